@@ -1,0 +1,15 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { IdentityModule } from './contexts/identity/index.js';
+import type { AppConfig } from './platform/config/config.js';
+import { PlatformModule } from './platform/platform.module.js';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig, databaseUrl: string): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [CqrsModule.forRoot(), PlatformModule.forRoot(config, databaseUrl), IdentityModule],
+    };
+  }
+}

@@ -1,0 +1,35 @@
+import { Injectable } from '@nestjs/common';
+import { PassportStrategy } from '@nestjs/passport';
+import { ExtractJwt, Strategy } from 'passport-jwt';
+import { Inject } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
+import { ACCESS_TOKEN_STRATEGY } from '../../../platform/auth/auth.decorators.js';
+import { Database } from '../../../platform/database/database.js';
+import type { Actor } from '../../../shared-kernel/index.js';
+import type { AccessClaims } from './token.service.js';
+
+/**
+ * Verifies the bearer token's signature and expiry, then asks PostgreSQL whether its account is
+ * still active at the same session epoch and whether the token was logged out: one indexed query,
+ * so a suspension or logout holds at once on every app node.
+ */
+@Injectable()
+export class AccessTokenStrategy extends PassportStrategy(Strategy, ACCESS_TOKEN_STRATEGY) {
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly db: Database,
+  ) {
+    super({ jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(), secretOrKey: config.accessTokenSecret, ignoreExpiration: false });
+  }
+
+  async validate(claims: AccessClaims): Promise<Actor | false> {
+    const row = await this.db.one<{ ok: boolean }>(
+      `select (a.is_active and a.session_epoch = $2
+               and not exists (select 1 from identity.revoked_access_token r where r.jti = $3)) as ok
+         from identity.account a where a.id = $1`,
+      [Number(claims.sub), claims.ep, claims.jti],
+    );
+    if (!row?.ok) return false;
+    return { accountId: Number(claims.sub), role: claims.role, profileId: claims.pid, username: claims.usr, jti: claims.jti };
+  }
+}

@@ -1,0 +1,27 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Account, normaliseEmail } from '../domain/account.entity.js';
+import { EmailTakenError, UsernameTakenError } from '../domain/identity.errors.js';
+
+/** E-mails and usernames are unique across every role, case-insensitive. */
+export async function assertIdentityFree(em: EntityManager, email: string, username: string, exceptAccountId?: number): Promise<void> {
+  const rows = await em.execute<{ email_taken: boolean; username_taken: boolean }[]>(
+    `select coalesce(bool_or(lower(email) = lower(?)), false) as email_taken,
+            coalesce(bool_or(lower(username) = lower(?)), false) as username_taken
+       from identity.account where (lower(email) = lower(?) or lower(username) = lower(?)) and id <> ?`,
+    [normaliseEmail(email), username.trim(), normaliseEmail(email), username.trim(), exceptAccountId ?? -1],
+  );
+  if (rows[0]?.email_taken) throw new EmailTakenError();
+  if (rows[0]?.username_taken) throw new UsernameTakenError();
+}
+
+/** Maps a unique-index race (two registrations at once) to the same named errors. */
+export function translateUniqueViolation(error: unknown): never {
+  const message = String((error as { message?: string })?.message ?? '');
+  if (message.includes('account_email_unique')) throw new EmailTakenError();
+  if (message.includes('account_username_unique')) throw new UsernameTakenError();
+  throw error;
+}
+
+export async function findAccountByEmail(em: EntityManager, email: string): Promise<Account | null> {
+  return em.findOne(Account, { email: normaliseEmail(email) });
+}

@@ -1,0 +1,51 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { Actor, Clock, Role } from '../../../../shared-kernel/index.js';
+import { assertSelfOrAdmin } from '../../../../platform/auth/ownership.js';
+import { MailService } from '../../../../platform/mail/mail.service.js';
+import { StudentNotFoundError, TeacherNotFoundError } from '../../domain/identity.errors.js';
+import { assertAcceptablePassword } from '../../domain/password-policy.js';
+import { StudentProfile, TeacherProfile } from '../../domain/profiles.entity.js';
+import { PasswordHasher } from '../password-hasher.js';
+
+/** A new password closes every session of the account and tells its owner by e-mail. */
+export class ChangePassword {
+  constructor(
+    readonly actor: Actor,
+    readonly role: Extract<Role, 'student' | 'teacher'>,
+    readonly profileId: number,
+    readonly password: string,
+  ) {}
+}
+
+@CommandHandler(ChangePassword)
+export class ChangePasswordHandler implements ICommandHandler<ChangePassword, void> {
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly hasher: PasswordHasher,
+    private readonly mail: MailService,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(command: ChangePassword): Promise<void> {
+    assertSelfOrAdmin(command.actor, command.role, command.profileId);
+    const passwordHash = await this.hasher.hash(assertAcceptablePassword(command.password));
+    const recipient = await this.orm.em.fork().transactional(async (em) => {
+      const profile =
+        command.role === 'student'
+          ? await em.findOne(StudentProfile, { id: command.profileId }, { populate: ['account'] })
+          : await em.findOne(TeacherProfile, { id: command.profileId }, { populate: ['account'] });
+      if (!profile) throw command.role === 'student' ? new StudentNotFoundError() : new TeacherNotFoundError();
+      profile.account.changePassword(passwordHash, this.clock.now());
+      await em.flush();
+      return profile.account.email;
+    });
+    await this.mail.sendSafely({
+      to: recipient,
+      subject: 'Votre mot de passe a été modifié',
+      text:
+        'Bonjour,\n\nLe mot de passe de votre compte vient d’être modifié et toutes vos sessions ont été fermées.\n' +
+        'Si vous n’êtes pas à l’origine de ce changement, contactez immédiatement l’administration du centre.\n\nL’équipe pédagogique',
+    });
+  }
+}

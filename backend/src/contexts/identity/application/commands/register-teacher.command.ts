@@ -1,0 +1,47 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { Clock } from '../../../../shared-kernel/index.js';
+import { assertImage, MediaStorage } from '../../../../platform/storage/media-storage.js';
+import { Account } from '../../domain/account.entity.js';
+import { assertAcceptablePassword } from '../../domain/password-policy.js';
+import { TeacherDetails, TeacherProfile } from '../../domain/profiles.entity.js';
+import { assertIdentityFree, translateUniqueViolation } from '../account-repository.js';
+import { PasswordHasher } from '../password-hasher.js';
+
+export class RegisterTeacher {
+  constructor(
+    readonly email: string,
+    readonly username: string,
+    readonly password: string,
+    readonly details: TeacherDetails,
+    readonly profileImg?: Buffer,
+  ) {}
+}
+
+@CommandHandler(RegisterTeacher)
+export class RegisterTeacherHandler implements ICommandHandler<RegisterTeacher, number> {
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly hasher: PasswordHasher,
+    private readonly storage: MediaStorage,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(command: RegisterTeacher): Promise<number> {
+    const imageType = command.profileImg ? assertImage(command.profileImg, 'profile_img') : null;
+    const passwordHash = await this.hasher.hash(assertAcceptablePassword(command.password));
+    try {
+      return await this.orm.em.fork().transactional(async (em) => {
+        await assertIdentityFree(em, command.email, command.username);
+        const account = new Account({ email: command.email, username: command.username, passwordHash, role: 'teacher', now: this.clock.now() });
+        const teacher = new TeacherProfile(account, command.details);
+        if (command.profileImg && imageType) teacher.profileImg = await this.storage.put('profiles', imageType, command.profileImg);
+        em.persist([account, teacher]);
+        await em.flush();
+        return teacher.id;
+      });
+    } catch (error) {
+      translateUniqueViolation(error);
+    }
+  }
+}

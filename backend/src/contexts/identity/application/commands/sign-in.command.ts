@@ -1,0 +1,44 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { MikroORM } from '@mikro-orm/postgresql';
+import type { Role } from '../../../../shared-kernel/index.js';
+import { Account, normaliseEmail } from '../../domain/account.entity.js';
+import { InvalidCredentialsError } from '../../domain/identity.errors.js';
+import { LoginThrottle } from '../login-throttle.js';
+import { PasswordHasher } from '../password-hasher.js';
+import { TokenPair, TokenService, TokenSubject } from '../token.service.js';
+
+export class SignIn {
+  constructor(
+    readonly role: Role,
+    readonly email: string,
+    readonly password: string,
+    readonly address: string,
+  ) {}
+}
+
+export type SignInResult = TokenPair & { subject: TokenSubject };
+
+@CommandHandler(SignIn)
+export class SignInHandler implements ICommandHandler<SignIn, SignInResult> {
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly hasher: PasswordHasher,
+    private readonly throttle: LoginThrottle,
+    private readonly tokens: TokenService,
+  ) {}
+
+  async execute({ role, email, password, address }: SignIn): Promise<SignInResult> {
+    const key = `${role}:${normaliseEmail(email)}`;
+    await this.throttle.assertAllowed(key, address);
+    const account = await this.orm.em.fork().findOne(Account, { email: normaliseEmail(email), role });
+    if (!(await this.hasher.verify(account?.passwordHash, password)) || !account) {
+      await this.throttle.recordFailure(key, address);
+      throw new InvalidCredentialsError();
+    }
+    account.assertCanSignIn();
+    await this.throttle.recordSuccess(key);
+    const subject = await this.tokens.loadSubject(account.id);
+    if (!subject) throw new InvalidCredentialsError();
+    return { ...(await this.tokens.issue(subject)), subject };
+  }
+}

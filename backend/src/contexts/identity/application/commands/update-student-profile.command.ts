@@ -1,0 +1,53 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { Actor, Clock } from '../../../../shared-kernel/index.js';
+import { assertSelfOrAdmin } from '../../../../platform/auth/ownership.js';
+import { assertImage, MediaStorage } from '../../../../platform/storage/media-storage.js';
+import { StudentNotFoundError } from '../../domain/identity.errors.js';
+import { StudentProfile } from '../../domain/profiles.entity.js';
+import { assertIdentityFree, translateUniqueViolation } from '../account-repository.js';
+
+export class UpdateStudentProfile {
+  constructor(
+    readonly actor: Actor,
+    readonly studentId: number,
+    readonly fullname: string,
+    readonly email: string,
+    readonly username: string,
+    readonly interestedCategories: string,
+    readonly profileImg?: Buffer,
+  ) {}
+}
+
+@CommandHandler(UpdateStudentProfile)
+export class UpdateStudentProfileHandler implements ICommandHandler<UpdateStudentProfile, void> {
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly storage: MediaStorage,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(command: UpdateStudentProfile): Promise<void> {
+    assertSelfOrAdmin(command.actor, 'student', command.studentId);
+    const imageType = command.profileImg ? assertImage(command.profileImg, 'profile_img') : null;
+    let replaced: string | null = null;
+    try {
+      await this.orm.em.fork().transactional(async (em) => {
+        const student = await em.findOne(StudentProfile, { id: command.studentId }, { populate: ['account'] });
+        if (!student) throw new StudentNotFoundError();
+        await assertIdentityFree(em, command.email, command.username, student.account.id);
+        student.account.changeIdentity(command.email, command.username, this.clock.now());
+        student.fullname = command.fullname.trim();
+        student.interestedCategories = command.interestedCategories.trim();
+        if (command.profileImg && imageType) {
+          replaced = student.profileImg;
+          student.profileImg = await this.storage.put('profiles', imageType, command.profileImg);
+        }
+        await em.flush();
+      });
+    } catch (error) {
+      translateUniqueViolation(error);
+    }
+    if (replaced) await this.storage.remove(replaced);
+  }
+}

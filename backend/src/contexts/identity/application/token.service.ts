@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
+import { Database } from '../../../platform/database/database.js';
+import type { Role } from '../../../shared-kernel/index.js';
+import { IDENTITY_MESSAGES, InvalidSessionError } from '../domain/identity.errors.js';
+
+export interface TokenSubject {
+  accountId: number;
+  role: Role;
+  profileId: number;
+  username: string;
+  sessionEpoch: number;
+}
+
+export interface TokenPair {
+  access: string;
+  refresh: string;
+}
+
+export interface AccessClaims {
+  sub: string;
+  role: Role;
+  pid: number;
+  usr: string;
+  ep: number;
+  jti: string;
+  exp: number;
+}
+
+interface RefreshClaims {
+  sub: string;
+  fam: string;
+  ep: number;
+  jti: string;
+  typ: 'refresh';
+}
+
+/**
+ * Short-lived access tokens and rotating refresh tokens. Every refresh token is a row; using one
+ * marks it used and issues the next of the same family; using a used one revokes the family.
+ */
+@Injectable()
+export class TokenService {
+  constructor(
+    private readonly jwt: JwtService,
+    private readonly db: Database,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async issue(subject: TokenSubject, familyId: string = randomUUID()): Promise<TokenPair> {
+    const access = this.jwt.sign(
+      { sub: String(subject.accountId), role: subject.role, pid: subject.profileId, usr: subject.username, ep: subject.sessionEpoch },
+      { secret: this.config.accessTokenSecret, expiresIn: this.config.accessTokenTtlSeconds, jwtid: randomUUID() },
+    );
+    const jti = randomUUID();
+    const refresh = this.jwt.sign(
+      { sub: String(subject.accountId), fam: familyId, ep: subject.sessionEpoch, typ: 'refresh' },
+      { secret: this.config.refreshTokenSecret, expiresIn: this.config.refreshTokenTtlSeconds, jwtid: jti },
+    );
+    await this.db.query(
+      `insert into identity.refresh_token (jti, family_id, account_id, expires_at) values ($1, $2, $3, now() + make_interval(secs => $4))`,
+      [jti, familyId, subject.accountId, this.config.refreshTokenTtlSeconds],
+    );
+    return { access, refresh };
+  }
+
+  verifyAccess(token: string): AccessClaims {
+    return this.jwt.verify<AccessClaims>(token, { secret: this.config.accessTokenSecret });
+  }
+
+  private verifyRefresh(token: string): RefreshClaims {
+    try {
+      const claims = this.jwt.verify<RefreshClaims>(token, { secret: this.config.refreshTokenSecret });
+      if (claims.typ !== 'refresh') throw new Error('not a refresh token');
+      return claims;
+    } catch {
+      throw new InvalidSessionError();
+    }
+  }
+
+  /** Rotates a refresh token; throws InvalidSessionError (401) when it is unknown, used, revoked or its account closed. */
+  async rotate(refreshToken: string): Promise<TokenPair & { subject: TokenSubject }> {
+    const claims = this.verifyRefresh(refreshToken);
+    const used = await this.db.one<{ account_id: number }>(
+      `update identity.refresh_token set used_at = now()
+        where jti = $1 and used_at is null and revoked_at is null and expires_at > now()
+        returning account_id`,
+      [claims.jti],
+    );
+    if (!used) {
+      await this.revokeFamily(claims.fam);
+      throw new InvalidSessionError(IDENTITY_MESSAGES.refreshReused);
+    }
+    const subject = await this.loadSubject(used.account_id);
+    // A password change or suspension raised the epoch: every older refresh token is dead.
+    if (!subject || subject.sessionEpoch !== claims.ep) {
+      await this.revokeFamily(claims.fam);
+      throw new InvalidSessionError();
+    }
+    return { ...(await this.issue(subject, claims.fam)), subject };
+  }
+
+  async revokeFamily(familyId: string): Promise<void> {
+    await this.db.query(`update identity.refresh_token set revoked_at = now() where family_id = $1 and revoked_at is null`, [familyId]);
+  }
+
+  /** Logout: closes the presented refresh token's family (when it is the caller's) and denies the access token. */
+  async logout(accountId: number, accessJti: string, refreshToken: string | undefined): Promise<void> {
+    await this.db.query(
+      `insert into identity.revoked_access_token (jti, expires_at) values ($1, now() + make_interval(secs => $2)) on conflict do nothing`,
+      [accessJti, this.config.accessTokenTtlSeconds],
+    );
+    if (!refreshToken) return;
+    try {
+      const claims = this.verifyRefresh(refreshToken);
+      if (Number(claims.sub) === accountId) await this.revokeFamily(claims.fam);
+    } catch {
+      // An unusable refresh token needs no revocation.
+    }
+  }
+
+  /** The active account behind a token, or undefined when it is gone or suspended. */
+  async loadSubject(accountId: number): Promise<TokenSubject | undefined> {
+    const row = await this.db.one<{ id: number; role: Role; username: string; session_epoch: number; profile_id: number | null }>(
+      `select a.id, a.role, a.username, a.session_epoch,
+              coalesce(s.id, t.id, ad.id) as profile_id
+         from identity.account a
+         left join identity.student s on s.account_id = a.id
+         left join identity.teacher t on t.account_id = a.id
+         left join identity.admin ad on ad.account_id = a.id
+        where a.id = $1 and a.is_active`,
+      [accountId],
+    );
+    if (!row || row.profile_id === null) return undefined;
+    return { accountId: row.id, role: row.role, username: row.username, sessionEpoch: row.session_epoch, profileId: row.profile_id };
+  }
+}

@@ -1,0 +1,61 @@
+import { ConflictError, InvalidInputError, NotFoundError, TooManyRequestsError, UnauthenticatedError } from '../../../shared-kernel/index.js';
+
+export const IDENTITY_MESSAGES = {
+  invalidCredentials: 'Identifiants incorrects.',
+  accountSuspended: "Vous avez ete deconnecte, Votre compte a ete desactive. Contactez l'administration.",
+  passwordTooShort: 'Le mot de passe doit contenir au moins 12 caractères.',
+  passwordEmpty: 'Le mot de passe ne peut pas être vide.',
+  emailTaken: 'Cette adresse e-mail est déjà utilisée par un autre compte.',
+  usernameTaken: "Ce nom d'utilisateur est déjà pris.",
+  tooManyAttempts: 'Trop de tentatives de connexion. Réessayez dans quelques minutes.',
+  sessionExpired: 'Session expirée ou invalide. Veuillez vous reconnecter.',
+  refreshReused: 'Ce jeton de rafraîchissement a déjà été utilisé : la session a été fermée par sécurité. Veuillez vous reconnecter.',
+  studentNotFound: 'Étudiant non trouvé.',
+  teacherNotFound: 'Formateur non trouvé.',
+} as const;
+
+export class InvalidCredentialsError extends UnauthenticatedError {
+  constructor() {
+    super(IDENTITY_MESSAGES.invalidCredentials);
+  }
+}
+export class AccountSuspendedError extends UnauthenticatedError {
+  constructor() {
+    super(IDENTITY_MESSAGES.accountSuspended);
+  }
+}
+export class WeakPasswordError extends InvalidInputError {
+  constructor(message: string = IDENTITY_MESSAGES.passwordTooShort) {
+    super(message, 'password');
+  }
+}
+export class EmailTakenError extends ConflictError {
+  constructor() {
+    super(IDENTITY_MESSAGES.emailTaken, 'email');
+  }
+}
+export class UsernameTakenError extends ConflictError {
+  constructor() {
+    super(IDENTITY_MESSAGES.usernameTaken, 'username');
+  }
+}
+export class TooManyLoginAttemptsError extends TooManyRequestsError {
+  constructor() {
+    super(IDENTITY_MESSAGES.tooManyAttempts);
+  }
+}
+export class InvalidSessionError extends UnauthenticatedError {
+  constructor(message: string = IDENTITY_MESSAGES.sessionExpired) {
+    super(message);
+  }
+}
+export class StudentNotFoundError extends NotFoundError {
+  constructor() {
+    super(IDENTITY_MESSAGES.studentNotFound);
+  }
+}
+export class TeacherNotFoundError extends NotFoundError {
+  constructor() {
+    super(IDENTITY_MESSAGES.teacherNotFound);
+  }
+}

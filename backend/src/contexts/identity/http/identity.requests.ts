@@ -1,0 +1,155 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { Allow, IsEmail, IsNotEmpty, IsOptional, IsString, IsUrl, Matches, MaxLength, ValidateIf } from 'class-validator';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+const REQUIRED = (label: string) => ({ message: `${label} est obligatoire.` });
+const USERNAME = /^[\p{L}\p{N}._@+-]+$/u;
+const URL_OPTIONS = { protocols: ['http', 'https'], require_protocol: true };
+const urlMessage = (label: string) => ({ message: `${label} doit être une adresse web complète (https://…).` });
+
+export class LoginRequest {
+  @ApiProperty({ example: 'lea.dubois@demo.lms-formation.fr' })
+  @Transform(trim)
+  @IsEmail({}, { message: "L'adresse e-mail n'est pas valide." })
+  email!: string;
+
+  @ApiProperty()
+  @IsString({ message: 'Le mot de passe est obligatoire.' })
+  @IsNotEmpty(REQUIRED('Le mot de passe'))
+  @MaxLength(1024, { message: 'Le mot de passe est trop long.' })
+  password!: string;
+}
+
+export class RefreshRequest {
+  @ApiProperty()
+  @IsString({ message: 'Le jeton de rafraîchissement est obligatoire.' })
+  @IsNotEmpty({ message: 'Le jeton de rafraîchissement est obligatoire.' })
+  refresh!: string;
+}
+
+export class LogoutRequest {
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  refresh?: string;
+}
+
+export class PasswordRequest {
+  @ApiProperty({ minLength: 12 })
+  @IsString({ message: 'Le mot de passe ne peut pas être vide.' })
+  @MaxLength(1024, { message: 'Le mot de passe est trop long.' })
+  password!: string;
+}
+
+export class StudentProfileRequest {
+  @ApiProperty({ example: 'Léa Dubois' })
+  @Transform(trim)
+  @IsString(REQUIRED('Le nom complet'))
+  @IsNotEmpty(REQUIRED('Le nom complet'))
+  @MaxLength(200, { message: 'Le nom complet ne doit pas dépasser 200 caractères.' })
+  fullname!: string;
+
+  @ApiProperty()
+  @Transform(trim)
+  @IsEmail({}, { message: "L'adresse e-mail n'est pas valide." })
+  @MaxLength(254, { message: "L'adresse e-mail est trop longue." })
+  email!: string;
+
+  @ApiProperty({ example: 'lea.dubois' })
+  @Transform(trim)
+  @IsString(REQUIRED("Le nom d'utilisateur"))
+  @IsNotEmpty(REQUIRED("Le nom d'utilisateur"))
+  @MaxLength(150, { message: "Le nom d'utilisateur ne doit pas dépasser 150 caractères." })
+  @Matches(USERNAME, { message: "Le nom d'utilisateur ne peut contenir que des lettres, des chiffres et . _ @ + -" })
+  username!: string;
+
+  @ApiPropertyOptional({ description: "Centres d'intérêt, séparés par des virgules (orthographe de la spec)" })
+  @Transform(trim)
+  @IsOptional()
+  @IsString({ message: "Les centres d'intérêt doivent être du texte." })
+  @MaxLength(1000, { message: "Les centres d'intérêt ne doivent pas dépasser 1000 caractères." })
+  interseted_categories?: string;
+
+  @ApiPropertyOptional({ type: 'string', format: 'binary' })
+  @Allow()
+  profile_img?: unknown;
+}
+
+export class StudentRegistrationRequest extends StudentProfileRequest {
+  @ApiProperty({ minLength: 12 })
+  @IsString({ message: 'Le mot de passe ne peut pas être vide.' })
+  @MaxLength(1024, { message: 'Le mot de passe est trop long.' })
+  password!: string;
+}
+
+export class TeacherProfileRequest {
+  @ApiProperty({ example: 'Claire Martin' })
+  @Transform(trim)
+  @IsString(REQUIRED('Le nom complet'))
+  @IsNotEmpty(REQUIRED('Le nom complet'))
+  @MaxLength(200, { message: 'Le nom complet ne doit pas dépasser 200 caractères.' })
+  full_name!: string;
+
+  @ApiProperty()
+  @Transform(trim)
+  @IsEmail({}, { message: "L'adresse e-mail n'est pas valide." })
+  @MaxLength(254, { message: "L'adresse e-mail est trop longue." })
+  email!: string;
+
+  @ApiPropertyOptional() @Transform(trim) @IsOptional() @IsString() @MaxLength(300, { message: 'La qualification ne doit pas dépasser 300 caractères.' })
+  qualification?: string;
+
+  @ApiPropertyOptional()
+  @Transform(trim)
+  @IsOptional()
+  @ValidateIf((_, v) => v !== '')
+  @Matches(/^\+?[0-9 .-]{6,20}$/, { message: "Le numéro de téléphone n'est pas valide." })
+  mobile_no?: string;
+
+  @ApiPropertyOptional({ description: 'Compétences séparées par des virgules' })
+  @Transform(trim) @IsOptional() @IsString() @MaxLength(1000, { message: 'Les compétences ne doivent pas dépasser 1000 caractères.' })
+  skills?: string;
+
+  @ApiPropertyOptional() @Transform(trim) @IsOptional() @IsString() @MaxLength(5000, { message: 'La présentation ne doit pas dépasser 5000 caractères.' })
+  detail?: string;
+
+  @ApiPropertyOptional() @Transform(trim) @IsOptional() @ValidateIf((_, v) => v !== '') @IsUrl(URL_OPTIONS, urlMessage('Le lien Facebook'))
+  face_url?: string;
+
+  @ApiPropertyOptional() @Transform(trim) @IsOptional() @ValidateIf((_, v) => v !== '') @IsUrl(URL_OPTIONS, urlMessage('Le lien Instagram'))
+  insta_url?: string;
+
+  @ApiPropertyOptional() @Transform(trim) @IsOptional() @ValidateIf((_, v) => v !== '') @IsUrl(URL_OPTIONS, urlMessage('Le lien Twitter / X'))
+  twit_url?: string;
+
+  @ApiPropertyOptional() @Transform(trim) @IsOptional() @ValidateIf((_, v) => v !== '') @IsUrl(URL_OPTIONS, urlMessage('Le lien du site web'))
+  web_url?: string;
+
+  @ApiPropertyOptional() @Transform(trim) @IsOptional() @ValidateIf((_, v) => v !== '') @IsUrl(URL_OPTIONS, urlMessage('Le lien YouTube'))
+  you_url?: string;
+
+  @ApiPropertyOptional({ type: 'string', format: 'binary' })
+  @Allow()
+  profile_img?: unknown;
+}
+
+export class TeacherRegistrationRequest extends TeacherProfileRequest {
+  @ApiPropertyOptional({ description: "Nom d'utilisateur ; par défaut la partie locale de l'e-mail" })
+  @Transform(trim)
+  @IsOptional()
+  @ValidateIf((_, v) => v !== '')
+  @MaxLength(150, { message: "Le nom d'utilisateur ne doit pas dépasser 150 caractères." })
+  @Matches(USERNAME, { message: "Le nom d'utilisateur ne peut contenir que des lettres, des chiffres et . _ @ + -" })
+  username?: string;
+
+  @ApiProperty({ minLength: 12 })
+  @IsString({ message: 'Le mot de passe ne peut pas être vide.' })
+  @MaxLength(1024, { message: 'Le mot de passe est trop long.' })
+  password!: string;
+}
+
+/** A multipart file field arrives as a Buffer; an empty file input or a text value means "no new file". */
+export function uploadedFile(value: unknown): Buffer | undefined {
+  return Buffer.isBuffer(value) && value.length > 0 ? value : undefined;
+}

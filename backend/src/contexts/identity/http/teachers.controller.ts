@@ -1,0 +1,85 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Authenticated, CurrentActor, OptionallyAuthenticated } from '../../../platform/auth/auth.decorators.js';
+import { IdPipe } from '../../../platform/http/id.pipe.js';
+import type { Actor } from '../../../shared-kernel/index.js';
+import { ChangePassword } from '../application/commands/change-password.command.js';
+import { RegisterTeacher } from '../application/commands/register-teacher.command.js';
+import { ToggleAccountActive } from '../application/commands/toggle-account-active.command.js';
+import { UpdateTeacherProfile } from '../application/commands/update-teacher-profile.command.js';
+import { GetTeacherProfile, TeacherView } from '../application/queries/profile.queries.js';
+import type { TeacherDetails } from '../domain/profiles.entity.js';
+import { PasswordRequest, TeacherProfileRequest, TeacherRegistrationRequest, uploadedFile } from './identity.requests.js';
+
+function details(body: TeacherProfileRequest): TeacherDetails {
+  return {
+    fullName: body.full_name,
+    qualification: body.qualification ?? '',
+    mobileNo: body.mobile_no ?? '',
+    skills: body.skills ?? '',
+    detail: body.detail ?? '',
+    faceUrl: body.face_url ?? '',
+    instaUrl: body.insta_url ?? '',
+    twitUrl: body.twit_url ?? '',
+    webUrl: body.web_url ?? '',
+    youUrl: body.you_url ?? '',
+  };
+}
+
+const canSeePrivate = (actor: Actor | undefined, teacherId: number) =>
+  actor?.role === 'admin' || (actor?.role === 'teacher' && actor.profileId === teacherId);
+
+@ApiTags('Identité')
+@Controller()
+export class TeachersController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
+
+  @Post('formateur-register')
+  @HttpCode(201)
+  @ApiConsumes('multipart/form-data', 'application/json')
+  @ApiOperation({ summary: 'Inscription d’un formateur' })
+  async register(@Body() body: TeacherRegistrationRequest): Promise<TeacherView> {
+    const username = body.username || body.email.split('@')[0];
+    const id = await this.commands.execute<RegisterTeacher, number>(
+      new RegisterTeacher(body.email, username, body.password, details(body), uploadedFile(body.profile_img)),
+    );
+    return this.queries.execute(new GetTeacherProfile(id, true));
+  }
+
+  @Get('teacher/:id')
+  @OptionallyAuthenticated()
+  @ApiOperation({ summary: 'Profil d’un formateur (public ; le téléphone seulement pour lui-même et les administrateurs)' })
+  async get(@CurrentActor() actor: Actor | undefined, @Param('id', IdPipe) id: number): Promise<TeacherView> {
+    return this.queries.execute(new GetTeacherProfile(id, canSeePrivate(actor, id)));
+  }
+
+  @Put('teacher/:id')
+  @Authenticated('teacher', 'admin')
+  @ApiConsumes('multipart/form-data', 'application/json')
+  async update(@CurrentActor() actor: Actor, @Param('id', IdPipe) id: number, @Body() body: TeacherProfileRequest): Promise<TeacherView> {
+    await this.commands.execute(new UpdateTeacherProfile(actor, id, body.email, details(body), uploadedFile(body.profile_img)));
+    return this.queries.execute(new GetTeacherProfile(id, true));
+  }
+
+  @Post('teacher/change-password/:id')
+  @HttpCode(200)
+  @Authenticated('teacher', 'admin')
+  @ApiConsumes('multipart/form-data', 'application/json')
+  async changePassword(@CurrentActor() actor: Actor, @Param('id', IdPipe) id: number, @Body() body: PasswordRequest) {
+    await this.commands.execute(new ChangePassword(actor, 'teacher', id, body.password));
+    return { bool: true };
+  }
+
+  @Post('api/toggle-formateur-active/:id')
+  @HttpCode(200)
+  @Authenticated('admin')
+  @ApiOperation({ summary: 'Suspend ou réactive un formateur (chemin préfixé /api/ comme dans la spec)' })
+  async toggleActive(@Param('id', IdPipe) id: number) {
+    const isActive = await this.commands.execute<ToggleAccountActive, boolean>(new ToggleAccountActive('teacher', id));
+    return { success: true, is_active: isActive };
+  }
+}

@@ -1,0 +1,46 @@
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { JwtModule } from '@nestjs/jwt';
+import { PassportModule } from '@nestjs/passport';
+import { AccessTokenStrategy } from './application/access-token.strategy.js';
+import { ChangePasswordHandler } from './application/commands/change-password.command.js';
+import { CreateAdminHandler } from './application/commands/create-admin.command.js';
+import { RegisterStudentHandler } from './application/commands/register-student.command.js';
+import { RegisterTeacherHandler } from './application/commands/register-teacher.command.js';
+import { SignInHandler } from './application/commands/sign-in.command.js';
+import { RevokeStudentSessionsHandler, ToggleAccountActiveHandler } from './application/commands/toggle-account-active.command.js';
+import { UpdateStudentProfileHandler } from './application/commands/update-student-profile.command.js';
+import { UpdateTeacherProfileHandler } from './application/commands/update-teacher-profile.command.js';
+import { LoginThrottle } from './application/login-throttle.js';
+import { PasswordHasher } from './application/password-hasher.js';
+import { GetStudentProfileHandler, GetTeacherProfileHandler } from './application/queries/profile.queries.js';
+import { TokenService } from './application/token.service.js';
+import { IDENTITY_ENTITIES } from './domain/profiles.entity.js';
+import { AuthController } from './http/auth.controller.js';
+import { StudentsController } from './http/students.controller.js';
+import { TeachersController } from './http/teachers.controller.js';
+
+/** Identity: accounts, credentials, tokens and the student, trainer and admin profiles. */
+@Module({
+  imports: [CqrsModule, PassportModule, JwtModule.register({}), MikroOrmModule.forFeature(IDENTITY_ENTITIES)],
+  controllers: [AuthController, StudentsController, TeachersController],
+  providers: [
+    PasswordHasher,
+    LoginThrottle,
+    TokenService,
+    AccessTokenStrategy,
+    SignInHandler,
+    RegisterStudentHandler,
+    RegisterTeacherHandler,
+    CreateAdminHandler,
+    UpdateStudentProfileHandler,
+    UpdateTeacherProfileHandler,
+    ChangePasswordHandler,
+    ToggleAccountActiveHandler,
+    RevokeStudentSessionsHandler,
+    GetStudentProfileHandler,
+    GetTeacherProfileHandler,
+  ],
+})
+export class IdentityModule {}

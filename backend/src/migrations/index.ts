@@ -1,0 +1,4 @@
+import { Migration20261121001Identity } from './20261121-001-identity.js';
+
+/** Every migration, in order. Listed explicitly so that the built app needs no file discovery. */
+export const MIGRATIONS = [Migration20261121001Identity];

@@ -1,0 +1,43 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConfigError, loadConfig } from './config.js';
+
+const dataDir = () => mkdtempSync(join(tmpdir(), 'lms-config-'));
+
+describe('loadConfig', () => {
+  it('uses the defaults: port 3000, embedded database, demo data, generated secrets', () => {
+    const config = loadConfig({ DATA_DIR: dataDir() });
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeNull();
+    expect(config.seedDemoData).toBe(true);
+    expect(config.accessTokenSecret.length).toBeGreaterThanOrEqual(32);
+    expect(config.accessTokenSecret).not.toEqual(config.refreshTokenSecret);
+  });
+
+  it('keeps generated secrets in DATA_DIR across starts', () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir }).accessTokenSecret).toEqual(loadConfig({ DATA_DIR: dir }).accessTokenSecret);
+  });
+
+  it('does not seed a database given by DATABASE_URL unless asked', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://u:p@db/lms' });
+    expect(config.seedDemoData).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://u:p@db/lms', SEED_DEMO_DATA: 'true' }).seedDemoData).toBe(true);
+  });
+
+  it('lists every bad value with a French message', () => {
+    try {
+      loadConfig({ DATA_DIR: dataDir(), PORT: 'abc', DATABASE_URL: 'mysql://x', SMTP_PORT: '99999', JWT_ACCESS_SECRET: 'short' });
+      throw new Error('expected a ConfigError');
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const problems = (error as ConfigError).problems;
+      expect(problems).toHaveLength(4);
+      expect(problems[0]).toContain('PORT doit être un entier');
+      expect(problems.join(' ')).toContain('DATABASE_URL');
+      expect(problems.join(' ')).toContain('SMTP_PORT');
+      expect(problems.join(' ')).toContain('JWT_ACCESS_SECRET');
+    }
+  });
+});

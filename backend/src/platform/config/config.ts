@@ -1,0 +1,124 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The project root (two levels above backend/src or backend/dist). */
+export const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+export interface SmtpConfig {
+  host: string | null;
+  port: number;
+  secure: boolean;
+  user: string | null;
+  password: string | null;
+  from: string;
+}
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  databaseUrl: string | null;
+  dataDir: string;
+  embeddedDatabasePort: number;
+  seedDemoData: boolean;
+  accessTokenSecret: string;
+  refreshTokenSecret: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  loginMaxFailuresPerAccount: number;
+  loginMaxFailuresPerAddress: number;
+  loginWindowSeconds: number;
+  trustProxy: boolean;
+  frontendDist: string;
+  smtp: SmtpConfig;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Configuration invalide :\n- ${problems.join('\n- ')}`);
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function integer(env: Env, name: string, fallback: number, problems: string[], min = 0, max = 2 ** 31): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    problems.push(`${name} doit être un entier entre ${min} et ${max} (reçu « ${raw} »).`);
+    return fallback;
+  }
+  return value;
+}
+
+function boolean(env: Env, name: string, fallback: boolean, problems: string[]): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes', 'oui'].includes(raw.toLowerCase())) return true;
+  if (['0', 'false', 'no', 'non'].includes(raw.toLowerCase())) return false;
+  problems.push(`${name} doit valoir true ou false (reçu « ${raw} »).`);
+  return fallback;
+}
+
+/** Secrets kept in DATA_DIR so that tokens survive restarts without any setup. */
+function persistedSecrets(dataDir: string): { access: string; refresh: string } {
+  const file = join(dataDir, 'secrets.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
+  const secrets = { access: randomBytes(48).toString('base64url'), refresh: randomBytes(48).toString('base64url') };
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
+  return secrets;
+}
+
+/** Reads and validates the environment; throws a ConfigError listing every bad value. */
+export function loadConfig(env: Env = process.env): AppConfig {
+  const problems: string[] = [];
+  const port = integer(env, 'PORT', 3000, problems, 0, 65535);
+  const databaseUrl = env.DATABASE_URL?.trim() || null;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    problems.push('DATABASE_URL doit commencer par postgres:// ou postgresql://.');
+  }
+  const dataDir = resolve(env.DATA_DIR?.trim() || join(projectRoot, '.data'));
+  for (const name of ['JWT_ACCESS_SECRET', 'JWT_REFRESH_SECRET']) {
+    const value = env[name];
+    if (value !== undefined && value !== '' && value.length < 32) problems.push(`${name} doit contenir au moins 32 caractères.`);
+  }
+  const smtpHost = env.SMTP_HOST?.trim() || null;
+  const smtpFrom = env.SMTP_FROM?.trim() || 'LMS Centre de formation <no-reply@lms.local>';
+  if (!/@/.test(smtpFrom)) problems.push('SMTP_FROM doit contenir une adresse e-mail.');
+  const smtp: SmtpConfig = {
+    host: smtpHost,
+    port: integer(env, 'SMTP_PORT', 587, problems, 1, 65535),
+    secure: boolean(env, 'SMTP_SECURE', false, problems),
+    user: env.SMTP_USER?.trim() || null,
+    password: env.SMTP_PASSWORD ?? null,
+    from: smtpFrom,
+  };
+  const config = {
+    port,
+    host: env.HOST?.trim() || '0.0.0.0',
+    databaseUrl,
+    dataDir,
+    embeddedDatabasePort: integer(env, 'EMBEDDED_DATABASE_PORT', 5433, problems, 1024, 65535),
+    seedDemoData: boolean(env, 'SEED_DEMO_DATA', databaseUrl === null, problems),
+    accessTokenTtlSeconds: integer(env, 'ACCESS_TOKEN_TTL_SECONDS', 15 * 60, problems, 10, 24 * 3600),
+    refreshTokenTtlSeconds: integer(env, 'REFRESH_TOKEN_TTL_SECONDS', 7 * 24 * 3600, problems, 60, 90 * 24 * 3600),
+    loginMaxFailuresPerAccount: integer(env, 'LOGIN_MAX_FAILURES_PER_ACCOUNT', 5, problems, 1, 1000),
+    loginMaxFailuresPerAddress: integer(env, 'LOGIN_MAX_FAILURES_PER_ADDRESS', 30, problems, 1, 100000),
+    loginWindowSeconds: integer(env, 'LOGIN_WINDOW_SECONDS', 15 * 60, problems, 1, 24 * 3600),
+    trustProxy: boolean(env, 'TRUST_PROXY', false, problems),
+    frontendDist: resolve(env.FRONTEND_DIST?.trim() || join(projectRoot, 'frontend/dist')),
+    smtp,
+  };
+  if (problems.length > 0) throw new ConfigError(problems);
+  const secrets = env.JWT_ACCESS_SECRET && env.JWT_REFRESH_SECRET ? null : persistedSecrets(dataDir);
+  return {
+    ...config,
+    accessTokenSecret: env.JWT_ACCESS_SECRET || secrets!.access,
+    refreshTokenSecret: env.JWT_REFRESH_SECRET || secrets!.refresh,
+  };
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');

@@ -1,0 +1,35 @@
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { PostgreSqlDriver } from '@mikro-orm/postgresql';
+import { Migrator } from '@mikro-orm/migrations';
+import { ReflectMetadataProvider } from '@mikro-orm/decorators/legacy';
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import { MIGRATIONS } from '../../migrations/index.js';
+import { Database } from './database.js';
+
+export function ormOptions(url: string) {
+  return {
+    driver: PostgreSqlDriver,
+    clientUrl: url,
+    metadataProvider: ReflectMetadataProvider,
+    extensions: [Migrator],
+    migrations: { migrationsList: MIGRATIONS, transactional: true, allOrNothing: true, snapshot: false, tableName: 'mikro_orm_migrations' },
+    pool: { min: 0, max: 10 },
+    discovery: { warnWhenNoEntities: false },
+    allowGlobalContext: false,
+    debug: false,
+  };
+}
+
+/** MikroORM for the write side (aggregates, units of work) and a pg pool for SQL reads. */
+@Global()
+@Module({})
+export class DatabaseModule {
+  static forRoot(url: string): DynamicModule {
+    return {
+      module: DatabaseModule,
+      imports: [MikroOrmModule.forRoot({ ...ormOptions(url), autoLoadEntities: true, registerRequestContext: false })],
+      providers: [{ provide: Database, useFactory: () => new Database(url) }],
+      exports: [Database],
+    };
+  }
+}

@@ -1,0 +1,31 @@
+import { Injectable, OnApplicationShutdown } from '@nestjs/common';
+import pg from 'pg';
+
+// bigint counts and ids come back as numbers (they stay far below 2^53 here).
+pg.types.setTypeParser(20, (value) => Number(value));
+
+/**
+ * Plain SQL over its own pool, for the read side (query handlers, token checks) where
+ * hydrating ORM entities would cost more than the query itself.
+ */
+@Injectable()
+export class Database implements OnApplicationShutdown {
+  readonly pool: pg.Pool;
+
+  constructor(url: string, max = 10) {
+    this.pool = new pg.Pool({ connectionString: url, max });
+  }
+
+  async query<T extends object = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
+    const result = await this.pool.query(sql, params);
+    return result.rows as T[];
+  }
+
+  async one<T extends object = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T | undefined> {
+    return (await this.query<T>(sql, params))[0];
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.pool.end();
+  }
+}

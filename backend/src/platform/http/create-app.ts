@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync } from 'node:fs';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { LogLevel, ValidationPipe } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { AppModule } from '../../app.module.js';
+import type { AppConfig } from '../config/config.js';
+import { mediaRoot } from '../platform.module.js';
+import { IMAGE_MAX_BYTES } from '../storage/media-storage.js';
+import { ErrorFilter } from './error.filter.js';
+import { RequestValidationError } from './request-validation.error.js';
+
+export interface CreateAppOptions {
+  logLevels?: LogLevel[] | false;
+}
+
+/** Builds the whole HTTP application (API, OpenAPI, media, SPA) and applies pending migrations. */
+export async function createApp(config: AppConfig, databaseUrl: string, options: CreateAppOptions = {}): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    genReqId: () => randomUUID(),
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, databaseUrl), adapter, {
+    logger: options.logLevels ?? ['log', 'warn', 'error'],
+    bufferLogs: false,
+  });
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fileSize: IMAGE_MAX_BYTES, files: 5, fields: 50, fieldSize: 100_000 },
+  });
+  app.setGlobalPrefix('api');
+  app.useGlobalPipes(
+    new ValidationPipe({
+      transform: true,
+      whitelist: true,
+      exceptionFactory: (errors) => RequestValidationError.fromClassValidator(errors),
+    }),
+  );
+  app.useGlobalFilters(new ErrorFilter(config.frontendDist));
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('LMS – API de la plateforme de formation')
+      .setDescription('Chemins et champs de la spécification ; les messages d’erreur sont en français.')
+      .setVersion('1.0')
+      .addBearerAuth()
+      .build(),
+  );
+  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
+
+  const media = mediaRoot(config);
+  mkdirSync(media, { recursive: true });
+  await app.register(fastifyStatic, { root: media, prefix: '/media/', decorateReply: false, index: false });
+  if (existsSync(config.frontendDist)) {
+    await app.register(fastifyStatic, {
+      root: config.frontendDist,
+      prefix: '/',
+      wildcard: false,
+      decorateReply: false,
+      setHeaders: (res, path) => {
+        res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  await app.init();
+  await app.getHttpAdapter().getInstance().ready();
+  await app.get(MikroORM).migrator.up();
+  return app;
+}

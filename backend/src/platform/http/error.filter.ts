@@ -1,0 +1,108 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError } from '../../shared-kernel/index.js';
+import { RequestValidationError } from './request-validation.error.js';
+
+const STATUS_BY_KIND: Record<DomainError['kind'], number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
+  'too-many-requests': 429,
+};
+
+const MESSAGE_BY_STATUS: Record<number, string> = {
+  400: 'Requête invalide.',
+  401: 'Authentification requise.',
+  403: 'Accès refusé.',
+  404: 'Ressource introuvable.',
+  405: 'Méthode non autorisée.',
+  406: 'Format de réponse non disponible.',
+  409: 'Conflit avec l’état actuel de la ressource.',
+  413: 'Le fichier ou la requête est trop volumineux.',
+  415: 'Type de contenu non pris en charge.',
+  429: 'Trop de requêtes. Réessayez dans quelques minutes.',
+};
+
+export interface ErrorBody {
+  statusCode: number;
+  message: string;
+  errors?: Record<string, string[]>;
+  requestId?: string;
+}
+
+/**
+ * The one place where errors become HTTP answers: named domain errors and validation errors keep
+ * their French message; anything unexpected is logged with the request id and answered without
+ * internals. A GET of an unknown non-API path gets the SPA (history fallback).
+ */
+@Catch()
+export class ErrorFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HTTP');
+  private indexHtml: string | null | undefined;
+
+  constructor(private readonly frontendDist: string) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const ctx = host.switchToHttp();
+    const request = ctx.getRequest<FastifyRequest>();
+    const reply = ctx.getResponse<FastifyReply>();
+    const { status, body } = this.toResponse(exception, request);
+    if (status === 404 && this.servesSpa(request)) {
+      const html = this.spaIndex();
+      if (html) {
+        void reply.status(200).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+        return;
+      }
+    }
+    void reply.status(status).header('content-type', 'application/json; charset=utf-8').send(body);
+  }
+
+  toResponse(exception: unknown, request: FastifyRequest): { status: number; body: ErrorBody } {
+    if (exception instanceof DomainError) {
+      const status = STATUS_BY_KIND[exception.kind];
+      const body: ErrorBody = { statusCode: status, message: exception.message };
+      if (exception.field) body.errors = { [exception.field]: [exception.message] };
+      return { status, body };
+    }
+    if (exception instanceof RequestValidationError) {
+      return { status: 400, body: { statusCode: 400, message: exception.message, errors: exception.errors } };
+    }
+    const status = exception instanceof HttpException ? exception.getStatus() : fastifyStatus(exception);
+    if (status !== undefined && status < 500) {
+      return { status, body: { statusCode: status, message: MESSAGE_BY_STATUS[status] ?? 'Requête refusée.' } };
+    }
+    this.logger.error(
+      `Erreur inattendue (requête ${request.id}) ${request.method} ${request.url}: ${exception instanceof Error ? exception.stack : String(exception)}`,
+    );
+    return {
+      status: 500,
+      body: {
+        statusCode: 500,
+        message: `Une erreur interne est survenue. Référence : ${request.id}`,
+        requestId: String(request.id),
+      },
+    };
+  }
+
+  private servesSpa(request: FastifyRequest): boolean {
+    const path = request.url.split('?')[0];
+    return (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api') && !path.startsWith('/media/');
+  }
+
+  private spaIndex(): string | null {
+    if (this.indexHtml === undefined) {
+      const file = join(this.frontendDist, 'index.html');
+      this.indexHtml = existsSync(file) ? readFileSync(file, 'utf8') : null;
+    }
+    return this.indexHtml;
+  }
+}
+
+function fastifyStatus(exception: unknown): number | undefined {
+  const status = (exception as { statusCode?: unknown } | null)?.statusCode;
+  return typeof status === 'number' && status >= 400 && status < 600 ? status : undefined;
+}

@@ -1,0 +1,49 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import nodemailer, { type Transporter } from 'nodemailer';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/**
+ * Mail through SMTP (nodemailer). Without SMTP_HOST, messages are written to the log instead,
+ * so that a development start needs no mail server.
+ */
+@Injectable()
+export class MailService {
+  private readonly logger = new Logger('Mail');
+  private readonly transport: Transporter;
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+    const smtp = config.smtp;
+    this.transport = smtp.host
+      ? nodemailer.createTransport({
+          host: smtp.host,
+          port: smtp.port,
+          secure: smtp.secure,
+          auth: smtp.user ? { user: smtp.user, pass: smtp.password ?? '' } : undefined,
+          tls: { rejectUnauthorized: smtp.secure },
+        })
+      : nodemailer.createTransport({ jsonTransport: true });
+  }
+
+  async send(message: MailMessage): Promise<void> {
+    const info = await this.transport.sendMail({ from: this.config.smtp.from, ...message });
+    if (!this.config.smtp.host) this.logger.log(`E-mail (SMTP non configuré) à ${message.to} : ${message.subject}`);
+    else this.logger.debug(`E-mail envoyé à ${message.to} (${info.messageId})`);
+  }
+
+  /** For notices that must not undo the change they report: a failure is logged, not thrown. */
+  async sendSafely(message: MailMessage): Promise<boolean> {
+    try {
+      await this.send(message);
+      return true;
+    } catch (error) {
+      this.logger.warn(`Échec de l'envoi de l'e-mail à ${message.to} : ${String(error)}`);
+      return false;
+    }
+  }
+}

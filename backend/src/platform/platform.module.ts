@@ -1,0 +1,29 @@
+import { join } from 'node:path';
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import { Clock, SystemClock } from '../shared-kernel/index.js';
+import { APP_CONFIG, type AppConfig } from './config/config.js';
+import { DatabaseModule } from './database/database.module.js';
+import { HealthController } from './http/health.controller.js';
+import { MailModule } from './mail/mail.module.js';
+import { LocalDiskStorage, MediaStorage } from './storage/media-storage.js';
+
+/** Technical plumbing every context may use: configuration, database, clock, storage, mail. */
+@Global()
+@Module({})
+export class PlatformModule {
+  static forRoot(config: AppConfig, databaseUrl: string): DynamicModule {
+    return {
+      module: PlatformModule,
+      imports: [DatabaseModule.forRoot(databaseUrl), MailModule],
+      controllers: [HealthController],
+      providers: [
+        { provide: APP_CONFIG, useValue: config },
+        { provide: Clock, useClass: SystemClock },
+        { provide: MediaStorage, useValue: new LocalDiskStorage(mediaRoot(config)) },
+      ],
+      exports: [APP_CONFIG, Clock, MediaStorage],
+    };
+  }
+}
+
+export const mediaRoot = (config: AppConfig) => join(config.dataDir, 'media');

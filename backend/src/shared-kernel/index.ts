@@ -1,0 +1,3 @@
+export * from './domain-error.js';
+export * from './role.js';
+export * from './clock.js';
