@@ -1,0 +1,43 @@
+import { jest } from '@jest/globals';
+import { BadRequestException, Logger, NotFoundException } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { ConflictError, ForbiddenError } from '../../shared-kernel/index.js';
+import { ErrorFilter } from './error.filter.js';
+import { RequestValidationError } from './request-validation.error.js';
+
+const request = { id: 'req-123', method: 'GET', url: '/api/x' } as unknown as FastifyRequest;
+const filter = new ErrorFilter('/nonexistent');
+
+describe('ErrorFilter', () => {
+  it('maps named domain errors to their status with the French message and field', () => {
+    expect(filter.toResponse(new ForbiddenError('Accès refusé.'), request)).toEqual({ status: 403, body: { statusCode: 403, message: 'Accès refusé.' } });
+    expect(filter.toResponse(new ConflictError('Déjà pris.', 'email'), request)).toEqual({
+      status: 409,
+      body: { statusCode: 409, message: 'Déjà pris.', errors: { email: ['Déjà pris.'] } },
+    });
+  });
+
+  it('answers validation errors with every field', () => {
+    const { status, body } = filter.toResponse(new RequestValidationError({ email: ['E-mail invalide.'], fullname: ['Obligatoire.'] }), request);
+    expect(status).toBe(400);
+    expect(body.errors).toEqual({ email: ['E-mail invalide.'], fullname: ['Obligatoire.'] });
+  });
+
+  it('translates framework errors to French without their English text', () => {
+    expect(filter.toResponse(new NotFoundException('Cannot GET /api/x'), request).body.message).toBe('Ressource introuvable.');
+    expect(filter.toResponse(new BadRequestException('Unexpected token'), request).body.message).toBe('Requête invalide.');
+    expect(filter.toResponse({ statusCode: 413, message: 'request file too large' }, request).body.message).toContain('trop volumineux');
+  });
+
+  it('logs an unexpected error with the request id and answers without internals', () => {
+    const logged: string[] = [];
+    const spy = jest.spyOn(Logger.prototype, 'error').mockImplementation((m: unknown) => void logged.push(String(m)));
+    const { status, body } = filter.toResponse(new Error('password=hunter2 in SQL'), request);
+    spy.mockRestore();
+    expect(status).toBe(500);
+    expect(JSON.stringify(body)).not.toContain('hunter2');
+    expect(body.message).toBe('Une erreur interne est survenue. Référence : req-123');
+    expect(logged[0]).toContain('req-123');
+    expect(logged[0]).toContain('hunter2');
+  });
+});
