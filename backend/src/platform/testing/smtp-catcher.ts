@@ -1,6 +1,5 @@
 import { createServer, type AddressInfo } from 'node:net';
-// @ts-expect-error smtp-server ships no types
-import { SMTPServer } from 'smtp-server';
+import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
 
 export interface CaughtMail {
   from: string;
@@ -15,12 +14,12 @@ export async function startSmtpCatcher(): Promise<{ port: number; mails: CaughtM
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
-    onData(stream: NodeJS.ReadableStream, session: { envelope: { mailFrom: { address: string }; rcptTo: { address: string }[] } }, callback: () => void) {
+    onData(stream: SMTPServerDataStream, session: SMTPServerSession, callback: () => void) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
         mails.push({
-          from: session.envelope.mailFrom.address,
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
           raw: Buffer.concat(chunks).toString('utf8'),
         });
