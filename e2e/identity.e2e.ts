@@ -1,0 +1,153 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, expectGreeting, fillLogin } from './support';
+
+async function logoutFromNavbar(page: Page) {
+  await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Déconnexion' }).click();
+}
+
+test.describe('each role signs in through the UI, sees its greeting and logs out', () => {
+  test('student', async ({ page }) => {
+    await page.goto('/user-login');
+    await expect(page).toHaveTitle(/^LMS/);
+    await fillLogin(page, DEMO.student.email, DEMO.student.password);
+    await expect(page).toHaveURL(/\/user-dashboard$/);
+    await expectGreeting(page, DEMO.student.username);
+    await expect(page.getByText('Espace Etudiant')).toBeVisible();
+    const storage = await page.evaluate(() => ({ ...localStorage }));
+    expect(storage).toMatchObject({ studentLoginStatus: 'true', username: DEMO.student.username, role: 'student' });
+    expect(storage.accessToken).toBeTruthy();
+    expect(storage.refreshToken).toBeTruthy();
+    await logoutFromNavbar(page);
+    await expect(page).toHaveURL(/\/user-login$/);
+    await expect(page.getByTestId('navbar-greeting')).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+  });
+
+  test('trainer', async ({ page }) => {
+    await page.goto('/teacher-login');
+    await fillLogin(page, DEMO.trainer.email, DEMO.trainer.password);
+    await expect(page).toHaveURL(/\/teacher-dashboard$/);
+    await expectGreeting(page, DEMO.trainer.username);
+    await expect(page.getByText('Espace Formateur')).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('teacherLoginStatus'))).toBe('true');
+    await logoutFromNavbar(page);
+    await expect(page).toHaveURL(/\/teacher-login$/);
+  });
+
+  test('admin', async ({ page }) => {
+    await page.goto('/admin-login');
+    await fillLogin(page, DEMO.admin.email, DEMO.admin.password, "Nom d'utilisateur (email)");
+    await expect(page.getByText('Connexion réussie')).toBeVisible();
+    await expect(page).toHaveURL(/\/admin-dashboard$/);
+    await expectGreeting(page, DEMO.admin.username);
+    expect(await page.evaluate(() => ({ status: localStorage.getItem('adminLoginStatus'), role: localStorage.getItem('role') }))).toEqual({
+      status: 'true',
+      role: 'admin',
+    });
+    await logoutFromNavbar(page);
+    await expect(page).toHaveURL(/\/admin-login$/);
+  });
+});
+
+test('a wrong password shows the spec message and stores nothing', async ({ page }) => {
+  await page.goto('/user-login');
+  await fillLogin(page, DEMO.student2.email, 'mauvais-mot-de-passe');
+  await expect(page.getByText('Echec de la connexion')).toBeVisible();
+  await expect(page.getByText('Identifiants incorrects.')).toBeVisible();
+  await expect(page).toHaveURL(/\/user-login$/);
+  expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+});
+
+test('a suspended student is refused with the deactivation message', async ({ page }) => {
+  await page.goto('/user-login');
+  await fillLogin(page, DEMO.suspended.email, DEMO.suspended.password);
+  await expect(page.getByText("Vous avez ete deconnecte, Votre compte a ete desactive. Contactez l'administration.")).toBeVisible();
+  await expect(page).toHaveURL(/\/user-login$/);
+});
+
+test('an expired access token is refreshed without the user noticing', async ({ page }) => {
+  await page.goto('/user-login');
+  await fillLogin(page, DEMO.student.email, DEMO.student.password);
+  await expect(page).toHaveURL(/\/user-dashboard$/);
+  const before = await page.evaluate(() => ({ access: localStorage.getItem('accessToken'), refresh: localStorage.getItem('refreshToken') }));
+  // The e2e server issues access tokens that live 10 s.
+  await page.waitForTimeout(11_000);
+  const refreshed = page.waitForResponse((r) => r.url().includes('/api/token/refresh') && r.status() === 200);
+  await page.goto('/profile-setting');
+  await refreshed;
+  await expect(page).toHaveURL(/\/profile-setting$/);
+  await expect(page.getByLabel('Nom complet')).toHaveValue('Léa Dubois');
+  const after = await page.evaluate(() => ({ access: localStorage.getItem('accessToken'), refresh: localStorage.getItem('refreshToken') }));
+  expect(after.access).not.toEqual(before.access);
+  expect(after.refresh).not.toEqual(before.refresh);
+});
+
+test('a session whose refresh fails is cleared and sent to its login page', async ({ page }) => {
+  await page.goto('/teacher-login');
+  await fillLogin(page, DEMO.trainer.email, DEMO.trainer.password);
+  await expect(page).toHaveURL(/\/teacher-dashboard$/);
+  await page.evaluate(() => {
+    localStorage.setItem('accessToken', 'jeton.invalide.x');
+    localStorage.setItem('refreshToken', 'jeton.invalide.y');
+  });
+  await page.goto('/teacher-profile-setting');
+  await expect(page).toHaveURL(/\/teacher-login$/);
+  expect(await page.evaluate(() => localStorage.getItem('teacherLoginStatus'))).toBeNull();
+});
+
+test.describe('route guards and unknown pages', () => {
+  for (const [path, login] of [
+    ['/profile-setting', '/user-login'],
+    ['/change-password', '/user-login'],
+    ['/user-dashboard', '/user-login'],
+    ['/teacher-profile-setting', '/teacher-login'],
+    ['/teacher-dashboard', '/teacher-login'],
+    ['/admin-dashboard', '/admin-login'],
+  ]) {
+    test(`a visitor of ${path} is sent to ${login}`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page).toHaveURL(new RegExp(`${login}$`));
+    });
+  }
+
+  test('an unknown path shows the French 404 page', async ({ page }) => {
+    const response = await page.goto('/cette-page-nexiste-pas');
+    expect(response?.status()).toBe(200);
+    await expect(page.getByText('Page introuvable')).toBeVisible();
+  });
+});
+
+test('a visitor registers as a student, is sent to the login 2.5 s later and signs in', async ({ page }) => {
+  await page.goto('/user-register');
+  await page.getByLabel('Nom complet').fill('Camille Rousseau');
+  await page.getByLabel('Email').fill('camille.rousseau@example.fr');
+  await page.getByLabel("Nom d'utilisateur").fill('camille.r');
+  await page.getByLabel('Mot de passe', { exact: true }).fill('court');
+  await page.getByRole('button', { name: 'Créer mon compte' }).click();
+  await expect(page.getByText('Le mot de passe doit contenir au moins 12 caractères.')).toBeVisible();
+  await page.getByLabel('Mot de passe', { exact: true }).fill('un-mot-de-passe-solide');
+  await page.getByRole('button', { name: 'Créer mon compte' }).click();
+  await expect(page.getByText('Compte cree avec succes')).toBeVisible();
+  await expect(page).toHaveURL(/\/user-login$/, { timeout: 6_000 });
+  await fillLogin(page, 'camille.rousseau@example.fr', 'un-mot-de-passe-solide');
+  await expectGreeting(page, 'camille.r');
+});
+
+test('a student changes their password and is logged out 2 s later', async ({ page }) => {
+  await page.goto('/user-register');
+  await page.getByLabel('Nom complet').fill('Nora Vidal');
+  await page.getByLabel('Email').fill('nora.vidal@example.fr');
+  await page.getByLabel("Nom d'utilisateur").fill('nora.v');
+  await page.getByLabel('Mot de passe', { exact: true }).fill('ancien-mot-de-passe');
+  await page.getByRole('button', { name: 'Créer mon compte' }).click();
+  await expect(page).toHaveURL(/\/user-login$/, { timeout: 6_000 });
+  await fillLogin(page, 'nora.vidal@example.fr', 'ancien-mot-de-passe');
+  await expect(page).toHaveURL(/\/user-dashboard$/);
+  await page.goto('/change-password');
+  await page.getByLabel('Nouveau mot de passe').fill('nouveau-mot-de-passe');
+  await page.getByRole('button', { name: 'Mettre à jour' }).click();
+  await expect(page.getByText('Mot de passe mis a jour !')).toBeVisible();
+  await expect(page).toHaveURL(/\/user-login$/, { timeout: 6_000 });
+  await fillLogin(page, 'nora.vidal@example.fr', 'nouveau-mot-de-passe');
+  await expectGreeting(page, 'nora.v');
+});
