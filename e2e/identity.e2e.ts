@@ -12,7 +12,7 @@ test.describe('each role signs in through the UI, sees its greeting and logs out
     await fillLogin(page, DEMO.student.email, DEMO.student.password);
     await expect(page).toHaveURL(/\/user-dashboard$/);
     await expectGreeting(page, DEMO.student.username);
-    await expect(page.getByText('Espace Etudiant')).toBeVisible();
+    await expect(page.getByText('Espace Etudiant', { exact: true })).toBeVisible();
     const storage = await page.evaluate(() => ({ ...localStorage }));
     expect(storage).toMatchObject({ studentLoginStatus: 'true', username: DEMO.student.username, role: 'student' });
     expect(storage.accessToken).toBeTruthy();
@@ -28,7 +28,7 @@ test.describe('each role signs in through the UI, sees its greeting and logs out
     await fillLogin(page, DEMO.trainer.email, DEMO.trainer.password);
     await expect(page).toHaveURL(/\/teacher-dashboard$/);
     await expectGreeting(page, DEMO.trainer.username);
-    await expect(page.getByText('Espace Formateur')).toBeVisible();
+    await expect(page.getByText('Espace Formateur', { exact: true })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('teacherLoginStatus'))).toBe('true');
     await logoutFromNavbar(page);
     await expect(page).toHaveURL(/\/teacher-login$/);

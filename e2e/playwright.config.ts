@@ -1,10 +1,13 @@
-import { mkdtempSync } from 'node:fs';
+import { chmodSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 const root = resolve(__dirname, '..');
 const port = Number(process.env.E2E_PORT ?? 3100);
+// As root, the embedded PostgreSQL runs as the 'postgres' user, which must be able to enter DATA_DIR.
+const dataDir = mkdtempSync(join(tmpdir(), 'lms-e2e-'));
+chmodSync(dataDir, 0o755);
 
 /**
  * Browser tests: Debian's Chromium against the production build (backend/dist serving frontend/dist)
@@ -51,7 +54,7 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       PORT: String(port),
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'lms-e2e-')),
+      DATA_DIR: dataDir,
       EMBEDDED_DATABASE_PORT: String(port + 2000),
       SEED_DEMO_DATA: 'true',
       ACCESS_TOKEN_TTL_SECONDS: '10',

@@ -47,6 +47,13 @@ async function main(): Promise<void> {
     await embedded?.stop();
     process.exit(0);
   };
+  // A signal sent to the whole process group also reaches the embedded postgres, which may end
+  // pooled connections before the app has closed them: expected then, and not worth a crash.
+  process.on('uncaughtException', (error: Error & { code?: string }) => {
+    if (closing && error.code === '57P01') return;
+    console.error(error);
+    process.exit(1);
+  });
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
   await app.listen(config.port, config.host);

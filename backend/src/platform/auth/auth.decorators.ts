@@ -41,13 +41,17 @@ export const CurrentActor = createParamDecorator((_: unknown, context: Execution
 });
 
 @Injectable()
-export class OptionalAccessTokenGuard extends AuthGuard(ACCESS_TOKEN_STRATEGY) {
-  override handleRequest<T>(_error: unknown, actor: T): T {
-    return (actor || undefined) as T;
+export class OptionalAccessTokenGuard extends AccessTokenGuard {
+  override canActivate(context: ExecutionContext) {
+    const headers = context.switchToHttp().getRequest<{ headers: Record<string, string | undefined> }>().headers;
+    return headers.authorization ? super.canActivate(context) : true;
   }
 }
 
-/** The call is public, but a valid bearer token, when sent, makes its Actor available. */
+/**
+ * The call is public; a bearer token, when sent, must be valid (401 otherwise, so that the client
+ * refreshes it) and makes its Actor available.
+ */
 export function OptionallyAuthenticated() {
   return applyDecorators(UseGuards(OptionalAccessTokenGuard));
 }

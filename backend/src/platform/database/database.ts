@@ -1,4 +1,4 @@
-import { Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import pg from 'pg';
 
 // bigint counts and ids come back as numbers (they stay far below 2^53 here).
@@ -14,6 +14,8 @@ export class Database implements OnApplicationShutdown {
 
   constructor(url: string, max = 10) {
     this.pool = new pg.Pool({ connectionString: url, max });
+    // An idle client losing its server (restart, shutdown) must not crash the process.
+    this.pool.on('error', (error) => new Logger('Database').warn(`Connexion PostgreSQL perdue : ${error.message}`));
   }
 
   async query<T extends object = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {

@@ -106,16 +106,27 @@ export class TokenService {
     await this.db.query(`update identity.refresh_token set revoked_at = now() where family_id = $1 and revoked_at is null`, [familyId]);
   }
 
-  /** Logout: closes the presented refresh token's family (when it is the caller's) and denies the access token. */
-  async logout(accountId: number, accessJti: string, refreshToken: string | undefined): Promise<void> {
-    await this.db.query(
-      `insert into identity.revoked_access_token (jti, expires_at) values ($1, now() + make_interval(secs => $2)) on conflict do nothing`,
-      [accessJti, this.config.accessTokenTtlSeconds],
-    );
+  /**
+   * Logout: closes the presented refresh token's family and, when the access token is still valid,
+   * denies it too. Works with an expired access token, so a late logout still ends the session.
+   */
+  async logout(accessToken: string | undefined, refreshToken: string | undefined): Promise<void> {
+    let access: AccessClaims | undefined;
+    try {
+      access = accessToken ? this.verifyAccess(accessToken) : undefined;
+    } catch {
+      access = undefined;
+    }
+    if (access) {
+      await this.db.query(
+        `insert into identity.revoked_access_token (jti, expires_at) values ($1, to_timestamp($2)) on conflict do nothing`,
+        [access.jti, access.exp],
+      );
+    }
     if (!refreshToken) return;
     try {
       const claims = this.verifyRefresh(refreshToken);
-      if (Number(claims.sub) === accountId) await this.revokeFamily(claims.fam);
+      if (!access || claims.sub === access.sub) await this.revokeFamily(claims.fam);
     } catch {
       // An unusable refresh token needs no revocation.
     }

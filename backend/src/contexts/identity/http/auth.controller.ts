@@ -1,9 +1,8 @@
-import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
+import { Body, Controller, Headers, HttpCode, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { Authenticated, CurrentActor } from '../../../platform/auth/auth.decorators.js';
-import { UnauthenticatedError, type Actor } from '../../../shared-kernel/index.js';
+import { UnauthenticatedError } from '../../../shared-kernel/index.js';
 import { SignIn, SignInResult } from '../application/commands/sign-in.command.js';
 import { TokenService } from '../application/token.service.js';
 import { LoginRequest, LogoutRequest, RefreshRequest } from './identity.requests.js';
@@ -66,9 +65,11 @@ export class AuthController {
 
   @Post('logout')
   @HttpCode(204)
-  @Authenticated()
-  @ApiOperation({ summary: 'Déconnexion : ferme ce jeton d’accès et la famille du jeton de rafraîchissement' })
-  async logout(@CurrentActor() actor: Actor, @Body() body: LogoutRequest): Promise<void> {
-    await this.tokens.logout(actor.accountId, actor.jti, body.refresh);
+  @ApiOperation({
+    summary: 'Déconnexion : ferme la famille du jeton de rafraîchissement et, s’il est encore valide, le jeton d’accès',
+  })
+  async logout(@Headers('authorization') authorization: string | undefined, @Body() body: LogoutRequest): Promise<void> {
+    // Public on purpose: a logout with an expired access token must still close the session.
+    await this.tokens.logout(authorization?.replace(/^Bearer\s+/i, ''), body.refresh);
   }
 }

@@ -236,6 +236,10 @@ describe('trainer registration and profile', () => {
     expect((await call('GET', `/api/teacher/${teacher}/`, { token: own.access })).json().mobile_no).toBe('0601020304');
   });
 
+  it('answers 401 to an invalid bearer token even on a public call, so that the client refreshes it', async () => {
+    expect((await call('GET', `/api/teacher/${teacher}/`, { token: 'perime.ou.faux' })).statusCode).toBe(401);
+  });
+
   it("refuses a student updating a trainer's profile", async () => {
     const { access } = await studentTokens();
     const response = await call('PUT', `/api/teacher/${teacher}/`, { token: access, json: { full_name: 'Pirate', email: 'prof@test.fr' } });
@@ -333,6 +337,12 @@ describe('password change and logout', () => {
     const response = await call('POST', '/api/logout/', { token: session.access, json: { refresh: session.refresh } });
     expect(response.statusCode).toBe(204);
     expect((await call('GET', `/api/student/${studentA}/`, { token: session.access })).statusCode).toBe(401);
+    expect((await call('POST', '/api/token/refresh/', { json: { refresh: session.refresh } })).statusCode).toBe(401);
+  });
+
+  it('logout still closes the refresh family when the access token is no longer valid', async () => {
+    const session = await studentTokens();
+    expect((await call('POST', '/api/logout/', { token: 'expire.ou.invalide', json: { refresh: session.refresh } })).statusCode).toBe(204);
     expect((await call('POST', '/api/token/refresh/', { json: { refresh: session.refresh } })).statusCode).toBe(401);
   });
 });
