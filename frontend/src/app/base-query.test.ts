@@ -1,0 +1,166 @@
+import type { BaseQueryApi } from '@reduxjs/toolkit/query';
+import { describe, expect, it, vi } from 'vitest';
+import { json, stubFetch, type FakeRequest } from '../test/fake-fetch';
+import { createBaseQueryWithReauth } from './base-query';
+import { startSession } from './session';
+
+function fakeApi(): BaseQueryApi {
+  return {
+    signal: new AbortController().signal,
+    abort: () => undefined,
+    dispatch: vi.fn(),
+    getState: () => ({}),
+    extra: undefined,
+    endpoint: 'test',
+    type: 'query',
+  };
+}
+
+const bearer = (request: FakeRequest) => request.headers.get('authorization');
+const refreshCalls = (calls: FakeRequest[]) => calls.filter((c) => c.path === '/token/refresh/');
+
+/** A server whose only valid access token is `valid`; the refresh answers `refreshAnswer`. */
+function server(valid: string, refreshAnswer: () => Response) {
+  return stubFetch(async (request) => {
+    if (request.path === '/token/refresh/') {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return refreshAnswer();
+    }
+    if (bearer(request) === `Bearer ${valid}`) return json({ path: request.path });
+    return json({ statusCode: 401, message: 'Session expirée.' }, 401);
+  });
+}
+
+describe('base query with re-authentication', () => {
+  it('sends the stored access token as a bearer', async () => {
+    startSession('student', { id: 7, username: 'alice', access: 'a1', refresh: 'r1' });
+    const { calls } = server('a1', () => json({}, 500));
+    const baseQuery = createBaseQueryWithReauth();
+
+    const result = await baseQuery('student/7/', fakeApi(), {});
+
+    expect(result.data).toEqual({ path: '/student/7/' });
+    expect(bearer(calls[0]!)).toBe('Bearer a1');
+  });
+
+  describe('when two concurrent requests get a 401', () => {
+    it('refreshes exactly once, stores both new tokens and retries both requests', async () => {
+      startSession('student', { id: 7, username: 'alice', access: 'old', refresh: 'r1' });
+      const { calls } = server('new', () => json({ access: 'new', refresh: 'r2' }));
+      const redirect = vi.fn();
+      const baseQuery = createBaseQueryWithReauth({ redirect });
+
+      const [first, second] = await Promise.all([
+        baseQuery('student/7/', fakeApi(), {}),
+        baseQuery('student/dashboard/7/', fakeApi(), {}),
+      ]);
+
+      expect(first.data).toEqual({ path: '/student/7/' });
+      expect(second.data).toEqual({ path: '/student/dashboard/7/' });
+      const refreshes = refreshCalls(calls);
+      expect(refreshes).toHaveLength(1);
+      expect(refreshes[0]!.method).toBe('POST');
+      expect(refreshes[0]!.body).toEqual({ refresh: 'r1' });
+      expect(bearer(refreshes[0]!)).toBeNull();
+      const retries = calls.filter((c) => c.path !== '/token/refresh/' && bearer(c) === 'Bearer new');
+      expect(retries.map((c) => c.path).sort()).toEqual(['/student/7/', '/student/dashboard/7/']);
+      expect(localStorage.getItem('accessToken')).toBe('new');
+      expect(localStorage.getItem('refreshToken')).toBe('r2');
+      expect(redirect).not.toHaveBeenCalled();
+    });
+  });
+
+  it('uses the rotated refresh token for the next refresh', async () => {
+    startSession('student', { id: 7, username: 'alice', access: 'a1', refresh: 'r1' });
+    let valid = 'a2';
+    const answers = [json({ access: 'a2', refresh: 'r2' }), json({ access: 'a3', refresh: 'r3' })];
+    const { calls } = stubFetch((request) => {
+      if (request.path === '/token/refresh/') return answers.shift()!;
+      return bearer(request) === `Bearer ${valid}` ? json({ ok: true }) : json({}, 401);
+    });
+    const baseQuery = createBaseQueryWithReauth({ redirect: vi.fn() });
+
+    await baseQuery('student/7/', fakeApi(), {});
+    valid = 'a3';
+    const result = await baseQuery('student/7/', fakeApi(), {});
+
+    expect(result.data).toEqual({ ok: true });
+    expect(refreshCalls(calls).map((c) => c.body)).toEqual([{ refresh: 'r1' }, { refresh: 'r2' }]);
+    expect(localStorage.getItem('refreshToken')).toBe('r3');
+  });
+
+  describe('when the refresh fails', () => {
+    it('clears the session and sends a trainer to /teacher-login, once', async () => {
+      startSession('teacher', { id: 3, username: 'marc', access: 'old', refresh: 'r1' });
+      const { calls } = server('never', () => json({ statusCode: 401, message: 'Jeton invalide.' }, 401));
+      const redirect = vi.fn();
+      const baseQuery = createBaseQueryWithReauth({ redirect });
+
+      const results = await Promise.all([
+        baseQuery('teacher/3/', fakeApi(), {}),
+        baseQuery('formateur/dashboard/3/', fakeApi(), {}),
+      ]);
+
+      expect(results.map((r) => r.error?.status)).toEqual([401, 401]);
+      expect(refreshCalls(calls)).toHaveLength(1);
+      expect(redirect).toHaveBeenCalledTimes(1);
+      expect(redirect).toHaveBeenCalledWith('/teacher-login');
+      expect(localStorage.getItem('teacherLoginStatus')).toBeNull();
+      expect(localStorage.getItem('accessToken')).toBeNull();
+      expect(localStorage.getItem('refreshToken')).toBeNull();
+      expect(localStorage.getItem('formateur_id')).toBeNull();
+    });
+
+    it.each([
+      ['admin', '/admin-login'],
+      ['student', '/user-login'],
+    ] as const)('sends a logged-out %s to %s', async (role, path) => {
+      startSession(role, { id: 1, username: 'x', access: 'old', refresh: 'r1' });
+      server('never', () => json({}, 401));
+      const redirect = vi.fn();
+
+      await createBaseQueryWithReauth({ redirect })('anything/', fakeApi(), {});
+
+      expect(redirect).toHaveBeenCalledWith(path);
+      expect(localStorage.getItem('role')).toBeNull();
+    });
+
+    it('also fails when the answer has no access token', async () => {
+      startSession('student', { id: 1, username: 'x', access: 'old', refresh: 'r1' });
+      server('never', () => json({ refresh: 'r2' }));
+      const redirect = vi.fn();
+
+      await createBaseQueryWithReauth({ redirect })('anything/', fakeApi(), {});
+
+      expect(redirect).toHaveBeenCalledWith('/user-login');
+      expect(localStorage.getItem('refreshToken')).toBeNull();
+    });
+  });
+
+  it('returns the 401 untouched without a refresh token', async () => {
+    const { calls } = server('never', () => json({ access: 'x' }));
+    const redirect = vi.fn();
+
+    const result = await createBaseQueryWithReauth({ redirect })('student/7/', fakeApi(), {});
+
+    expect(result.error?.status).toBe(401);
+    expect(refreshCalls(calls)).toHaveLength(0);
+    expect(redirect).not.toHaveBeenCalled();
+  });
+
+  it('does not refresh for calls marked skipReauth (logins)', async () => {
+    startSession('student', { id: 7, username: 'alice', access: 'a1', refresh: 'r1' });
+    const { calls } = server('never', () => json({ access: 'x' }));
+    const redirect = vi.fn();
+
+    const result = await createBaseQueryWithReauth({ redirect })(
+      { url: 'admin/token/', method: 'POST', body: {} },
+      fakeApi(),
+      { skipReauth: true },
+    );
+
+    expect(result.error?.status).toBe(401);
+    expect(refreshCalls(calls)).toHaveLength(0);
+    expect(localStorage.getItem('studentLoginStatus')).toBe('true');
+  });
+});

@@ -1,0 +1,41 @@
+import { useCallback, useEffect } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
+import type { AppDispatch, RootState } from './store';
+import { sessionChanged } from './auth-slice';
+import { readSession } from './session';
+
+export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
+export const useAppSelector = useSelector.withTypes<RootState>();
+
+export const PAGE_TITLE_PREFIX = 'LMS';
+
+/** Every page title starts with "LMS" (03 §1). */
+export function usePageTitle(title: string): void {
+  useEffect(() => {
+    document.title = `${PAGE_TITLE_PREFIX} | ${title}`;
+  }, [title]);
+}
+
+/** Returns a function that copies localStorage into the Redux mirror. */
+export function useSyncSession(): () => void {
+  const dispatch = useAppDispatch();
+  return useCallback(() => {
+    dispatch(sessionChanged(readSession()));
+  }, [dispatch]);
+}
+
+/** Navigation-state poll of 01 §2.2: every 500 ms and on `storage` events (other tabs). */
+export const SESSION_POLL_MS = 500;
+
+export function useSessionPolling(): void {
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    const sync = () => dispatch(sessionChanged(readSession()));
+    const timer = window.setInterval(sync, SESSION_POLL_MS);
+    window.addEventListener('storage', sync);
+    return () => {
+      window.clearInterval(timer);
+      window.removeEventListener('storage', sync);
+    };
+  }, [dispatch]);
+}

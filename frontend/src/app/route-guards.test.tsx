@@ -1,0 +1,62 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../test/render-app';
+import { startSession } from './session';
+
+const tokens = { access: 'a', refresh: 'r' };
+
+describe('route guards', () => {
+  it.each([
+    ['/user-dashboard', '/user-login'],
+    ['/change-password', '/user-login'],
+    ['/profile-setting', '/user-login'],
+    ['/teacher-dashboard', '/teacher-login'],
+    ['/teacher-change-password', '/teacher-login'],
+    ['/teacher-profile-setting', '/teacher-login'],
+    ['/admin-dashboard', '/admin-login'],
+  ])('sends a logged-out visitor of %s to %s', async (path, login) => {
+    const { router } = renderApp(path);
+    await waitFor(() => expect(router.state.location.pathname).toBe(login));
+    expect(await screen.findByRole('button', { name: 'Se connecter' })).toBeInTheDocument();
+  });
+
+  it('does not let a student into the trainer area', async () => {
+    startSession('student', { id: 7, username: 'alice', ...tokens });
+    const { router } = renderApp('/teacher-dashboard');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/teacher-login'));
+  });
+
+  it.each([
+    ['student', '/user-login', '/user-dashboard'],
+    ['teacher', '/teacher-login', '/teacher-dashboard'],
+    ['teacher', '/teacher-register', '/teacher-dashboard'],
+    ['admin', '/admin-login', '/admin-dashboard'],
+  ] as const)('sends a logged-in %s from %s to %s', async (role, path, dashboard) => {
+    startSession(role, { id: 1, username: 'camille', ...tokens });
+    const { router } = renderApp(path);
+    await waitFor(() => expect(router.state.location.pathname).toBe(dashboard));
+    expect(await screen.findByRole('heading', { name: 'Bonjour, camille' })).toBeInTheDocument();
+  });
+
+  it('shows the student side menu on the student dashboard', async () => {
+    startSession('student', { id: 7, username: 'alice', ...tokens });
+    renderApp('/user-dashboard');
+    const menu = await screen.findByRole('navigation', { name: 'Espace Etudiant' });
+    const links = Array.from(menu.querySelectorAll('a')).map((a) => [
+      a.textContent,
+      a.getAttribute('href'),
+    ]);
+    expect(links).toEqual([
+      ['Tableau de bord', '/user-dashboard'],
+      ['Mes cours', '/my-courses'],
+      ['Mes formateurs', '/my-teachers'],
+      ['Cours favoris', '/favorite-courses'],
+      ['Cours recommandés', '/recommended-courses'],
+      ['Mes devoirs', '/my-assignments/'],
+      ['Profil', '/profile-setting'],
+      ['Mot de passe', '/change-password'],
+      ['Assistance', '/assistance'],
+      ['Déconnexion', '/user-logout'],
+    ]);
+  });
+});

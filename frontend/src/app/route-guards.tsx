@@ -1,0 +1,16 @@
+import { Navigate, Outlet } from 'react-router-dom';
+import { selectIsLoggedIn } from './auth-slice';
+import { useAppSelector } from './hooks';
+import { DASHBOARD_PATHS, LOGIN_PATHS, type Role } from './session';
+
+/** Pages of a role: a visitor without that role's session goes to its login page. */
+export function RequireRole({ role }: { role: Role }) {
+  const loggedIn = useAppSelector((state) => selectIsLoggedIn(state, role));
+  return loggedIn ? <Outlet /> : <Navigate to={LOGIN_PATHS[role]} replace />;
+}
+
+/** Login and registration pages: a logged-in user of that role goes to its dashboard. */
+export function GuestOnly({ role }: { role: Role }) {
+  const loggedIn = useAppSelector((state) => selectIsLoggedIn(state, role));
+  return loggedIn ? <Navigate to={DASHBOARD_PATHS[role]} replace /> : <Outlet />;
+}

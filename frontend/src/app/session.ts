@@ -1,0 +1,153 @@
+/**
+ * The browser session: the localStorage keys named by the spec (01 §3, 02 §3, 03 §3).
+ * Only one role is logged in at a time: starting a session clears the other roles' keys.
+ */
+
+export type Role = 'student' | 'teacher' | 'admin';
+
+export const SESSION_KEYS = {
+  studentLoginStatus: 'studentLoginStatus',
+  studentId: 'studentId',
+  teacherLoginStatus: 'teacherLoginStatus',
+  teacherId: 'teacherId',
+  formateurId: 'formateur_id',
+  adminLoginStatus: 'adminLoginStatus',
+  adminId: 'adminId',
+  username: 'username',
+  accessToken: 'accessToken',
+  refreshToken: 'refreshToken',
+  role: 'role',
+} as const;
+
+const ALL_KEYS = Object.values(SESSION_KEYS);
+
+export interface SessionSnapshot {
+  /** The role stored under `role`, or the one whose login flag is set. */
+  role: Role | null;
+  loggedIn: Record<Role, boolean>;
+  studentId: string | null;
+  teacherId: string | null;
+  adminId: string | null;
+  username: string | null;
+}
+
+export interface SessionStart {
+  id: string | number;
+  username: string;
+  access: string;
+  refresh: string;
+}
+
+export const LOGIN_PATHS: Record<Role, string> = {
+  student: '/user-login',
+  teacher: '/teacher-login',
+  admin: '/admin-login',
+};
+
+export const DASHBOARD_PATHS: Record<Role, string> = {
+  student: '/user-dashboard',
+  teacher: '/teacher-dashboard',
+  admin: '/admin-dashboard',
+};
+
+export const LOGOUT_PATHS: Record<Role, string> = {
+  student: '/user-logout',
+  teacher: '/teacher-logout',
+  admin: '/admin-logout',
+};
+
+const ROLES: readonly Role[] = ['student', 'teacher', 'admin'];
+
+function isRole(value: string | null): value is Role {
+  return value !== null && (ROLES as readonly string[]).includes(value);
+}
+
+function get(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function readSession(): SessionSnapshot {
+  const loggedIn: Record<Role, boolean> = {
+    student: get(SESSION_KEYS.studentLoginStatus) === 'true',
+    teacher: get(SESSION_KEYS.teacherLoginStatus) === 'true',
+    admin: get(SESSION_KEYS.adminLoginStatus) === 'true',
+  };
+  const storedRole = get(SESSION_KEYS.role);
+  const role = isRole(storedRole) ? storedRole : (ROLES.find((r) => loggedIn[r]) ?? null);
+  return {
+    role,
+    loggedIn,
+    studentId: loggedIn.student ? get(SESSION_KEYS.studentId) : null,
+    teacherId: loggedIn.teacher
+      ? (get(SESSION_KEYS.teacherId) ?? get(SESSION_KEYS.formateurId))
+      : null,
+    adminId: loggedIn.admin ? get(SESSION_KEYS.adminId) : null,
+    username: get(SESSION_KEYS.username),
+  };
+}
+
+export function sameSession(a: SessionSnapshot, b: SessionSnapshot): boolean {
+  return (
+    a.role === b.role &&
+    a.username === b.username &&
+    a.studentId === b.studentId &&
+    a.teacherId === b.teacherId &&
+    a.adminId === b.adminId &&
+    ROLES.every((r) => a.loggedIn[r] === b.loggedIn[r])
+  );
+}
+
+/** Removes every session key of every role. */
+export function clearSession(): void {
+  for (const key of ALL_KEYS) window.localStorage.removeItem(key);
+}
+
+/** Stores a fresh login; the other roles' keys are cleared first. */
+export function startSession(role: Role, start: SessionStart): void {
+  clearSession();
+  const id = String(start.id);
+  const s = window.localStorage;
+  if (role === 'student') {
+    s.setItem(SESSION_KEYS.studentLoginStatus, 'true');
+    s.setItem(SESSION_KEYS.studentId, id);
+  } else if (role === 'teacher') {
+    s.setItem(SESSION_KEYS.teacherLoginStatus, 'true');
+    s.setItem(SESSION_KEYS.teacherId, id);
+    s.setItem(SESSION_KEYS.formateurId, id);
+  } else {
+    s.setItem(SESSION_KEYS.adminLoginStatus, 'true');
+    s.setItem(SESSION_KEYS.adminId, id);
+  }
+  s.setItem(SESSION_KEYS.username, start.username);
+  s.setItem(SESSION_KEYS.accessToken, start.access);
+  s.setItem(SESSION_KEYS.refreshToken, start.refresh);
+  s.setItem(SESSION_KEYS.role, role);
+}
+
+export function getAccessToken(): string | null {
+  return get(SESSION_KEYS.accessToken);
+}
+
+export function getRefreshToken(): string | null {
+  return get(SESSION_KEYS.refreshToken);
+}
+
+/** Stores the tokens of a refresh; the refresh token is kept when the answer carries none. */
+export function storeTokens(access: string, refresh?: string | null): void {
+  window.localStorage.setItem(SESSION_KEYS.accessToken, access);
+  if (refresh) window.localStorage.setItem(SESSION_KEYS.refreshToken, refresh);
+}
+
+export function setUsername(username: string): void {
+  window.localStorage.setItem(SESSION_KEYS.username, username);
+}
+
+/** Login page of the stored role; students are the default (01 §6). */
+export function loginPathForStoredRole(): string {
+  const { role } = readSession();
+  return LOGIN_PATHS[role ?? 'student'];
+}

@@ -1,0 +1,2 @@
+/** Public area chunk (lazy). */
+export { HomePage } from './home-page';

@@ -1,0 +1,9 @@
+import { usePageTitle } from '../../app/hooks';
+import { AreaGreeting } from '../area-greeting';
+import { messages as m } from '../messages';
+
+/** /user-dashboard */
+export function StudentDashboardPage() {
+  usePageTitle(m.student.dashboardTitle);
+  return <AreaGreeting intro={m.student.intro} />;
+}

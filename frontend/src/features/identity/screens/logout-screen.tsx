@@ -1,0 +1,59 @@
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Flex, Spin, Typography } from 'antd';
+import { api } from '../../../app/api';
+import { useAppDispatch, usePageTitle, useSyncSession } from '../../../app/hooks';
+import {
+  LOGIN_PATHS,
+  clearSession,
+  getAccessToken,
+  getRefreshToken,
+  type Role,
+} from '../../../app/session';
+import { identityApi } from '../identity-api';
+import { messages as m } from '../messages';
+
+const TITLES: Record<Role, string> = {
+  student: m.student.logoutTitle,
+  teacher: m.teacher.logoutTitle,
+  admin: m.admin.logoutTitle,
+};
+
+/**
+ * /user-logout, /teacher-logout, /admin-logout: revoke the refresh token on the server
+ * (failure ignored), clear the session and go to the role's login page.
+ */
+export function LogoutScreen({ role }: { role: Role }) {
+  usePageTitle(TITLES[role]);
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const syncSession = useSyncSession();
+  const done = useRef(false);
+
+  useEffect(() => {
+    if (done.current) return;
+    done.current = true;
+    const refresh = getRefreshToken();
+    const access = getAccessToken();
+    clearSession();
+    syncSession();
+    dispatch(api.util.resetApiState());
+    if (refresh) {
+      dispatch(identityApi.endpoints.logout.initiate({ refresh, access }))
+        .unwrap()
+        .catch(() => undefined);
+    }
+    navigate(LOGIN_PATHS[role], { replace: true });
+  }, [dispatch, navigate, role, syncSession]);
+
+  return (
+    <Flex justify="center" align="center" gap={12} style={{ minHeight: 240 }}>
+      <Spin />
+      <Typography.Text type="secondary">{m.common.logoutInProgress}</Typography.Text>
+    </Flex>
+  );
+}
+
+export const StudentLogoutPage = () => <LogoutScreen role="student" />;
+export const TeacherLogoutPage = () => <LogoutScreen role="teacher" />;
+export const AdminLogoutPage = () => <LogoutScreen role="admin" />;

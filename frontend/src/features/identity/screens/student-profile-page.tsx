@@ -1,0 +1,110 @@
+import { Alert, App, Button, Card, Flex, Form, Input, Spin, Typography, type UploadFile } from 'antd';
+import { useAppSelector, usePageTitle, useSyncSession } from '../../../app/hooks';
+import { setUsername } from '../../../app/session';
+import { describeApiError, applyFieldErrors } from '../../../app/api-errors';
+import { ProfileImageField } from '../components/profile-image-field';
+import { emailRules, pickedFile, requiredRule, toFormData } from '../form-helpers';
+import { useGetStudentQuery, useUpdateStudentMutation, type Student } from '../identity-api';
+import { messages as m } from '../messages';
+
+const FIELDS = ['fullname', 'email', 'username', 'interseted_categories', 'profile_img'] as const;
+
+interface ProfileValues {
+  fullname: string;
+  email: string;
+  username: string;
+  interseted_categories?: string;
+  profile_img?: UploadFile[];
+}
+
+function StudentProfileForm({ student }: { student: Student }) {
+  const [form] = Form.useForm<ProfileValues>();
+  const [update, { isLoading }] = useUpdateStudentMutation();
+  const { message } = App.useApp();
+  const syncSession = useSyncSession();
+
+  const onFinish = async (values: ProfileValues) => {
+    try {
+      const saved = await update({
+        id: String(student.id),
+        body: toFormData(
+          {
+            fullname: values.fullname.trim(),
+            email: values.email.trim(),
+            username: values.username.trim(),
+            interseted_categories: values.interseted_categories?.trim() ?? '',
+          },
+          { name: 'profile_img', value: pickedFile(values.profile_img) },
+        ),
+      }).unwrap();
+      if (saved?.username) {
+        setUsername(saved.username);
+        syncSession();
+      }
+      form.setFieldValue('profile_img', []);
+      void message.success(m.student.profileUpdated);
+    } catch (error) {
+      const described = describeApiError(error);
+      const others = applyFieldErrors(form, described.fieldErrors, FIELDS);
+      void message.error([m.student.profileFailed, ...others].join(' '));
+    }
+  };
+
+  return (
+    <Form
+      form={form}
+      name="student-profile"
+      layout="vertical"
+      onFinish={onFinish}
+      className="narrow-form"
+      initialValues={{
+        fullname: student.fullname,
+        email: student.email,
+        username: student.username,
+        interseted_categories: student.interseted_categories,
+        profile_img: [],
+      }}
+    >
+      <ProfileImageField current={student.profile_img} />
+      <Form.Item label={m.common.fullname} name="fullname" rules={[requiredRule]}>
+        <Input autoComplete="name" />
+      </Form.Item>
+      <Form.Item label={m.common.email} name="email" rules={emailRules}>
+        <Input type="email" autoComplete="email" />
+      </Form.Item>
+      <Form.Item label={m.common.username} name="username" rules={[requiredRule]}>
+        <Input autoComplete="username" />
+      </Form.Item>
+      <Form.Item label={m.common.interests} name="interseted_categories">
+        <Input.TextArea rows={2} placeholder={m.common.interestsPlaceholder} />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" loading={isLoading}>
+        {m.common.save}
+      </Button>
+    </Form>
+  );
+}
+
+/** /profile-setting: GET then PUT /student/{id}/ (multipart). */
+export function StudentProfilePage() {
+  usePageTitle(m.student.profileTitle);
+  const studentId = useAppSelector((state) => state.auth.studentId) ?? '';
+  const { data, isLoading, isError } = useGetStudentQuery(studentId, { skip: !studentId });
+
+  return (
+    <Card variant="outlined" className="page-card">
+      <Typography.Title level={1} className="page-title">
+        {m.student.profileTitle}
+      </Typography.Title>
+      {isLoading ? (
+        <Flex justify="center">
+          <Spin />
+        </Flex>
+      ) : isError || !data ? (
+        <Alert type="error" showIcon title={m.common.loadError} />
+      ) : (
+        <StudentProfileForm key={data.id} student={data} />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,92 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { startSession } from '../app/session';
+import { renderApp } from '../test/render-app';
+
+const tokens = { access: 'a', refresh: 'r' };
+
+function navLinks() {
+  const nav = screen.getByRole('navigation', { name: 'Navigation principale' });
+  return within(nav)
+    .getAllByRole('link')
+    .map((link) => [link.textContent, link.getAttribute('href')]);
+}
+
+describe('navigation bar', () => {
+  it('shows the three login links and no greeting to a visitor', () => {
+    renderApp('/nulle-part');
+
+    expect(navLinks()).toEqual([
+      ['Connexion étudiant', '/user-login'],
+      ['Connexion formateur', '/teacher-login'],
+      ['Connexion admin', '/admin-login'],
+    ]);
+    expect(screen.queryByTestId('navbar-greeting')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /LMS/ })).toHaveAttribute('href', '/');
+  });
+
+  it('shows a logged-in student their links and a greeting', () => {
+    startSession('student', { id: 7, username: 'alice', ...tokens });
+    renderApp('/nulle-part');
+
+    expect(navLinks()).toEqual([
+      ['Espace étudiant', '/user-dashboard'],
+      ['Mes cours', '/my-courses'],
+      ['Déconnexion', '/user-logout'],
+      ['Connexion formateur', '/teacher-login'],
+      ['Connexion admin', '/admin-login'],
+    ]);
+    expect(screen.getByTestId('navbar-greeting')).toHaveTextContent('Bonjour, alice');
+  });
+
+  it('shows a logged-in trainer the trainer dashboard and logout links', () => {
+    startSession('teacher', { id: 3, username: 'marc', ...tokens });
+    renderApp('/nulle-part');
+
+    expect(navLinks()).toEqual([
+      ['Connexion étudiant', '/user-login'],
+      ['Espace formateur', '/teacher-dashboard'],
+      ['Déconnexion', '/teacher-logout'],
+      ['Connexion admin', '/admin-login'],
+    ]);
+    expect(screen.getByTestId('navbar-greeting')).toHaveTextContent('Bonjour, marc');
+  });
+
+  it('shows a logged-in admin the admin dashboard and logout links', () => {
+    startSession('admin', { id: 1, username: 'direction', ...tokens });
+    renderApp('/nulle-part');
+
+    expect(navLinks()).toEqual([
+      ['Connexion étudiant', '/user-login'],
+      ['Connexion formateur', '/teacher-login'],
+      ['Administration', '/admin-dashboard'],
+      ['Déconnexion', '/admin-logout'],
+    ]);
+    expect(screen.getByTestId('navbar-greeting')).toHaveTextContent('Bonjour, direction');
+  });
+
+  it('picks up a login made in another tab through the storage event', async () => {
+    renderApp('/nulle-part');
+    expect(screen.queryByTestId('navbar-greeting')).not.toBeInTheDocument();
+
+    startSession('teacher', { id: 3, username: 'marc', ...tokens });
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: 'teacherLoginStatus' }));
+    });
+
+    expect(screen.getByTestId('navbar-greeting')).toHaveTextContent('Bonjour, marc');
+  });
+
+  it('re-reads the login state every 500 ms', async () => {
+    startSession('student', { id: 7, username: 'alice', ...tokens });
+    renderApp('/nulle-part');
+    expect(screen.getByTestId('navbar-greeting')).toBeInTheDocument();
+
+    localStorage.clear();
+
+    await waitFor(() => expect(screen.queryByTestId('navbar-greeting')).not.toBeInTheDocument(), {
+      timeout: 1500,
+    });
+    expect(navLinks()[0]).toEqual(['Connexion étudiant', '/user-login']);
+  });
+});

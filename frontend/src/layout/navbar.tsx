@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import { Link, NavLink } from 'react-router-dom';
+import { Button, Drawer } from 'antd';
+import { MenuOutlined, UserOutlined } from '@ant-design/icons';
+import { selectSession } from '../app/auth-slice';
+import { useAppSelector } from '../app/hooks';
+import { DASHBOARD_PATHS, LOGIN_PATHS, LOGOUT_PATHS, type SessionSnapshot } from '../app/session';
+import { messages as m } from './messages';
+
+interface NavItem {
+  to: string;
+  label: string;
+}
+
+/** Links of 01 §2.2: per role, dashboard + logout when logged in, else its login link. */
+export function navItems(session: SessionSnapshot): NavItem[] {
+  const items: NavItem[] = [];
+  if (session.loggedIn.student) {
+    items.push(
+      { to: DASHBOARD_PATHS.student, label: m.nav.studentDashboard },
+      { to: '/my-courses', label: m.nav.myCourses },
+      { to: LOGOUT_PATHS.student, label: m.nav.logout },
+    );
+  } else {
+    items.push({ to: LOGIN_PATHS.student, label: m.nav.studentLogin });
+  }
+  if (session.loggedIn.teacher) {
+    items.push(
+      { to: DASHBOARD_PATHS.teacher, label: m.nav.teacherDashboard },
+      { to: LOGOUT_PATHS.teacher, label: m.nav.logout },
+    );
+  } else {
+    items.push({ to: LOGIN_PATHS.teacher, label: m.nav.teacherLogin });
+  }
+  if (session.loggedIn.admin) {
+    items.push(
+      { to: DASHBOARD_PATHS.admin, label: m.nav.adminDashboard },
+      { to: LOGOUT_PATHS.admin, label: m.nav.logout },
+    );
+  } else {
+    items.push({ to: LOGIN_PATHS.admin, label: m.nav.adminLogin });
+  }
+  return items;
+}
+
+function NavLinks({ items, onNavigate }: { items: NavItem[]; onNavigate?: () => void }) {
+  return (
+    <ul className="navbar__links">
+      {items.map((item) => (
+        <li key={item.to}>
+          <NavLink
+            to={item.to}
+            onClick={onNavigate}
+            className={({ isActive }) => (isActive ? 'navbar__link is-active' : 'navbar__link')}
+          >
+            {item.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function Navbar() {
+  const session = useAppSelector(selectSession);
+  const [open, setOpen] = useState(false);
+  const items = navItems(session);
+  const loggedIn = session.loggedIn.student || session.loggedIn.teacher || session.loggedIn.admin;
+  const greeting = (testId?: string) =>
+    loggedIn && session.username ? (
+      <span className="navbar__greeting" data-testid={testId}>
+        <UserOutlined aria-hidden /> {m.nav.greeting(session.username)}
+      </span>
+    ) : null;
+
+  return (
+    <header className="navbar">
+      <div className="navbar__inner">
+        <Link to="/" className="navbar__brand" aria-label={`${m.brand} - ${m.brandTagline}`}>
+          <span className="navbar__logo">{m.brand}</span>
+          <span className="navbar__tagline">{m.brandTagline}</span>
+        </Link>
+        <nav aria-label={m.nav.label} className="navbar__desktop">
+          <NavLinks items={items} />
+        </nav>
+        <div className="navbar__desktop">{greeting('navbar-greeting')}</div>
+        <Button
+          className="navbar__burger"
+          type="text"
+          icon={<MenuOutlined />}
+          aria-label={m.nav.openMenu}
+          onClick={() => setOpen(true)}
+        />
+      </div>
+      <Drawer
+        title={m.nav.menuTitle}
+        placement="right"
+        open={open}
+        onClose={() => setOpen(false)}
+        className="navbar__drawer"
+      >
+        {greeting()}
+        <nav aria-label={m.nav.mobileLabel}>
+          <NavLinks items={items} onNavigate={() => setOpen(false)} />
+        </nav>
+      </Drawer>
+    </header>
+  );
+}

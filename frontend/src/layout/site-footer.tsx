@@ -1,0 +1,68 @@
+import { Link } from 'react-router-dom';
+import { Col, Row } from 'antd';
+import { EnvironmentOutlined, MailOutlined, PhoneOutlined } from '@ant-design/icons';
+import { messages as m } from './messages';
+
+export function SiteFooter() {
+  const year = new Date().getFullYear();
+  return (
+    <footer className="site-footer">
+      <div className="site-footer__inner">
+        <Row gutter={[32, 24]}>
+          <Col xs={24} md={10}>
+            <div className="site-footer__brand">{m.brand}</div>
+            <p className="site-footer__text">{m.footer.about}</p>
+          </Col>
+          <Col xs={24} sm={12} md={6}>
+            <h2 className="site-footer__heading">{m.footer.quickLinks}</h2>
+            <ul className="site-footer__list">
+              <li>
+                <Link to="/aboutus">{m.footer.aboutUs}</Link>
+              </li>
+              <li>
+                <Link to="/policy">{m.footer.policy}</Link>
+              </li>
+              <li>
+                <Link to="/faq">{m.footer.faq}</Link>
+              </li>
+              <li>
+                <Link to="/assistance">{m.footer.assistance}</Link>
+              </li>
+            </ul>
+          </Col>
+          <Col xs={24} sm={12} md={8}>
+            <h2 className="site-footer__heading">{m.footer.contact}</h2>
+            <address className="site-footer__contact">
+              <p className="site-footer__item">
+                <EnvironmentOutlined aria-hidden />
+                <span>
+                  {m.footer.address.map((line) => (
+                    <span key={line} className="site-footer__line">
+                      {line}
+                    </span>
+                  ))}
+                </span>
+              </p>
+              <p className="site-footer__item">
+                <PhoneOutlined aria-hidden />
+                <a href={m.footer.phoneHref}>{m.footer.phone}</a>
+              </p>
+              <p className="site-footer__item">
+                <MailOutlined aria-hidden />
+                <a href={`mailto:${m.footer.email}`}>{m.footer.email}</a>
+              </p>
+              <p className="site-footer__hours">{m.footer.hours}</p>
+            </address>
+          </Col>
+        </Row>
+        <div className="site-footer__bottom">
+          <span>{m.footer.copyright(year)}</span>
+          <span className="site-footer__bottom-links">
+            <Link to="/">{m.footer.home}</Link>
+            <Link to="/faq">{m.footer.faqShort}</Link>
+          </span>
+        </div>
+      </div>
+    </footer>
+  );
+}

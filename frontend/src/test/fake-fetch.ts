@@ -1,0 +1,46 @@
+import { vi } from 'vitest';
+
+export interface FakeRequest {
+  method: string;
+  /** Path under /api, e.g. "/student-login-jwt/". */
+  path: string;
+  headers: Headers;
+  /** Parsed JSON body, the FormData of a multipart body, or null. */
+  body: unknown;
+}
+
+export type FakeHandler = (request: FakeRequest) => Response | Promise<Response>;
+
+export function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+async function readBody(request: Request): Promise<unknown> {
+  const type = request.headers.get('content-type') ?? '';
+  if (type.includes('application/json')) return request.json();
+  if (type.includes('multipart/form-data')) return request.formData();
+  const text = await request.text();
+  return text || null;
+}
+
+/** Replaces the global fetch; every call is recorded in `calls`. */
+export function stubFetch(handler: FakeHandler) {
+  const calls: FakeRequest[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    const url = new URL(request.url);
+    const fake: FakeRequest = {
+      method: request.method,
+      path: url.pathname.replace(/^\/api/, ''),
+      headers: request.headers,
+      body: await readBody(request),
+    };
+    calls.push(fake);
+    return handler(fake);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls, fetchMock };
+}
