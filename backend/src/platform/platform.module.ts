@@ -3,18 +3,19 @@ import { DynamicModule, Global, Module } from '@nestjs/common';
 import { Clock, SystemClock } from '../shared-kernel/index.js';
 import { APP_CONFIG, type AppConfig } from './config/config.js';
 import { DatabaseModule } from './database/database.module.js';
+import { EventLogModule } from './event-log/event-log.module.js';
 import { HealthController } from './http/health.controller.js';
 import { MailModule } from './mail/mail.module.js';
 import { LocalDiskStorage, MediaStorage } from './storage/media-storage.js';
 
-/** Technical plumbing every context may use: configuration, database, clock, storage, mail. */
+/** Technical plumbing every context may use: configuration, database, event log, clock, storage, mail. */
 @Global()
 @Module({})
 export class PlatformModule {
   static forRoot(config: AppConfig, databaseUrl: string): DynamicModule {
     return {
       module: PlatformModule,
-      imports: [DatabaseModule.forRoot(databaseUrl), MailModule],
+      imports: [DatabaseModule.forRoot(databaseUrl), EventLogModule.forRoot(databaseUrl), MailModule],
       controllers: [HealthController],
       providers: [
         { provide: APP_CONFIG, useValue: config },

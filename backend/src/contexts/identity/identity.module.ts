@@ -1,8 +1,9 @@
 import { MikroOrmModule } from '@mikro-orm/nestjs';
-import { Module } from '@nestjs/common';
+import { Module, OnModuleInit } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
+import { ProjectionRegistry } from '../../platform/event-log/index.js';
 import { AccessTokenStrategy } from './application/access-token.strategy.js';
 import { ChangePasswordHandler } from './application/commands/change-password.command.js';
 import { CreateAdminHandler } from './application/commands/create-admin.command.js';
@@ -14,6 +15,7 @@ import { UpdateStudentProfileHandler } from './application/commands/update-stude
 import { UpdateTeacherProfileHandler } from './application/commands/update-teacher-profile.command.js';
 import { LoginThrottle } from './application/login-throttle.js';
 import { PasswordHasher } from './application/password-hasher.js';
+import { accountLifecycleProjection } from './application/projections/account-lifecycle.projection.js';
 import { GetStudentProfileHandler, GetTeacherProfileHandler } from './application/queries/profile.queries.js';
 import { TokenService } from './application/token.service.js';
 import { IDENTITY_ENTITIES } from './domain/profiles.entity.js';
@@ -43,4 +45,10 @@ import { TeachersController } from './http/teachers.controller.js';
     GetTeacherProfileHandler,
   ],
 })
-export class IdentityModule {}
+export class IdentityModule implements OnModuleInit {
+  constructor(private readonly projections: ProjectionRegistry) {}
+
+  onModuleInit(): void {
+    this.projections.register(accountLifecycleProjection);
+  }
+}

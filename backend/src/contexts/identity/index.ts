@@ -7,3 +7,4 @@ export { ToggleAccountActive } from './application/commands/toggle-account-activ
 export { GetStudentProfile, GetTeacherProfile } from './application/queries/profile.queries.js';
 export type { StudentView, TeacherView } from './application/queries/profile.queries.js';
 export type { TeacherDetails } from './domain/profiles.entity.js';
+export { ACCOUNT_STREAM, type IdentityEvent, type IdentityEventType } from './contracts/identity.events.js';

@@ -2,21 +2,45 @@ import { Controller, Get, HttpStatus, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Database } from '../database/database.js';
+import { ProjectionStatusService } from '../event-log/projection-status.js';
 
 @ApiTags('Plateforme')
 @Controller('health')
 export class HealthController {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly projections: ProjectionStatusService,
+  ) {}
 
   @Get()
-  @ApiOperation({ summary: 'État du service et de la base de données' })
+  @ApiOperation({ summary: 'État du service, de la base de données et des projections' })
   async health(@Res({ passthrough: true }) reply: FastifyReply) {
     try {
       await this.db.query('select 1');
-      return { status: 'ok', database: 'ok' };
     } catch {
       reply.status(HttpStatus.SERVICE_UNAVAILABLE);
       return { status: 'error', database: 'indisponible' };
     }
+    // A failing or late projection degrades the answer without failing it: the node still serves.
+    const projections = await this.projections.cachedStatus().then(
+      ({ status, runner, oldest_transaction_seconds, items }) => ({
+        status,
+        runner,
+        oldest_transaction_seconds,
+        items: items.map((i) => ({
+          name: i.name,
+          kind: i.kind,
+          status: i.status,
+          position: i.position,
+          lag_events: i.lag_events,
+          lag_seconds: i.lag_seconds,
+          last_error: i.last_error && i.last_error.length > 300 ? `${i.last_error.slice(0, 300)}…` : i.last_error,
+          failing_position: i.failing_position,
+          next_retry_at: i.next_retry_at,
+        })),
+      }),
+      () => ({ status: 'unavailable' as const }),
+    );
+    return { status: 'ok', database: 'ok', projections };
   }
 }

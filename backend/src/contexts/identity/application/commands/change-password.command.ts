@@ -2,7 +2,9 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Actor, Clock, Role } from '../../../../shared-kernel/index.js';
 import { assertSelfOrAdmin } from '../../../../platform/auth/ownership.js';
+import { EventLog } from '../../../../platform/event-log/index.js';
 import { MailService } from '../../../../platform/mail/mail.service.js';
+import { ACCOUNT_STREAM } from '../../contracts/identity.events.js';
 import { StudentNotFoundError, TeacherNotFoundError } from '../../domain/identity.errors.js';
 import { assertAcceptablePassword } from '../../domain/password-policy.js';
 import { StudentProfile, TeacherProfile } from '../../domain/profiles.entity.js';
@@ -25,6 +27,7 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePassword, vo
     private readonly hasher: PasswordHasher,
     private readonly mail: MailService,
     private readonly clock: Clock,
+    private readonly events: EventLog,
   ) {}
 
   async execute(command: ChangePassword): Promise<void> {
@@ -38,6 +41,19 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePassword, vo
       if (!profile) throw command.role === 'student' ? new StudentNotFoundError() : new TeacherNotFoundError();
       profile.account.changePassword(passwordHash, this.clock.now());
       await em.flush();
+      const { actor } = command;
+      await this.events.append(em, {
+        streamType: ACCOUNT_STREAM,
+        streamId: profile.account.id,
+        expectedVersion: 'any',
+        events: [
+          {
+            type: 'PasswordChanged',
+            payload: { accountId: profile.account.id, role: command.role, profileId: command.profileId, byAdmin: actor.role === 'admin' },
+          },
+        ],
+        metadata: { actor: { accountId: actor.accountId, role: actor.role } },
+      });
       return profile.account.email;
     });
     await this.mail.sendSafely({

@@ -1,6 +1,8 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
+import { EventLog } from '../../../../platform/event-log/index.js';
 import { Clock } from '../../../../shared-kernel/index.js';
+import { ACCOUNT_STREAM } from '../../contracts/identity.events.js';
 import { Account } from '../../domain/account.entity.js';
 import { assertAcceptablePassword } from '../../domain/password-policy.js';
 import { AdminProfile } from '../../domain/profiles.entity.js';
@@ -23,6 +25,7 @@ export class CreateAdminHandler implements ICommandHandler<CreateAdmin, number> 
     private readonly orm: MikroORM,
     private readonly hasher: PasswordHasher,
     private readonly clock: Clock,
+    private readonly events: EventLog,
   ) {}
 
   async execute(command: CreateAdmin): Promise<number> {
@@ -34,6 +37,12 @@ export class CreateAdminHandler implements ICommandHandler<CreateAdmin, number> 
         const admin = new AdminProfile(account, command.fullName);
         em.persist([account, admin]);
         await em.flush();
+        await this.events.append(em, {
+          streamType: ACCOUNT_STREAM,
+          streamId: account.id,
+          expectedVersion: 0,
+          events: [{ type: 'AdminCreated', payload: { accountId: account.id, adminId: admin.id } }],
+        });
         return admin.id;
       });
     } catch (error) {

@@ -1,6 +1,8 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
+import { EventLog } from '../../../../platform/event-log/index.js';
 import { Clock } from '../../../../shared-kernel/index.js';
+import { ACCOUNT_STREAM } from '../../contracts/identity.events.js';
 import { Account } from '../../domain/account.entity.js';
 import { assertAcceptablePassword } from '../../domain/password-policy.js';
 import { StudentProfile } from '../../domain/profiles.entity.js';
@@ -24,6 +26,7 @@ export class RegisterStudentHandler implements ICommandHandler<RegisterStudent, 
     private readonly orm: MikroORM,
     private readonly hasher: PasswordHasher,
     private readonly clock: Clock,
+    private readonly events: EventLog,
   ) {}
 
   async execute(command: RegisterStudent): Promise<number> {
@@ -36,6 +39,12 @@ export class RegisterStudentHandler implements ICommandHandler<RegisterStudent, 
         student.formationTitle = command.formationTitle;
         em.persist([account, student]);
         await em.flush();
+        await this.events.append(em, {
+          streamType: ACCOUNT_STREAM,
+          streamId: account.id,
+          expectedVersion: 0,
+          events: [{ type: 'StudentRegistered', payload: { accountId: account.id, studentId: student.id } }],
+        });
         return student.id;
       });
     } catch (error) {

@@ -1,6 +1,8 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
+import { EventLog } from '../../../../platform/event-log/index.js';
 import { Clock } from '../../../../shared-kernel/index.js';
+import { ACCOUNT_STREAM } from '../../contracts/identity.events.js';
 import { assertImage, MediaStorage } from '../../../../platform/storage/media-storage.js';
 import { Account } from '../../domain/account.entity.js';
 import { assertAcceptablePassword } from '../../domain/password-policy.js';
@@ -25,6 +27,7 @@ export class RegisterTeacherHandler implements ICommandHandler<RegisterTeacher, 
     private readonly hasher: PasswordHasher,
     private readonly storage: MediaStorage,
     private readonly clock: Clock,
+    private readonly events: EventLog,
   ) {}
 
   async execute(command: RegisterTeacher): Promise<number> {
@@ -38,6 +41,12 @@ export class RegisterTeacherHandler implements ICommandHandler<RegisterTeacher, 
         if (command.profileImg && imageType) teacher.profileImg = await this.storage.put('profiles', imageType, command.profileImg);
         em.persist([account, teacher]);
         await em.flush();
+        await this.events.append(em, {
+          streamType: ACCOUNT_STREAM,
+          streamId: account.id,
+          expectedVersion: 0,
+          events: [{ type: 'TeacherRegistered', payload: { accountId: account.id, teacherId: teacher.id } }],
+        });
         return teacher.id;
       });
     } catch (error) {

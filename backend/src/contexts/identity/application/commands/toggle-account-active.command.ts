@@ -1,6 +1,8 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
+import { EventLog } from '../../../../platform/event-log/index.js';
 import { Clock, Role } from '../../../../shared-kernel/index.js';
+import { ACCOUNT_STREAM } from '../../contracts/identity.events.js';
 import { StudentNotFoundError, TeacherNotFoundError } from '../../domain/identity.errors.js';
 import { StudentProfile, TeacherProfile } from '../../domain/profiles.entity.js';
 
@@ -17,6 +19,7 @@ export class ToggleAccountActiveHandler implements ICommandHandler<ToggleAccount
   constructor(
     private readonly orm: MikroORM,
     private readonly clock: Clock,
+    private readonly events: EventLog,
   ) {}
 
   async execute(command: ToggleAccountActive): Promise<boolean> {
@@ -28,6 +31,17 @@ export class ToggleAccountActiveHandler implements ICommandHandler<ToggleAccount
       if (!profile) throw command.role === 'student' ? new StudentNotFoundError() : new TeacherNotFoundError();
       const isActive = profile.account.toggleActive(this.clock.now());
       await em.flush();
+      await this.events.append(em, {
+        streamType: ACCOUNT_STREAM,
+        streamId: profile.account.id,
+        expectedVersion: 'any',
+        events: [
+          {
+            type: isActive ? 'AccountReactivated' : 'AccountSuspended',
+            payload: { accountId: profile.account.id, role: command.role, profileId: command.profileId },
+          },
+        ],
+      });
       return isActive;
     });
   }
@@ -43,6 +57,7 @@ export class RevokeStudentSessionsHandler implements ICommandHandler<RevokeStude
   constructor(
     private readonly orm: MikroORM,
     private readonly clock: Clock,
+    private readonly events: EventLog,
   ) {}
 
   async execute(command: RevokeStudentSessions): Promise<void> {
@@ -51,6 +66,12 @@ export class RevokeStudentSessionsHandler implements ICommandHandler<RevokeStude
       if (!student) throw new StudentNotFoundError();
       student.account.revokeSessions(this.clock.now());
       await em.flush();
+      await this.events.append(em, {
+        streamType: ACCOUNT_STREAM,
+        streamId: student.account.id,
+        expectedVersion: 'any',
+        events: [{ type: 'SessionsRevoked', payload: { accountId: student.account.id, role: 'student', profileId: command.studentId } }],
+      });
     });
   }
 }

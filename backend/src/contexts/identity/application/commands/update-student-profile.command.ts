@@ -2,7 +2,9 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Actor, Clock } from '../../../../shared-kernel/index.js';
 import { assertSelfOrAdmin } from '../../../../platform/auth/ownership.js';
+import { EventLog } from '../../../../platform/event-log/index.js';
 import { assertImage, MediaStorage } from '../../../../platform/storage/media-storage.js';
+import { ACCOUNT_STREAM } from '../../contracts/identity.events.js';
 import { StudentNotFoundError } from '../../domain/identity.errors.js';
 import { StudentProfile } from '../../domain/profiles.entity.js';
 import { assertIdentityFree, translateUniqueViolation } from '../account-repository.js';
@@ -25,6 +27,7 @@ export class UpdateStudentProfileHandler implements ICommandHandler<UpdateStuden
     private readonly orm: MikroORM,
     private readonly storage: MediaStorage,
     private readonly clock: Clock,
+    private readonly events: EventLog,
   ) {}
 
   async execute(command: UpdateStudentProfile): Promise<void> {
@@ -36,6 +39,7 @@ export class UpdateStudentProfileHandler implements ICommandHandler<UpdateStuden
         const student = await em.findOne(StudentProfile, { id: command.studentId }, { populate: ['account'] });
         if (!student) throw new StudentNotFoundError();
         await assertIdentityFree(em, command.email, command.username, student.account.id);
+        const before = studentFields(student);
         student.account.changeIdentity(command.email, command.username, this.clock.now());
         student.fullname = command.fullname.trim();
         student.interestedCategories = command.interestedCategories.trim();
@@ -44,10 +48,31 @@ export class UpdateStudentProfileHandler implements ICommandHandler<UpdateStuden
           student.profileImg = await this.storage.put('profiles', imageType, command.profileImg);
         }
         await em.flush();
+        const after = studentFields(student);
+        const fields = Object.keys(after).filter((field) => after[field] !== before[field]);
+        if (fields.length === 0) return;
+        await this.events.append(em, {
+          streamType: ACCOUNT_STREAM,
+          streamId: student.account.id,
+          expectedVersion: 'any',
+          events: [{ type: 'ProfileUpdated', payload: { accountId: student.account.id, role: 'student', profileId: student.id, fields } }],
+          metadata: { actor: { accountId: command.actor.accountId, role: command.actor.role } },
+        });
       });
     } catch (error) {
       translateUniqueViolation(error);
     }
     if (replaced) await this.storage.remove(replaced);
   }
+}
+
+/** The fields ProfileUpdated names when they change (their values stay out of the log). */
+function studentFields(student: StudentProfile): Record<string, string | null> {
+  return {
+    fullname: student.fullname,
+    email: student.account.email,
+    username: student.account.username,
+    interested_categories: student.interestedCategories,
+    profile_img: student.profileImg,
+  };
 }

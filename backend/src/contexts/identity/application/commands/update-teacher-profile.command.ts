@@ -2,7 +2,9 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Actor, Clock } from '../../../../shared-kernel/index.js';
 import { assertSelfOrAdmin } from '../../../../platform/auth/ownership.js';
+import { EventLog } from '../../../../platform/event-log/index.js';
 import { assertImage, MediaStorage } from '../../../../platform/storage/media-storage.js';
+import { ACCOUNT_STREAM } from '../../contracts/identity.events.js';
 import { TeacherNotFoundError } from '../../domain/identity.errors.js';
 import { TeacherDetails, TeacherProfile } from '../../domain/profiles.entity.js';
 import { assertIdentityFree, translateUniqueViolation } from '../account-repository.js';
@@ -23,6 +25,7 @@ export class UpdateTeacherProfileHandler implements ICommandHandler<UpdateTeache
     private readonly orm: MikroORM,
     private readonly storage: MediaStorage,
     private readonly clock: Clock,
+    private readonly events: EventLog,
   ) {}
 
   async execute(command: UpdateTeacherProfile): Promise<void> {
@@ -34,6 +37,7 @@ export class UpdateTeacherProfileHandler implements ICommandHandler<UpdateTeache
         const teacher = await em.findOne(TeacherProfile, { id: command.teacherId }, { populate: ['account'] });
         if (!teacher) throw new TeacherNotFoundError();
         await assertIdentityFree(em, command.email, teacher.account.username, teacher.account.id);
+        const before = teacherFields(teacher);
         teacher.account.changeIdentity(command.email, teacher.account.username, this.clock.now());
         teacher.update(command.details);
         if (command.profileImg && imageType) {
@@ -41,10 +45,38 @@ export class UpdateTeacherProfileHandler implements ICommandHandler<UpdateTeache
           teacher.profileImg = await this.storage.put('profiles', imageType, command.profileImg);
         }
         await em.flush();
+        const after = teacherFields(teacher);
+        const fields = Object.keys(after).filter((field) => after[field] !== before[field]);
+        if (fields.length === 0) return;
+        await this.events.append(em, {
+          streamType: ACCOUNT_STREAM,
+          streamId: teacher.account.id,
+          expectedVersion: 'any',
+          events: [{ type: 'ProfileUpdated', payload: { accountId: teacher.account.id, role: 'teacher', profileId: teacher.id, fields } }],
+          metadata: { actor: { accountId: command.actor.accountId, role: command.actor.role } },
+        });
       });
     } catch (error) {
       translateUniqueViolation(error);
     }
     if (replaced) await this.storage.remove(replaced);
   }
+}
+
+/** The fields ProfileUpdated names when they change (their values stay out of the log). */
+function teacherFields(teacher: TeacherProfile): Record<string, string | null> {
+  return {
+    email: teacher.account.email,
+    full_name: teacher.fullName,
+    qualification: teacher.qualification,
+    mobile_no: teacher.mobileNo,
+    skills: teacher.skills,
+    detail: teacher.detail,
+    face_url: teacher.faceUrl,
+    insta_url: teacher.instaUrl,
+    twit_url: teacher.twitUrl,
+    web_url: teacher.webUrl,
+    you_url: teacher.youUrl,
+    profile_img: teacher.profileImg,
+  };
 }

@@ -1,0 +1,78 @@
+import pg from 'pg';
+import { loadConfig } from '../platform/config/config.js';
+import { verifyChains, type StreamFilter } from '../platform/event-log/chain-verifier.js';
+import { sqlExecutor } from '../platform/event-log/sql-executor.js';
+import { isEntryPoint, openCliDatabase, runCommand, type Output } from './cli-database.js';
+
+const USAGE = `Usage : npm run eventlog:verify [-- --stream <type>[/<id>]] [--as-of <date ISO 8601>] [--json]
+
+Recalcule l'empreinte de chaque événement et chaque lien de chaque flux du journal.
+Code de sortie : 0 si tout est intact, 1 au premier maillon rompu (nommé), 2 en cas d'erreur.`;
+
+export function parseVerifyArgs(argv: string[]): { filter: StreamFilter; json: boolean } | string {
+  const filter: StreamFilter = {};
+  let json = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const value = () => inline ?? argv[++i];
+    if (flag === '--json') json = true;
+    else if (flag === '--stream') {
+      const stream = value();
+      if (!stream) return '--stream attend <type> ou <type>/<id>.';
+      const slash = stream.indexOf('/');
+      filter.streamType = slash < 0 ? stream : stream.slice(0, slash);
+      if (slash >= 0) filter.streamId = stream.slice(slash + 1);
+    } else if (flag === '--as-of') {
+      const date = new Date(value() ?? '');
+      if (Number.isNaN(date.getTime())) return '--as-of attend une date ISO 8601 (2026-11-01 ou 2026-11-01T00:00:00Z).';
+      filter.asOf = date;
+    } else if (flag === '--help' || flag === '-h') return USAGE;
+    else return `Argument inconnu : ${arg}\n\n${USAGE}`;
+  }
+  return { filter, json };
+}
+
+export async function verifyCommand(argv: string[], env: NodeJS.ProcessEnv, out: Output): Promise<number> {
+  const args = parseVerifyArgs(argv);
+  if (typeof args === 'string') {
+    (args === USAGE ? out.log : out.error)(args);
+    return args === USAGE ? 0 : 2;
+  }
+  const database = await openCliDatabase(loadConfig(env));
+  const client = new pg.Client({ connectionString: database.url, application_name: 'lms-eventlog-verify' });
+  try {
+    await client.connect();
+    const { rows } = await client.query(`select to_regclass('eventlog.event') is not null as ready`);
+    if (!rows[0].ready) {
+      out.error("Le journal des événements n'existe pas encore dans cette base (démarrez l'application une fois pour appliquer les migrations).");
+      return 2;
+    }
+    const started = performance.now();
+    const report = await verifyChains(sqlExecutor(client), args.filter);
+    const seconds = (performance.now() - started) / 1000;
+    if (args.json) {
+      out.log(JSON.stringify({ ok: report.broken.length === 0, ...report, seconds }, null, 2));
+      return report.broken.length === 0 ? 0 : 1;
+    }
+    const scope = args.filter.streamType ? ` (flux ${args.filter.streamType}${args.filter.streamId ? `/${args.filter.streamId}` : ''})` : '';
+    out.log(`Base : ${database.source}.`);
+    out.log(`${report.events} événement(s) dans ${report.streams} flux vérifiés${scope} en ${seconds.toFixed(2)} s.`);
+    out.log(`Empreinte du journal${args.filter.asOf ? ` au ${args.filter.asOf.toISOString()}` : ''} : ${report.digest}`);
+    if (report.broken.length === 0) {
+      out.log('OK : toutes les chaînes sont intactes.');
+      return 0;
+    }
+    const [first, ...others] = report.broken;
+    out.error(
+      `MAILLON ROMPU : événement n° ${first.position} (id ${first.eventId}), flux ${first.streamType}/${first.streamId}, version ${first.streamVersion} : ${first.message}.`,
+    );
+    for (const link of others) out.error(`  puis n° ${link.position} (${link.streamType}/${link.streamId} v${link.streamVersion}) : ${link.problem}`);
+    return 1;
+  } finally {
+    await client.end().catch(() => undefined);
+    await database.close();
+  }
+}
+
+if (isEntryPoint(import.meta.url)) runCommand(verifyCommand);

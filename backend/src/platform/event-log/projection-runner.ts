@@ -1,0 +1,113 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import type pg from 'pg';
+import { Clock } from '../../shared-kernel/index.js';
+import { AppendSignal } from './append-signal.js';
+import { EVENT_LOG_OPTIONS, type EventLogOptions } from './event-log.options.js';
+import { EVENT_LOG_DATABASE_URL, EVENT_LOG_POOL } from './event-log.pool.js';
+import { UnknownProjectionError } from './event-log.errors.js';
+import { NotifyListener } from './notify-listener.js';
+import type { Subscription } from './projection.js';
+import { ProjectionRegistry } from './projection-registry.js';
+import { SubscriptionLoop } from './subscription-loop.js';
+import { createWorker, type StepResult, type WorkerLogger } from './subscription-worker.js';
+
+/**
+ * Runs every registered projection and policy on this node, each in its own loop, woken by the
+ * in-process append signal and by PostgreSQL NOTIFY, with polling as the fallback. Several nodes
+ * may run it on one database: advisory locks let one of them work on each subscription at a time.
+ */
+@Injectable()
+export class ProjectionRunner implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly loops = new Map<string, SubscriptionLoop>();
+  private readonly cleanups: (() => void)[] = [];
+  private listener: NotifyListener | null = null;
+  private started = false;
+  private stopped = false;
+
+  constructor(
+    private readonly registry: ProjectionRegistry,
+    @Inject(EVENT_LOG_POOL) private readonly pool: pg.Pool,
+    private readonly clock: Clock,
+    private readonly signal: AppendSignal,
+    @Inject(EVENT_LOG_OPTIONS) private readonly options: EventLogOptions,
+    @Inject(EVENT_LOG_DATABASE_URL) private readonly databaseUrl: string,
+  ) {}
+
+  private logger: WorkerLogger = new Logger('Projections');
+  private onStep?: (name: string, result: StepResult | null) => void;
+
+  /** For runners built outside Nest (tests, benchmarks): where to log, and who watches each step. */
+  configure(options: { logger?: WorkerLogger; onStep?: (name: string, result: StepResult | null) => void }): this {
+    if (options.logger) this.logger = options.logger;
+    if (options.onStep) this.onStep = options.onStep;
+    return this;
+  }
+
+  onApplicationBootstrap(): void {
+    // Not awaited: migrations run after the app's init, the runner waits for its tables.
+    if (this.options.runner) void this.start();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.stop();
+  }
+
+  get running(): boolean {
+    return this.started && !this.stopped;
+  }
+
+  async start(): Promise<void> {
+    if (this.started) return;
+    this.started = true;
+    if (!(await this.waitForSchema())) return;
+    this.cleanups.push(this.signal.subscribe(() => this.wake()));
+    this.cleanups.push(this.registry.onRegister((subscription) => this.startLoop(subscription)));
+    for (const subscription of this.registry.all()) this.startLoop(subscription);
+    this.listener = new NotifyListener(this.databaseUrl, () => this.wake(), this.logger);
+    this.listener.start();
+  }
+
+  /** Something was appended: every loop looks for work (a loop in backoff keeps waiting). */
+  wake(): void {
+    for (const loop of this.loops.values()) loop.wake();
+  }
+
+  /** An admin asked for a retry now: the backoff is already cleared in the database. */
+  retryNow(name: string): void {
+    if (!this.registry.get(name)) throw new UnknownProjectionError(name, this.registry.all().map((s) => s.name));
+    this.loops.get(name)?.wake(true);
+  }
+
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    for (const cleanup of this.cleanups.splice(0)) cleanup();
+    await this.listener?.stop();
+    await Promise.all([...this.loops.values()].map((loop) => loop.stop()));
+  }
+
+  private startLoop(subscription: Subscription): void {
+    if (this.stopped || this.loops.has(subscription.name)) return;
+    const worker = createWorker(subscription, { pool: this.pool, clock: this.clock, options: this.options, logger: this.logger });
+    const onStep = this.onStep ? (result: StepResult | null) => this.onStep!(subscription.name, result) : undefined;
+    this.loops.set(
+      subscription.name,
+      new SubscriptionLoop(worker, this.clock, this.options.pollIntervalMs, this.logger, onStep, this.options.minStepIntervalMs),
+    );
+  }
+
+  private async waitForSchema(): Promise<boolean> {
+    let delay = 50;
+    while (!this.stopped) {
+      try {
+        const { rows } = await this.pool.query(`select to_regclass('eventlog.checkpoint') is not null as ready`);
+        if (rows[0].ready) return true;
+      } catch {
+        // the database is not reachable yet
+      }
+      await new Promise((resolve) => setTimeout(resolve, delay).unref());
+      delay = Math.min(delay * 2, this.options.pollIntervalMs);
+    }
+    return false;
+  }
+}

@@ -1,0 +1,43 @@
+import { InvalidInputError } from '../../shared-kernel/index.js';
+
+export interface Paged<T> {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: T[];
+}
+
+export interface PageRequest {
+  page: number;
+  pageSize: number;
+}
+
+export const DEFAULT_PAGE_SIZE = 8;
+export const MAX_PAGE_SIZE = 50;
+
+/** Reads `?page=` (from 1) and `?page_size=` (1–50); bad values get a French 400. */
+export function pageRequest(query: { page?: string; page_size?: string }, defaultSize = DEFAULT_PAGE_SIZE): PageRequest {
+  const page = query.page === undefined || query.page === '' ? 1 : Number(query.page);
+  const pageSize = query.page_size === undefined || query.page_size === '' ? defaultSize : Number(query.page_size);
+  if (!Number.isInteger(page) || page < 1 || page > 100_000) throw new InvalidInputError('Le numéro de page doit être un entier positif.', 'page');
+  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE) {
+    throw new InvalidInputError(`La taille de page doit être comprise entre 1 et ${MAX_PAGE_SIZE}.`, 'page_size');
+  }
+  return { page, pageSize };
+}
+
+/** The `{count, next, previous, results}` answer, with links that keep the request's other parameters. */
+export function paged<T>(results: T[], count: number, request: PageRequest, url: string): Paged<T> {
+  const link = (page: number) => {
+    const target = new URL(url, 'http://x');
+    target.searchParams.set('page', String(page));
+    return `${target.pathname}${target.search}`;
+  };
+  const lastPage = Math.max(1, Math.ceil(count / request.pageSize));
+  return {
+    count,
+    next: request.page < lastPage ? link(request.page + 1) : null,
+    previous: request.page > 1 ? link(Math.min(request.page - 1, lastPage)) : null,
+    results,
+  };
+}
