@@ -1,5 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
+import { CatalogueModule } from './contexts/catalogue/index.js';
+import { EnrolmentModule } from './contexts/enrolment/index.js';
 import { IdentityModule } from './contexts/identity/index.js';
 import type { AppConfig } from './platform/config/config.js';
 import { PlatformModule } from './platform/platform.module.js';
@@ -9,7 +11,7 @@ export class AppModule {
   static forRoot(config: AppConfig, databaseUrl: string): DynamicModule {
     return {
       module: AppModule,
-      imports: [CqrsModule.forRoot(), PlatformModule.forRoot(config, databaseUrl), IdentityModule],
+      imports: [CqrsModule.forRoot(), PlatformModule.forRoot(config, databaseUrl), IdentityModule, CatalogueModule, EnrolmentModule],
     };
   }
 }

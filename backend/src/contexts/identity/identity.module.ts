@@ -17,6 +17,7 @@ import { LoginThrottle } from './application/login-throttle.js';
 import { PasswordHasher } from './application/password-hasher.js';
 import { accountLifecycleProjection } from './application/projections/account-lifecycle.projection.js';
 import { GetStudentProfileHandler, GetTeacherProfileHandler } from './application/queries/profile.queries.js';
+import { GetTeacherSummariesHandler } from './application/queries/teacher-summaries.query.js';
 import { TokenService } from './application/token.service.js';
 import { IDENTITY_ENTITIES } from './domain/profiles.entity.js';
 import { AuthController } from './http/auth.controller.js';
@@ -43,6 +44,7 @@ import { TeachersController } from './http/teachers.controller.js';
     RevokeStudentSessionsHandler,
     GetStudentProfileHandler,
     GetTeacherProfileHandler,
+    GetTeacherSummariesHandler,
   ],
 })
 export class IdentityModule implements OnModuleInit {

@@ -8,3 +8,5 @@ export { GetStudentProfile, GetTeacherProfile } from './application/queries/prof
 export type { StudentView, TeacherView } from './application/queries/profile.queries.js';
 export type { TeacherDetails } from './domain/profiles.entity.js';
 export { ACCOUNT_STREAM, type IdentityEvent, type IdentityEventType } from './contracts/identity.events.js';
+export { GetTeacherSummaries } from './application/queries/teacher-summaries.query.js';
+export type { TeacherSummary } from './application/queries/teacher-summaries.query.js';

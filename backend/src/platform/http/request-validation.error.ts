@@ -11,7 +11,7 @@ export class RequestValidationError extends Error {
     const walk = (list: ValidationError[], prefix: string) => {
       for (const error of list) {
         const key = prefix ? `${prefix}.${error.property}` : error.property;
-        if (error.constraints) out[key] = Object.values(error.constraints);
+        if (error.constraints) out[key] = [...new Set(Object.values(error.constraints))];
         if (error.children?.length) walk(error.children, key);
       }
     };

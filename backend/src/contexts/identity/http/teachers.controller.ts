@@ -1,7 +1,7 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Authenticated, CurrentActor, OptionallyAuthenticated } from '../../../platform/auth/auth.decorators.js';
+import { Authenticated, CurrentActor } from '../../../platform/auth/auth.decorators.js';
 import { IdPipe } from '../../../platform/http/id.pipe.js';
 import type { Actor } from '../../../shared-kernel/index.js';
 import { ChangePassword } from '../application/commands/change-password.command.js';
@@ -27,9 +27,6 @@ function details(body: TeacherProfileRequest): TeacherDetails {
   };
 }
 
-const canSeePrivate = (actor: Actor | undefined, teacherId: number) =>
-  actor?.role === 'admin' || (actor?.role === 'teacher' && actor.profileId === teacherId);
-
 @ApiTags('Identité')
 @Controller()
 export class TeachersController {
@@ -48,13 +45,6 @@ export class TeachersController {
       new RegisterTeacher(body.email, username, body.password, details(body), uploadedFile(body.profile_img)),
     );
     return this.queries.execute(new GetTeacherProfile(id, true));
-  }
-
-  @Get('teacher/:id')
-  @OptionallyAuthenticated()
-  @ApiOperation({ summary: 'Profil d’un formateur (public ; le téléphone seulement pour lui-même et les administrateurs)' })
-  async get(@CurrentActor() actor: Actor | undefined, @Param('id', IdPipe) id: number): Promise<TeacherView> {
-    return this.queries.execute(new GetTeacherProfile(id, canSeePrivate(actor, id)));
   }
 
   @Put('teacher/:id')

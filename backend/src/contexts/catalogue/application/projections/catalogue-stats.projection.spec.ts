@@ -1,0 +1,57 @@
+import type { RecordedEvent } from '../../../../platform/event-log/index.js';
+import { categoryStatsProjection, courseStatsProjection, type CourseStatsRow } from './catalogue-stats.projection.js';
+
+let position = 0;
+function recorded<P>(type: string, payload: P): RecordedEvent<never, never> {
+  position += 1;
+  return {
+    position, transactionId: '1', eventId: `e${position}`, streamType: 's', streamId: '1', streamVersion: position, type, schemaVersion: 1,
+    payload, metadata: { actorId: null, actorRole: null, correlationId: null, causationId: null },
+    occurredAt: '2026-11-21T10:00:00.000Z', recordedAt: '2026-11-21T10:00:00.000Z', prevHash: null, hash: 'h',
+  } as unknown as RecordedEvent<never, never>;
+}
+
+type AnyProjection<Row> = { key: (e: unknown) => unknown; evolve: (row: Row | null, e: unknown) => Row | null };
+
+function replay<Row>(projection: AnyProjection<Row>, events: RecordedEvent<never, never>[]) {
+  const rows = new Map<string, Row | null>();
+  for (const event of events) {
+    const key = JSON.stringify(projection.key(event));
+    rows.set(key, projection.evolve(rows.get(key) ?? null, event));
+  }
+  return [...rows.values()];
+}
+
+describe('catalogue.course-stats', () => {
+  it('given enrolments and ratings, counts students and sums ratings per course', () => {
+    const rows = replay<CourseStatsRow>(courseStatsProjection as never, [
+      recorded('StudentEnrolled', { studentId: 1, courseId: 7 }),
+      recorded('StudentEnrolled', { studentId: 2, courseId: 7 }),
+      recorded('CourseRated', { studentId: 1, courseId: 7, rating: 5 }),
+      recorded('CourseRated', { studentId: 2, courseId: 7, rating: 2 }),
+      recorded('StudentEnrolled', { studentId: 1, courseId: 8 }),
+    ]);
+    expect(rows).toEqual([
+      { course_id: 7, total_enrolled_students: 2, rating_sum: 7, rating_count: 2 },
+      { course_id: 8, total_enrolled_students: 1, rating_sum: 0, rating_count: 0 },
+    ]);
+  });
+
+  it('handles only the enrolment facts it needs', () => {
+    expect(courseStatsProjection.handles).toEqual(['StudentEnrolled', 'CourseRated']);
+  });
+});
+
+describe('catalogue.category-stats', () => {
+  it('given published courses, counts them per category', () => {
+    const rows = replay(categoryStatsProjection as never, [
+      recorded('CoursePublished', { courseId: 1, categoryId: 3, teacherId: 1, title: 'A' }),
+      recorded('CoursePublished', { courseId: 2, categoryId: 3, teacherId: 1, title: 'B' }),
+      recorded('CoursePublished', { courseId: 3, categoryId: 4, teacherId: 1, title: 'C' }),
+    ]);
+    expect(rows).toEqual([
+      { category_id: 3, total_courses: 2 },
+      { category_id: 4, total_courses: 1 },
+    ]);
+  });
+});

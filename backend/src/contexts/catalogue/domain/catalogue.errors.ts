@@ -1,0 +1,23 @@
+import { InvalidInputError, NotFoundError } from '../../../shared-kernel/index.js';
+
+export class CourseNotFoundError extends NotFoundError {
+  constructor() {
+    super('Cours introuvable.');
+  }
+}
+export class CategoryNotFoundError extends NotFoundError {
+  constructor() {
+    super('Catégorie introuvable.', 'category');
+  }
+}
+export class PageNotFoundError extends NotFoundError {
+  constructor() {
+    super('Page introuvable.');
+  }
+}
+export class ChapterNotFoundError extends NotFoundError {
+  constructor() {
+    super('Chapitre introuvable.', 'chapter');
+  }
+}
+export class InvalidCourseError extends InvalidInputError {}

@@ -1,0 +1,199 @@
+import { CommandBus } from '@nestjs/cqrs';
+import { eventually } from '../../../platform/testing/eventually.js';
+import { startTestApp, type TestApp } from '../../../platform/testing/test-app.js';
+import { CreateAdmin, RegisterStudent, RegisterTeacher } from '../../identity/index.js';
+import { CreateCategory, PublishCourse, PublishPage } from '../index.js';
+
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  'hex',
+);
+
+let t: TestApp;
+let teacher: number;
+let office: number;
+let web: number;
+const ids: Record<string, number> = {};
+
+const get = (url: string, token?: string) => t.app.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
+const titles = (body: { results: { title: string }[] }) => body.results.map((c) => c.title);
+
+beforeAll(async () => {
+  t = await startTestApp();
+  const commands = t.app.get(CommandBus);
+  await commands.execute(new CreateAdmin('Admin', 'admin@test.fr', 'admin', 'motdepasse-admin'));
+  await commands.execute(new RegisterStudent('Alice', 'alice@test.fr', 'alice', 'motdepasse-alice', ''));
+  teacher = await commands.execute(
+    new RegisterTeacher('prof@test.fr', 'prof', 'motdepasse-prof', {
+      fullName: 'Paula Prof', qualification: 'Master', mobileNo: '0601020304', skills: 'Excel, Développement web', detail: 'Formatrice', faceUrl: '', instaUrl: '',
+      twitUrl: '', webUrl: 'https://paula.example.fr', youUrl: '',
+    }),
+  );
+  office = await commands.execute(new CreateCategory('Bureautique', 'Les outils du quotidien'));
+  web = await commands.execute(new CreateCategory('Développement web', ''));
+  const publish = (title: string, categoryId: number, techs: string, description = '', chapters: never[] = [], featuredImg?: Buffer) =>
+    commands.execute<PublishCourse, number>(new PublishCourse({ title, description, categoryId, teacherId: teacher, techs, featuredImg }, chapters));
+  ids.modeles = await publish('Modèles de documents', office, 'Word', 'Des modèles réutilisables', [
+    { title: 'Introduction', contentType: 'text', duration: 60, subchapters: [{ title: 'Styles', contentType: 'text', duration: 30 }, { title: 'Champs', contentType: 'video_url', duration: 45, videoUrl: 'https://v.example' }] },
+    { title: 'Pratique', contentType: 'video_url', duration: 120, videoUrl: 'https://v.example/2' },
+  ] as never[], PNG);
+  ids.guide = await publish("Guide de l'Étudiant", office, 'Organisation', 'Un modèle de planning');
+  ids.excel = await publish('Excel avancé', office, 'Excel');
+  ids.js = await publish('JavaScript', web, 'JavaScript, Développement web');
+  for (let i = 1; i <= 6; i++) await publish(`Atelier ${i}`, web, '');
+});
+
+afterAll(() => t?.close());
+
+describe('GET /course/', () => {
+  it('pages the published courses with the spec fields', async () => {
+    const body = (await get('/api/course/?page_size=4')).json();
+    expect(body.count).toBe(10);
+    expect(body.results).toHaveLength(4);
+    expect(body.next).toBe('/api/course/?page_size=4&page=2');
+    expect(body.previous).toBeNull();
+    expect(Object.keys(body.results[0]).sort()).toEqual(
+      ['category', 'course_rating', 'description', 'featured_img', 'formateur', 'id', 'rating_count', 'teacher', 'techs', 'title', 'total_chapters', 'total_duration', 'total_enrolled_students'].sort(),
+    );
+    const last = (await get('/api/course/?page_size=4&page=3')).json();
+    expect(last.results).toHaveLength(2);
+    expect(last.next).toBeNull();
+  });
+
+  it('gives the home page three courses with ?result=3', async () => {
+    expect((await get('/api/course/?result=3')).json().results).toHaveLength(3);
+  });
+
+  it('filters by category', async () => {
+    const body = (await get(`/api/course/?category=${office}`)).json();
+    expect(body.count).toBe(3);
+    expect(titles(body).sort()).toEqual(['Excel avancé', "Guide de l'Étudiant", 'Modèles de documents']);
+  });
+
+  it("filters a trainer's courses by skill", async () => {
+    expect(titles((await get(`/api/course/?skill_name=Excel&teacher=${teacher}`)).json())).toEqual(['Excel avancé']);
+    expect(titles((await get(`/api/course/?skill_name=${encodeURIComponent('Développement web')}&teacher=${teacher}`)).json())).toContain('JavaScript');
+  });
+
+  it('refuses a bad page in French', async () => {
+    const response = await get('/api/course/?page=0');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('Le numéro de page doit être un entier positif.');
+  });
+
+  it('serves the default image for a course without one, and the stored image otherwise', async () => {
+    const body = (await get('/api/course/?page_size=50')).json();
+    const byTitle = Object.fromEntries(body.results.map((c: { title: string; featured_img: string }) => [c.title, c.featured_img]));
+    expect(byTitle['Excel avancé']).toBe('/media/defaults/course.jpg');
+    const image = await get(byTitle['Modèles de documents']);
+    expect(image.statusCode).toBe(200);
+    expect(image.rawPayload.equals(PNG)).toBe(true);
+  });
+});
+
+describe('search', () => {
+  it('ignores accents and case: "modele" finds "Modèle", "etudiant" finds "Étudiant"', async () => {
+    expect(titles((await get('/api/search-courses/modele')).json())[0]).toBe('Modèles de documents');
+    expect(titles((await get('/api/search-courses/ETUDIANT')).json())).toEqual(["Guide de l'Étudiant"]);
+    expect(titles((await get(`/api/search-courses/${encodeURIComponent('Étudiant')}`)).json())).toEqual(["Guide de l'Étudiant"]);
+  });
+
+  it('ranks title matches before description matches', async () => {
+    expect(titles((await get('/api/search-courses/modele')).json())).toEqual(['Modèles de documents', "Guide de l'Étudiant"]);
+  });
+
+  it('pages its results and finds nothing for an unknown term', async () => {
+    const body = (await get('/api/search-courses/atelier?page_size=4&page=2')).json();
+    expect(body.count).toBe(6);
+    expect(body.results).toHaveLength(2);
+    expect(body.previous).toBe('/api/search-courses/atelier?page_size=4&page=1');
+    expect((await get('/api/search-courses/zzzz')).json()).toEqual({ count: 0, next: null, previous: null, results: [] });
+  });
+
+  it('treats LIKE wildcards as text', async () => {
+    expect((await get('/api/search-courses/%25')).json().count).toBe(0);
+  });
+
+  it('also answers ?search= on /course/', async () => {
+    expect(titles((await get('/api/course/?search=excel')).json())).toEqual(['Excel avancé']);
+  });
+});
+
+describe('GET /course/{id}', () => {
+  it('gives the chapters and sub-chapters in order, with totals', async () => {
+    const body = (await get(`/api/course/${ids.modeles}/`)).json();
+    expect(body.course_chapters.map((c: { title: string; order: number }) => [c.order, c.title])).toEqual([[1, 'Introduction'], [2, 'Pratique']]);
+    expect(body.course_chapters[0].subchapters.map((s: { title: string }) => s.title)).toEqual(['Styles', 'Champs']);
+    expect(body).toMatchObject({ total_chapters: 2, total_duration: 255, teacher: { id: teacher, full_name: 'Paula Prof' }, category: { title: 'Bureautique' } });
+  });
+
+  it('answers 404 in French for an unknown course', async () => {
+    const response = await get('/api/course/424242');
+    expect(response.statusCode).toBe(404);
+    expect(response.json().message).toBe('Cours introuvable.');
+  });
+});
+
+describe('GET /category/', () => {
+  it('lists categories with their course count (a projection of the log)', async () => {
+    await eventually(async () => {
+      const body = (await get('/api/category/')).json();
+      expect(body.map((c: { title: string; total_courses: number }) => [c.title, c.total_courses])).toEqual([
+        ['Bureautique', 3],
+        ['Développement web', 7],
+      ]);
+    });
+  });
+});
+
+describe('CMS pages', () => {
+  it('stores page HTML sanitised: no script, handler or javascript: URL survives', async () => {
+    const commands = t.app.get(CommandBus);
+    const id = await commands.execute(
+      new PublishPage('Sécurité', '<h2>Titre</h2><script>alert(1)</script><img src="x" onerror="alert(1)"><a href="javascript:alert(1)">x</a><p onclick="x()">ok</p>'),
+    );
+    const list = (await get('/api/pages/')).json();
+    expect(list).toContainEqual({ id, title: 'Sécurité', slug: 'securite' });
+    const page = (await get(`/api/pages/${id}/securite`)).json();
+    expect(page.content).toBe('<h2>Titre</h2><img src="x" /><a>x</a><p>ok</p>');
+  });
+
+  it('answers 404 for an unknown page', async () => {
+    expect((await get('/api/pages/999/nope')).statusCode).toBe(404);
+  });
+});
+
+describe('GET /teacher/{id} (public profile)', () => {
+  it('shows the trainer with their courses, without private fields, to a visitor', async () => {
+    const body = (await get(`/api/teacher/${teacher}`)).json();
+    expect(body).toMatchObject({ full_name: 'Paula Prof', skill_list: ['Excel', 'Développement web'], total_teacher_course: 10, web_url: 'https://paula.example.fr' });
+    expect(body.teacher_courses).toContainEqual({ id: ids.excel, title: 'Excel avancé' });
+    expect(body.mobile_no).toBeUndefined();
+  });
+
+  it('answers 404 for an unknown trainer', async () => {
+    expect((await get('/api/teacher/9999')).statusCode).toBe(404);
+  });
+});
+
+describe('GET /courses/all/', () => {
+  it('is for admins only', async () => {
+    const student = (await t.app.inject({ method: 'POST', url: '/api/student-login-jwt/', payload: { email: 'alice@test.fr', password: 'motdepasse-alice' } })).json();
+    expect((await get('/api/courses/all/')).statusCode).toBe(401);
+    expect((await get('/api/courses/all/', student.access)).statusCode).toBe(403);
+    const admin = (await t.app.inject({ method: 'POST', url: '/api/admin/token/', payload: { email: 'admin@test.fr', password: 'motdepasse-admin' } })).json();
+    const all = (await get('/api/courses/all/', admin.access)).json();
+    expect(all).toHaveLength(10);
+    expect(all[0]).toEqual({ id: expect.any(Number), title: expect.any(String) });
+  });
+});
+
+describe('publishing a course', () => {
+  it('refuses a featured image that is not an image, and stores nothing', async () => {
+    const commands = t.app.get(CommandBus);
+    await expect(
+      commands.execute(new PublishCourse({ title: 'Piège', description: '', categoryId: office, teacherId: teacher, techs: '', featuredImg: Buffer.from('<?php echo 1;') })),
+    ).rejects.toThrow('Le fichier doit être une image JPG, PNG, GIF ou WEBP.');
+    expect((await get('/api/search-courses/piege')).json().count).toBe(0);
+  });
+});

@@ -1,0 +1,21 @@
+/** Events of the enrolment context (docs/event-catalogue.md). One stream per student and course. */
+export const STUDENT_COURSE_STREAM = 'enrolment.student-course';
+
+export interface StudentEnrolled {
+  type: 'StudentEnrolled';
+  payload: { studentId: number; courseId: number; enrolledBy: 'student' | 'admin' };
+}
+export interface CourseRated {
+  type: 'CourseRated';
+  payload: { studentId: number; courseId: number; rating: number; reviews: string };
+}
+export interface CourseFavourited {
+  type: 'CourseFavourited';
+  payload: { studentId: number; courseId: number };
+}
+export interface CourseUnfavourited {
+  type: 'CourseUnfavourited';
+  payload: { studentId: number; courseId: number };
+}
+
+export type EnrolmentEvent = StudentEnrolled | CourseRated | CourseFavourited | CourseUnfavourited;

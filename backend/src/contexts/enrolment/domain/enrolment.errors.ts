@@ -1,0 +1,27 @@
+import { ConflictError, ForbiddenError, InvalidInputError } from '../../../shared-kernel/index.js';
+
+export class AlreadyEnrolledError extends ConflictError {
+  constructor() {
+    super('Vous êtes déjà inscrit à ce cours.', 'course');
+  }
+}
+export class NotEnrolledError extends ForbiddenError {
+  constructor() {
+    super('Seuls les étudiants inscrits peuvent noter ce cours.');
+  }
+}
+export class AlreadyRatedError extends ConflictError {
+  constructor() {
+    super('Vous avez déjà noté ce cours.', 'rating');
+  }
+}
+export class InvalidRatingError extends InvalidInputError {
+  constructor() {
+    super('La note doit être un nombre entier de 1 à 5 étoiles.', 'rating');
+  }
+}
+export class ReviewTooLongError extends InvalidInputError {
+  constructor() {
+    super('Le commentaire ne doit pas dépasser 2000 caractères.', 'reviews');
+  }
+}

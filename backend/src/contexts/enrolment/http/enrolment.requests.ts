@@ -1,0 +1,32 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { Allow, IsInt, IsOptional, IsPositive, IsString, MaxLength } from 'class-validator';
+
+const toNumber = ({ value }: { value: unknown }) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value);
+
+export class StudentCourseRequest {
+  @ApiProperty({ description: 'Identifiant du cours' })
+  @Transform(toNumber)
+  @IsInt({ message: 'Le cours est obligatoire.' })
+  @IsPositive({ message: 'Le cours est obligatoire.' })
+  course!: number;
+
+  @ApiProperty({ description: "Identifiant de l'étudiant (le vôtre)" })
+  @Transform(toNumber)
+  @IsInt({ message: "L'étudiant est obligatoire." })
+  @IsPositive({ message: "L'étudiant est obligatoire." })
+  student!: number;
+}
+
+export class RatingRequest extends StudentCourseRequest {
+  @ApiProperty({ minimum: 1, maximum: 5 })
+  @Transform(toNumber)
+  @Allow()
+  rating!: unknown;
+
+  @ApiPropertyOptional({ maxLength: 2000 })
+  @IsOptional()
+  @IsString({ message: 'Le commentaire doit être du texte.' })
+  @MaxLength(2000, { message: 'Le commentaire ne doit pas dépasser 2000 caractères.' })
+  reviews?: string;
+}
