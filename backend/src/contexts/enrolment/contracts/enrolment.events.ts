@@ -7,7 +7,8 @@ export interface StudentEnrolled {
 }
 export interface CourseRated {
   type: 'CourseRated';
-  payload: { studentId: number; courseId: number; rating: number; reviews: string };
+  /** The review text stays in enrolment.student_course: free text written by a person never enters the log. */
+  payload: { studentId: number; courseId: number; rating: number };
 }
 export interface CourseFavourited {
   type: 'CourseFavourited';

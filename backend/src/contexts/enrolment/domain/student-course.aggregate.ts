@@ -63,7 +63,7 @@ export class StudentCourse {
     this.rating = rating;
     this.reviews = reviews.trim();
     this.ratedAt = now;
-    return this.record({ type: 'CourseRated', payload: { studentId: this.studentId, courseId: this.courseId, rating, reviews: this.reviews } });
+    return this.record({ type: 'CourseRated', payload: { studentId: this.studentId, courseId: this.courseId, rating } });
   }
 
   /** Idempotent: favouriting a favourite records nothing. */
