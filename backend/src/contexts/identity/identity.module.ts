@@ -18,6 +18,7 @@ import { PasswordHasher } from './application/password-hasher.js';
 import { accountLifecycleProjection } from './application/projections/account-lifecycle.projection.js';
 import { GetStudentProfileHandler, GetTeacherProfileHandler } from './application/queries/profile.queries.js';
 import { GetTeacherSummariesHandler } from './application/queries/teacher-summaries.query.js';
+import { SessionHousekeeping } from './application/session-housekeeping.js';
 import { TokenService } from './application/token.service.js';
 import { IDENTITY_ENTITIES } from './domain/profiles.entity.js';
 import { AuthController } from './http/auth.controller.js';
@@ -32,6 +33,7 @@ import { TeachersController } from './http/teachers.controller.js';
     PasswordHasher,
     LoginThrottle,
     TokenService,
+    SessionHousekeeping,
     AccessTokenStrategy,
     SignInHandler,
     RegisterStudentHandler,
