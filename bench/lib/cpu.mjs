@@ -1,0 +1,54 @@
+// CPU accounting from /proc (Linux only): how much of the machine the benchmark's own process tree
+// (harness + autocannon, app, baseline, postgres) used during a measurement, and how much went to
+// anything else — tests or builds running alongside make the numbers noisy, and this says so.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+
+const available = existsSync('/proc/stat');
+
+function processTable() {
+  const table = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // Fields after "(comm) ": state ppid … utime(11) stime(12) cutime(13) cstime(14), in clock ticks.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      table.set(Number(entry), { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]) });
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return table;
+}
+
+/** Busy and total ticks of the whole machine, and the ticks of this process and its descendants. */
+export function cpuSnapshot() {
+  if (!available) return null;
+  const values = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1, 9).map(Number);
+  const total = values.reduce((a, b) => a + b, 0);
+  const busy = total - values[3] - values[4]; // minus idle and iowait
+  const table = processTable();
+  const children = new Map();
+  for (const [pid, { ppid }] of table) {
+    if (!children.has(ppid)) children.set(ppid, []);
+    children.get(ppid).push(pid);
+  }
+  let ours = 0;
+  const stack = [process.pid];
+  while (stack.length) {
+    const pid = stack.pop();
+    ours += table.get(pid)?.ticks ?? 0;
+    stack.push(...(children.get(pid) ?? []));
+  }
+  return { total, busy, ours };
+}
+
+/** Percentages of the whole machine (all cores) between two snapshots. */
+export function cpuUsage(before, after) {
+  if (!before || !after || after.total <= before.total) return null;
+  const total = after.total - before.total;
+  const pct = (v) => Math.round((1000 * v) / total) / 10;
+  const busy = after.busy - before.busy;
+  const ours = Math.min(after.ours - before.ours, busy);
+  return { machineBusyPct: pct(busy), benchmarkPct: pct(ours), otherProcessesPct: pct(Math.max(0, busy - ours)) };
+}
