@@ -125,8 +125,10 @@ export const DEMO_PAGES = [
       'Déclaration d’activité enregistrée auprès du préfet de région Auvergne-Rhône-Alpes.</p>' +
       '<h2>Hébergement</h2><p>Le site est hébergé en France par un prestataire certifié.</p>' +
       '<h2>Contact</h2><p>Écrivez-nous à <a href="mailto:contact@lms-formation.fr">contact@lms-formation.fr</a>.</p>' +
-      // Stored sanitised: what follows is removed on write (tested by the catalogue API tests and in Chromium).
-      '<script>window.__xss = 1</script><img src="x" onerror="window.__xss = 1">',
+      // Stored sanitised: the script, the handler and the javascript: link are removed on write
+      // (tested by the catalogue API tests, and in Chromium by e2e/catalogue.e2e.ts).
+      '<p onclick="window.__xss = 1">Pour toute question, <a href="javascript:window.__xss = 1">écrivez-nous</a> ou appelez le 04 65 71 20 40.</p>' +
+      '<script>window.__xss = 1</script>',
   },
   {
     title: 'Conditions générales de vente',

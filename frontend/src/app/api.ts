@@ -27,6 +27,8 @@ export const api = createApi({
     'StudyMaterial',
     'Message',
     'Page',
+    'Favourite',
+    'Recommendation',
     'Dashboard',
     'StudentProgress',
   ],

@@ -14,7 +14,22 @@ function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
   return lazy(async () => ({ default: pick(await load()) }));
 }
 
+// The footer's CMS page list is on every page, so the catalogue chunk loads behind the first page.
+const FooterPageLinks = page(() => import('../features/catalogue'), (m) => m.FooterPageLinks);
+
 const HomePage = page(publicArea, (m) => m.HomePage);
+const AllCoursesPage = page(publicArea, (m) => m.AllCoursesPage);
+const CategoriesPage = page(publicArea, (m) => m.CategoriesPage);
+const CategoryCoursesPage = page(publicArea, (m) => m.CategoryCoursesPage);
+const SearchResultsPage = page(publicArea, (m) => m.SearchResultsPage);
+const CourseDetailPage = page(publicArea, (m) => m.CourseDetailPage);
+const CmsPageScreen = page(publicArea, (m) => m.CmsPageScreen);
+const TeacherDetailPage = page(publicArea, (m) => m.TeacherDetailPage);
+const TeacherSkillCoursesPage = page(publicArea, (m) => m.TeacherSkillCoursesPage);
+const AboutPage = page(publicArea, (m) => m.AboutPage);
+const PolicyPage = page(publicArea, (m) => m.PolicyPage);
+const FaqPage = page(publicArea, (m) => m.FaqPage);
+const AssistancePage = page(publicArea, (m) => m.AssistancePage);
 
 const StudentLayout = page(studentArea, (m) => m.StudentLayout);
 const StudentLoginPage = page(studentArea, (m) => m.StudentLoginPage);
@@ -23,6 +38,8 @@ const StudentLogoutPage = page(studentArea, (m) => m.StudentLogoutPage);
 const StudentDashboardPage = page(studentArea, (m) => m.StudentDashboardPage);
 const StudentChangePasswordPage = page(studentArea, (m) => m.StudentChangePasswordPage);
 const StudentProfilePage = page(studentArea, (m) => m.StudentProfilePage);
+const FavoriteCoursesPage = page(studentArea, (m) => m.FavoriteCoursesPage);
+const RecommendedCoursesPage = page(studentArea, (m) => m.RecommendedCoursesPage);
 
 const TrainerLayout = page(trainerArea, (m) => m.TrainerLayout);
 const TeacherLoginPage = page(trainerArea, (m) => m.TeacherLoginPage);
@@ -40,9 +57,24 @@ const AdminDashboardPage = page(adminArea, (m) => m.AdminDashboardPage);
 /** The route table (01 §2.1): only the routes whose screens exist so far. */
 export const routes: RouteObject[] = [
   {
-    element: <AppShell />,
+    element: <AppShell footerLinks={<FooterPageLinks />} />,
     children: [
+      // Public catalogue and static pages
       { index: true, element: <HomePage /> },
+      { path: 'all-courses', element: <AllCoursesPage /> },
+      { path: 'category', element: <CategoriesPage /> },
+      { path: 'course/:categoryId/:categorySlug', element: <CategoryCoursesPage /> },
+      { path: 'search/:searchstring', element: <SearchResultsPage /> },
+      { path: 'detail/:courseId', element: <CourseDetailPage /> },
+      { path: 'page/:pageId/:pageSlug', element: <CmsPageScreen /> },
+      { path: 'teacher-detail/:teacherId', element: <TeacherDetailPage /> },
+      // A trainer-area route in 02, but linked from the public profile: open to visitors.
+      { path: 'teacher-skill-courses/:skillName/:teacherId', element: <TeacherSkillCoursesPage /> },
+      { path: 'aboutus', element: <AboutPage /> },
+      { path: 'policy', element: <PolicyPage /> },
+      { path: 'faq', element: <FaqPage /> },
+      // Listed in the student area but described as a public screen (01 §2.1, §2.3).
+      { path: 'assistance', element: <AssistancePage /> },
 
       // Student area
       {
@@ -60,6 +92,8 @@ export const routes: RouteObject[] = [
               { path: 'user-dashboard', element: <StudentDashboardPage /> },
               { path: 'change-password', element: <StudentChangePasswordPage /> },
               { path: 'profile-setting', element: <StudentProfilePage /> },
+              { path: 'favorite-courses', element: <FavoriteCoursesPage /> },
+              { path: 'recommended-courses', element: <RecommendedCoursesPage /> },
             ],
           },
         ],

@@ -19,6 +19,8 @@ export const messages = {
     heading: 'Formez-vous à votre rythme, accompagné par nos formateurs',
     text: 'Cours en ligne, quiz, devoirs et suivi de progression : tout votre parcours de formation au même endroit.',
     loginCard: 'Connexion étudiant',
+    browse: 'Découvrir nos cours',
+    categories: 'Voir les catégories',
     noAccount: 'Pas encore de compte ?',
     register: 'Créer un compte',
     connectedAs: (username: string) => `Vous êtes connecté en tant que ${username}.`,

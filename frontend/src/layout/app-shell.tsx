@@ -1,12 +1,15 @@
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useSessionPolling } from '../app/hooks';
 import { Navbar } from './navbar';
 import { PageLoader } from './page-loader';
 import { SiteFooter } from './site-footer';
 
-/** Navigation bar, routed page, footer: the frame of every page (01 §2.1). */
-export function AppShell() {
+/**
+ * Navigation bar, routed page, footer: the frame of every page (01 §2.1). The footer's CMS page
+ * list comes from the catalogue feature, handed in by the router (layout imports no feature).
+ */
+export function AppShell({ footerLinks }: { footerLinks?: ReactNode }) {
   useSessionPolling();
   return (
     <div className="app-shell">
@@ -16,7 +19,7 @@ export function AppShell() {
           <Outlet />
         </Suspense>
       </main>
-      <SiteFooter />
+      <SiteFooter extra={<Suspense fallback={null}>{footerLinks}</Suspense>} />
     </div>
   );
 }

@@ -17,6 +17,16 @@ export const messages = {
     adminDashboard: 'Administration',
     logout: 'Déconnexion',
   },
+  catalogueNav: {
+    label: 'Catalogue',
+    home: 'Accueil',
+    allCourses: 'Tous les cours',
+    categories: 'Catégories',
+  },
+  search: {
+    label: 'Rechercher un cours',
+    placeholder: 'Rechercher un cours…',
+  },
   footer: {
     about:
       'Des formations professionnelles en ligne, suivies par nos formateurs, à votre rythme et depuis chez vous.',

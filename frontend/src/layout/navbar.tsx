@@ -5,7 +5,40 @@ import { MenuOutlined, UserOutlined } from '@ant-design/icons';
 import { selectSession } from '../app/auth-slice';
 import { useAppSelector } from '../app/hooks';
 import { DASHBOARD_PATHS, LOGIN_PATHS, LOGOUT_PATHS, type SessionSnapshot } from '../app/session';
+import { CourseSearch } from './course-search';
 import { messages as m } from './messages';
+
+const CATALOGUE_LINKS: NavItem[] = [
+  { to: '/', label: m.catalogueNav.home },
+  { to: '/all-courses', label: m.catalogueNav.allCourses },
+  { to: '/category', label: m.catalogueNav.categories },
+];
+
+/** Second row of the bar: the public catalogue's links and the course search. */
+function CatalogueBar() {
+  return (
+    <div className="subnav">
+      <div className="subnav__inner">
+        <nav aria-label={m.catalogueNav.label}>
+          <ul className="subnav__links">
+            {CATALOGUE_LINKS.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  end={item.to === '/'}
+                  className={({ isActive }) => (isActive ? 'subnav__link is-active' : 'subnav__link')}
+                >
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <CourseSearch />
+      </div>
+    </div>
+  );
+}
 
 interface NavItem {
   to: string;
@@ -92,6 +125,7 @@ export function Navbar() {
           onClick={() => setOpen(true)}
         />
       </div>
+      <CatalogueBar />
       <Drawer
         title={m.nav.menuTitle}
         placement="right"

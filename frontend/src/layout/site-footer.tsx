@@ -1,19 +1,21 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Col, Row } from 'antd';
 import { EnvironmentOutlined, MailOutlined, PhoneOutlined } from '@ant-design/icons';
 import { messages as m } from './messages';
 
-export function SiteFooter() {
+/** Footer of 01 §2.2; `extra` is the list of CMS pages (fetched by the catalogue feature). */
+export function SiteFooter({ extra }: { extra?: ReactNode }) {
   const year = new Date().getFullYear();
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">
         <Row gutter={[32, 24]}>
-          <Col xs={24} md={10}>
+          <Col xs={24} md={8}>
             <div className="site-footer__brand">{m.brand}</div>
             <p className="site-footer__text">{m.footer.about}</p>
           </Col>
-          <Col xs={24} sm={12} md={6}>
+          <Col xs={24} sm={8} md={5}>
             <h2 className="site-footer__heading">{m.footer.quickLinks}</h2>
             <ul className="site-footer__list">
               <li>
@@ -30,7 +32,10 @@ export function SiteFooter() {
               </li>
             </ul>
           </Col>
-          <Col xs={24} sm={12} md={8}>
+          <Col xs={24} sm={8} md={5}>
+            {extra}
+          </Col>
+          <Col xs={24} sm={8} md={6}>
             <h2 className="site-footer__heading">{m.footer.contact}</h2>
             <address className="site-footer__contact">
               <p className="site-footer__item">

@@ -4,6 +4,7 @@ export interface FakeRequest {
   method: string;
   /** Path under /api, e.g. "/student-login-jwt/". */
   path: string;
+  query: URLSearchParams;
   headers: Headers;
   /** Parsed JSON body, the FormData of a multipart body, or null. */
   body: unknown;
@@ -26,8 +27,17 @@ async function readBody(request: Request): Promise<unknown> {
   return text || null;
 }
 
-/** Replaces the global fetch; every call is recorded in `calls`. */
-export function stubFetch(handler: FakeHandler) {
+export interface StubOptions {
+  /**
+   * The footer asks for the CMS page list (GET /pages/) on every page. By default that call is
+   * answered with this list and kept out of `calls`, so tests see only the calls of their screen;
+   * `null` hands it to the handler like any other call.
+   */
+  pages?: unknown[] | null;
+}
+
+/** Replaces the global fetch; every call is recorded in `calls` (see StubOptions for the footer's). */
+export function stubFetch(handler: FakeHandler, { pages = [] }: StubOptions = {}) {
   const calls: FakeRequest[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(input, init);
@@ -35,9 +45,11 @@ export function stubFetch(handler: FakeHandler) {
     const fake: FakeRequest = {
       method: request.method,
       path: url.pathname.replace(/^\/api/, ''),
+      query: url.searchParams,
       headers: request.headers,
       body: await readBody(request),
     };
+    if (pages !== null && fake.method === 'GET' && fake.path === '/pages/') return json(pages);
     calls.push(fake);
     return handler(fake);
   });

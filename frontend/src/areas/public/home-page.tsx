@@ -4,12 +4,14 @@ import { BookOutlined, LineChartOutlined, TeamOutlined } from '@ant-design/icons
 import { selectSession } from '../../app/auth-slice';
 import { useAppSelector, usePageTitle } from '../../app/hooks';
 import { DASHBOARD_PATHS } from '../../app/session';
+import { HomeCourses } from '../../features/catalogue';
 import { StudentLoginForm } from '../../features/identity';
 import { messages as m } from '../messages';
+import { HeroVideo } from './hero-video';
 
 const ICONS = [<BookOutlined key="b" />, <LineChartOutlined key="l" />, <TeamOutlined key="t" />];
 
-/** / : welcome and the student login card (01 §2.3); the catalogue issue adds the rest. */
+/** / : full-screen background video, the student login card and three courses (01 §2.3). */
 export function HomePage() {
   usePageTitle(m.home.title);
   const session = useAppSelector(selectSession);
@@ -17,12 +19,21 @@ export function HomePage() {
   return (
     <>
       <section className="hero">
+        <HeroVideo />
         <div className="hero__inner">
           <Row gutter={[48, 32]} align="middle">
             <Col xs={24} lg={13}>
               <p className="hero__eyebrow">{m.home.eyebrow}</p>
               <h1 className="hero__title">{m.home.heading}</h1>
               <p className="hero__text">{m.home.text}</p>
+              <div className="hero__links">
+                <Link to="/all-courses" className="button-link button-link--large">
+                  {m.home.browse}
+                </Link>
+                <Link to="/category" className="hero__ghost-link">
+                  {m.home.categories}
+                </Link>
+              </div>
             </Col>
             <Col xs={24} lg={11}>
               <Card variant="outlined" className="hero__card" title={m.home.loginCard}>
@@ -48,6 +59,7 @@ export function HomePage() {
           </Row>
         </div>
       </section>
+      <HomeCourses />
       <section className="highlights">
         <Row gutter={[24, 24]}>
           {m.home.highlights.map((highlight, index) => (

@@ -8,3 +8,4 @@ export {
   StudentChangePasswordPage,
   StudentProfilePage,
 } from '../../features/identity';
+export { FavoriteCoursesPage, RecommendedCoursesPage } from '../../features/enrolment';

@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Avatar, Card } from 'antd';
+import { ClockCircleOutlined, ReadOutlined, TeamOutlined } from '@ant-design/icons';
+import type { CourseSummary } from './course-types';
+import { formatDuration, initials } from './format';
+import { messages as m } from './messages';
+import { RatingStars } from './rating-stars';
+
+/** The course card of every list: image, category, title, trainer, rating and figures. */
+export function CourseCard({
+  course,
+  titleLevel = 2,
+}: {
+  course: CourseSummary;
+  /** Heading level of the title inside the page's outline. */
+  titleLevel?: 2 | 3;
+}) {
+  const [imageFailed, setImageFailed] = useState(false);
+  const Title = titleLevel === 2 ? 'h2' : 'h3';
+  const detail = `/detail/${course.id}`;
+  return (
+    <Card
+      hoverable
+      variant="outlined"
+      className="course-card"
+      data-testid="course-card"
+      cover={
+        <Link to={detail} tabIndex={-1} aria-hidden className="course-card__cover">
+          {imageFailed ? (
+            <span className="course-card__placeholder" />
+          ) : (
+            <img src={course.featured_img} alt="" loading="lazy" onError={() => setImageFailed(true)} />
+          )}
+        </Link>
+      }
+    >
+      {course.category ? (
+        <Link
+          to={`/course/${course.category.id}/${course.category.slug}`}
+          className="course-card__category"
+        >
+          {course.category.title}
+        </Link>
+      ) : null}
+      <Title className="course-card__title">
+        <Link to={detail}>{course.title}</Link>
+      </Title>
+      {course.teacher ? (
+        <Link to={`/teacher-detail/${course.teacher.id}`} className="course-card__teacher">
+          <Avatar size={24} src={course.teacher.profile_img || undefined}>
+            {initials(course.teacher.full_name)}
+          </Avatar>
+          <span>
+            <span className="visually-hidden">{m.byTeacher} : </span>
+            {course.teacher.full_name}
+          </span>
+        </Link>
+      ) : null}
+      <RatingStars value={course.course_rating} count={course.rating_count} />
+      <ul className="course-card__facts">
+        <li>
+          <TeamOutlined aria-hidden /> {m.students(course.total_enrolled_students)}
+        </li>
+        <li>
+          <ReadOutlined aria-hidden /> {m.chapters(course.total_chapters)}
+        </li>
+        {course.total_duration > 0 ? (
+          <li>
+            <ClockCircleOutlined aria-hidden /> {formatDuration(course.total_duration)}
+          </li>
+        ) : null}
+      </ul>
+    </Card>
+  );
+}

@@ -1,0 +1,11 @@
+/** Course pieces shared by the catalogue and enrolment features (habit 10: features never import each other). */
+export type { CourseSummary, Paged } from './course-types';
+export { COURSE_PAGE_SIZE } from './course-types';
+export { CourseCard } from './course-card';
+export { CourseGrid, LoadFailure, type GridWidth } from './course-grid';
+export { Pager } from './pager';
+export { PagedCourses } from './paged-courses';
+export { RatingStars } from './rating-stars';
+export { formatDuration, initials, splitTechs } from './format';
+export { usePageParam } from './use-page-param';
+export { useLogFailure } from './use-log-failure';

@@ -1,0 +1,36 @@
+import { Button } from 'antd';
+import { LeftOutlined, RightOutlined } from '@ant-design/icons';
+import { messages as m } from './messages';
+
+/** Previous/Next pagination of the paged lists (01 §2.3), with "Page X sur Y". */
+export function Pager({
+  page,
+  count,
+  pageSize,
+  hasPrevious,
+  hasNext,
+  onChange,
+}: {
+  page: number;
+  count: number;
+  pageSize: number;
+  hasPrevious: boolean;
+  hasNext: boolean;
+  onChange: (page: number) => void;
+}) {
+  if (!hasPrevious && !hasNext) return null;
+  const pages = Math.max(1, Math.ceil(count / pageSize));
+  return (
+    <nav className="pager" aria-label={m.pagination}>
+      <Button icon={<LeftOutlined />} disabled={!hasPrevious} onClick={() => onChange(page - 1)}>
+        {m.previous}
+      </Button>
+      <span className="pager__status" aria-live="polite">
+        {m.pageOf(page, pages)}
+      </span>
+      <Button disabled={!hasNext} onClick={() => onChange(page + 1)}>
+        {m.next} <RightOutlined />
+      </Button>
+    </nav>
+  );
+}
