@@ -2,6 +2,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { eventually } from '../../../platform/testing/eventually.js';
 import { startTestApp, type TestApp } from '../../../platform/testing/test-app.js';
 import { CreateAdmin, RegisterStudent, RegisterTeacher } from '../../identity/index.js';
+import { EnrolStudent } from '../../enrolment/index.js';
 import { CreateCategory, PublishCourse, PublishPage } from '../index.js';
 
 const PNG = Buffer.from(
@@ -60,8 +61,15 @@ describe('GET /course/', () => {
     expect(last.next).toBeNull();
   });
 
-  it('gives the home page three courses with ?result=3', async () => {
-    expect((await get('/api/course/?result=3')).json().results).toHaveLength(3);
+  it('gives the home page its three most followed courses with ?result=3', async () => {
+    const commands = t.app.get(CommandBus);
+    const student = await commands.execute(new RegisterStudent('Zoé', 'zoe@test.fr', 'zoe', 'motdepasse-zoe', ''));
+    await commands.execute(new EnrolStudent({ accountId: 0, role: 'admin', profileId: 1, username: 'admin', jti: 'test' }, student, ids.excel));
+    await eventually(async () => {
+      const body = (await get('/api/course/?result=3')).json();
+      expect(body.results).toHaveLength(3);
+      expect(body.results[0].title).toBe('Excel avancé');
+    });
   });
 
   it('filters by category', async () => {

@@ -52,6 +52,7 @@ export class CatalogueController {
     const result = optionalId(query.result, 'result');
     const page = result ? { page: 1, pageSize: Math.min(result, 50) } : pageRequest(query);
     const filter: CourseFilter = {
+      featured: result !== undefined,
       categoryId: optionalId(query.category, 'category'),
       teacherId: optionalId(query.teacher, 'teacher'),
       skillName: query.skill_name?.trim() || undefined,

@@ -35,6 +35,8 @@ export const COURSE_CHAPTERS_SQL = `
     from catalogue.chapter ch where ch.course_id = $1 order by ch.position`;
 
 export interface CourseFilter {
+  /** The home page's selection: most followed, then best rated, first. */
+  featured?: boolean;
   categoryId?: number;
   search?: string;
   skillName?: string;
@@ -65,7 +67,11 @@ function conditions(filter: CourseFilter): { where: string; values: unknown[]; s
 /** A page of courses with the total count; a search ranks title matches first. */
 export function courseListQuery(filter: CourseFilter, page: { page: number; pageSize: number }): { text: string; values: unknown[] } {
   const { where, values, searchParam } = conditions(filter);
-  const order = searchParam ? `(c.search_title like ${searchParam}) desc, c.id desc` : 'c.id desc';
+  const order = searchParam
+    ? `(c.search_title like ${searchParam}) desc, c.id desc`
+    : filter.featured
+      ? 'coalesce(s.total_enrolled_students, 0) desc, coalesce(s.rating_sum::numeric / nullif(s.rating_count, 0), 0) desc, c.id desc'
+      : 'c.id desc';
   values.push(page.pageSize, (page.page - 1) * page.pageSize);
   return {
     text: `${SUMMARY_SELECT}, count(*) over ()::int as total_count ${SUMMARY_FROM} ${where} order by ${order} limit $${values.length - 1} offset $${values.length}`,
