@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Card, Typography } from 'antd';
 import { useAppSelector, usePageTitle } from '../../../app/hooks';
@@ -6,81 +5,50 @@ import { CourseGrid, useLogFailure } from '../../../components/course';
 import { useGetFavouriteCoursesQuery, useGetRecommendedCoursesQuery } from '../enrolment-api';
 import { messages as m } from '../messages';
 
-function useStudentId(): number {
-  const raw = useAppSelector((state) => state.auth.studentId);
-  return Number(raw);
-}
+type ListQuery = typeof useGetFavouriteCoursesQuery | typeof useGetRecommendedCoursesQuery;
 
-function StudentCoursesCard({
-  title,
-  intro,
-  children,
-}: {
+/** A student's own list of courses: one query keyed by the stored student id, shown as a grid. */
+interface ListCopy {
   title: string;
   intro: string;
-  children: ReactNode;
-}) {
+  empty: string;
+  browse: string;
+}
+
+function StudentCoursesPage({ copy, useList, what }: { copy: ListCopy; useList: ListQuery; what: string }) {
+  usePageTitle(copy.title);
+  const studentId = Number(useAppSelector((state) => state.auth.studentId));
+  const { data, isLoading, error, refetch } = useList(studentId, { skip: !Number.isInteger(studentId) });
+  useLogFailure(error, what);
   return (
     <Card variant="outlined" className="page-card">
       <Typography.Title level={1} className="page-title">
-        {title}
+        {copy.title}
       </Typography.Title>
-      <Typography.Paragraph type="secondary">{intro}</Typography.Paragraph>
-      {children}
+      <Typography.Paragraph type="secondary">{copy.intro}</Typography.Paragraph>
+      <CourseGrid
+        courses={data}
+        loading={isLoading}
+        failed={Boolean(error)}
+        onRetry={refetch}
+        width="beside-menu"
+        skeletons={3}
+        empty={
+          <>
+            {copy.empty} <Link to="/all-courses">{copy.browse}</Link>
+          </>
+        }
+      />
     </Card>
   );
 }
 
 /** /favorite-courses: GET /fetch-favorite-coourses/{studentId} (01 §2.4). */
 export function FavoriteCoursesPage() {
-  usePageTitle(m.favourites.title);
-  const studentId = useStudentId();
-  const { data, isLoading, error, refetch } = useGetFavouriteCoursesQuery(studentId, {
-    skip: !Number.isInteger(studentId),
-  });
-  useLogFailure(error, 'cours favoris');
-  return (
-    <StudentCoursesCard title={m.favourites.title} intro={m.favourites.intro}>
-      <CourseGrid
-        courses={data}
-        loading={isLoading}
-        failed={Boolean(error)}
-        onRetry={refetch}
-        width="beside-menu"
-        skeletons={3}
-        empty={
-          <>
-            {m.favourites.empty} <Link to="/all-courses">{m.favourites.browse}</Link>
-          </>
-        }
-      />
-    </StudentCoursesCard>
-  );
+  return <StudentCoursesPage copy={m.favourites} useList={useGetFavouriteCoursesQuery} what="cours favoris" />;
 }
 
 /** /recommended-courses: GET /fetch-recommended-courses/{studentId} (01 §2.4). */
 export function RecommendedCoursesPage() {
-  usePageTitle(m.recommended.title);
-  const studentId = useStudentId();
-  const { data, isLoading, error, refetch } = useGetRecommendedCoursesQuery(studentId, {
-    skip: !Number.isInteger(studentId),
-  });
-  useLogFailure(error, 'cours recommandés');
-  return (
-    <StudentCoursesCard title={m.recommended.title} intro={m.recommended.intro}>
-      <CourseGrid
-        courses={data}
-        loading={isLoading}
-        failed={Boolean(error)}
-        onRetry={refetch}
-        width="beside-menu"
-        skeletons={3}
-        empty={
-          <>
-            {m.recommended.empty} <Link to="/all-courses">{m.recommended.browse}</Link>
-          </>
-        }
-      />
-    </StudentCoursesCard>
-  );
+  return <StudentCoursesPage copy={m.recommended} useList={useGetRecommendedCoursesQuery} what="cours recommandés" />;
 }
