@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { json, stubFetch } from './fake-fetch';
 
 // antd needs these browser APIs, which jsdom lacks.
 if (!window.matchMedia) {
@@ -31,6 +32,12 @@ if (!('ResizeObserver' in window)) {
 // antd reads computed styles of pseudo elements, which jsdom does not implement.
 const getComputedStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = (element: Element) => getComputedStyle(element);
+
+// No test reaches the network: a test that expects calls stubs fetch itself; any other call
+// (the footer's page list, say) gets an empty list or a 404 instead of a real request.
+beforeEach(() => {
+  stubFetch(() => json({ statusCode: 404, message: 'Ressource introuvable.' }, 404));
+});
 
 afterEach(() => {
   cleanup();
