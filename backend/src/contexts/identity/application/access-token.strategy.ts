@@ -10,7 +10,8 @@ import type { AccessClaims } from './token.service.js';
 
 /**
  * Verifies the bearer token's signature and expiry, then asks PostgreSQL whether its account is
- * still active at the same session epoch and whether the token was logged out: one indexed query,
+ * still active at the same session epoch, whether the token was logged out and whether its refresh
+ * family was revoked (a replayed refresh token): one indexed query,
  * so a suspension or logout holds at once on every app node.
  */
 @Injectable()
@@ -25,9 +26,10 @@ export class AccessTokenStrategy extends PassportStrategy(Strategy, ACCESS_TOKEN
   async validate(claims: AccessClaims): Promise<Actor | false> {
     const row = await this.db.one<{ ok: boolean }>(
       `select (a.is_active and a.session_epoch = $2
-               and not exists (select 1 from identity.revoked_access_token r where r.jti = $3)) as ok
+               and not exists (select 1 from identity.revoked_access_token r where r.jti = $3)
+               and not exists (select 1 from identity.refresh_token f where f.family_id = $4 and f.revoked_at is not null)) as ok
          from identity.account a where a.id = $1`,
-      [Number(claims.sub), claims.ep, claims.jti],
+      [Number(claims.sub), claims.ep, claims.jti, claims.fam ?? '00000000-0000-0000-0000-000000000000'],
     );
     if (!row?.ok) return false;
     return { accountId: Number(claims.sub), role: claims.role, profileId: claims.pid, username: claims.usr, jti: claims.jti };

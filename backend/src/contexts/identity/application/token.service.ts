@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
-import { Database } from '../../../platform/database/database.js';
+import { Database, type SqlTransaction } from '../../../platform/database/database.js';
 import type { Role } from '../../../shared-kernel/index.js';
 import { IDENTITY_MESSAGES, InvalidSessionError } from '../domain/identity.errors.js';
 
@@ -25,6 +25,8 @@ export interface AccessClaims {
   pid: number;
   usr: string;
   ep: number;
+  /** The refresh-token family this access token was issued with: revoking the family ends it too. */
+  fam: string;
   jti: string;
   exp: number;
 }
@@ -49,9 +51,9 @@ export class TokenService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async issue(subject: TokenSubject, familyId: string = randomUUID()): Promise<TokenPair> {
+  async issue(subject: TokenSubject, familyId: string = randomUUID(), sql: SqlTransaction = this.db): Promise<TokenPair> {
     const access = this.jwt.sign(
-      { sub: String(subject.accountId), role: subject.role, pid: subject.profileId, usr: subject.username, ep: subject.sessionEpoch },
+      { sub: String(subject.accountId), role: subject.role, pid: subject.profileId, usr: subject.username, ep: subject.sessionEpoch, fam: familyId },
       { secret: this.config.accessTokenSecret, expiresIn: this.config.accessTokenTtlSeconds, jwtid: randomUUID() },
     );
     const jti = randomUUID();
@@ -59,7 +61,7 @@ export class TokenService {
       { sub: String(subject.accountId), fam: familyId, ep: subject.sessionEpoch, typ: 'refresh' },
       { secret: this.config.refreshTokenSecret, expiresIn: this.config.refreshTokenTtlSeconds, jwtid: jti },
     );
-    await this.db.query(
+    await sql.query(
       `insert into identity.refresh_token (jti, family_id, account_id, expires_at) values ($1, $2, $3, now() + make_interval(secs => $4))`,
       [jti, familyId, subject.accountId, this.config.refreshTokenTtlSeconds],
     );
@@ -80,30 +82,39 @@ export class TokenService {
     }
   }
 
-  /** Rotates a refresh token; throws InvalidSessionError (401) when it is unknown, used, revoked or its account closed. */
+  /**
+   * Rotates a refresh token; throws InvalidSessionError (401) when it is unknown, used, revoked or
+   * its account closed. One transaction under a per-family lock: a replayed token that races the
+   * legitimate rotation waits for it, then revokes the family including the token just issued.
+   */
   async rotate(refreshToken: string): Promise<TokenPair & { subject: TokenSubject }> {
     const claims = this.verifyRefresh(refreshToken);
-    const used = await this.db.one<{ account_id: number }>(
-      `update identity.refresh_token set used_at = now()
-        where jti = $1 and used_at is null and revoked_at is null and expires_at > now()
-        returning account_id`,
-      [claims.jti],
-    );
-    if (!used) {
-      await this.revokeFamily(claims.fam);
-      throw new InvalidSessionError(IDENTITY_MESSAGES.refreshReused);
-    }
-    const subject = await this.loadSubject(used.account_id);
-    // A password change or suspension raised the epoch: every older refresh token is dead.
-    if (!subject || subject.sessionEpoch !== claims.ep) {
-      await this.revokeFamily(claims.fam);
-      throw new InvalidSessionError();
-    }
-    return { ...(await this.issue(subject, claims.fam)), subject };
+    const outcome = await this.db.transaction(async (tx) => {
+      await tx.query('select pg_advisory_xact_lock(hashtext($1))', [claims.fam]);
+      const used = await tx.one<{ account_id: number }>(
+        `update identity.refresh_token set used_at = now()
+          where jti = $1 and used_at is null and revoked_at is null and expires_at > now()
+          returning account_id`,
+        [claims.jti],
+      );
+      if (!used) {
+        await this.revokeFamily(claims.fam, tx);
+        return { refused: IDENTITY_MESSAGES.refreshReused };
+      }
+      const subject = await this.loadSubject(used.account_id, tx);
+      // A password change or suspension raised the epoch: every older refresh token is dead.
+      if (!subject || subject.sessionEpoch !== claims.ep) {
+        await this.revokeFamily(claims.fam, tx);
+        return { refused: IDENTITY_MESSAGES.sessionExpired };
+      }
+      return { ...(await this.issue(subject, claims.fam, tx)), subject };
+    });
+    if ('refused' in outcome) throw new InvalidSessionError(outcome.refused);
+    return outcome;
   }
 
-  async revokeFamily(familyId: string): Promise<void> {
-    await this.db.query(`update identity.refresh_token set revoked_at = now() where family_id = $1 and revoked_at is null`, [familyId]);
+  async revokeFamily(familyId: string, sql: SqlTransaction = this.db): Promise<void> {
+    await sql.query(`update identity.refresh_token set revoked_at = now() where family_id = $1 and revoked_at is null`, [familyId]);
   }
 
   /**
@@ -133,8 +144,8 @@ export class TokenService {
   }
 
   /** The active account behind a token, or undefined when it is gone or suspended. */
-  async loadSubject(accountId: number): Promise<TokenSubject | undefined> {
-    const row = await this.db.one<{ id: number; role: Role; username: string; session_epoch: number; profile_id: number | null }>(
+  async loadSubject(accountId: number, sql: SqlTransaction = this.db): Promise<TokenSubject | undefined> {
+    const row = await sql.one<{ id: number; role: Role; username: string; session_epoch: number; profile_id: number | null }>(
       `select a.id, a.role, a.username, a.session_epoch,
               coalesce(s.id, t.id, ad.id) as profile_id
          from identity.account a

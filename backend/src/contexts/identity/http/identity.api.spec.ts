@@ -264,6 +264,16 @@ describe('POST /api/token/refresh/', () => {
     expect(reuse.statusCode).toBe(401);
     expect(reuse.json().message).toContain('déjà été utilisé');
     expect((await call('POST', '/api/token/refresh/', { json: { refresh: second.refresh } })).statusCode).toBe(401);
+    expect((await call('GET', `/api/student/${studentA}/`, { token: second.access })).statusCode).toBe(401);
+  });
+
+  it('lets only one of two simultaneous uses of a token through, and then ends that family', async () => {
+    const first = await studentTokens();
+    const answers = await Promise.all([1, 2].map(() => call('POST', '/api/token/refresh/', { json: { refresh: first.refresh } })));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 401]);
+    const winner = answers.find((a) => a.statusCode === 200)!.json();
+    expect((await call('POST', '/api/token/refresh/', { json: { refresh: winner.refresh } })).statusCode).toBe(401);
+    expect((await call('GET', `/api/student/${studentA}/`, { token: winner.access })).statusCode).toBe(401);
   });
 
   it('answers 401 to a forged token', async () => {
