@@ -5,7 +5,7 @@ import { TooManyLoginAttemptsError } from '../domain/identity.errors.js';
 
 /**
  * Failed logins counted in PostgreSQL, per account and per address, so that the limit holds
- * across app nodes. A success clears the account's failures.
+ * across app nodes.
  */
 @Injectable()
 export class LoginThrottle {
@@ -14,7 +14,13 @@ export class LoginThrottle {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async assertAllowed(accountKey: string, address: string): Promise<void> {
+  /**
+   * Records the attempt as a failure first, then counts: parallel guesses each see the others, so
+   * a burst cannot slip past the limit while the passwords are being hashed. A success then
+   * clears the account's failures (this attempt's included).
+   */
+  async begin(accountKey: string, address: string): Promise<void> {
+    await this.db.query(`insert into identity.login_attempt (account_key, address, succeeded) values ($1, $2, false)`, [accountKey, address]);
     const row = await this.db.one<{ by_account: number; by_address: number }>(
       `select count(*) filter (where account_key = $1) as by_account,
               count(*) filter (where address = $2) as by_address
@@ -23,13 +29,9 @@ export class LoginThrottle {
           and (account_key = $1 or address = $2)`,
       [accountKey, address, this.config.loginWindowSeconds],
     );
-    if (row && (row.by_account >= this.config.loginMaxFailuresPerAccount || row.by_address >= this.config.loginMaxFailuresPerAddress)) {
+    if (row && (row.by_account > this.config.loginMaxFailuresPerAccount || row.by_address > this.config.loginMaxFailuresPerAddress)) {
       throw new TooManyLoginAttemptsError();
     }
-  }
-
-  async recordFailure(accountKey: string, address: string): Promise<void> {
-    await this.db.query(`insert into identity.login_attempt (account_key, address, succeeded) values ($1, $2, false)`, [accountKey, address]);
   }
 
   async recordSuccess(accountKey: string): Promise<void> {

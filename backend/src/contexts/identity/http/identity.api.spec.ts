@@ -105,6 +105,16 @@ describe('login throttling', () => {
   });
 });
 
+describe('login throttling under a burst', () => {
+  it('lets at most five of ten simultaneous guesses reach the password check', async () => {
+    await t.app.get(CommandBus).execute(new RegisterStudent('Rafale', 'rafale@test.fr', 'rafale', 'motdepasse-rafale', ''));
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => login('student', 'rafale@test.fr', `essai-${i}-xxxxxxxx`)));
+    const checked = answers.filter((a) => a.statusCode === 200);
+    expect(checked.length).toBeLessThanOrEqual(5);
+    expect(answers.filter((a) => a.statusCode === 429).length).toBeGreaterThanOrEqual(5);
+  });
+});
+
 describe('GET/PUT /student/{id}/', () => {
   it("gives a student their own record without the password", async () => {
     const { access } = await studentTokens();

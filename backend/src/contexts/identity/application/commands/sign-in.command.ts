@@ -29,12 +29,9 @@ export class SignInHandler implements ICommandHandler<SignIn, SignInResult> {
 
   async execute({ role, email, password, address }: SignIn): Promise<SignInResult> {
     const key = `${role}:${normaliseEmail(email)}`;
-    await this.throttle.assertAllowed(key, address);
+    await this.throttle.begin(key, address);
     const account = await this.orm.em.fork().findOne(Account, { email: normaliseEmail(email), role });
-    if (!(await this.hasher.verify(account?.passwordHash, password)) || !account) {
-      await this.throttle.recordFailure(key, address);
-      throw new InvalidCredentialsError();
-    }
+    if (!(await this.hasher.verify(account?.passwordHash, password)) || !account) throw new InvalidCredentialsError();
     account.assertCanSignIn();
     await this.throttle.recordSuccess(key);
     const subject = await this.tokens.loadSubject(account.id);
