@@ -39,6 +39,7 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
     new ValidationPipe({
       transform: true,
       whitelist: true,
+      stopAtFirstError: true,
       exceptionFactory: (errors) => RequestValidationError.fromClassValidator(errors),
     }),
   );

@@ -71,6 +71,11 @@ export class ErrorFilter implements ExceptionFilter {
     if (exception instanceof RequestValidationError) {
       return { status: 400, body: { statusCode: 400, message: exception.message, errors: exception.errors } };
     }
+    // PostgreSQL's data exceptions (class 22: a NUL byte, an out-of-range number, a bad date) come
+    // from values the client sent: bad input, not a fault of ours.
+    if (/^22[0-9A-Z]{3}$/.test(String((exception as { code?: unknown } | null)?.code ?? ''))) {
+      return { status: 400, body: { statusCode: 400, message: MESSAGE_BY_STATUS[400] } };
+    }
     const status = exception instanceof HttpException ? exception.getStatus() : fastifyStatus(exception);
     if (status !== undefined && status < 500) {
       return { status, body: { statusCode: status, message: MESSAGE_BY_STATUS[status] ?? 'Requête refusée.' } };

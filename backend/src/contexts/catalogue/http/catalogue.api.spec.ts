@@ -69,6 +69,7 @@ describe('GET /course/', () => {
       const body = (await get('/api/course/?result=3')).json();
       expect(body.results).toHaveLength(3);
       expect(body.results[0].title).toBe('Excel avancé');
+      expect(body).toMatchObject({ count: 3, next: null, previous: null });
     });
   });
 
@@ -120,6 +121,14 @@ describe('search', () => {
 
   it('treats LIKE wildcards as text', async () => {
     expect((await get('/api/search-courses/%25')).json().count).toBe(0);
+  });
+
+  it('answers 400, not 500, to a NUL byte, and keeps the last of repeated parameters', async () => {
+    const nul = await get('/api/search-courses/a%00b');
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().message).toBe('Requête invalide.');
+    expect((await get('/api/course/?search=a%00b')).statusCode).toBe(400);
+    expect(titles((await get('/api/course/?search=zzz&search=excel')).json())).toEqual(['Excel avancé']);
   });
 
   it('also answers ?search= on /course/', async () => {

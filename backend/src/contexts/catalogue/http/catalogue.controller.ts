@@ -18,17 +18,25 @@ import {
   type CourseSummary,
 } from '../application/queries/course.queries.js';
 
+type QueryValue = string | string[] | undefined;
+
 interface CourseListQuery {
-  page?: string;
-  page_size?: string;
-  category?: string;
-  result?: string;
-  skill_name?: string;
-  teacher?: string;
-  search?: string;
+  page?: QueryValue;
+  page_size?: QueryValue;
+  category?: QueryValue;
+  result?: QueryValue;
+  skill_name?: QueryValue;
+  teacher?: QueryValue;
+  search?: QueryValue;
 }
 
-function optionalId(value: string | undefined, field: string): number | undefined {
+/** A repeated query parameter (`?search=a&search=b`) keeps its last value. */
+function single(value: QueryValue): string | undefined {
+  return Array.isArray(value) ? value.at(-1) : value;
+}
+
+function optionalId(raw: QueryValue, field: string): number | undefined {
+  const value = single(raw);
   if (value === undefined || value === '') return undefined;
   if (!/^\d{1,9}$/.test(value)) throw new InvalidInputError('Identifiant invalide.', field);
   return Number(value);
@@ -50,15 +58,17 @@ export class CatalogueController {
   @ApiQuery({ name: 'page_size', required: false })
   async list(@Query() query: CourseListQuery, @Req() request: FastifyRequest): Promise<Paged<CourseSummary>> {
     const result = optionalId(query.result, 'result');
-    const page = result ? { page: 1, pageSize: Math.min(result, 50) } : pageRequest(query);
+    const page = result ? { page: 1, pageSize: Math.min(result, 50) } : pageRequest({ page: single(query.page), page_size: single(query.page_size) });
     const filter: CourseFilter = {
       featured: result !== undefined,
       categoryId: optionalId(query.category, 'category'),
       teacherId: optionalId(query.teacher, 'teacher'),
-      skillName: query.skill_name?.trim() || undefined,
-      search: query.search?.trim() || undefined,
+      skillName: single(query.skill_name)?.trim() || undefined,
+      search: single(query.search)?.trim() || undefined,
     };
     const { results, count } = await this.queries.execute<ListCourses, { results: CourseSummary[]; count: number }>(new ListCourses(filter, page));
+    // The home selection is one fixed page: no links to pages it does not have.
+    if (result) return { count: results.length, next: null, previous: null, results };
     return paged(results, count, page, request.url);
   }
 
@@ -71,7 +81,7 @@ export class CatalogueController {
   @Get('search-courses/:searchstring')
   @ApiOperation({ summary: 'Recherche (sans accents ni casse), les titres d’abord' })
   async search(@Param('searchstring') term: string, @Query() query: CourseListQuery, @Req() request: FastifyRequest): Promise<Paged<CourseSummary>> {
-    const page = pageRequest(query);
+    const page = pageRequest({ page: single(query.page), page_size: single(query.page_size) });
     const search = term.trim().slice(0, 200);
     const { results, count } = await this.queries.execute<ListCourses, { results: CourseSummary[]; count: number }>(new ListCourses({ search }, page));
     return paged(results, count, page, request.url);

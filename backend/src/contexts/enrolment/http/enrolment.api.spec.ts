@@ -84,6 +84,9 @@ describe('POST /student-enroll-course/', () => {
     const missing = await call('POST', '/api/student-enroll-course/', tokens.alice, { student: alice });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().errors.course).toEqual(['Le cours est obligatoire.']);
+    const huge = await call('POST', '/api/student-enroll-course/', tokens.alice, { course: 3_000_000_000, student: alice });
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json().errors.course).toEqual(['Cours introuvable.']);
   });
 
   it('lets an admin enrol a student (the back office "Assigner cours")', async () => {

@@ -1,18 +1,23 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { Allow, IsInt, IsOptional, IsPositive, IsString, MaxLength } from 'class-validator';
+import { Allow, IsInt, IsOptional, IsPositive, IsString, Max, MaxLength } from 'class-validator';
+
+const MAX_ID = 2 ** 31 - 1;
 
 const toNumber = ({ value }: { value: unknown }) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value);
 
+// With stopAtFirstError, the decorator written last is checked first: required, then range.
 export class StudentCourseRequest {
   @ApiProperty({ description: 'Identifiant du cours' })
   @Transform(toNumber)
+  @Max(MAX_ID, { message: 'Cours introuvable.' })
   @IsInt({ message: 'Le cours est obligatoire.' })
   @IsPositive({ message: 'Le cours est obligatoire.' })
   course!: number;
 
   @ApiProperty({ description: "Identifiant de l'étudiant (le vôtre)" })
   @Transform(toNumber)
+  @Max(MAX_ID, { message: 'Étudiant non trouvé.' })
   @IsInt({ message: "L'étudiant est obligatoire." })
   @IsPositive({ message: "L'étudiant est obligatoire." })
   student!: number;
