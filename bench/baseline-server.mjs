@@ -38,7 +38,7 @@ const ctx = {
 };
 for (const pool of [ctx.sql, ctx.orm]) pool.on('error', (error) => console.error('pg pool:', error.message));
 
-// Same router and body options as backend/src/platform/http/create-app.ts.
+// Same router and body options as backend/src/create-app.ts.
 const app = fastify({ logger: false, routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 }, bodyLimit: 1024 * 1024 });
 
 const pluginDir = join(import.meta.dirname, 'baseline');

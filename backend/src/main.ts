@@ -4,7 +4,7 @@ import { Logger } from '@nestjs/common';
 import { seedDemoData } from './demo/demo-data.js';
 import { ConfigError, loadConfig } from './platform/config/config.js';
 import { EmbeddedDatabase, startEmbeddedPostgres } from './platform/database/embedded-postgres.js';
-import { createApp } from './platform/http/create-app.js';
+import { createApp } from './create-app.js';
 
 async function main(): Promise<void> {
   const logger = new Logger('Démarrage');

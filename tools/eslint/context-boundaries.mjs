@@ -9,6 +9,8 @@ function locate(file) {
   const rest = parts.slice(src + 1);
   if (rest[0] === 'contexts' && rest.length > 2) return { layer: 'context', name: rest[1], inner: rest.slice(2).join('/') };
   if (rest[0] === 'platform' || rest[0] === 'shared-kernel') return { layer: rest[0], name: rest[0], inner: rest.slice(1).join('/') };
+  // The schema history: plain SQL migrations, which the platform's database module runs.
+  if (rest[0] === 'migrations') return { layer: 'migrations', name: 'migrations', inner: rest.slice(1).join('/') };
   return { layer: 'app', name: 'app', inner: rest.join('/') };
 }
 
@@ -27,7 +29,14 @@ export default {
     function check(node, source) {
       if (typeof source !== 'string' || !source.startsWith('.')) return;
       const target = locate(path.resolve(path.dirname(context.filename), source));
-      if (!target || target.layer !== 'context') return;
+      if (!target) return;
+      // The platform and the shared kernel sit below everything: no context, and not the app's
+      // composition root (app.module, create-app), which imports every context.
+      if ((here.layer === 'platform' || here.layer === 'shared-kernel') && target.layer === 'app') {
+        if (!here.inner.startsWith('testing/')) context.report({ node, messageId: 'platform', data: { from: here.name, to: target.inner } });
+        return;
+      }
+      if (target.layer !== 'context') return;
       if (here.layer === 'platform' || here.layer === 'shared-kernel') {
         if (!here.inner.startsWith('testing/')) context.report({ node, messageId: 'platform', data: { from: here.name, to: target.name } });
         return;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { loadConfig, type AppConfig } from '../config/config.js';
-import { createApp } from '../http/create-app.js';
+import { createApp } from '../../create-app.js';
 import { createTestDatabase } from './test-database.js';
 
 export interface TestApp {

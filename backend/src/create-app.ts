@@ -7,12 +7,12 @@ import { LogLevel, ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { AppModule } from '../../app.module.js';
-import type { AppConfig } from '../config/config.js';
-import { mediaRoot } from '../platform.module.js';
-import { IMAGE_MAX_BYTES } from '../storage/media-storage.js';
-import { ErrorFilter } from './error.filter.js';
-import { RequestValidationError } from './request-validation.error.js';
+import { AppModule } from './app.module.js';
+import type { AppConfig } from './platform/config/config.js';
+import { mediaRoot } from './platform/platform.module.js';
+import { IMAGE_MAX_BYTES } from './platform/storage/media-storage.js';
+import { ErrorFilter } from './platform/http/error.filter.js';
+import { RequestValidationError } from './platform/http/request-validation.error.js';
 
 export interface CreateAppOptions {
   logLevels?: LogLevel[] | false;
