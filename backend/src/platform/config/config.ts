@@ -10,6 +10,7 @@ export interface SmtpConfig {
   host: string | null;
   port: number;
   secure: boolean;
+  tlsInsecure: boolean;
   user: string | null;
   password: string | null;
   from: string;
@@ -92,6 +93,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     host: smtpHost,
     port: integer(env, 'SMTP_PORT', 587, problems, 1, 65535),
     secure: boolean(env, 'SMTP_SECURE', false, problems),
+    tlsInsecure: boolean(env, 'SMTP_TLS_INSECURE', false, problems),
     user: env.SMTP_USER?.trim() || null,
     password: env.SMTP_PASSWORD ?? null,
     from: smtpFrom,

@@ -27,17 +27,9 @@ export class HealthController {
         status,
         runner,
         oldest_transaction_seconds,
-        items: items.map((i) => ({
-          name: i.name,
-          kind: i.kind,
-          status: i.status,
-          position: i.position,
-          lag_events: i.lag_events,
-          lag_seconds: i.lag_seconds,
-          last_error: i.last_error && i.last_error.length > 300 ? `${i.last_error.slice(0, 300)}…` : i.last_error,
-          failing_position: i.failing_position,
-          next_retry_at: i.next_retry_at,
-        })),
+        // Publicly, the state and lag only; error texts and positions are for admins
+        // (GET /api/admin/projections/).
+        items: items.map((i) => ({ name: i.name, kind: i.kind, status: i.status, lag_events: i.lag_events, lag_seconds: i.lag_seconds })),
       }),
       () => ({ status: 'unavailable' as const }),
     );

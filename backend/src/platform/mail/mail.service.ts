@@ -25,7 +25,8 @@ export class MailService {
           port: smtp.port,
           secure: smtp.secure,
           auth: smtp.user ? { user: smtp.user, pass: smtp.password ?? '' } : undefined,
-          tls: { rejectUnauthorized: smtp.secure },
+          // Certificates are checked (STARTTLS included) unless SMTP_TLS_INSECURE says otherwise (a local mail catcher).
+          tls: { rejectUnauthorized: !smtp.tlsInsecure },
         })
       : nodemailer.createTransport({ jsonTransport: true });
   }

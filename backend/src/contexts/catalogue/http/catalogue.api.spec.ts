@@ -186,6 +186,8 @@ describe('GET /teacher/{id} (public profile)', () => {
     expect(body).toMatchObject({ full_name: 'Paula Prof', skill_list: ['Excel', 'Développement web'], total_teacher_course: 10, web_url: 'https://paula.example.fr' });
     expect(body.teacher_courses).toContainEqual({ id: ids.excel, title: 'Excel avancé' });
     expect(body.mobile_no).toBeUndefined();
+    expect(body.username).toBeUndefined();
+    expect(body.is_active).toBeUndefined();
   });
 
   it('answers 404 for an unknown trainer', async () => {

@@ -76,7 +76,11 @@ export class GetTeacherProfileHandler implements IQueryHandler<GetTeacherProfile
     // A suspended trainer's public page disappears; admins and the trainer still see it.
     if (!row || (!row.is_active && !withPrivate)) throw new TeacherNotFoundError();
     const view: TeacherView = { ...row, skill_list: row.skills.split(',').map((s) => s.trim()).filter(Boolean) };
-    if (!withPrivate) delete view.mobile_no;
+    if (!withPrivate) {
+      // The public page shows what the spec lists: no phone, login name or account state.
+      const { mobile_no: _phone, username: _username, is_active: _active, ...publicView } = view;
+      return publicView as TeacherView;
+    }
     return view;
   }
 }
