@@ -9,7 +9,7 @@ export default tseslint.config(
     plugins: { lms: { rules: { 'context-boundaries': contextBoundaries } } },
     rules: {
       'lms/context-boundaries': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'off',
     },
   },

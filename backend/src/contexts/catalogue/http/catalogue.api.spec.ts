@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { CommandBus } from '@nestjs/cqrs';
 import { eventually } from '../../../platform/testing/eventually.js';
 import { startTestApp, type TestApp } from '../../../platform/testing/test-app.js';
@@ -208,6 +210,16 @@ describe('GET /courses/all/', () => {
 });
 
 describe('publishing a course', () => {
+  it('leaves no image behind when the course is refused (unknown category)', async () => {
+    const folder = join(t.config.dataDir, 'media', 'courses');
+    const before = readdirSync(folder).length;
+    const commands = t.app.get(CommandBus);
+    await expect(
+      commands.execute(new PublishCourse({ title: 'Orpheline', description: '', categoryId: 424242, teacherId: teacher, techs: '', featuredImg: PNG })),
+    ).rejects.toThrow('Catégorie introuvable.');
+    expect(readdirSync(folder)).toHaveLength(before);
+  });
+
   it('refuses a featured image that is not an image, and stores nothing', async () => {
     const commands = t.app.get(CommandBus);
     await expect(

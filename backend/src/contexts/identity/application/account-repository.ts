@@ -25,3 +25,18 @@ export function translateUniqueViolation(error: unknown): never {
 export async function findAccountByEmail(em: EntityManager, email: string): Promise<Account | null> {
   return em.findOne(Account, { email: normaliseEmail(email) });
 }
+
+/**
+ * A login name for a trainer who gave none: the e-mail's local part, cleaned, with -2, -3… when
+ * it is taken (the trainer form of the spec has no username field).
+ */
+export async function availableUsername(em: EntityManager, email: string): Promise<string> {
+  const base = (normaliseEmail(email).split('@')[0].replace(/[^\p{L}\p{N}._-]+/gu, '') || 'formateur').slice(0, 140);
+  const rows = await em.execute<{ username: string }[]>(
+    `select lower(username) as username from identity.account where lower(username) = lower(?) or lower(username) like lower(?)`,
+    [base, `${base.replace(/[\\%_]/g, (c) => `\\${c}`)}-%`],
+  );
+  const taken = new Set(rows.map((r) => r.username));
+  if (!taken.has(base.toLowerCase())) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`.toLowerCase())) return `${base}-${n}`;
+}

@@ -230,6 +230,13 @@ describe('trainer registration and profile', () => {
     expect(response.json()).toMatchObject({ username: 'marc.moulin', skills: 'SQL, Python', skill_list: ['SQL', 'Python'] });
   });
 
+  it('derives a free, clean username when the form gives none', async () => {
+    const register = (email: string) => call('POST', '/api/formateur-register/', { json: { full_name: 'Jean Dupont', email, password: 'motdepasse-jean' } });
+    expect((await register('jean.dupont@a.fr')).json().username).toBe('jean.dupont');
+    expect((await register('jean.dupont@b.fr')).json().username).toBe('jean.dupont-2');
+    expect((await register("o'brien@c.fr")).json().username).toBe('obrien');
+  });
+
   it('refuses a social link that is not a web address', async () => {
     const response = await call('POST', '/api/formateur-register/', {
       json: { full_name: 'X', email: 'x@test.fr', password: 'motdepasse-xxxx', face_url: 'javascript:alert(1)' },

@@ -40,9 +40,8 @@ export class TeachersController {
   @ApiConsumes('multipart/form-data', 'application/json')
   @ApiOperation({ summary: 'Inscription d’un formateur' })
   async register(@Body() body: TeacherRegistrationRequest): Promise<TeacherView> {
-    const username = body.username || body.email.split('@')[0];
     const id = await this.commands.execute<RegisterTeacher, number>(
-      new RegisterTeacher(body.email, username, body.password, details(body), uploadedFile(body.profile_img)),
+      new RegisterTeacher(body.email, body.username || null, body.password, details(body), uploadedFile(body.profile_img)),
     );
     return this.queries.execute(new GetTeacherProfile(id, true));
   }

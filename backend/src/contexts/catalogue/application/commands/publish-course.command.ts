@@ -35,33 +35,39 @@ export class PublishCourseHandler implements ICommandHandler<PublishCourse, numb
     await this.queries.execute(new GetTeacherProfile(draft.teacherId, true));
     const imageType = draft.featuredImg ? assertImage(draft.featuredImg, 'featured_img') : null;
     const featuredImg = draft.featuredImg && imageType ? await this.storage.put('courses', imageType, draft.featuredImg) : null;
-    return this.orm.em.fork().transactional(async (em) => {
-      if (!(await em.findOne(Category, { id: draft.categoryId }))) throw new CategoryNotFoundError();
-      const course = new Course({ ...draft, featuredImg, now: this.clock.now() });
-      await em.persist(course).flush();
-      const events: NewEvent[] = [
-        { type: 'CoursePublished', payload: { courseId: course.id, title: course.title, categoryId: course.categoryId, teacherId: course.teacherId } } satisfies CoursePublished,
-      ];
-      for (const draftChapter of chapters) {
-        const chapter = course.addChapter(draftChapter);
-        await em.flush();
-        events.push({
-          type: 'ChapterAdded',
-          payload: { courseId: course.id, chapterId: chapter.id, title: chapter.title, order: chapter.order, contentType: chapter.contentType, duration: chapter.duration },
-        } satisfies ChapterAdded);
-        for (const draftSub of draftChapter.subchapters ?? []) {
-          const sub = course.addSubchapter(chapter.id, draftSub);
+    try {
+      return await this.orm.em.fork().transactional(async (em) => {
+        if (!(await em.findOne(Category, { id: draft.categoryId }))) throw new CategoryNotFoundError();
+        const course = new Course({ ...draft, featuredImg, now: this.clock.now() });
+        await em.persist(course).flush();
+        const events: NewEvent[] = [
+          { type: 'CoursePublished', payload: { courseId: course.id, title: course.title, categoryId: course.categoryId, teacherId: course.teacherId } } satisfies CoursePublished,
+        ];
+        for (const draftChapter of chapters) {
+          const chapter = course.addChapter(draftChapter);
           await em.flush();
           events.push({
-            type: 'SubchapterAdded',
-            payload: {
-              courseId: course.id, chapterId: chapter.id, subchapterId: sub.id, title: sub.title, order: sub.order, contentType: sub.contentType, duration: sub.duration,
-            },
-          } satisfies SubchapterAdded);
+            type: 'ChapterAdded',
+            payload: { courseId: course.id, chapterId: chapter.id, title: chapter.title, order: chapter.order, contentType: chapter.contentType, duration: chapter.duration },
+          } satisfies ChapterAdded);
+          for (const draftSub of draftChapter.subchapters ?? []) {
+            const sub = course.addSubchapter(chapter.id, draftSub);
+            await em.flush();
+            events.push({
+              type: 'SubchapterAdded',
+              payload: {
+                courseId: course.id, chapterId: chapter.id, subchapterId: sub.id, title: sub.title, order: sub.order, contentType: sub.contentType, duration: sub.duration,
+              },
+            } satisfies SubchapterAdded);
+          }
         }
-      }
-      await this.events.append(em, { streamType: COURSE_STREAM, streamId: course.id, expectedVersion: 0, events });
-      return course.id;
-    });
+        await this.events.append(em, { streamType: COURSE_STREAM, streamId: course.id, expectedVersion: 0, events });
+        return course.id;
+      });
+    } catch (error) {
+      // Nothing was published: the image stored for it belongs to nothing.
+      if (featuredImg) await this.storage.remove(featuredImg);
+      throw error;
+    }
   }
 }

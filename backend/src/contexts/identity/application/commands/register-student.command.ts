@@ -30,7 +30,10 @@ export class RegisterStudentHandler implements ICommandHandler<RegisterStudent, 
   ) {}
 
   async execute(command: RegisterStudent): Promise<number> {
-    const passwordHash = await this.hasher.hash(assertAcceptablePassword(command.password));
+    const password = assertAcceptablePassword(command.password);
+    // The cheap check first: a taken e-mail or username costs no password hashing.
+    await assertIdentityFree(this.orm.em.fork(), command.email, command.username);
+    const passwordHash = await this.hasher.hash(password);
     try {
       return await this.orm.em.fork().transactional(async (em) => {
         await assertIdentityFree(em, command.email, command.username);

@@ -7,13 +7,14 @@ import { assertImage, MediaStorage } from '../../../../platform/storage/media-st
 import { Account } from '../../domain/account.entity.js';
 import { assertAcceptablePassword } from '../../domain/password-policy.js';
 import { TeacherDetails, TeacherProfile } from '../../domain/profiles.entity.js';
-import { assertIdentityFree, translateUniqueViolation } from '../account-repository.js';
+import { assertIdentityFree, availableUsername, translateUniqueViolation } from '../account-repository.js';
 import { PasswordHasher } from '../password-hasher.js';
 
 export class RegisterTeacher {
   constructor(
     readonly email: string,
-    readonly username: string,
+    /** Null: derived from the e-mail (see availableUsername). */
+    readonly username: string | null,
     readonly password: string,
     readonly details: TeacherDetails,
     readonly profileImg?: Buffer,
@@ -32,13 +33,18 @@ export class RegisterTeacherHandler implements ICommandHandler<RegisterTeacher, 
 
   async execute(command: RegisterTeacher): Promise<number> {
     const imageType = command.profileImg ? assertImage(command.profileImg, 'profile_img') : null;
-    const passwordHash = await this.hasher.hash(assertAcceptablePassword(command.password));
+    const password = assertAcceptablePassword(command.password);
+    // The cheap checks first: a taken e-mail costs no password hashing.
+    if (command.username) await assertIdentityFree(this.orm.em.fork(), command.email, command.username);
+    const passwordHash = await this.hasher.hash(password);
+    let stored: string | null = null;
     try {
       return await this.orm.em.fork().transactional(async (em) => {
-        await assertIdentityFree(em, command.email, command.username);
-        const account = new Account({ email: command.email, username: command.username, passwordHash, role: 'teacher', now: this.clock.now() });
+        const username = command.username ?? (await availableUsername(em, command.email));
+        await assertIdentityFree(em, command.email, username);
+        const account = new Account({ email: command.email, username, passwordHash, role: 'teacher', now: this.clock.now() });
         const teacher = new TeacherProfile(account, command.details);
-        if (command.profileImg && imageType) teacher.profileImg = await this.storage.put('profiles', imageType, command.profileImg);
+        if (command.profileImg && imageType) teacher.profileImg = stored = await this.storage.put('profiles', imageType, command.profileImg);
         em.persist([account, teacher]);
         await em.flush();
         await this.events.append(em, {
@@ -50,6 +56,7 @@ export class RegisterTeacherHandler implements ICommandHandler<RegisterTeacher, 
         return teacher.id;
       });
     } catch (error) {
+      if (stored) await this.storage.remove(stored);
       translateUniqueViolation(error);
     }
   }

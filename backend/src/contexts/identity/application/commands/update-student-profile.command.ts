@@ -34,6 +34,7 @@ export class UpdateStudentProfileHandler implements ICommandHandler<UpdateStuden
     assertSelfOrAdmin(command.actor, 'student', command.studentId);
     const imageType = command.profileImg ? assertImage(command.profileImg, 'profile_img') : null;
     let replaced: string | null = null;
+    let stored: string | null = null;
     try {
       await this.orm.em.fork().transactional(async (em) => {
         const student = await em.findOne(StudentProfile, { id: command.studentId }, { populate: ['account'] });
@@ -45,7 +46,7 @@ export class UpdateStudentProfileHandler implements ICommandHandler<UpdateStuden
         student.interestedCategories = command.interestedCategories.trim();
         if (command.profileImg && imageType) {
           replaced = student.profileImg;
-          student.profileImg = await this.storage.put('profiles', imageType, command.profileImg);
+          student.profileImg = stored = await this.storage.put('profiles', imageType, command.profileImg);
         }
         await em.flush();
         const after = studentFields(student);
@@ -60,6 +61,8 @@ export class UpdateStudentProfileHandler implements ICommandHandler<UpdateStuden
         });
       });
     } catch (error) {
+      // The change was rolled back: the new image it stored belongs to nothing.
+      if (stored) await this.storage.remove(stored);
       translateUniqueViolation(error);
     }
     if (replaced) await this.storage.remove(replaced);

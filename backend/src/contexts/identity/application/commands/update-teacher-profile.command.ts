@@ -32,6 +32,7 @@ export class UpdateTeacherProfileHandler implements ICommandHandler<UpdateTeache
     assertSelfOrAdmin(command.actor, 'teacher', command.teacherId);
     const imageType = command.profileImg ? assertImage(command.profileImg, 'profile_img') : null;
     let replaced: string | null = null;
+    let stored: string | null = null;
     try {
       await this.orm.em.fork().transactional(async (em) => {
         const teacher = await em.findOne(TeacherProfile, { id: command.teacherId }, { populate: ['account'] });
@@ -42,7 +43,7 @@ export class UpdateTeacherProfileHandler implements ICommandHandler<UpdateTeache
         teacher.update(command.details);
         if (command.profileImg && imageType) {
           replaced = teacher.profileImg;
-          teacher.profileImg = await this.storage.put('profiles', imageType, command.profileImg);
+          teacher.profileImg = stored = await this.storage.put('profiles', imageType, command.profileImg);
         }
         await em.flush();
         const after = teacherFields(teacher);
@@ -57,6 +58,8 @@ export class UpdateTeacherProfileHandler implements ICommandHandler<UpdateTeache
         });
       });
     } catch (error) {
+      // The change was rolled back: the new image it stored belongs to nothing.
+      if (stored) await this.storage.remove(stored);
       translateUniqueViolation(error);
     }
     if (replaced) await this.storage.remove(replaced);
