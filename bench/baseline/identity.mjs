@@ -38,8 +38,9 @@ export default async function identityRoutes(app, { sql, orm, config }) {
     }
   }
 
-  // login-throttle.ts
-  async function assertAllowed(accountKey, address) {
+  // login-throttle.ts: the attempt is recorded first, then counted.
+  async function begin(accountKey, address) {
+    await sql.query(`insert into identity.login_attempt (account_key, address, succeeded) values ($1, $2, false)`, [accountKey, address]);
     const { rows } = await sql.query(
       `select count(*) filter (where account_key = $1) as by_account,
               count(*) filter (where address = $2) as by_address
@@ -49,13 +50,27 @@ export default async function identityRoutes(app, { sql, orm, config }) {
       [accountKey, address, config.loginWindowSeconds],
     );
     const row = rows[0];
-    if (row && (row.by_account >= config.loginMaxFailuresPerAccount || row.by_address >= config.loginMaxFailuresPerAddress)) {
+    if (row && (row.by_account > config.loginMaxFailuresPerAccount || row.by_address > config.loginMaxFailuresPerAddress)) {
       throw new HttpError(429, MESSAGES.tooManyAttempts);
     }
   }
-  const recordFailure = (accountKey, address) =>
-    sql.query(`insert into identity.login_attempt (account_key, address, succeeded) values ($1, $2, false)`, [accountKey, address]);
   const recordSuccess = (accountKey) => sql.query(`delete from identity.login_attempt where account_key = $1 and not succeeded`, [accountKey]);
+
+  // database.ts Database.transaction: one client, begin … commit.
+  async function transaction(work) {
+    const client = await sql.connect();
+    try {
+      await client.query('begin');
+      const result = await work(client);
+      await client.query('commit');
+      return result;
+    } catch (error) {
+      await client.query('rollback').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
 
   // What `em.fork().findOne(Account, { email, role })` sends (MikroORM inlines the values).
   async function findAccount(email, role) {
@@ -66,8 +81,8 @@ export default async function identityRoutes(app, { sql, orm, config }) {
   }
 
   // token.service.ts
-  async function loadSubject(accountId) {
-    const { rows } = await sql.query(
+  async function loadSubject(accountId, db = sql) {
+    const { rows } = await db.query(
       `select a.id, a.role, a.username, a.session_epoch,
               coalesce(s.id, t.id, ad.id) as profile_id
          from identity.account a
@@ -82,9 +97,9 @@ export default async function identityRoutes(app, { sql, orm, config }) {
     return { accountId: row.id, role: row.role, username: row.username, sessionEpoch: row.session_epoch, profileId: row.profile_id };
   }
 
-  async function issue(subject, familyId = randomUUID()) {
+  async function issue(subject, familyId = randomUUID(), db = sql) {
     const access = jwt.sign(
-      { sub: String(subject.accountId), role: subject.role, pid: subject.profileId, usr: subject.username, ep: subject.sessionEpoch },
+      { sub: String(subject.accountId), role: subject.role, pid: subject.profileId, usr: subject.username, ep: subject.sessionEpoch, fam: familyId },
       config.accessTokenSecret,
       { expiresIn: config.accessTokenTtlSeconds, jwtid: randomUUID() },
     );
@@ -94,15 +109,15 @@ export default async function identityRoutes(app, { sql, orm, config }) {
       config.refreshTokenSecret,
       { expiresIn: config.refreshTokenTtlSeconds, jwtid: jti },
     );
-    await sql.query(
+    await db.query(
       `insert into identity.refresh_token (jti, family_id, account_id, expires_at) values ($1, $2, $3, now() + make_interval(secs => $4))`,
       [jti, familyId, subject.accountId, config.refreshTokenTtlSeconds],
     );
     return { access, refresh };
   }
 
-  const revokeFamily = (familyId) =>
-    sql.query(`update identity.refresh_token set revoked_at = now() where family_id = $1 and revoked_at is null`, [familyId]);
+  const revokeFamily = (familyId, db = sql) =>
+    db.query(`update identity.refresh_token set revoked_at = now() where family_id = $1 and revoked_at is null`, [familyId]);
 
   async function rotate(refreshToken) {
     let claims;
@@ -112,33 +127,36 @@ export default async function identityRoutes(app, { sql, orm, config }) {
     } catch {
       throw new HttpError(401, MESSAGES.sessionExpired);
     }
-    const { rows } = await sql.query(
-      `update identity.refresh_token set used_at = now()
-        where jti = $1 and used_at is null and revoked_at is null and expires_at > now()
-        returning account_id`,
-      [claims.jti],
-    );
-    if (!rows[0]) {
-      await revokeFamily(claims.fam);
-      throw new HttpError(401, MESSAGES.refreshReused);
-    }
-    const subject = await loadSubject(rows[0].account_id);
-    if (!subject || subject.sessionEpoch !== claims.ep) {
-      await revokeFamily(claims.fam);
-      throw new HttpError(401, MESSAGES.sessionExpired);
-    }
-    return issue(subject, claims.fam);
+    // One transaction under a per-family lock, as token.service.ts rotate().
+    const outcome = await transaction(async (tx) => {
+      await tx.query('select pg_advisory_xact_lock(hashtext($1))', [claims.fam]);
+      const { rows } = await tx.query(
+        `update identity.refresh_token set used_at = now()
+          where jti = $1 and used_at is null and revoked_at is null and expires_at > now()
+          returning account_id`,
+        [claims.jti],
+      );
+      if (!rows[0]) {
+        await revokeFamily(claims.fam, tx);
+        return { refused: MESSAGES.refreshReused };
+      }
+      const subject = await loadSubject(rows[0].account_id, tx);
+      if (!subject || subject.sessionEpoch !== claims.ep) {
+        await revokeFamily(claims.fam, tx);
+        return { refused: MESSAGES.sessionExpired };
+      }
+      return issue(subject, claims.fam, tx);
+    });
+    if (outcome.refused) throw new HttpError(401, outcome.refused);
+    return outcome;
   }
 
   // sign-in.command.ts
   async function signIn(role, email, password, address) {
     const key = `${role}:${normaliseEmail(email)}`;
-    await assertAllowed(key, address);
+    await begin(key, address);
     const account = await findAccount(normaliseEmail(email), role);
-    if (!(await verifyPassword(account?.password_hash, password)) || !account) {
-      await recordFailure(key, address);
-      throw new HttpError(401, MESSAGES.invalidCredentials);
-    }
+    if (!(await verifyPassword(account?.password_hash, password)) || !account) throw new HttpError(401, MESSAGES.invalidCredentials);
     if (!account.is_active) throw new HttpError(401, MESSAGES.accountSuspended);
     await recordSuccess(key);
     const subject = await loadSubject(account.id);
