@@ -70,6 +70,29 @@ describe('base query with re-authentication', () => {
     });
   });
 
+  it('does not spend the refresh token again when another tab refreshed while it waited for the lock', async () => {
+    startSession('student', { id: 7, username: 'alice', access: 'old', refresh: 'r1' });
+    const { calls } = server('from-other-tab', () => json({ access: 'never', refresh: 'never' }));
+    // The other tab holds the lock, refreshes, stores its tokens, then lets this tab in.
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      locks: {
+        request: async (_name: string, work: () => Promise<unknown>) => {
+          localStorage.setItem('accessToken', 'from-other-tab');
+          localStorage.setItem('refreshToken', 'r2');
+          return work();
+        },
+      },
+    });
+    const baseQuery = createBaseQueryWithReauth({ redirect: vi.fn() });
+
+    const result = await baseQuery('student/7/', fakeApi(), {});
+
+    expect(result.data).toEqual({ path: '/student/7/' });
+    expect(refreshCalls(calls)).toHaveLength(0);
+    expect(localStorage.getItem('refreshToken')).toBe('r2');
+  });
+
   it('uses the rotated refresh token for the next refresh', async () => {
     startSession('student', { id: 7, username: 'alice', access: 'a1', refresh: 'r1' });
     let valid = 'a2';

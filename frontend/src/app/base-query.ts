@@ -44,6 +44,15 @@ export interface ReauthOptions {
 }
 
 /**
+ * Runs `work` holding a lock shared by every tab of the site (Web Locks API), so that two tabs
+ * never spend the same rotating refresh token; where the API is missing, runs it as is.
+ */
+function acrossTabs<T>(work: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? locks.request('lms-token-refresh', work) : work();
+}
+
+/**
  * fetchBaseQuery plus the bearer token and a single-flight refresh on 401 (01 §6):
  * concurrent 401s share one refresh call, then each retries once. A failed refresh clears
  * the session and sends the user to the login page of the stored role.
@@ -65,9 +74,13 @@ export function createBaseQueryWithReauth(options: ReauthOptions = {}): AppBaseQ
 
   let refreshing: Promise<boolean> | null = null;
 
-  function refreshOnce(api: Parameters<AppBaseQuery>[1]): Promise<boolean> {
+  function refreshOnce(api: Parameters<AppBaseQuery>[1], tokenSent: string | null): Promise<boolean> {
     if (!refreshing) {
-      refreshing = (async () => {
+      refreshing = acrossTabs(async () => {
+        // Another tab may have refreshed while this one waited for the lock: the tokens are
+        // shared (localStorage), and refreshing again with the old one would count as a reuse.
+        const current = getAccessToken();
+        if (current && current !== tokenSent) return true;
         const refresh = getRefreshToken() ?? '';
         const result = await refreshBaseQuery(
           { url: 'token/refresh/', method: 'POST', body: { refresh } },
@@ -84,7 +97,7 @@ export function createBaseQueryWithReauth(options: ReauthOptions = {}): AppBaseQ
         }
         storeTokens(data.access, typeof data.refresh === 'string' ? data.refresh : null);
         return true;
-      })().finally(() => {
+      }).finally(() => {
         refreshing = null;
       });
     }
@@ -105,7 +118,7 @@ export function createBaseQueryWithReauth(options: ReauthOptions = {}): AppBaseQ
       // Another request already refreshed while this one was in flight.
       refreshed = true;
     } else {
-      refreshed = await refreshOnce(api);
+      refreshed = await refreshOnce(api, tokenSent);
     }
 
     if (refreshed) result = await rawBaseQuery(args, api, extraOptions ?? {});
