@@ -1,7 +1,8 @@
-import { Alert, App, Button, Card, Flex, Form, Input, Spin, Typography, type UploadFile } from 'antd';
+import { App, Button, Form, Input, type UploadFile } from 'antd';
 import { useAppSelector, usePageTitle, useSyncSession } from '../../../app/hooks';
 import { setUsername } from '../../../app/session';
 import { describeApiError, applyFieldErrors } from '../../../app/api-errors';
+import { ProfileCard } from '../components/profile-card';
 import { ProfileImageField } from '../components/profile-image-field';
 import { emailRules, pickedFile, requiredRule, toFormData } from '../form-helpers';
 import { useGetStudentQuery, useUpdateStudentMutation, type Student } from '../identity-api';
@@ -92,19 +93,8 @@ export function StudentProfilePage() {
   const { data, isLoading, isError } = useGetStudentQuery(studentId, { skip: !studentId });
 
   return (
-    <Card variant="outlined" className="page-card">
-      <Typography.Title level={1} className="page-title">
-        {m.student.profileTitle}
-      </Typography.Title>
-      {isLoading ? (
-        <Flex justify="center">
-          <Spin />
-        </Flex>
-      ) : isError || !data ? (
-        <Alert type="error" showIcon title={m.common.loadError} />
-      ) : (
-        <StudentProfileForm key={data.id} student={data} />
-      )}
-    </Card>
+    <ProfileCard title={m.student.profileTitle} loading={isLoading} failed={isError || !data}>
+      {() => <StudentProfileForm key={data!.id} student={data!} />}
+    </ProfileCard>
   );
 }

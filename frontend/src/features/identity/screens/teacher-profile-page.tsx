@@ -1,7 +1,8 @@
-import { Alert, App, Button, Card, Flex, Form, Spin, Typography, type UploadFile } from 'antd';
+import { App, Button, Form, type UploadFile } from 'antd';
 import { applyFieldErrors, describeApiError } from '../../../app/api-errors';
 import { useAppSelector, usePageTitle, useSyncSession } from '../../../app/hooks';
 import { setUsername } from '../../../app/session';
+import { ProfileCard } from '../components/profile-card';
 import { ProfileImageField } from '../components/profile-image-field';
 import { TEACHER_FIELDS, TEACHER_TEXT_FIELDS, TeacherFields } from '../components/teacher-fields';
 import { pickedFile, toFormData } from '../form-helpers';
@@ -68,19 +69,8 @@ export function TeacherProfilePage() {
   const { data, isLoading, isError } = useGetTeacherQuery(teacherId, { skip: !teacherId });
 
   return (
-    <Card variant="outlined" className="page-card">
-      <Typography.Title level={1} className="page-title">
-        {m.teacher.profileTitle}
-      </Typography.Title>
-      {isLoading ? (
-        <Flex justify="center">
-          <Spin />
-        </Flex>
-      ) : isError || !data ? (
-        <Alert type="error" showIcon title={m.common.loadError} />
-      ) : (
-        <TeacherProfileForm key={data.id} teacher={data} />
-      )}
-    </Card>
+    <ProfileCard title={m.teacher.profileTitle} loading={isLoading} failed={isError || !data}>
+      {() => <TeacherProfileForm key={data!.id} teacher={data!} />}
+    </ProfileCard>
   );
 }
