@@ -1,6 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { EventLog } from '../../../platform/event-log/index.js';
+import type { Actor } from '../../../shared-kernel/index.js';
+import { ACCOUNT_STREAM, type IdentityEvent } from '../contracts/identity.events.js';
 import { Account, normaliseEmail } from '../domain/account.entity.js';
-import { EmailTakenError, UsernameTakenError } from '../domain/identity.errors.js';
+import { EmailTakenError, StudentNotFoundError, TeacherNotFoundError, UsernameTakenError } from '../domain/identity.errors.js';
+import { StudentProfile, TeacherProfile } from '../domain/profiles.entity.js';
 
 /** E-mails and usernames are unique across every role, case-insensitive. */
 export async function assertIdentityFree(em: EntityManager, email: string, username: string, exceptAccountId?: number): Promise<void> {
@@ -39,4 +43,37 @@ export async function availableUsername(em: EntityManager, email: string): Promi
   const taken = new Set(rows.map((r) => r.username));
   if (!taken.has(base.toLowerCase())) return base;
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`.toLowerCase())) return `${base}-${n}`;
+}
+
+/** An identity event as a command records it: its type with the payload of that type. */
+export type NewIdentityEvent = IdentityEvent extends infer E ? (E extends IdentityEvent ? { type: E['type']; payload: E['payload'] } : never) : never;
+
+/**
+ * Appends one event to the account's stream in the caller's transaction. A new account opens its
+ * stream (version 0); later events go at its end, serialised by the log.
+ */
+export function recordAccountEvent(
+  log: EventLog,
+  em: EntityManager,
+  accountId: number,
+  event: NewIdentityEvent,
+  options: { newAccount?: boolean; actor?: Actor } = {},
+) {
+  return log.append(em, {
+    streamType: ACCOUNT_STREAM,
+    streamId: accountId,
+    expectedVersion: options.newAccount ? 0 : 'any',
+    events: [event],
+    metadata: options.actor ? { actor: { accountId: options.actor.accountId, role: options.actor.role } } : undefined,
+  });
+}
+
+/** A student's or trainer's profile with its account, or their named 404. */
+export async function loadProfileWithAccount(em: EntityManager, role: 'student' | 'teacher', profileId: number): Promise<StudentProfile | TeacherProfile> {
+  const profile =
+    role === 'student'
+      ? await em.findOne(StudentProfile, { id: profileId }, { populate: ['account'] })
+      : await em.findOne(TeacherProfile, { id: profileId }, { populate: ['account'] });
+  if (!profile) throw role === 'student' ? new StudentNotFoundError() : new TeacherNotFoundError();
+  return profile;
 }

@@ -4,10 +4,8 @@ import { Actor, Clock, Role } from '../../../../shared-kernel/index.js';
 import { assertSelfOrAdmin } from '../../../../platform/auth/ownership.js';
 import { EventLog } from '../../../../platform/event-log/index.js';
 import { MailService } from '../../../../platform/mail/mail.service.js';
-import { ACCOUNT_STREAM } from '../../contracts/identity.events.js';
-import { StudentNotFoundError, TeacherNotFoundError } from '../../domain/identity.errors.js';
 import { assertAcceptablePassword } from '../../domain/password-policy.js';
-import { StudentProfile, TeacherProfile } from '../../domain/profiles.entity.js';
+import { loadProfileWithAccount, recordAccountEvent } from '../account-repository.js';
 import { PasswordHasher } from '../password-hasher.js';
 
 /** A new password closes every session of the account and tells its owner by e-mail. */
@@ -34,26 +32,17 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePassword, vo
     assertSelfOrAdmin(command.actor, command.role, command.profileId);
     const passwordHash = await this.hasher.hash(assertAcceptablePassword(command.password));
     const recipient = await this.orm.em.fork().transactional(async (em) => {
-      const profile =
-        command.role === 'student'
-          ? await em.findOne(StudentProfile, { id: command.profileId }, { populate: ['account'] })
-          : await em.findOne(TeacherProfile, { id: command.profileId }, { populate: ['account'] });
-      if (!profile) throw command.role === 'student' ? new StudentNotFoundError() : new TeacherNotFoundError();
+      const profile = await loadProfileWithAccount(em, command.role, command.profileId);
       profile.account.changePassword(passwordHash, this.clock.now());
       await em.flush();
       const { actor } = command;
-      await this.events.append(em, {
-        streamType: ACCOUNT_STREAM,
-        streamId: profile.account.id,
-        expectedVersion: 'any',
-        events: [
-          {
-            type: 'PasswordChanged',
-            payload: { accountId: profile.account.id, role: command.role, profileId: command.profileId, byAdmin: actor.role === 'admin' },
-          },
-        ],
-        metadata: { actor: { accountId: actor.accountId, role: actor.role } },
-      });
+      await recordAccountEvent(
+        this.events,
+        em,
+        profile.account.id,
+        { type: 'PasswordChanged', payload: { accountId: profile.account.id, role: command.role, profileId: command.profileId, byAdmin: actor.role === 'admin' } },
+        { actor },
+      );
       return profile.account.email;
     });
     await this.mail.sendSafely({

@@ -2,11 +2,10 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { EventLog } from '../../../../platform/event-log/index.js';
 import { Clock } from '../../../../shared-kernel/index.js';
-import { ACCOUNT_STREAM } from '../../contracts/identity.events.js';
 import { Account } from '../../domain/account.entity.js';
 import { assertAcceptablePassword } from '../../domain/password-policy.js';
 import { AdminProfile } from '../../domain/profiles.entity.js';
-import { assertIdentityFree, translateUniqueViolation } from '../account-repository.js';
+import { assertIdentityFree, recordAccountEvent, translateUniqueViolation } from '../account-repository.js';
 import { PasswordHasher } from '../password-hasher.js';
 
 /** Admins are created by operators (demo data, or a deployment script), never by self-registration. */
@@ -37,12 +36,7 @@ export class CreateAdminHandler implements ICommandHandler<CreateAdmin, number> 
         const admin = new AdminProfile(account, command.fullName);
         em.persist([account, admin]);
         await em.flush();
-        await this.events.append(em, {
-          streamType: ACCOUNT_STREAM,
-          streamId: account.id,
-          expectedVersion: 0,
-          events: [{ type: 'AdminCreated', payload: { accountId: account.id, adminId: admin.id } }],
-        });
+        await recordAccountEvent(this.events, em, account.id, { type: 'AdminCreated', payload: { accountId: account.id, adminId: admin.id } }, { newAccount: true });
         return admin.id;
       });
     } catch (error) {

@@ -2,11 +2,10 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { EventLog } from '../../../../platform/event-log/index.js';
 import { Clock } from '../../../../shared-kernel/index.js';
-import { ACCOUNT_STREAM } from '../../contracts/identity.events.js';
 import { Account } from '../../domain/account.entity.js';
 import { assertAcceptablePassword } from '../../domain/password-policy.js';
 import { StudentProfile } from '../../domain/profiles.entity.js';
-import { assertIdentityFree, translateUniqueViolation } from '../account-repository.js';
+import { assertIdentityFree, recordAccountEvent, translateUniqueViolation } from '../account-repository.js';
 import { PasswordHasher } from '../password-hasher.js';
 
 export class RegisterStudent {
@@ -42,12 +41,7 @@ export class RegisterStudentHandler implements ICommandHandler<RegisterStudent, 
         student.formationTitle = command.formationTitle;
         em.persist([account, student]);
         await em.flush();
-        await this.events.append(em, {
-          streamType: ACCOUNT_STREAM,
-          streamId: account.id,
-          expectedVersion: 0,
-          events: [{ type: 'StudentRegistered', payload: { accountId: account.id, studentId: student.id } }],
-        });
+        await recordAccountEvent(this.events, em, account.id, { type: 'StudentRegistered', payload: { accountId: account.id, studentId: student.id } }, { newAccount: true });
         return student.id;
       });
     } catch (error) {

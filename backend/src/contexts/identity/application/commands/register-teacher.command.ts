@@ -2,12 +2,11 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { EventLog } from '../../../../platform/event-log/index.js';
 import { Clock } from '../../../../shared-kernel/index.js';
-import { ACCOUNT_STREAM } from '../../contracts/identity.events.js';
 import { assertImage, MediaStorage } from '../../../../platform/storage/media-storage.js';
 import { Account } from '../../domain/account.entity.js';
 import { assertAcceptablePassword } from '../../domain/password-policy.js';
 import { TeacherDetails, TeacherProfile } from '../../domain/profiles.entity.js';
-import { assertIdentityFree, availableUsername, translateUniqueViolation } from '../account-repository.js';
+import { assertIdentityFree, availableUsername, recordAccountEvent, translateUniqueViolation } from '../account-repository.js';
 import { PasswordHasher } from '../password-hasher.js';
 
 export class RegisterTeacher {
@@ -47,12 +46,7 @@ export class RegisterTeacherHandler implements ICommandHandler<RegisterTeacher, 
         if (command.profileImg && imageType) teacher.profileImg = stored = await this.storage.put('profiles', imageType, command.profileImg);
         em.persist([account, teacher]);
         await em.flush();
-        await this.events.append(em, {
-          streamType: ACCOUNT_STREAM,
-          streamId: account.id,
-          expectedVersion: 0,
-          events: [{ type: 'TeacherRegistered', payload: { accountId: account.id, teacherId: teacher.id } }],
-        });
+        await recordAccountEvent(this.events, em, account.id, { type: 'TeacherRegistered', payload: { accountId: account.id, teacherId: teacher.id } }, { newAccount: true });
         return teacher.id;
       });
     } catch (error) {

@@ -2,9 +2,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { EventLog } from '../../../../platform/event-log/index.js';
 import { Clock, Role } from '../../../../shared-kernel/index.js';
-import { ACCOUNT_STREAM } from '../../contracts/identity.events.js';
-import { StudentNotFoundError, TeacherNotFoundError } from '../../domain/identity.errors.js';
-import { StudentProfile, TeacherProfile } from '../../domain/profiles.entity.js';
+import { loadProfileWithAccount, recordAccountEvent } from '../account-repository.js';
 
 /** Admin only (checked by the controller). Suspension closes every session at once. */
 export class ToggleAccountActive {
@@ -24,23 +22,12 @@ export class ToggleAccountActiveHandler implements ICommandHandler<ToggleAccount
 
   async execute(command: ToggleAccountActive): Promise<boolean> {
     return this.orm.em.fork().transactional(async (em) => {
-      const profile =
-        command.role === 'student'
-          ? await em.findOne(StudentProfile, { id: command.profileId }, { populate: ['account'] })
-          : await em.findOne(TeacherProfile, { id: command.profileId }, { populate: ['account'] });
-      if (!profile) throw command.role === 'student' ? new StudentNotFoundError() : new TeacherNotFoundError();
+      const profile = await loadProfileWithAccount(em, command.role, command.profileId);
       const isActive = profile.account.toggleActive(this.clock.now());
       await em.flush();
-      await this.events.append(em, {
-        streamType: ACCOUNT_STREAM,
-        streamId: profile.account.id,
-        expectedVersion: 'any',
-        events: [
-          {
-            type: isActive ? 'AccountReactivated' : 'AccountSuspended',
-            payload: { accountId: profile.account.id, role: command.role, profileId: command.profileId },
-          },
-        ],
+      await recordAccountEvent(this.events, em, profile.account.id, {
+        type: isActive ? 'AccountReactivated' : 'AccountSuspended',
+        payload: { accountId: profile.account.id, role: command.role, profileId: command.profileId },
       });
       return isActive;
     });
@@ -62,16 +49,10 @@ export class RevokeStudentSessionsHandler implements ICommandHandler<RevokeStude
 
   async execute(command: RevokeStudentSessions): Promise<void> {
     await this.orm.em.fork().transactional(async (em) => {
-      const student = await em.findOne(StudentProfile, { id: command.studentId }, { populate: ['account'] });
-      if (!student) throw new StudentNotFoundError();
+      const student = await loadProfileWithAccount(em, 'student', command.studentId);
       student.account.revokeSessions(this.clock.now());
       await em.flush();
-      await this.events.append(em, {
-        streamType: ACCOUNT_STREAM,
-        streamId: student.account.id,
-        expectedVersion: 'any',
-        events: [{ type: 'SessionsRevoked', payload: { accountId: student.account.id, role: 'student', profileId: command.studentId } }],
-      });
+      await recordAccountEvent(this.events, em, student.account.id, { type: 'SessionsRevoked', payload: { accountId: student.account.id, role: 'student', profileId: command.studentId } });
     });
   }
 }

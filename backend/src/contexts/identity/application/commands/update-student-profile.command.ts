@@ -4,10 +4,9 @@ import { Actor, Clock } from '../../../../shared-kernel/index.js';
 import { assertSelfOrAdmin } from '../../../../platform/auth/ownership.js';
 import { EventLog } from '../../../../platform/event-log/index.js';
 import { assertImage, MediaStorage } from '../../../../platform/storage/media-storage.js';
-import { ACCOUNT_STREAM } from '../../contracts/identity.events.js';
 import { StudentNotFoundError } from '../../domain/identity.errors.js';
 import { StudentProfile } from '../../domain/profiles.entity.js';
-import { assertIdentityFree, translateUniqueViolation } from '../account-repository.js';
+import { assertIdentityFree, recordAccountEvent, translateUniqueViolation } from '../account-repository.js';
 
 export class UpdateStudentProfile {
   constructor(
@@ -52,13 +51,7 @@ export class UpdateStudentProfileHandler implements ICommandHandler<UpdateStuden
         const after = studentFields(student);
         const fields = Object.keys(after).filter((field) => after[field] !== before[field]);
         if (fields.length === 0) return;
-        await this.events.append(em, {
-          streamType: ACCOUNT_STREAM,
-          streamId: student.account.id,
-          expectedVersion: 'any',
-          events: [{ type: 'ProfileUpdated', payload: { accountId: student.account.id, role: 'student', profileId: student.id, fields } }],
-          metadata: { actor: { accountId: command.actor.accountId, role: command.actor.role } },
-        });
+        await recordAccountEvent(this.events, em, student.account.id, { type: 'ProfileUpdated', payload: { accountId: student.account.id, role: 'student', profileId: student.id, fields } }, { actor: command.actor });
       });
     } catch (error) {
       // The change was rolled back: the new image it stored belongs to nothing.

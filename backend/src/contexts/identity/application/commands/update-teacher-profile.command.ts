@@ -4,10 +4,9 @@ import { Actor, Clock } from '../../../../shared-kernel/index.js';
 import { assertSelfOrAdmin } from '../../../../platform/auth/ownership.js';
 import { EventLog } from '../../../../platform/event-log/index.js';
 import { assertImage, MediaStorage } from '../../../../platform/storage/media-storage.js';
-import { ACCOUNT_STREAM } from '../../contracts/identity.events.js';
 import { TeacherNotFoundError } from '../../domain/identity.errors.js';
 import { TeacherDetails, TeacherProfile } from '../../domain/profiles.entity.js';
-import { assertIdentityFree, translateUniqueViolation } from '../account-repository.js';
+import { assertIdentityFree, recordAccountEvent, translateUniqueViolation } from '../account-repository.js';
 
 export class UpdateTeacherProfile {
   constructor(
@@ -49,13 +48,7 @@ export class UpdateTeacherProfileHandler implements ICommandHandler<UpdateTeache
         const after = teacherFields(teacher);
         const fields = Object.keys(after).filter((field) => after[field] !== before[field]);
         if (fields.length === 0) return;
-        await this.events.append(em, {
-          streamType: ACCOUNT_STREAM,
-          streamId: teacher.account.id,
-          expectedVersion: 'any',
-          events: [{ type: 'ProfileUpdated', payload: { accountId: teacher.account.id, role: 'teacher', profileId: teacher.id, fields } }],
-          metadata: { actor: { accountId: command.actor.accountId, role: command.actor.role } },
-        });
+        await recordAccountEvent(this.events, em, teacher.account.id, { type: 'ProfileUpdated', payload: { accountId: teacher.account.id, role: 'teacher', profileId: teacher.id, fields } }, { actor: command.actor });
       });
     } catch (error) {
       // The change was rolled back: the new image it stored belongs to nothing.
