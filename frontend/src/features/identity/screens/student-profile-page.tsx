@@ -1,10 +1,11 @@
-import { App, Button, Form, Input, type UploadFile } from 'antd';
+import { App, Button, Form, type UploadFile } from 'antd';
 import { useAppSelector, usePageTitle, useSyncSession } from '../../../app/hooks';
 import { setUsername } from '../../../app/session';
 import { describeApiError, applyFieldErrors } from '../../../app/api-errors';
 import { ProfileCard } from '../components/profile-card';
 import { ProfileImageField } from '../components/profile-image-field';
-import { emailRules, pickedFile, requiredRule, toFormData } from '../form-helpers';
+import { StudentFields } from '../components/student-fields';
+import { pickedFile, toFormData } from '../form-helpers';
 import { useGetStudentQuery, useUpdateStudentMutation, type Student } from '../identity-api';
 import { messages as m } from '../messages';
 
@@ -67,18 +68,7 @@ function StudentProfileForm({ student }: { student: Student }) {
       }}
     >
       <ProfileImageField current={student.profile_img} />
-      <Form.Item label={m.common.fullname} name="fullname" rules={[requiredRule]}>
-        <Input autoComplete="name" />
-      </Form.Item>
-      <Form.Item label={m.common.email} name="email" rules={emailRules}>
-        <Input type="email" autoComplete="email" />
-      </Form.Item>
-      <Form.Item label={m.common.username} name="username" rules={[requiredRule]}>
-        <Input autoComplete="username" />
-      </Form.Item>
-      <Form.Item label={m.common.interests} name="interseted_categories">
-        <Input.TextArea rows={2} placeholder={m.common.interestsPlaceholder} />
-      </Form.Item>
+      <StudentFields withPassword={false} />
       <Button type="primary" htmlType="submit" loading={isLoading}>
         {m.common.save}
       </Button>

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Button, Form, Input } from 'antd';
+import { Button, Form } from 'antd';
 import { usePageTitle } from '../../../app/hooks';
 import { AuthCard } from '../components/auth-card';
 import { FormFeedback, type Feedback } from '../components/form-feedback';
+import { StudentFields } from '../components/student-fields';
 import { STUDENT_REGISTER_REDIRECT_MS } from '../constants';
 import { failureFeedback } from '../describe-failure';
-import { emailRules, newPasswordRules, requiredRule, toFormData } from '../form-helpers';
+import { toFormData } from '../form-helpers';
 import { useRegisterStudentMutation } from '../identity-api';
 import { messages as m } from '../messages';
 import { useDelayedNavigate } from '../use-delayed-navigate';
@@ -73,26 +74,7 @@ export function StudentRegisterPage() {
         onFinish={onFinish}
         disabled={done}
       >
-        <Form.Item label={m.common.fullname} name="fullname" rules={[requiredRule]}>
-          <Input autoComplete="name" />
-        </Form.Item>
-        <Form.Item label={m.common.email} name="email" rules={emailRules}>
-          <Input type="email" autoComplete="email" />
-        </Form.Item>
-        <Form.Item label={m.common.username} name="username" rules={[requiredRule]}>
-          <Input autoComplete="username" />
-        </Form.Item>
-        <Form.Item
-          label={m.common.password}
-          name="password"
-          rules={newPasswordRules()}
-          extra={m.common.passwordHint}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item label={m.common.interests} name="interseted_categories">
-          <Input.TextArea rows={2} placeholder={m.common.interestsPlaceholder} />
-        </Form.Item>
+        <StudentFields withPassword />
         <FormFeedback feedback={feedback} />
         <Button type="primary" htmlType="submit" block size="large" loading={isLoading}>
           {m.student.registerButton}
