@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
-import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { LogLevel, ValidationPipe } from '@nestjs/common';
+import { LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -12,7 +11,8 @@ import type { AppConfig } from './platform/config/config.js';
 import { mediaRoot } from './platform/platform.module.js';
 import { IMAGE_MAX_BYTES } from './platform/storage/media-storage.js';
 import { ErrorFilter } from './platform/http/error.filter.js';
-import { RequestValidationError } from './platform/http/request-validation.error.js';
+import { RequestValidationPipe } from './platform/http/request-validation.pipe.js';
+import { registerRequestBody } from './platform/http/request-body.js';
 
 export interface CreateAppOptions {
   logLevels?: LogLevel[] | false;
@@ -24,25 +24,17 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // `__proto__` is already refused by default; `constructor.prototype` too (docs/adr/0009-input-hygiene.md).
+    onConstructorPoisoning: 'error',
     genReqId: () => randomUUID(),
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, databaseUrl), adapter, {
     logger: options.logLevels ?? ['log', 'warn', 'error'],
     bufferLogs: false,
   });
-  await app.register(multipart, {
-    attachFieldsToBody: 'keyValues',
-    limits: { fileSize: IMAGE_MAX_BYTES, files: 5, fields: 50, fieldSize: 100_000 },
-  });
+  await registerRequestBody(app, { fileSize: IMAGE_MAX_BYTES, files: 5, fields: 50, fieldSize: 100_000 });
   app.setGlobalPrefix('api');
-  app.useGlobalPipes(
-    new ValidationPipe({
-      transform: true,
-      whitelist: true,
-      stopAtFirstError: true,
-      exceptionFactory: (errors) => RequestValidationError.fromClassValidator(errors),
-    }),
-  );
+  app.useGlobalPipes(new RequestValidationPipe());
   app.useGlobalFilters(new ErrorFilter(config.frontendDist));
 
   const document = SwaggerModule.createDocument(

@@ -1,14 +1,13 @@
 import { Injectable, PipeTransform } from '@nestjs/common';
 import { NotFoundError } from '../../shared-kernel/index.js';
+import { parseId } from './ids.js';
 
-/** Path ids are positive integers; anything else names no resource. */
+/** Path ids are plain decimal positive integers (see ids.ts); anything else names no resource: 404. */
 @Injectable()
 export class IdPipe implements PipeTransform<string, number> {
   transform(value: string): number {
-    const id = Number(value);
-    if (!/^\d{1,10}$/.test(value) || !Number.isSafeInteger(id) || id <= 0 || id > 2 ** 31 - 1) {
-      throw new NotFoundError('Ressource introuvable : identifiant invalide.');
-    }
+    const id = parseId(value);
+    if (id === undefined) throw new NotFoundError('Ressource introuvable : identifiant invalide.');
     return id;
   }
 }

@@ -9,6 +9,8 @@ describe('paging', () => {
   it('refuses bad values in French', () => {
     expect(() => pageRequest({ page: '0' })).toThrow('Le numéro de page doit être un entier positif.');
     expect(() => pageRequest({ page_size: '500' })).toThrow('entre 1 et 50');
+    for (const page of ['0x2', '1e1', '02', '+2', '2.0', ' 2', 'deux']) expect(() => pageRequest({ page })).toThrow('entier positif');
+    expect(() => pageRequest({ page_size: '0x10' })).toThrow('entre 1 et 50');
   });
 
   it('links to the next and previous pages, keeping the filters', () => {

@@ -1,4 +1,5 @@
 import { InvalidInputError } from '../../shared-kernel/index.js';
+import { toDecimalInteger } from './ids.js';
 
 export interface Paged<T> {
   count: number;
@@ -15,10 +16,16 @@ export interface PageRequest {
 export const DEFAULT_PAGE_SIZE = 8;
 export const MAX_PAGE_SIZE = 50;
 
+/** Plain decimal digits only: `Number()` would read `0x10` as 16 and `1e3` as 1000. */
+function decimal(value: string): number {
+  const number = toDecimalInteger({ value });
+  return typeof number === 'number' ? number : Number.NaN;
+}
+
 /** Reads `?page=` (from 1) and `?page_size=` (1–50); bad values get a French 400. */
 export function pageRequest(query: { page?: string; page_size?: string }, defaultSize = DEFAULT_PAGE_SIZE): PageRequest {
-  const page = query.page === undefined || query.page === '' ? 1 : Number(query.page);
-  const pageSize = query.page_size === undefined || query.page_size === '' ? defaultSize : Number(query.page_size);
+  const page = query.page === undefined || query.page === '' ? 1 : decimal(query.page);
+  const pageSize = query.page_size === undefined || query.page_size === '' ? defaultSize : decimal(query.page_size);
   if (!Number.isInteger(page) || page < 1 || page > 100_000) throw new InvalidInputError('Le numéro de page doit être un entier positif.', 'page');
   if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE) {
     throw new InvalidInputError(`La taille de page doit être comprise entre 1 et ${MAX_PAGE_SIZE}.`, 'page_size');

@@ -4,6 +4,7 @@ import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { Authenticated, CurrentActor, OptionallyAuthenticated } from '../../../platform/auth/auth.decorators.js';
 import { IdPipe } from '../../../platform/http/id.pipe.js';
+import { parseId } from '../../../platform/http/ids.js';
 import { paged, pageRequest, type Paged } from '../../../platform/http/paging.js';
 import { InvalidInputError, type Actor } from '../../../shared-kernel/index.js';
 import { GetTeacherProfile, type TeacherView } from '../../identity/index.js';
@@ -38,8 +39,9 @@ function single(value: QueryValue): string | undefined {
 function optionalId(raw: QueryValue, field: string): number | undefined {
   const value = single(raw);
   if (value === undefined || value === '') return undefined;
-  if (!/^\d{1,9}$/.test(value)) throw new InvalidInputError('Identifiant invalide.', field);
-  return Number(value);
+  const id = parseId(value);
+  if (id === undefined) throw new InvalidInputError('Identifiant invalide.', field);
+  return id;
 }
 
 @ApiTags('Catalogue')

@@ -1,10 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { Allow, IsInt, IsOptional, IsPositive, IsString, Max, MaxLength } from 'class-validator';
+import { MAX_ID, toDecimalInteger } from '../../../platform/http/ids.js';
 
-const MAX_ID = 2 ** 31 - 1;
-
-const toNumber = ({ value }: { value: unknown }) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value);
+// Ids sent as text (multipart) become numbers only when written in plain decimal: `0x10` or `1e3` stay text and are refused.
+const toNumber = toDecimalInteger;
 
 // With stopAtFirstError, the decorator written last is checked first: required, then range.
 export class StudentCourseRequest {
