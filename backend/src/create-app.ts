@@ -13,6 +13,7 @@ import { IMAGE_MAX_BYTES } from './platform/storage/media-storage.js';
 import { ErrorFilter } from './platform/http/error.filter.js';
 import { RequestValidationPipe } from './platform/http/request-validation.pipe.js';
 import { registerRequestBody } from './platform/http/request-body.js';
+import { frameworkErrors } from './platform/http/framework-errors.js';
 
 export interface CreateAppOptions {
   logLevels?: LogLevel[] | false;
@@ -26,6 +27,7 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
     bodyLimit: 1024 * 1024,
     // `__proto__` is already refused by default; `constructor.prototype` too (docs/adr/0009-input-hygiene.md).
     onConstructorPoisoning: 'error',
+    frameworkErrors,
     genReqId: () => randomUUID(),
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, databaseUrl), adapter, {

@@ -160,7 +160,7 @@ function probesFor(op: Operation, role: Role): Probe[] {
 
   // Hostile ids in each numeric path parameter, without a body: refused, never read as another id.
   for (const param of op.pathParams) {
-    const values = param.numeric ? HOSTILE_IDS : ['a%00b', '%1B%5B31m', '%E2%80%AE', '%C2%85'];
+    const values = [...(param.numeric ? HOSTILE_IDS : ['a%00b', '%1B%5B31m', '%E2%80%AE', '%C2%85']), '%ZZ', '%C0%80', '%ED%A0%80'];
     for (const value of values) {
       probes.push({ ...base, label: `${param.name}=${value}`, url: urlOf(op, role, { [param.name]: value }), status: param.numeric ? [400, 401, 403, 404] : undefined });
     }

@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyRequest } from 'fastify';
 import { InvalidInputError } from '../../shared-kernel/index.js';
-import { findInputProblem } from './input-hygiene.js';
+import { findInputProblem, forbiddenCharacter } from './input-hygiene.js';
 
 export interface MultipartLimits {
   fileSize: number;
@@ -62,7 +62,11 @@ function checkInput(request: FastifyRequest): void {
   // array, number or null, which no request class could read.
   const isObject = typeof body === 'object' && body !== null && !Array.isArray(body);
   if (body !== undefined && typeof body !== 'string' && !isObject) throw new InvalidInputError('Le corps de la requête doit être un objet JSON.');
-  for (const input of [request.params, request.query, body]) {
+  for (const [name, value] of Object.entries(request.params ?? {})) {
+    const character = typeof value === 'string' ? forbiddenCharacter(value) : null;
+    if (character) throw new InvalidInputError(`L'adresse demandée contient un caractère non autorisé (${character}).`, name === '*' ? undefined : name);
+  }
+  for (const input of [request.query, body]) {
     const problem = findInputProblem(input);
     if (problem) throw new InvalidInputError(problem.message, problem.field);
   }

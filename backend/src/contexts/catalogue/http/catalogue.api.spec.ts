@@ -128,7 +128,7 @@ describe('search', () => {
   it('answers 400, not 500, to a NUL byte, and keeps the last of repeated parameters', async () => {
     const nul = await get('/api/search-courses/a%00b');
     expect(nul.statusCode).toBe(400);
-    expect(nul.json().message).toBe('Le champ « searchstring » contient un caractère non autorisé (U+0000).');
+    expect(nul.json().message).toBe("L'adresse demandée contient un caractère non autorisé (U+0000).");
     expect((await get('/api/course/?search=a%00b')).statusCode).toBe(400);
     expect(titles((await get('/api/course/?search=zzz&search=excel')).json())).toEqual(['Excel avancé']);
   });
