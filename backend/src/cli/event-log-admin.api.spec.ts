@@ -87,7 +87,8 @@ describe('GET /api/admin/event-log/', () => {
     const byStream = (await call('GET', '/api/admin/event-log/?stream_type=test.course&stream_id=3&order=asc', adminToken)).json();
     expect(byStream.results.map((e: { stream_version: number }) => e.stream_version)).toEqual([1, 2, 3, 4, 5, 6]);
     const byActor = (await call('GET', `/api/admin/event-log/?actor_id=${w.adminAccountId}`, adminToken)).json();
-    expect(byActor.results.map((e: { event_type: string }) => e.event_type)).toEqual(['PasswordChanged']);
+    // The admin suspended and reactivated (the workload's toggles speak as the admin) and changed a password.
+    expect(byActor.results.map((e: { event_type: string }) => e.event_type)).toEqual(['PasswordChanged', 'AccountReactivated', 'AccountSuspended', 'AccountSuspended']);
     // 22:30 UTC on 1 November is 23:30 in Paris: still the 1st; on 2 November, the 2nd.
     const day = (await call('GET', '/api/admin/event-log/?stream_type=test.course&from=2026-11-02&to=2026-11-03', adminToken)).json();
     expect(day.count).toBe(16);

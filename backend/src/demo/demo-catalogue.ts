@@ -1,4 +1,4 @@
-import type { ContentFields } from '../contexts/catalogue/index.js';
+import type { ContentFields } from '../contexts/catalogue/testing.js';
 
 type Chapter = ContentFields & { subchapters?: ContentFields[] };
 

@@ -3,19 +3,16 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { INestApplicationContext } from '@nestjs/common';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CreateCategory, PublishCourse, PublishPage } from '../contexts/catalogue/index.js';
-import { EnrolStudent, RateCourse, SetFavourite } from '../contexts/enrolment/index.js';
-import { CreateAdmin, RegisterStudent, RegisterTeacher, ToggleAccountActive } from '../contexts/identity/index.js';
+import { CreateCategory, PublishCourse, PublishPage } from '../contexts/catalogue/testing.js';
+import { EnrolStudent, RateCourse, SetFavourite } from '../contexts/enrolment/testing.js';
+import { actorOf, CreateAdmin, RegisterStudent, RegisterTeacher, ToggleAccountActive } from '../contexts/identity/testing.js';
 import { projectRoot } from '../platform/config/config.js';
 import { Database } from '../platform/database/database.js';
-import type { Actor } from '../shared-kernel/index.js';
 import { DEMO_ACCOUNTS } from './demo-accounts.js';
 import { DEMO_CATEGORIES, DEMO_COURSES, DEMO_PAGES } from './demo-catalogue.js';
 
 const ASSETS = join(projectRoot, 'backend/src/demo/assets');
 
-/** Who the demo data acts as: the seeder speaks for the admin and the students it enrols. */
-const actor = (role: Actor['role'], profileId: number): Actor => ({ accountId: 0, role, profileId, username: 'demo', jti: 'demo' });
 
 /**
  * Seeds the demo centre through each context's own commands, so that the demo data obeys the
@@ -28,18 +25,18 @@ export async function seedDemoData(app: INestApplicationContext): Promise<boolea
   const logger = new Logger('Démo');
   const commands = app.get(CommandBus);
   const { admin, teachers, students } = DEMO_ACCOUNTS;
-  const adminId = await commands.execute<CreateAdmin, number>(new CreateAdmin(admin.fullName, admin.email, admin.username, admin.password));
+  const adminId = await commands.execute(new CreateAdmin(admin.fullName, admin.email, admin.username, admin.password));
   const teacherIds = new Map<string, number>();
   for (const teacher of teachers) {
     teacherIds.set(teacher.username, await commands.execute(new RegisterTeacher(teacher.email, teacher.username, teacher.password, { ...teacher.details })));
   }
+  // The seeder speaks for the admin, and for each student when they act (ratings, favourites).
+  const asAdmin = await actorOf(db, 'admin', adminId);
   const studentIds = new Map<string, number>();
   for (const student of students) {
-    const id = await commands.execute<RegisterStudent, number>(
-      new RegisterStudent(student.fullname, student.email, student.username, student.password, student.interests),
-    );
+    const id = await commands.execute(new RegisterStudent(student.fullname, student.email, student.username, student.password, student.interests));
     studentIds.set(student.username, id);
-    if (student.suspended) await commands.execute(new ToggleAccountActive('student', id));
+    if (student.suspended) await commands.execute(new ToggleAccountActive(asAdmin, 'student', id));
   }
 
   const categoryIds = new Map<string, number>();
@@ -48,7 +45,7 @@ export async function seedDemoData(app: INestApplicationContext): Promise<boolea
   for (const course of DEMO_COURSES) {
     const image = join(ASSETS, 'courses', course.image);
     courseIds.push(
-      await commands.execute<PublishCourse, number>(
+      await commands.execute(
         new PublishCourse(
           {
             title: course.title,
@@ -68,7 +65,6 @@ export async function seedDemoData(app: INestApplicationContext): Promise<boolea
   // A lived-in centre: Léa and Inès follow courses and rated some; Hugo and Thomas start empty.
   const lea = studentIds.get('lea.dubois')!;
   const ines = studentIds.get('ines.moreau')!;
-  const asAdmin = actor('admin', adminId);
   for (const [student, course, rating, review] of [
     [lea, courseIds[0], 5, 'Des modèles que j’utilise tous les jours au bureau.'],
     [lea, courseIds[2], 4, 'Très concret, le cas pratique aide beaucoup.'],
@@ -77,9 +73,9 @@ export async function seedDemoData(app: INestApplicationContext): Promise<boolea
     [ines, courseIds[7], null, ''],
   ] as const) {
     await commands.execute(new EnrolStudent(asAdmin, student, course));
-    if (rating) await commands.execute(new RateCourse(actor('student', student), student, course, rating, review));
+    if (rating) await commands.execute(new RateCourse(await actorOf(db, 'student', student), student, course, rating, review));
   }
-  await commands.execute(new SetFavourite(actor('student', lea), lea, courseIds[1], true));
+  await commands.execute(new SetFavourite(await actorOf(db, 'student', lea), lea, courseIds[1], true));
   logger.log('Données de démonstration créées (voir README pour les comptes).');
   return true;
 }

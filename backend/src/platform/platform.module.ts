@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { Clock, SystemClock } from '../shared-kernel/index.js';
+import { AggregateStore } from './aggregate-store/aggregate-store.js';
 import { APP_CONFIG, type AppConfig } from './config/config.js';
 import { DatabaseModule } from './database/database.module.js';
 import { EventLogModule } from './event-log/event-log.module.js';
@@ -8,7 +9,7 @@ import { HealthController } from './http/health.controller.js';
 import { MailModule } from './mail/mail.module.js';
 import { LocalDiskStorage, MediaStorage } from './storage/media-storage.js';
 
-/** Technical plumbing every context may use: configuration, database, event log, clock, storage, mail. */
+/** Technical plumbing every context may use: configuration, database, event log, the aggregate store, clock, storage, mail. */
 @Global()
 @Module({})
 export class PlatformModule {
@@ -21,8 +22,9 @@ export class PlatformModule {
         { provide: APP_CONFIG, useValue: config },
         { provide: Clock, useClass: SystemClock },
         { provide: MediaStorage, useValue: new LocalDiskStorage(mediaRoot(config)) },
+        AggregateStore,
       ],
-      exports: [APP_CONFIG, Clock, MediaStorage],
+      exports: [APP_CONFIG, Clock, MediaStorage, AggregateStore],
     };
   }
 }

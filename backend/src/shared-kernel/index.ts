@@ -1,3 +1,5 @@
 export * from './domain-error.js';
 export * from './role.js';
 export * from './clock.js';
+export * from './aggregate-root.js';
+export * from './recorded-event.js';

@@ -9,3 +9,9 @@ export interface Actor {
   username: string;
   jti: string;
 }
+
+/**
+ * Who reads, for queries whose answer depends on it: a signed-in actor, nobody (a public page), or
+ * the platform itself (a command answering with what it just wrote, demo data, scripts).
+ */
+export type Reader = Actor | null | 'system';

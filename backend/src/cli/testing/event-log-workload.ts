@@ -1,6 +1,6 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { CommandBus } from '@nestjs/cqrs';
-import { CreateAdmin, RegisterStudent, RegisterTeacher, ToggleAccountActive } from '../../contexts/identity/index.js';
+import { actorOf, CreateAdmin, RegisterStudent, RegisterTeacher, ToggleAccountActive } from '../../contexts/identity/testing.js';
 import { Database } from '../../platform/database/database.js';
 import { EventLog } from '../../platform/event-log/event-log.js';
 import { until } from '../../platform/event-log/testing/event-log-harness.js';
@@ -31,7 +31,8 @@ export async function startWorkloadApp(): Promise<Workload> {
   const db = t.app.get(Database);
   const commands = t.app.get(CommandBus);
   const login = async (url: string, email: string, password: string) => (await t.app.inject({ method: 'POST', url, payload: { email, password } })).json().access as string;
-  await commands.execute(new CreateAdmin('Admin Audit', 'audit@test.fr', 'audit', 'motdepasse-admin'));
+  const adminId = await commands.execute(new CreateAdmin('Admin Audit', 'audit@test.fr', 'audit', 'motdepasse-admin'));
+  const asAdmin = await actorOf(db, 'admin', adminId);
   const adminToken = await login('/api/admin/token/', 'audit@test.fr', 'motdepasse-admin');
   const students: number[] = [];
   for (let i = 0; i < 6; i++) {
@@ -42,7 +43,7 @@ export async function startWorkloadApp(): Promise<Workload> {
       fullName: 'Fred Formateur', qualification: '', mobileNo: '', skills: 'Word', detail: '', faceUrl: '', instaUrl: '', twitUrl: '', webUrl: '', youUrl: '',
     }),
   );
-  for (const id of [students[1], students[3], students[1]]) await commands.execute(new ToggleAccountActive('student', id));
+  for (const id of [students[1], students[3], students[1]]) await commands.execute(new ToggleAccountActive(asAdmin, 'student', id));
   const changed = await t.app.inject({
     method: 'POST',
     url: `/api/student/change-password/${students[2]}/`,

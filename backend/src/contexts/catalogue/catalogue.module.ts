@@ -9,17 +9,17 @@ import { CreateCategoryHandler } from './application/commands/create-category.co
 import { PublishCourseHandler } from './application/commands/publish-course.command.js';
 import { PublishPageHandler } from './application/commands/publish-page.command.js';
 import { categoryStatsProjection, courseStatsProjection } from './application/projections/catalogue-stats.projection.js';
-import { GetPageHandler, ListCategoriesHandler, ListPagesHandler } from './application/queries/category-page.queries.js';
-import {
-  DEFAULT_COURSE_IMAGE,
-  GetCourseDetailHandler,
-  GetCourseSummariesHandler,
-  GetCourseTitleHandler,
-  GetTeacherCoursesHandler,
-  ListAllCoursesHandler,
-  ListCoursesHandler,
-  RecommendCoursesHandler,
-} from './application/queries/course.queries.js';
+import { DEFAULT_COURSE_IMAGE } from './application/queries/course.sql.js';
+import { GetCourseDetailHandler } from './application/queries/get-course-detail.query.js';
+import { GetCourseSummariesHandler } from './application/queries/get-course-summaries.query.js';
+import { GetCourseTitleHandler } from './application/queries/get-course-title.query.js';
+import { GetPageHandler } from './application/queries/get-page.query.js';
+import { GetTeacherCoursesHandler } from './application/queries/get-teacher-courses.query.js';
+import { ListAllCoursesHandler } from './application/queries/list-all-courses.query.js';
+import { ListCategoriesHandler } from './application/queries/list-categories.query.js';
+import { ListCoursesHandler } from './application/queries/list-courses.query.js';
+import { ListPagesHandler } from './application/queries/list-pages.query.js';
+import { RecommendCoursesHandler } from './application/queries/recommend-courses.query.js';
 import { Category } from './domain/category.entity.js';
 import { CmsPage } from './domain/cms-page.entity.js';
 import { Chapter, Course, Subchapter } from './domain/course.entity.js';

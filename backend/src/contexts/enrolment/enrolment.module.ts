@@ -1,9 +1,12 @@
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
-import { EnrolStudentHandler, RateCourseHandler, SetFavouriteHandler } from './application/commands/enrolment.commands.js';
-import { GetStudentCourseStatusHandler, ListFavouriteCoursesHandler, RecommendForStudentHandler } from './application/queries/enrolment.queries.js';
-import { StudentCourseUnitOfWork } from './application/student-course.unit-of-work.js';
+import { EnrolStudentHandler } from './application/commands/enrol-student.command.js';
+import { RateCourseHandler } from './application/commands/rate-course.command.js';
+import { SetFavouriteHandler } from './application/commands/set-favourite.command.js';
+import { GetStudentCourseStatusHandler } from './application/queries/get-student-course-status.query.js';
+import { ListFavouriteCoursesHandler } from './application/queries/list-favourite-courses.query.js';
+import { RecommendForStudentHandler } from './application/queries/recommend-for-student.query.js';
 import { StudentCourse } from './domain/student-course.aggregate.js';
 import { EnrolmentController } from './http/enrolment.controller.js';
 
@@ -12,7 +15,6 @@ import { EnrolmentController } from './http/enrolment.controller.js';
   imports: [CqrsModule, MikroOrmModule.forFeature([StudentCourse])],
   controllers: [EnrolmentController],
   providers: [
-    StudentCourseUnitOfWork,
     EnrolStudentHandler,
     RateCourseHandler,
     SetFavouriteHandler,

@@ -1,4 +1,2 @@
-/** The enrolment context's public face: its module, the commands others may send, its events. */
+/** The enrolment context's public face for the composition root: its module. Others use `contracts/`. */
 export { EnrolmentModule } from './enrolment.module.js';
-export { EnrolStudent, RateCourse, SetFavourite } from './application/commands/enrolment.commands.js';
-export * from './contracts/enrolment.events.js';

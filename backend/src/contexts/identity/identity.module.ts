@@ -10,14 +10,15 @@ import { CreateAdminHandler } from './application/commands/create-admin.command.
 import { RegisterStudentHandler } from './application/commands/register-student.command.js';
 import { RegisterTeacherHandler } from './application/commands/register-teacher.command.js';
 import { SignInHandler } from './application/commands/sign-in.command.js';
-import { RevokeStudentSessionsHandler, ToggleAccountActiveHandler } from './application/commands/toggle-account-active.command.js';
-import { UpdateStudentProfileHandler } from './application/commands/update-student-profile.command.js';
-import { UpdateTeacherProfileHandler } from './application/commands/update-teacher-profile.command.js';
+import { RevokeStudentSessionsHandler } from './application/commands/revoke-student-sessions.command.js';
+import { ToggleAccountActiveHandler } from './application/commands/toggle-account-active.command.js';
+import { UpdateProfileHandler } from './application/commands/update-profile.command.js';
 import { LoginThrottle } from './application/login-throttle.js';
 import { PasswordHasher } from './application/password-hasher.js';
 import { accountLifecycleProjection } from './application/projections/account-lifecycle.projection.js';
-import { GetStudentProfileHandler, GetTeacherProfileHandler } from './application/queries/profile.queries.js';
-import { GetTeacherSummariesHandler } from './application/queries/teacher-summaries.query.js';
+import { GetStudentProfileHandler } from './application/queries/get-student-profile.query.js';
+import { GetTeacherProfileHandler } from './application/queries/get-teacher-profile.query.js';
+import { GetTeacherSummariesHandler } from './application/queries/get-teacher-summaries.query.js';
 import { SessionHousekeeping } from './application/session-housekeeping.js';
 import { TokenService } from './application/token.service.js';
 import { IDENTITY_ENTITIES } from './domain/profiles.entity.js';
@@ -39,8 +40,7 @@ import { TeachersController } from './http/teachers.controller.js';
     RegisterStudentHandler,
     RegisterTeacherHandler,
     CreateAdminHandler,
-    UpdateStudentProfileHandler,
-    UpdateTeacherProfileHandler,
+    UpdateProfileHandler,
     ChangePasswordHandler,
     ToggleAccountActiveHandler,
     RevokeStudentSessionsHandler,

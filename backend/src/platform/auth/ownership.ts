@@ -13,3 +13,8 @@ export function assertSelf(actor: Actor, role: Role, profileId: number): void {
   if (actor.role === role && actor.profileId === profileId) return;
   throw new ForbiddenError(NOT_YOURS);
 }
+
+/** Back-office actions: admins only, whatever the route's guard says. */
+export function assertAdmin(actor: Actor): void {
+  if (actor.role !== 'admin') throw new ForbiddenError(NOT_YOURS);
+}

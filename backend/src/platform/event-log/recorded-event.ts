@@ -1,13 +1,6 @@
-/** Who and what caused an event; stored with it and covered by its hash. */
-export interface EventMetadata {
-  /** Account id of the person who acted, null for the system (demo data, scripts). */
-  actorId: number | null;
-  actorRole: string | null;
-  /** Shared by everything one request (or one chain of policies) caused. */
-  correlationId: string | null;
-  /** The event that caused this one, when a policy reacted to it. */
-  causationId: string | null;
-}
+import type { EventMetadata, RecordedEvent } from '../../shared-kernel/index.js';
+
+export type { EventMetadata, RecordedEvent };
 
 /** An event a command wants to record: a past-tense fact with a small payload of ids and values. */
 export interface NewEvent<T extends string = string, P extends object = object> {
@@ -18,24 +11,6 @@ export interface NewEvent<T extends string = string, P extends object = object> 
   eventId?: string;
   /** Defaults to the injected Clock. */
   occurredAt?: Date;
-}
-
-/** An event as the log holds it. Dates are ISO 8601 strings (UTC, milliseconds) so that evolve stays pure. */
-export interface RecordedEvent<T extends string = string, P = Record<string, unknown>> {
-  position: number;
-  transactionId: string;
-  eventId: string;
-  streamType: string;
-  streamId: string;
-  streamVersion: number;
-  type: T;
-  schemaVersion: number;
-  payload: P;
-  metadata: EventMetadata;
-  occurredAt: string;
-  recordedAt: string;
-  prevHash: string | null;
-  hash: string;
 }
 
 /** Maps an eventlog.event row (as pg returns it) to a RecordedEvent. */

@@ -1,3 +1,7 @@
+import type { Type } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import { InvalidInputError } from '../../shared-kernel/index.js';
 import { toDecimalInteger } from './ids.js';
 
@@ -47,4 +51,47 @@ export function paged<T>(results: T[], count: number, request: PageRequest, url:
     previous: request.page > 1 ? link(Math.min(request.page - 1, lastPage)) : null,
     results,
   };
+}
+
+/** A repeated query parameter (`?page=1&page=2`) keeps its last value. */
+export const lastValue = ({ value }: { value: unknown }): unknown => (Array.isArray(value) ? value.at(-1) : value);
+
+/** A query-string integer: the last value, in plain decimal digits, or left as sent for the validators to refuse. */
+export const queryInteger = ({ value }: { value: unknown }): unknown => toDecimalInteger({ value: lastValue({ value }) });
+
+const PAGE_MESSAGE = 'Le numéro de page doit être un entier positif.';
+const PAGE_SIZE_MESSAGE = `La taille de page doit être comprise entre 1 et ${MAX_PAGE_SIZE}.`;
+
+/** `?page=` (from 1) and `?page_size=` (1–50) of every paged list; a list class extends it. */
+export class PageQuery {
+  @ApiPropertyOptional({ minimum: 1, default: 1 })
+  @IsOptional()
+  @Transform(queryInteger)
+  @Max(100_000, { message: PAGE_MESSAGE })
+  @Min(1, { message: PAGE_MESSAGE })
+  @IsInt({ message: PAGE_MESSAGE })
+  page?: number;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE })
+  @IsOptional()
+  @Transform(queryInteger)
+  @Max(MAX_PAGE_SIZE, { message: PAGE_SIZE_MESSAGE })
+  @Min(1, { message: PAGE_SIZE_MESSAGE })
+  @IsInt({ message: PAGE_SIZE_MESSAGE })
+  page_size?: number;
+
+  toPageRequest(defaultSize = DEFAULT_PAGE_SIZE): PageRequest {
+    return { page: this.page ?? 1, pageSize: this.page_size ?? defaultSize };
+  }
+}
+
+/** The OpenAPI class of a `{count, next, previous, results}` answer whose items are `item`. */
+export function PagedOf<T>(item: Type<T>): Type<Paged<T>> {
+  class PagedResult implements Paged<T> {
+    @ApiProperty() count!: number;
+    @ApiProperty({ type: String, nullable: true, description: 'Lien de la page suivante' }) next!: string | null;
+    @ApiProperty({ type: String, nullable: true, description: 'Lien de la page précédente' }) previous!: string | null;
+    @ApiProperty({ type: [item] }) results!: T[];
+  }
+  return PagedResult;
 }

@@ -1,7 +1,8 @@
 import { Collection, type Rel } from '@mikro-orm/core';
 import { Entity, Enum, ManyToOne, OneToMany, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
-import { CONTENT_TYPES, type ContentType } from '../contracts/catalogue.events.js';
-import { ChapterNotFoundError, InvalidCourseError } from './catalogue.errors.js';
+import { AggregateRoot, type StreamRef } from '../../../shared-kernel/index.js';
+import { CONTENT_TYPES, COURSE_STREAM, type CatalogueEvent, type ContentType } from '../contracts/catalogue.events.js';
+import { InvalidCourseError } from './catalogue.errors.js';
 import { searchText } from './search-text.js';
 
 export interface ContentFields {
@@ -20,12 +21,23 @@ function assertContent(fields: ContentFields): void {
   if (!Number.isInteger(fields.duration) || fields.duration < 0) throw new InvalidCourseError('La durée doit être un nombre entier de secondes positif.', 'duration');
 }
 
+export interface CourseProps {
+  title: string;
+  description: string;
+  categoryId: number;
+  teacherId: number;
+  techs: string;
+  featuredImg: string | null;
+  now: Date;
+}
+
 /**
- * A course and its ordered structure of chapters and sub-chapters. New items go last
- * (order = count + 1), as the trainer screens of the spec expect.
+ * A course and its ordered structure of chapters and sub-chapters: the catalogue's aggregate.
+ * New items go last (order = count + 1), as the trainer screens of the spec expect. Events name
+ * ids the insert gives, so they are recorded as functions the store reads after its flush.
  */
 @Entity({ tableName: 'course', schema: 'catalogue' })
-export class Course {
+export class Course extends AggregateRoot<CatalogueEvent> {
   @PrimaryKey({ type: 'integer', autoincrement: true })
   id!: number;
 
@@ -57,10 +69,14 @@ export class Course {
   @Property({ type: 'datetime', fieldName: 'created_at' })
   createdAt: Date;
 
+  @Property({ type: 'integer' })
+  version = 0;
+
   @OneToMany(() => Chapter, (chapter) => chapter.course, { orderBy: { order: 'asc' } })
   chapters = new Collection<Chapter>(this);
 
-  constructor(props: { title: string; description: string; categoryId: number; teacherId: number; techs: string; featuredImg: string | null; now: Date }) {
+  constructor(props: CourseProps) {
+    super();
     if (!props.title.trim()) throw new InvalidCourseError('Le titre du cours est obligatoire.', 'title');
     if (props.title.trim().length > 200) throw new InvalidCourseError('Le titre du cours ne doit pas dépasser 200 caractères.', 'title');
     this.title = props.title.trim();
@@ -74,19 +90,42 @@ export class Course {
     this.searchBody = searchText(this.title, this.description, this.techs);
   }
 
+  /** A new course, published at once (the demo data and tests; the authoring screens come next). */
+  static publish(props: CourseProps): Course {
+    const course = new Course(props);
+    course.record(() => ({
+      type: 'CoursePublished',
+      payload: { courseId: course.id, title: course.title, categoryId: course.categoryId, teacherId: course.teacherId },
+    }));
+    return course;
+  }
+
+  stream(): StreamRef {
+    return { type: COURSE_STREAM, id: this.id };
+  }
+
   addChapter(fields: ContentFields): Chapter {
     assertContent(fields);
     const chapter = new Chapter(this, fields, this.chapters.length + 1);
     this.chapters.add(chapter);
+    this.record(() => ({
+      type: 'ChapterAdded',
+      payload: { courseId: this.id, chapterId: chapter.id, title: chapter.title, order: chapter.order, contentType: chapter.contentType, duration: chapter.duration },
+    }));
     return chapter;
   }
 
-  addSubchapter(chapterId: number, fields: ContentFields): Subchapter {
+  addSubchapter(chapter: Chapter, fields: ContentFields): Subchapter {
     assertContent(fields);
-    const chapter = this.chapters.getItems().find((c) => c.id === chapterId);
-    if (!chapter) throw new ChapterNotFoundError();
+    if (chapter.course !== this) throw new InvalidCourseError("Ce chapitre n'appartient pas à ce cours.", 'chapter');
     const sub = new Subchapter(chapter, fields, chapter.subchapters.length + 1);
     chapter.subchapters.add(sub);
+    this.record(() => ({
+      type: 'SubchapterAdded',
+      payload: {
+        courseId: this.id, chapterId: chapter.id, subchapterId: sub.id, title: sub.title, order: sub.order, contentType: sub.contentType, duration: sub.duration,
+      },
+    }));
     return sub;
   }
 }

@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { CommandBus } from '@nestjs/cqrs';
 import { eventually } from '../../../platform/testing/eventually.js';
 import { startTestApp, type TestApp } from '../../../platform/testing/test-app.js';
-import { CreateAdmin, RegisterStudent, RegisterTeacher } from '../../identity/index.js';
-import { EnrolStudent } from '../../enrolment/index.js';
-import { CreateCategory, PublishCourse, PublishPage } from '../index.js';
+import { CreateAdmin, RegisterStudent, RegisterTeacher } from '../../identity/testing.js';
+import { EnrolStudent } from '../../enrolment/testing.js';
+import { CreateCategory, PublishCourse, PublishPage } from '../testing.js';
 
 const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',

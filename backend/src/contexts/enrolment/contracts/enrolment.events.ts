@@ -1,4 +1,8 @@
-/** Events of the enrolment context (docs/event-catalogue.md). One stream per student and course. */
+/**
+ * Events of the enrolment context (docs/event-catalogue.md). One stream per student and course.
+ * The catalogue's course-stats projection reads StudentEnrolled.courseId and CourseRated.courseId/rating
+ * without importing this file (it precedes enrolment in the context order): keep those fields.
+ */
 export const STUDENT_COURSE_STREAM = 'enrolment.student-course';
 
 export interface StudentEnrolled {

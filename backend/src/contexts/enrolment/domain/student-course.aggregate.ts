@@ -1,14 +1,26 @@
 import { Entity, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
-import type { EnrolmentEvent } from '../contracts/enrolment.events.js';
+import { AggregateRoot, type StreamRef } from '../../../shared-kernel/index.js';
+import { STUDENT_COURSE_STREAM, type EnrolmentEvent } from '../contracts/enrolment.events.js';
 import { AlreadyEnrolledError, AlreadyRatedError, InvalidRatingError, NotEnrolledError, ReviewTooLongError } from './enrolment.errors.js';
+
+/** The spec's rule: a student whose formation title is the course's title counts as enrolled in it. */
+export function matchesFormation(formationTitle: string | null, courseTitle: string): boolean {
+  return !!formationTitle && formationTitle.trim().toLocaleLowerCase('fr') === courseTitle.trim().toLocaleLowerCase('fr');
+}
+
+/** What the rating rule needs to know of the student's formation and of the course. */
+export interface FormationMatch {
+  formationTitle: string | null;
+  courseTitle: string;
+}
 
 /**
  * What binds one student to one course: enrolment, rating, favourite. Each method checks its
- * rule and returns the events it caused; `version` counts them, for the log's optimistic check.
+ * rule and records the events it caused; `version` counts them, for the log's optimistic check.
  */
 @Entity({ tableName: 'student_course', schema: 'enrolment' })
 @Unique({ properties: ['studentId', 'courseId'] })
-export class StudentCourse {
+export class StudentCourse extends AggregateRoot<EnrolmentEvent> {
   @PrimaryKey({ type: 'integer', autoincrement: true })
   id!: number;
 
@@ -37,50 +49,50 @@ export class StudentCourse {
   version = 0;
 
   constructor(studentId: number, courseId: number) {
+    super();
     this.studentId = studentId;
     this.courseId = courseId;
+  }
+
+  stream(): StreamRef {
+    return { type: STUDENT_COURSE_STREAM, id: `${this.studentId}-${this.courseId}` };
   }
 
   get isEnrolled(): boolean {
     return this.enrolledAt !== null;
   }
 
-  enrol(now: Date, by: 'student' | 'admin'): EnrolmentEvent[] {
+  enrol(now: Date, by: 'student' | 'admin'): void {
     if (this.isEnrolled) throw new AlreadyEnrolledError();
     this.enrolledAt = now;
-    return this.record({ type: 'StudentEnrolled', payload: { studentId: this.studentId, courseId: this.courseId, enrolledBy: by } });
+    this.record({ type: 'StudentEnrolled', payload: { studentId: this.studentId, courseId: this.courseId, enrolledBy: by } });
   }
 
   /**
-   * `enrolledByFormation`: the spec counts a student whose formation title is this course's title
-   * as enrolled, even without an enrolment record.
+   * A student rates a course once, after enrolling (or when their formation is this course, which
+   * the spec counts as enrolled even without an enrolment record).
    */
-  rate(rating: unknown, reviews: string, now: Date, enrolledByFormation: boolean): EnrolmentEvent[] {
+  rate(rating: unknown, reviews: string, now: Date, formation: FormationMatch): void {
     if (typeof rating !== 'number' || !Number.isInteger(rating) || rating < 1 || rating > 5) throw new InvalidRatingError();
     if ([...reviews].length > 2000) throw new ReviewTooLongError();
-    if (!this.isEnrolled && !enrolledByFormation) throw new NotEnrolledError();
+    if (!this.isEnrolled && !matchesFormation(formation.formationTitle, formation.courseTitle)) throw new NotEnrolledError();
     if (this.rating !== null) throw new AlreadyRatedError();
     this.rating = rating;
     this.reviews = reviews.trim();
     this.ratedAt = now;
-    return this.record({ type: 'CourseRated', payload: { studentId: this.studentId, courseId: this.courseId, rating } });
+    this.record({ type: 'CourseRated', payload: { studentId: this.studentId, courseId: this.courseId, rating } });
   }
 
   /** Idempotent: favouriting a favourite records nothing. */
-  favourite(now: Date): EnrolmentEvent[] {
-    if (this.favouritedAt) return [];
+  favourite(now: Date): void {
+    if (this.favouritedAt) return;
     this.favouritedAt = now;
-    return this.record({ type: 'CourseFavourited', payload: { studentId: this.studentId, courseId: this.courseId } });
+    this.record({ type: 'CourseFavourited', payload: { studentId: this.studentId, courseId: this.courseId } });
   }
 
-  unfavourite(): EnrolmentEvent[] {
-    if (!this.favouritedAt) return [];
+  unfavourite(): void {
+    if (!this.favouritedAt) return;
     this.favouritedAt = null;
-    return this.record({ type: 'CourseUnfavourited', payload: { studentId: this.studentId, courseId: this.courseId } });
-  }
-
-  private record(event: EnrolmentEvent): EnrolmentEvent[] {
-    this.version += 1;
-    return [event];
+    this.record({ type: 'CourseUnfavourited', payload: { studentId: this.studentId, courseId: this.courseId } });
   }
 }

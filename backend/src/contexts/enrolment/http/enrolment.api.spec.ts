@@ -1,8 +1,8 @@
 import { CommandBus } from '@nestjs/cqrs';
 import { eventually } from '../../../platform/testing/eventually.js';
 import { startTestApp, type TestApp } from '../../../platform/testing/test-app.js';
-import { CreateCategory, PublishCourse } from '../../catalogue/index.js';
-import { CreateAdmin, RegisterStudent, RegisterTeacher } from '../../identity/index.js';
+import { CreateCategory, PublishCourse } from '../../catalogue/testing.js';
+import { CreateAdmin, RegisterStudent, RegisterTeacher } from '../../identity/testing.js';
 
 let t: TestApp;
 let alice: number;

@@ -1,15 +1,21 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiConsumes, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentActor } from '../../../platform/auth/auth.decorators.js';
-import { assertSelf, assertSelfOrAdmin } from '../../../platform/auth/ownership.js';
 import { IdPipe } from '../../../platform/http/id.pipe.js';
+import { BoolResponse } from '../../../platform/http/responses.js';
 import type { Actor } from '../../../shared-kernel/index.js';
-import type { CourseSummary } from '../../catalogue/index.js';
-import { EnrolStudent, RateCourse, SetFavourite } from '../application/commands/enrolment.commands.js';
-import { GetStudentCourseStatus, ListFavouriteCourses, RecommendForStudent, type StatusKind } from '../application/queries/enrolment.queries.js';
+import { CourseSummary } from '../../catalogue/contracts/catalogue.queries.js';
+import { EnrolStudent } from '../application/commands/enrol-student.command.js';
+import { RateCourse } from '../application/commands/rate-course.command.js';
+import { SetFavourite } from '../application/commands/set-favourite.command.js';
+import { GetStudentCourseStatus, type StatusKind } from '../application/queries/get-student-course-status.query.js';
+import { ListFavouriteCourses } from '../application/queries/list-favourite-courses.query.js';
+import { RecommendForStudent } from '../application/queries/recommend-for-student.query.js';
 import { RatingRequest, StudentCourseRequest } from './enrolment.requests.js';
+import { EnrolmentResponse, FavouriteResponse, RatingResponse } from './enrolment.responses.js';
 
+/** Translates HTTP to the enrolment use cases; who may do what is checked by each handler. */
 @ApiTags('Inscriptions')
 @Controller()
 export class EnrolmentController {
@@ -23,8 +29,9 @@ export class EnrolmentController {
   @Authenticated('student', 'admin')
   @ApiConsumes('multipart/form-data', 'application/json')
   @ApiOperation({ summary: 'Inscrit l’étudiant (lui-même, ou par un administrateur) à un cours' })
-  async enrol(@CurrentActor() actor: Actor, @Body() body: StudentCourseRequest) {
-    const { enrolledAt } = await this.commands.execute<EnrolStudent, { enrolledAt: Date }>(new EnrolStudent(actor, body.student, body.course));
+  @ApiCreatedResponse({ type: EnrolmentResponse })
+  async enrol(@CurrentActor() actor: Actor, @Body() body: StudentCourseRequest): Promise<EnrolmentResponse> {
+    const { enrolledAt } = await this.commands.execute(new EnrolStudent(actor, body.student, body.course));
     return { course: body.course, student: body.student, enrolled_at: enrolledAt.toISOString() };
   }
 
@@ -33,9 +40,10 @@ export class EnrolmentController {
   @Authenticated('student')
   @ApiConsumes('multipart/form-data', 'application/json')
   @ApiOperation({ summary: 'Note un cours suivi (1 à 5, une seule fois)' })
-  async rate(@CurrentActor() actor: Actor, @Body() body: RatingRequest) {
+  @ApiCreatedResponse({ type: RatingResponse })
+  async rate(@CurrentActor() actor: Actor, @Body() body: RatingRequest): Promise<RatingResponse> {
     await this.commands.execute(new RateCourse(actor, body.student, body.course, body.rating, body.reviews ?? ''));
-    return { course: body.course, student: body.student, rating: body.rating, reviews: (body.reviews ?? '').trim() };
+    return { course: body.course, student: body.student, rating: body.rating as number, reviews: (body.reviews ?? '').trim() };
   }
 
   @Post('favorite-course')
@@ -43,7 +51,8 @@ export class EnrolmentController {
   @Authenticated('student')
   @ApiConsumes('multipart/form-data', 'application/json')
   @ApiOperation({ summary: 'Ajoute un cours aux favoris' })
-  async favourite(@CurrentActor() actor: Actor, @Body() body: StudentCourseRequest) {
+  @ApiCreatedResponse({ type: FavouriteResponse })
+  async favourite(@CurrentActor() actor: Actor, @Body() body: StudentCourseRequest): Promise<FavouriteResponse> {
     await this.commands.execute(new SetFavourite(actor, body.student, body.course, true));
     return { course: body.course, student: body.student, favourite: true };
   }
@@ -52,47 +61,49 @@ export class EnrolmentController {
   @HttpCode(204)
   @Authenticated('student')
   @ApiOperation({ summary: 'Retire un cours des favoris' })
-  async unfavourite(@CurrentActor() actor: Actor, @Param('studentId', IdPipe) studentId: number, @Param('courseId', IdPipe) courseId: number) {
+  @ApiNoContentResponse()
+  async unfavourite(@CurrentActor() actor: Actor, @Param('studentId', IdPipe) studentId: number, @Param('courseId', IdPipe) courseId: number): Promise<void> {
     await this.commands.execute(new SetFavourite(actor, studentId, courseId, false));
   }
 
   @Get('fetch-enroll-status/:studentId/:courseId')
   @Authenticated('student', 'admin')
-  enrolStatus(@CurrentActor() actor: Actor, @Param('studentId', IdPipe) studentId: number, @Param('courseId', IdPipe) courseId: number) {
+  @ApiOkResponse({ type: BoolResponse })
+  enrolStatus(@CurrentActor() actor: Actor, @Param('studentId', IdPipe) studentId: number, @Param('courseId', IdPipe) courseId: number): Promise<BoolResponse> {
     return this.status(actor, 'enrolled', studentId, courseId);
   }
 
   @Get('fetch-rating-status/:studentId/:courseId')
   @Authenticated('student', 'admin')
-  ratingStatus(@CurrentActor() actor: Actor, @Param('studentId', IdPipe) studentId: number, @Param('courseId', IdPipe) courseId: number) {
+  @ApiOkResponse({ type: BoolResponse })
+  ratingStatus(@CurrentActor() actor: Actor, @Param('studentId', IdPipe) studentId: number, @Param('courseId', IdPipe) courseId: number): Promise<BoolResponse> {
     return this.status(actor, 'rated', studentId, courseId);
   }
 
   @Get('fetch-favorite-status/:studentId/:courseId')
   @Authenticated('student')
-  favouriteStatus(@CurrentActor() actor: Actor, @Param('studentId', IdPipe) studentId: number, @Param('courseId', IdPipe) courseId: number) {
+  @ApiOkResponse({ type: BoolResponse })
+  favouriteStatus(@CurrentActor() actor: Actor, @Param('studentId', IdPipe) studentId: number, @Param('courseId', IdPipe) courseId: number): Promise<BoolResponse> {
     return this.status(actor, 'favourite', studentId, courseId);
   }
 
   @Get('fetch-favorite-coourses/:studentId')
   @Authenticated('student')
   @ApiOperation({ summary: 'Cours favoris de l’étudiant (chemin orthographié comme dans la spec)' })
+  @ApiOkResponse({ type: [CourseSummary] })
   favourites(@CurrentActor() actor: Actor, @Param('studentId', IdPipe) studentId: number): Promise<CourseSummary[]> {
-    assertSelf(actor, 'student', studentId);
-    return this.queries.execute(new ListFavouriteCourses(studentId));
+    return this.queries.execute(new ListFavouriteCourses(actor, studentId));
   }
 
   @Get('fetch-recommended-courses/:studentId')
   @Authenticated('student', 'admin')
   @ApiOperation({ summary: 'Cours recommandés : centres d’intérêt et formateurs de l’étudiant, hors cours suivis, les mieux notés d’abord' })
+  @ApiOkResponse({ type: [CourseSummary] })
   recommended(@CurrentActor() actor: Actor, @Param('studentId', IdPipe) studentId: number): Promise<CourseSummary[]> {
-    assertSelfOrAdmin(actor, 'student', studentId);
-    return this.queries.execute(new RecommendForStudent(studentId));
+    return this.queries.execute(new RecommendForStudent(actor, studentId));
   }
 
-  private async status(actor: Actor, kind: StatusKind, studentId: number, courseId: number) {
-    if (kind === 'favourite') assertSelf(actor, 'student', studentId);
-    else assertSelfOrAdmin(actor, 'student', studentId);
-    return { bool: await this.queries.execute<GetStudentCourseStatus, boolean>(new GetStudentCourseStatus(kind, studentId, courseId)) };
+  private async status(actor: Actor, kind: StatusKind, studentId: number, courseId: number): Promise<BoolResponse> {
+    return { bool: await this.queries.execute(new GetStudentCourseStatus(actor, kind, studentId, courseId)) };
   }
 }

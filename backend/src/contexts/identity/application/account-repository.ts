@@ -1,7 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { EventLog } from '../../../platform/event-log/index.js';
-import type { Actor } from '../../../shared-kernel/index.js';
-import { ACCOUNT_STREAM, type IdentityEvent } from '../contracts/identity.events.js';
+import type { UnitOfWork } from '../../../platform/aggregate-store/index.js';
+import type { DomainError } from '../../../shared-kernel/index.js';
 import { Account, normaliseEmail } from '../domain/account.entity.js';
 import { EmailTakenError, StudentNotFoundError, TeacherNotFoundError, UsernameTakenError } from '../domain/identity.errors.js';
 import { StudentProfile, TeacherProfile } from '../domain/profiles.entity.js';
@@ -18,12 +17,11 @@ export async function assertIdentityFree(em: EntityManager, email: string, usern
   if (rows[0]?.username_taken) throw new UsernameTakenError();
 }
 
-/** Maps a unique-index race (two registrations at once) to the same named errors. */
-export function translateUniqueViolation(error: unknown): never {
-  const message = String((error as { message?: string })?.message ?? '');
-  if (message.includes('account_email_unique')) throw new EmailTakenError();
-  if (message.includes('account_username_unique')) throw new UsernameTakenError();
-  throw error;
+/** Names a unique-index race (two registrations at once) as the same errors the checks give. */
+export function identityUniqueViolation(message: string): DomainError | undefined {
+  if (message.includes('account_email_unique')) return new EmailTakenError();
+  if (message.includes('account_username_unique')) return new UsernameTakenError();
+  return undefined;
 }
 
 export async function findAccountByEmail(em: EntityManager, email: string): Promise<Account | null> {
@@ -45,35 +43,9 @@ export async function availableUsername(em: EntityManager, email: string): Promi
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`.toLowerCase())) return `${base}-${n}`;
 }
 
-/** An identity event as a command records it: its type with the payload of that type. */
-export type NewIdentityEvent = IdentityEvent extends infer E ? (E extends IdentityEvent ? { type: E['type']; payload: E['payload'] } : never) : never;
-
-/**
- * Appends one event to the account's stream in the caller's transaction. A new account opens its
- * stream (version 0); later events go at its end, serialised by the log.
- */
-export function recordAccountEvent(
-  log: EventLog,
-  em: EntityManager,
-  accountId: number,
-  event: NewIdentityEvent,
-  options: { newAccount?: boolean; actor?: Actor } = {},
-) {
-  return log.append(em, {
-    streamType: ACCOUNT_STREAM,
-    streamId: accountId,
-    expectedVersion: options.newAccount ? 0 : 'any',
-    events: [event],
-    metadata: options.actor ? { actor: { accountId: options.actor.accountId, role: options.actor.role } } : undefined,
-  });
-}
-
-/** A student's or trainer's profile with its account, or their named 404. */
-export async function loadProfileWithAccount(em: EntityManager, role: 'student' | 'teacher', profileId: number): Promise<StudentProfile | TeacherProfile> {
-  const profile =
-    role === 'student'
-      ? await em.findOne(StudentProfile, { id: profileId }, { populate: ['account'] })
-      : await em.findOne(TeacherProfile, { id: profileId }, { populate: ['account'] });
-  if (!profile) throw role === 'student' ? new StudentNotFoundError() : new TeacherNotFoundError();
-  return profile;
+/** A student's or trainer's profile with its account (tracked by the unit of work), or their named 404. */
+export function loadProfile(uow: UnitOfWork, role: 'student' | 'teacher', profileId: number): Promise<StudentProfile | TeacherProfile> {
+  return role === 'student'
+    ? uow.load(StudentProfile, { id: profileId }, () => new StudentNotFoundError(), { populate: ['account'] })
+    : uow.load(TeacherProfile, { id: profileId }, () => new TeacherNotFoundError(), { populate: ['account'] });
 }

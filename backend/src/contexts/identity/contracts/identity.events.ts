@@ -1,4 +1,4 @@
-import type { RecordedEvent } from '../../../platform/event-log/index.js';
+import type { RecordedEvent, RecordedPart } from '../../../shared-kernel/index.js';
 
 /** Every identity event is in the stream of one account: `identity.account/<account id>`. */
 export const ACCOUNT_STREAM = 'identity.account';
@@ -25,3 +25,6 @@ export type IdentityEvent =
   | RecordedEvent<'ProfileUpdated', AccountRef & { fields: string[] }>;
 
 export type IdentityEventType = IdentityEvent['type'];
+
+/** An identity event as a domain method records it (the log adds position, version, hash…). */
+export type NewIdentityEvent = RecordedPart<IdentityEvent>;

@@ -36,6 +36,10 @@ export class Account {
   @Property({ type: 'datetime', fieldName: 'updated_at' })
   updatedAt: Date;
 
+  /** Events in the account's stream (`identity.account/<id>`): the version its profile was loaded at. */
+  @Property({ type: 'integer' })
+  version = 0;
+
   constructor(props: { email: string; username: string; passwordHash: string; role: Role; now: Date }) {
     this.email = normaliseEmail(props.email);
     this.username = props.username.trim();

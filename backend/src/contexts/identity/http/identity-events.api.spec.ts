@@ -2,7 +2,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { Database } from '../../../platform/database/database.js';
 import { until } from '../../../platform/event-log/testing/event-log-harness.js';
 import { startTestApp, type TestApp } from '../../../platform/testing/test-app.js';
-import { CreateAdmin } from '../index.js';
+import { CreateAdmin } from '../testing.js';
 
 let t: TestApp;
 let db: Database;

@@ -1,7 +1,7 @@
 import { CommandBus } from '@nestjs/cqrs';
 import { startSmtpCatcher } from '../../../platform/testing/smtp-catcher.js';
 import { startTestApp, type TestApp } from '../../../platform/testing/test-app.js';
-import { CreateAdmin, RegisterStudent, RegisterTeacher } from '../index.js';
+import { CreateAdmin, RegisterStudent, RegisterTeacher } from '../testing.js';
 
 const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',

@@ -2,14 +2,14 @@ import { Body, Controller, Get, HttpCode, Param, Post, Put } from '@nestjs/commo
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentActor } from '../../../platform/auth/auth.decorators.js';
-import { assertSelfOrAdmin } from '../../../platform/auth/ownership.js';
 import { IdPipe } from '../../../platform/http/id.pipe.js';
 import type { Actor } from '../../../shared-kernel/index.js';
 import { ChangePassword } from '../application/commands/change-password.command.js';
 import { RegisterStudent } from '../application/commands/register-student.command.js';
-import { RevokeStudentSessions, ToggleAccountActive } from '../application/commands/toggle-account-active.command.js';
-import { UpdateStudentProfile } from '../application/commands/update-student-profile.command.js';
-import { GetStudentProfile, StudentView } from '../application/queries/profile.queries.js';
+import { RevokeStudentSessions } from '../application/commands/revoke-student-sessions.command.js';
+import { ToggleAccountActive } from '../application/commands/toggle-account-active.command.js';
+import { UpdateProfile } from '../application/commands/update-profile.command.js';
+import { GetStudentProfile, StudentView } from '../contracts/identity.queries.js';
 import { PasswordRequest, StudentProfileRequest, StudentRegistrationRequest, uploadedFile } from './identity.requests.js';
 
 @ApiTags('Identité')
@@ -25,18 +25,15 @@ export class StudentsController {
   @ApiConsumes('multipart/form-data', 'application/json')
   @ApiOperation({ summary: 'Inscription d’un étudiant (mot de passe de 12 caractères au moins)' })
   async register(@Body() body: StudentRegistrationRequest): Promise<StudentView> {
-    const id = await this.commands.execute<RegisterStudent, number>(
-      new RegisterStudent(body.fullname, body.email, body.username, body.password, body.interseted_categories ?? ''),
-    );
-    return this.queries.execute(new GetStudentProfile(id));
+    const id = await this.commands.execute(new RegisterStudent(body.fullname, body.email, body.username, body.password, body.interseted_categories ?? ''));
+    return this.queries.execute(new GetStudentProfile('system', id));
   }
 
   @Get('student/:id')
   @Authenticated('student', 'admin')
   @ApiOperation({ summary: 'Profil d’un étudiant (lui-même ou un administrateur)' })
   async get(@CurrentActor() actor: Actor, @Param('id', IdPipe) id: number): Promise<StudentView> {
-    assertSelfOrAdmin(actor, 'student', id);
-    return this.queries.execute(new GetStudentProfile(id));
+    return this.queries.execute(new GetStudentProfile(actor, id));
   }
 
   @Put('student/:id')
@@ -44,10 +41,9 @@ export class StudentsController {
   @ApiConsumes('multipart/form-data', 'application/json')
   @ApiOperation({ summary: 'Mise à jour du profil (photo facultative : JPG, PNG, GIF, WEBP, 5 Mo)' })
   async update(@CurrentActor() actor: Actor, @Param('id', IdPipe) id: number, @Body() body: StudentProfileRequest): Promise<StudentView> {
-    await this.commands.execute(
-      new UpdateStudentProfile(actor, id, body.fullname, body.email, body.username, body.interseted_categories ?? '', uploadedFile(body.profile_img)),
-    );
-    return this.queries.execute(new GetStudentProfile(id));
+    const fields = { fullname: body.fullname, email: body.email, username: body.username, interestedCategories: body.interseted_categories ?? '' };
+    await this.commands.execute(new UpdateProfile(actor, id, { role: 'student', fields }, uploadedFile(body.profile_img)));
+    return this.queries.execute(new GetStudentProfile(actor, id));
   }
 
   @Post('student/change-password/:id')
@@ -64,8 +60,8 @@ export class StudentsController {
   @HttpCode(200)
   @Authenticated('admin')
   @ApiOperation({ summary: 'Suspend ou réactive un étudiant (la suspension ferme ses sessions aussitôt)' })
-  async toggleActive(@Param('id', IdPipe) id: number) {
-    const isActive = await this.commands.execute<ToggleAccountActive, boolean>(new ToggleAccountActive('student', id));
+  async toggleActive(@CurrentActor() actor: Actor, @Param('id', IdPipe) id: number) {
+    const isActive = await this.commands.execute(new ToggleAccountActive(actor, 'student', id));
     return { success: true, is_active: isActive };
   }
 
@@ -73,8 +69,8 @@ export class StudentsController {
   @HttpCode(200)
   @Authenticated('admin')
   @ApiOperation({ summary: 'Ferme toutes les sessions de l’étudiant {id}' })
-  async revokeSessions(@Param('id', IdPipe) id: number) {
-    await this.commands.execute(new RevokeStudentSessions(id));
+  async revokeSessions(@CurrentActor() actor: Actor, @Param('id', IdPipe) id: number) {
+    await this.commands.execute(new RevokeStudentSessions(actor, id));
     return { success: true };
   }
 }

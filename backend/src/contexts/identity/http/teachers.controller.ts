@@ -7,8 +7,8 @@ import type { Actor } from '../../../shared-kernel/index.js';
 import { ChangePassword } from '../application/commands/change-password.command.js';
 import { RegisterTeacher } from '../application/commands/register-teacher.command.js';
 import { ToggleAccountActive } from '../application/commands/toggle-account-active.command.js';
-import { UpdateTeacherProfile } from '../application/commands/update-teacher-profile.command.js';
-import { GetTeacherProfile, TeacherView } from '../application/queries/profile.queries.js';
+import { UpdateProfile } from '../application/commands/update-profile.command.js';
+import { GetTeacherProfile, TeacherView } from '../contracts/identity.queries.js';
 import type { TeacherDetails } from '../domain/profiles.entity.js';
 import { PasswordRequest, TeacherProfileRequest, TeacherRegistrationRequest, uploadedFile } from './identity.requests.js';
 
@@ -40,18 +40,16 @@ export class TeachersController {
   @ApiConsumes('multipart/form-data', 'application/json')
   @ApiOperation({ summary: 'Inscription d’un formateur' })
   async register(@Body() body: TeacherRegistrationRequest): Promise<TeacherView> {
-    const id = await this.commands.execute<RegisterTeacher, number>(
-      new RegisterTeacher(body.email, body.username || null, body.password, details(body), uploadedFile(body.profile_img)),
-    );
-    return this.queries.execute(new GetTeacherProfile(id, true));
+    const id = await this.commands.execute(new RegisterTeacher(body.email, body.username || null, body.password, details(body), uploadedFile(body.profile_img)));
+    return this.queries.execute(new GetTeacherProfile('system', id));
   }
 
   @Put('teacher/:id')
   @Authenticated('teacher', 'admin')
   @ApiConsumes('multipart/form-data', 'application/json')
   async update(@CurrentActor() actor: Actor, @Param('id', IdPipe) id: number, @Body() body: TeacherProfileRequest): Promise<TeacherView> {
-    await this.commands.execute(new UpdateTeacherProfile(actor, id, body.email, details(body), uploadedFile(body.profile_img)));
-    return this.queries.execute(new GetTeacherProfile(id, true));
+    await this.commands.execute(new UpdateProfile(actor, id, { role: 'teacher', fields: { email: body.email, details: details(body) } }, uploadedFile(body.profile_img)));
+    return this.queries.execute(new GetTeacherProfile(actor, id));
   }
 
   @Post('teacher/change-password/:id')
@@ -67,8 +65,8 @@ export class TeachersController {
   @HttpCode(200)
   @Authenticated('admin')
   @ApiOperation({ summary: 'Suspend ou réactive un formateur (chemin préfixé /api/ comme dans la spec)' })
-  async toggleActive(@Param('id', IdPipe) id: number) {
-    const isActive = await this.commands.execute<ToggleAccountActive, boolean>(new ToggleAccountActive('teacher', id));
+  async toggleActive(@CurrentActor() actor: Actor, @Param('id', IdPipe) id: number) {
+    const isActive = await this.commands.execute(new ToggleAccountActive(actor, 'teacher', id));
     return { success: true, is_active: isActive };
   }
 }

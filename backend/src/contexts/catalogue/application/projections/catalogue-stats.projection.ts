@@ -1,5 +1,4 @@
 import type { Projection, RecordedEvent } from '../../../../platform/event-log/index.js';
-import type { CourseRated, StudentEnrolled } from '../../../enrolment/index.js';
 import type { CoursePublished } from '../../contracts/catalogue.events.js';
 
 export interface CourseStatsRow extends Record<string, unknown> {
@@ -9,7 +8,14 @@ export interface CourseStatsRow extends Record<string, unknown> {
   rating_count: number;
 }
 
-type EnrolmentFact = RecordedEvent<StudentEnrolled['type'], StudentEnrolled['payload']> | RecordedEvent<CourseRated['type'], CourseRated['payload']>;
+/*
+ * Enrolment comes after the catalogue in the context order (docs/adr/0007-contracts-only-boundaries.md),
+ * so the catalogue does not import its contract: it reads the two events as a tolerant reader, naming
+ * only the payload fields it uses. enrolment.events.ts documents that the catalogue reads them.
+ */
+type StudentEnrolledFact = RecordedEvent<'StudentEnrolled', { courseId: number }>;
+type CourseRatedFact = RecordedEvent<'CourseRated', { courseId: number; rating: number }>;
+type EnrolmentFact = StudentEnrolledFact | CourseRatedFact;
 
 /** Enrolled students and ratings per course, from the enrolment context's events. */
 export const courseStatsProjection: Projection<CourseStatsRow, EnrolmentFact> = {
@@ -21,8 +27,7 @@ export const courseStatsProjection: Projection<CourseStatsRow, EnrolmentFact> = 
   evolve: (row, event) => {
     const current = row ?? { course_id: event.payload.courseId, total_enrolled_students: 0, rating_sum: 0, rating_count: 0 };
     if (event.type === 'StudentEnrolled') return { ...current, total_enrolled_students: current.total_enrolled_students + 1 };
-    const rated = event.payload as CourseRated['payload'];
-    return { ...current, rating_sum: current.rating_sum + rated.rating, rating_count: current.rating_count + 1 };
+    return { ...current, rating_sum: current.rating_sum + event.payload.rating, rating_count: current.rating_count + 1 };
   },
 };
 

@@ -1,50 +1,42 @@
-import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { AggregateStore } from '../../../../platform/aggregate-store/index.js';
 import { Actor, Clock, Role } from '../../../../shared-kernel/index.js';
 import { assertSelfOrAdmin } from '../../../../platform/auth/ownership.js';
-import { EventLog } from '../../../../platform/event-log/index.js';
 import { MailService } from '../../../../platform/mail/mail.service.js';
 import { assertAcceptablePassword } from '../../domain/password-policy.js';
-import { loadProfileWithAccount, recordAccountEvent } from '../account-repository.js';
+import { loadProfile } from '../account-repository.js';
 import { PasswordHasher } from '../password-hasher.js';
 
 /** A new password closes every session of the account and tells its owner by e-mail. */
-export class ChangePassword {
+export class ChangePassword extends Command<void> {
   constructor(
     readonly actor: Actor,
     readonly role: Extract<Role, 'student' | 'teacher'>,
     readonly profileId: number,
     readonly password: string,
-  ) {}
+  ) {
+    super();
+  }
 }
 
 @CommandHandler(ChangePassword)
-export class ChangePasswordHandler implements ICommandHandler<ChangePassword, void> {
+export class ChangePasswordHandler implements ICommandHandler<ChangePassword> {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly store: AggregateStore,
     private readonly hasher: PasswordHasher,
     private readonly mail: MailService,
     private readonly clock: Clock,
-    private readonly events: EventLog,
   ) {}
 
   async execute(command: ChangePassword): Promise<void> {
     assertSelfOrAdmin(command.actor, command.role, command.profileId);
     const passwordHash = await this.hasher.hash(assertAcceptablePassword(command.password));
-    const recipient = await this.orm.em.fork().transactional(async (em) => {
-      const profile = await loadProfileWithAccount(em, command.role, command.profileId);
-      profile.account.changePassword(passwordHash, this.clock.now());
-      await em.flush();
-      const { actor } = command;
-      await recordAccountEvent(
-        this.events,
-        em,
-        profile.account.id,
-        { type: 'PasswordChanged', payload: { accountId: profile.account.id, role: command.role, profileId: command.profileId, byAdmin: actor.role === 'admin' } },
-        { actor },
-      );
+    const { actor } = command;
+    const recipient = await this.store.transaction(async (uow) => {
+      const profile = await loadProfile(uow, command.role, command.profileId);
+      profile.changePassword(passwordHash, this.clock.now(), actor.role === 'admin');
       return profile.account.email;
-    });
+    }, { actor });
     await this.mail.sendSafely({
       to: recipient,
       subject: 'Votre mot de passe a été modifié',

@@ -1,58 +1,29 @@
-import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { MikroORM } from '@mikro-orm/postgresql';
-import { EventLog } from '../../../../platform/event-log/index.js';
-import { Clock, Role } from '../../../../shared-kernel/index.js';
-import { loadProfileWithAccount, recordAccountEvent } from '../account-repository.js';
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { AggregateStore } from '../../../../platform/aggregate-store/index.js';
+import { assertAdmin } from '../../../../platform/auth/ownership.js';
+import { Actor, Clock, Role } from '../../../../shared-kernel/index.js';
+import { loadProfile } from '../account-repository.js';
 
-/** Admin only (checked by the controller). Suspension closes every session at once. */
-export class ToggleAccountActive {
+/** An admin suspends an account (closing every session at once) or reactivates it; returns the new state. */
+export class ToggleAccountActive extends Command<boolean> {
   constructor(
+    readonly actor: Actor,
     readonly role: Extract<Role, 'student' | 'teacher'>,
     readonly profileId: number,
-  ) {}
-}
-
-@CommandHandler(ToggleAccountActive)
-export class ToggleAccountActiveHandler implements ICommandHandler<ToggleAccountActive, boolean> {
-  constructor(
-    private readonly orm: MikroORM,
-    private readonly clock: Clock,
-    private readonly events: EventLog,
-  ) {}
-
-  async execute(command: ToggleAccountActive): Promise<boolean> {
-    return this.orm.em.fork().transactional(async (em) => {
-      const profile = await loadProfileWithAccount(em, command.role, command.profileId);
-      const isActive = profile.account.toggleActive(this.clock.now());
-      await em.flush();
-      await recordAccountEvent(this.events, em, profile.account.id, {
-        type: isActive ? 'AccountReactivated' : 'AccountSuspended',
-        payload: { accountId: profile.account.id, role: command.role, profileId: command.profileId },
-      });
-      return isActive;
-    });
+  ) {
+    super();
   }
 }
 
-/** Admin only: closes every session of a student (the spec's blacklist call). */
-export class RevokeStudentSessions {
-  constructor(readonly studentId: number) {}
-}
-
-@CommandHandler(RevokeStudentSessions)
-export class RevokeStudentSessionsHandler implements ICommandHandler<RevokeStudentSessions, void> {
+@CommandHandler(ToggleAccountActive)
+export class ToggleAccountActiveHandler implements ICommandHandler<ToggleAccountActive> {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly store: AggregateStore,
     private readonly clock: Clock,
-    private readonly events: EventLog,
   ) {}
 
-  async execute(command: RevokeStudentSessions): Promise<void> {
-    await this.orm.em.fork().transactional(async (em) => {
-      const student = await loadProfileWithAccount(em, 'student', command.studentId);
-      student.account.revokeSessions(this.clock.now());
-      await em.flush();
-      await recordAccountEvent(this.events, em, student.account.id, { type: 'SessionsRevoked', payload: { accountId: student.account.id, role: 'student', profileId: command.studentId } });
-    });
+  execute({ actor, role, profileId }: ToggleAccountActive): Promise<boolean> {
+    assertAdmin(actor);
+    return this.store.transaction(async (uow) => (await loadProfile(uow, role, profileId)).toggleActive(this.clock.now()), { actor });
   }
 }

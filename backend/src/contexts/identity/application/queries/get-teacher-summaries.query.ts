@@ -1,19 +1,9 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { Database } from '../../../../platform/database/database.js';
-
-export interface TeacherSummary {
-  id: number;
-  full_name: string;
-  profile_img: string | null;
-}
-
-/** Names and photos of trainers, for other contexts' lists (suspended trainers included: history stays readable). */
-export class GetTeacherSummaries {
-  constructor(readonly teacherIds: readonly number[]) {}
-}
+import { GetTeacherSummaries, type TeacherSummary } from '../../contracts/identity.queries.js';
 
 @QueryHandler(GetTeacherSummaries)
-export class GetTeacherSummariesHandler implements IQueryHandler<GetTeacherSummaries, Map<number, TeacherSummary>> {
+export class GetTeacherSummariesHandler implements IQueryHandler<GetTeacherSummaries> {
   constructor(private readonly db: Database) {}
 
   async execute({ teacherIds }: GetTeacherSummaries): Promise<Map<number, TeacherSummary>> {

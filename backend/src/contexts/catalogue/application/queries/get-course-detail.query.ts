@@ -1,0 +1,55 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { IQueryHandler, Query, QueryBus, QueryHandler } from '@nestjs/cqrs';
+import { Database } from '../../../../platform/database/database.js';
+import { CONTENT_TYPES, type ContentType } from '../../contracts/catalogue.events.js';
+import { CourseSummary } from '../../contracts/catalogue.queries.js';
+import { CourseNotFoundError } from '../../domain/catalogue.errors.js';
+import { toSummaries, type CourseRow } from './course-summaries.js';
+import { COURSE_CHAPTERS_SQL, COURSE_DETAIL_SQL } from './course.sql.js';
+
+export class SubchapterOutline {
+  @ApiProperty() id!: number;
+  @ApiProperty() title!: string;
+  @ApiProperty() order!: number;
+  @ApiProperty({ enum: CONTENT_TYPES }) content_type!: ContentType;
+  @ApiProperty({ description: 'Secondes' }) duration!: number;
+}
+
+export class ChapterOutline {
+  @ApiProperty() id!: number;
+  @ApiProperty() title!: string;
+  @ApiProperty() description!: string;
+  @ApiProperty() order!: number;
+  @ApiProperty({ enum: CONTENT_TYPES }) content_type!: ContentType;
+  @ApiProperty({ description: 'Secondes' }) duration!: number;
+  @ApiProperty({ type: [SubchapterOutline] }) subchapters!: SubchapterOutline[];
+}
+
+export class CourseDetail extends CourseSummary {
+  @ApiProperty({ type: [ChapterOutline] }) course_chapters!: ChapterOutline[];
+}
+
+/** A course with its chapters and sub-chapters in order (their content is served by the player, not here). */
+export class GetCourseDetail extends Query<CourseDetail> {
+  constructor(readonly courseId: number) {
+    super();
+  }
+}
+
+@QueryHandler(GetCourseDetail)
+export class GetCourseDetailHandler implements IQueryHandler<GetCourseDetail> {
+  constructor(
+    private readonly db: Database,
+    private readonly queries: QueryBus,
+  ) {}
+
+  async execute({ courseId }: GetCourseDetail): Promise<CourseDetail> {
+    const [rows, chapters] = await Promise.all([
+      this.db.query<CourseRow>(COURSE_DETAIL_SQL, [courseId]),
+      this.db.query<ChapterOutline>(COURSE_CHAPTERS_SQL, [courseId]),
+    ]);
+    if (rows.length === 0) throw new CourseNotFoundError();
+    const [summary] = await toSummaries(this.queries, rows);
+    return { ...summary, course_chapters: chapters };
+  }
+}

@@ -1,0 +1,4 @@
+/** Commands the demo data and the tests send directly (docs/adr/0007-contracts-only-boundaries.md). */
+export { EnrolStudent } from './application/commands/enrol-student.command.js';
+export { RateCourse } from './application/commands/rate-course.command.js';
+export { SetFavourite } from './application/commands/set-favourite.command.js';

@@ -1,0 +1,75 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Query } from '@nestjs/cqrs';
+import type { Actor, Reader } from '../../../shared-kernel/index.js';
+
+/** What identity tells others about a student (GET /student/{id}/ answers the same view). */
+export class StudentView {
+  @ApiProperty() id!: number;
+  @ApiProperty() fullname!: string;
+  @ApiProperty() email!: string;
+  @ApiProperty() username!: string;
+  @ApiProperty({ description: "Centres d'intérêt séparés par des virgules (orthographe de la spec)" }) interseted_categories!: string;
+  @ApiProperty({ type: String, nullable: true }) profile_img!: string | null;
+  @ApiProperty() is_active!: boolean;
+  @ApiProperty({ type: String, nullable: true, description: 'Intitulé de la formation suivie' }) formation_title!: string | null;
+}
+
+/**
+ * A student by id, or StudentNotFoundError (404). Readable by the student and admins (403 for
+ * anyone else), or by the platform itself ('system').
+ */
+export class GetStudentProfile extends Query<StudentView> {
+  constructor(
+    readonly reader: Actor | 'system',
+    readonly studentId: number,
+  ) {
+    super();
+  }
+}
+
+/** A trainer's profile. The phone number, login and account state only for the trainer and admins. */
+export class TeacherView {
+  @ApiProperty() id!: number;
+  @ApiProperty() full_name!: string;
+  @ApiProperty() email!: string;
+  @ApiPropertyOptional({ description: 'Pour le formateur et les administrateurs seulement' }) username?: string;
+  @ApiProperty() qualification!: string;
+  @ApiPropertyOptional({ description: 'Pour le formateur et les administrateurs seulement' }) mobile_no?: string;
+  @ApiProperty({ description: 'Compétences séparées par des virgules' }) skills!: string;
+  @ApiProperty({ type: [String] }) skill_list!: string[];
+  @ApiProperty() detail!: string;
+  @ApiProperty({ type: String, nullable: true }) profile_img!: string | null;
+  @ApiProperty() face_url!: string;
+  @ApiProperty() insta_url!: string;
+  @ApiProperty() twit_url!: string;
+  @ApiProperty() web_url!: string;
+  @ApiProperty() you_url!: string;
+  @ApiPropertyOptional({ description: 'Pour le formateur et les administrateurs seulement' }) is_active?: boolean;
+}
+
+/**
+ * A trainer's profile as `reader` may see it: the trainer, admins and the platform ('system') get
+ * the private fields and still see a suspended account; anyone else (or nobody: `null`) gets the
+ * public page, which a suspension hides (TeacherNotFoundError, 404).
+ */
+export class GetTeacherProfile extends Query<TeacherView> {
+  constructor(
+    readonly reader: Reader,
+    readonly teacherId: number,
+  ) {
+    super();
+  }
+}
+
+export class TeacherSummary {
+  @ApiProperty() id!: number;
+  @ApiProperty() full_name!: string;
+  @ApiProperty({ type: String, nullable: true }) profile_img!: string | null;
+}
+
+/** Names and photos of trainers, for other contexts' lists (suspended trainers included: history stays readable). */
+export class GetTeacherSummaries extends Query<Map<number, TeacherSummary>> {
+  constructor(readonly teacherIds: readonly number[]) {
+    super();
+  }
+}

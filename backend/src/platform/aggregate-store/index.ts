@@ -1,0 +1,1 @@
+export { AggregateStore, UnitOfWork, type TransactionOptions } from './aggregate-store.js';

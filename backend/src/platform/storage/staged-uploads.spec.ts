@@ -1,0 +1,64 @@
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { LocalDiskStorage, MediaStorage } from './media-storage.js';
+import { StagedUploads } from './staged-uploads.js';
+
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5e2b3a40000000049454e44ae426082', 'hex');
+
+function disk() {
+  const root = mkdtempSync(join(tmpdir(), 'lms-staged-'));
+  const storage = new LocalDiskStorage(root);
+  const onDisk = (path: string) => existsSync(join(root, path.slice('/media/'.length)));
+  return { storage, onDisk };
+}
+
+describe('StagedUploads', () => {
+  it('removes what it stored when the transaction rolls back, and keeps the file it was to replace', async () => {
+    const { storage, onDisk } = disk();
+    const current = await storage.put('profiles', 'png', PNG);
+    const uploads = new StagedUploads(storage);
+    const added = await uploads.putImage('profiles', PNG, 'profile_img');
+    uploads.supersede(current);
+    expect(onDisk(added)).toBe(true);
+
+    await uploads.rolledBack();
+
+    expect(onDisk(added)).toBe(false);
+    expect(onDisk(current)).toBe(true);
+  });
+
+  it('keeps what it stored once committed, and only then removes the file it replaced', async () => {
+    const { storage, onDisk } = disk();
+    const current = await storage.put('profiles', 'png', PNG);
+    const uploads = new StagedUploads(storage);
+    const added = await uploads.put('profiles', 'png', PNG);
+    uploads.supersede(current);
+    expect(onDisk(current)).toBe(true);
+
+    await uploads.committed();
+
+    expect(onDisk(added)).toBe(true);
+    expect(onDisk(current)).toBe(false);
+  });
+
+  it('refuses bytes that are not an image before storing anything', async () => {
+    const { storage } = disk();
+    await expect(new StagedUploads(storage).putImage('courses', Buffer.from('<svg/>'), 'featured_img')).rejects.toMatchObject({ field: 'featured_img' });
+    expect(existsSync(join(storage.root, 'courses'))).toBe(false);
+  });
+
+  it('never turns a done change into an error when a file cannot be removed', async () => {
+    class FailingRemoval extends MediaStorage {
+      put = async () => '/media/x/y.png';
+      remove = async () => {
+        throw new Error('disque plein');
+      };
+    }
+    const uploads = new StagedUploads(new FailingRemoval());
+    await uploads.put('x', 'png', PNG);
+    uploads.supersede('/media/x/old.png');
+    await expect(uploads.committed()).resolves.toBeUndefined();
+    await expect(uploads.rolledBack()).resolves.toBeUndefined();
+  });
+});

@@ -1,0 +1,52 @@
+import { Logger } from '@nestjs/common';
+import { assertImage, type MediaStorage } from './media-storage.js';
+
+/**
+ * The files one unit of work writes. A file stored during the work is removed if its transaction
+ * rolls back; a file it replaces is removed only once the transaction has committed. So neither a
+ * failed change nor a successful one leaves an orphan, and a failed change never loses the file
+ * still in use. The aggregate store opens one per transaction; every upload goes through it.
+ */
+export class StagedUploads {
+  private readonly stored: string[] = [];
+  private readonly superseded: string[] = [];
+
+  constructor(private readonly storage: MediaStorage) {}
+
+  async put(folder: string, extension: string, bytes: Buffer): Promise<string> {
+    const path = await this.storage.put(folder, extension, bytes);
+    this.stored.push(path);
+    return path;
+  }
+
+  /** Checks the bytes are an image (by content, 5 MB), then stages it. */
+  async putImage(folder: string, bytes: Buffer, field: string): Promise<string> {
+    return this.put(folder, assertImage(bytes, field), bytes);
+  }
+
+  /** The file at `path` is no longer used once this unit of work commits. */
+  supersede(path: string | null | undefined): void {
+    if (path) this.superseded.push(path);
+  }
+
+  async rolledBack(): Promise<void> {
+    await this.removeAll(this.stored.splice(0));
+    this.superseded.length = 0;
+  }
+
+  async committed(): Promise<void> {
+    this.stored.length = 0;
+    await this.removeAll(this.superseded.splice(0));
+  }
+
+  // A file that cannot be removed is logged, never allowed to turn a done change into an error.
+  private async removeAll(paths: string[]): Promise<void> {
+    for (const path of paths) {
+      try {
+        await this.storage.remove(path);
+      } catch (error) {
+        new Logger('Media').warn(`Fichier non supprimé (${path}) : ${String(error)}`);
+      }
+    }
+  }
+}
