@@ -1,49 +1,102 @@
-// ESLint rule: a bounded context is reached from outside only through its index.ts, and the
-// platform and shared kernel never depend on a context. See docs/adr/0002-modular-monolith.md.
+// ESLint rule: the module graph of the bounded contexts (docs/adr/0002-modular-monolith.md,
+// docs/adr/0007-contracts-only-boundaries.md).
+//
+// - A context reaches another only through its `contracts/` (events and query classes with their
+//   views), and only a context declared BEFORE it in CONTEXT_ORDER: the graph is acyclic by
+//   construction. A later context's events are read as a tolerant reader, without importing them.
+// - `contracts/` import nothing of the project but the shared kernel and their own context's contracts.
+// - `<ctx>/index.ts` (the Nest module) is for the composition root; `<ctx>/testing.ts` (commands only
+//   the demo data and tests send) for demo/, cli/testing/, platform/testing/ and *.spec.ts files.
+// - The platform never depends on a context nor on the composition root (platform/testing/ aside);
+//   the shared kernel depends on nothing.
 import path from 'node:path';
+
+/** Upstream first. A new context is added here, after the contexts whose contracts it uses. */
+export const CONTEXT_ORDER = ['identity', 'catalogue', 'enrolment', 'authoring', 'assessment', 'tutoring', 'learning-progress', 'xapi', 'administration'];
 
 function locate(file) {
   const parts = path.resolve(file).split(path.sep);
   const src = parts.lastIndexOf('src');
   if (src < 0) return null;
   const rest = parts.slice(src + 1);
-  if (rest[0] === 'contexts' && rest.length > 2) return { layer: 'context', name: rest[1], inner: rest.slice(2).join('/') };
+  const inner = rest.slice(2).join('/');
+  if (rest[0] === 'contexts' && rest.length > 2) return { layer: 'context', name: rest[1], inner };
   if (rest[0] === 'platform' || rest[0] === 'shared-kernel') return { layer: rest[0], name: rest[0], inner: rest.slice(1).join('/') };
   // The schema history: plain SQL migrations, which the platform's database module runs.
   if (rest[0] === 'migrations') return { layer: 'migrations', name: 'migrations', inner: rest.slice(1).join('/') };
   return { layer: 'app', name: 'app', inner: rest.join('/') };
 }
 
+const entry = (inner, name) => inner === name || inner === `${name}.js` || inner === `${name}.ts`;
+const isContracts = (inner) => inner.startsWith('contracts/');
+const isSpec = (file) => /\.spec\.[cm]?[jt]sx?$/.test(file);
+/** Where the testing entries may be used: code that arranges a world, never code that serves requests. */
+const mayUseTesting = (here, file) =>
+  isSpec(file) || (here.layer === 'app' && (here.inner.startsWith('demo/') || here.inner.startsWith('cli/testing/'))) || (here.layer === 'platform' && here.inner.startsWith('testing/'));
+
 export default {
   meta: {
     type: 'problem',
     messages: {
-      internals: "Le contexte '{{from}}' importe l'intérieur du contexte '{{to}}' ({{inner}}) : passez par son index.ts ou par un événement.",
+      internals: "Le contexte '{{from}}' importe l'intérieur du contexte '{{to}}' ({{inner}}) : passez par ses contracts/ (événements, requêtes).",
+      order:
+        "Le contexte '{{from}}' ne peut pas dépendre de '{{to}}', déclaré après lui dans CONTEXT_ORDER (le graphe des contextes reste sans cycle) : lisez ses événements en lecteur tolérant.",
+      unlisted: "Le contexte '{{name}}' n'est pas déclaré dans CONTEXT_ORDER (tools/eslint/context-boundaries.mjs).",
+      contracts: "Les contracts/ de '{{from}}' n'importent que le noyau partagé (import de '{{to}}').",
+      module: "Seule la composition de l'application importe le module de '{{to}}' (index.ts) ; les contextes utilisent ses contracts/.",
+      testing: "L'entrée de test de '{{to}}' (testing.ts) ne sert qu'aux données de démonstration et aux tests.",
       platform: "'{{from}}' ne doit dépendre d'aucun contexte (import de '{{to}}').",
+      kernel: "Le noyau partagé ne dépend de rien d'autre que de lui-même (import de '{{to}}').",
     },
     schema: [],
   },
   create(context) {
-    const here = locate(context.filename);
+    const file = context.filename;
+    const here = locate(file);
     if (!here) return {};
     function check(node, source) {
       if (typeof source !== 'string' || !source.startsWith('.')) return;
-      const target = locate(path.resolve(path.dirname(context.filename), source));
+      const target = locate(path.resolve(path.dirname(file), source));
       if (!target) return;
+      const report = (messageId, data) => context.report({ node, messageId, data });
+
+      if (here.layer === 'shared-kernel') {
+        if (target.layer !== 'shared-kernel') report('kernel', { to: target.inner || target.name });
+        return;
+      }
+      if (here.layer === 'context' && isContracts(here.inner)) {
+        const ownContracts = target.layer === 'context' && target.name === here.name && isContracts(target.inner);
+        if (target.layer !== 'shared-kernel' && !ownContracts) report('contracts', { from: here.name, to: target.layer === 'context' ? `${target.name}/${target.inner}` : target.inner });
+        return;
+      }
       // The platform and the shared kernel sit below everything: no context, and not the app's
       // composition root (app.module, create-app), which imports every context.
-      if ((here.layer === 'platform' || here.layer === 'shared-kernel') && target.layer === 'app') {
-        if (!here.inner.startsWith('testing/')) context.report({ node, messageId: 'platform', data: { from: here.name, to: target.inner } });
+      if (here.layer === 'platform' && !here.inner.startsWith('testing/')) {
+        if (target.layer === 'app') report('platform', { from: here.name, to: target.inner });
+        else if (target.layer === 'context') report('platform', { from: here.name, to: target.name });
         return;
       }
       if (target.layer !== 'context') return;
-      if (here.layer === 'platform' || here.layer === 'shared-kernel') {
-        if (!here.inner.startsWith('testing/')) context.report({ node, messageId: 'platform', data: { from: here.name, to: target.name } });
+      if (here.layer === 'context' && here.name === target.name) return;
+
+      if (entry(target.inner, 'testing')) {
+        if (!mayUseTesting(here, file)) report('testing', { to: target.name });
         return;
       }
-      if (here.layer === 'context' && here.name === target.name) return;
-      if (target.inner === 'index.js' || target.inner === 'index.ts' || target.inner === 'index') return;
-      context.report({ node, messageId: 'internals', data: { from: here.name, to: target.name, inner: target.inner } });
+      if (entry(target.inner, 'index')) {
+        if (here.layer === 'context') report('module', { to: target.name });
+        return;
+      }
+      if (!isContracts(target.inner)) {
+        report('internals', { from: here.name, to: target.name, inner: target.inner });
+        return;
+      }
+      if (here.layer !== 'context' || isSpec(file)) return;
+      const from = CONTEXT_ORDER.indexOf(here.name);
+      const to = CONTEXT_ORDER.indexOf(target.name);
+      if (from < 0) report('unlisted', { name: here.name });
+      else if (to < 0) report('unlisted', { name: target.name });
+      else if (to >= from) report('order', { from: here.name, to: target.name });
     }
     return {
       ImportDeclaration: (node) => check(node, node.source.value),

@@ -1,21 +1,50 @@
-// Proves the boundary rule fails on a forbidden import (run by `npm run test:unit -w backend`'s lint step).
+// Proves the boundary rule fails on each forbidden import (run by `npm run lint -w backend`).
 import { RuleTester } from 'eslint';
+import tseslint from 'typescript-eslint';
 import rule from './context-boundaries.mjs';
 
-const tester = new RuleTester({ languageOptions: { ecmaVersion: 2022, sourceType: 'module' } });
-tester.run('context-boundaries', rule, {
-  valid: [
-    { filename: '/p/backend/src/contexts/catalogue/http/a.ts', code: "import { X } from '../../identity/index.js';" },
-    { filename: '/p/backend/src/contexts/catalogue/http/a.ts', code: "import { X } from '../domain/course.js';" },
-    { filename: '/p/backend/src/app.module.ts', code: "import { X } from './contexts/identity/index.js';" },
-    { filename: '/p/backend/src/platform/testing/x.ts', code: "import { X } from '../../contexts/identity/domain/a.js';" },
-  ],
-  invalid: [
-    { filename: '/p/backend/src/contexts/catalogue/http/a.ts', code: "import { X } from '../../identity/domain/account.entity.js';", errors: [{ messageId: 'internals' }] },
-    { filename: '/p/backend/src/contexts/catalogue/a.ts', code: "export * from '../identity/application/x.js';", errors: [{ messageId: 'internals' }] },
-    { filename: '/p/backend/src/platform/http/a.ts', code: "import { X } from '../../contexts/identity/index.js';", errors: [{ messageId: 'platform' }] },
-    { filename: '/p/backend/src/demo/seed.ts', code: "import { X } from '../contexts/identity/domain/a.js';", errors: [{ messageId: 'internals' }] },
-    { filename: '/p/backend/src/platform/http/a.ts', code: "import { AppModule } from '../../app.module.js';", errors: [{ messageId: 'platform' }] },
-  ],
-});
-console.log('context-boundaries: 9 cases, 0 failed');
+const ctx = (name, inner) => `/p/backend/src/contexts/${name}/${inner}`;
+const valid = [
+  // Inside a context: anything of its own.
+  { filename: ctx('catalogue', 'http/a.ts'), code: "import { X } from '../domain/course.js';" },
+  // Downstream reads upstream's contracts (enrolment after catalogue, catalogue after identity).
+  { filename: ctx('enrolment', 'application/commands/a.ts'), code: "import { GetCourseTitle } from '../../../catalogue/contracts/catalogue.queries.js';" },
+  { filename: ctx('catalogue', 'application/a.ts'), code: "import { GetTeacherSummaries } from '../../identity/contracts/identity.queries.js';" },
+  // Contracts use the shared kernel and their own contracts.
+  { filename: ctx('identity', 'contracts/identity.queries.ts'), code: "import type { Actor } from '../../../shared-kernel/index.js';" },
+  { filename: ctx('identity', 'contracts/identity.queries.ts'), code: "import type { X } from './identity.events.js';" },
+  // The composition root imports modules; demo data and tests use the testing entries.
+  { filename: '/p/backend/src/app.module.ts', code: "import { X } from './contexts/identity/index.js';" },
+  { filename: '/p/backend/src/demo/demo-data.ts', code: "import { X } from '../contexts/enrolment/testing.js';" },
+  { filename: '/p/backend/src/cli/testing/w.ts', code: "import { X } from '../../contexts/identity/testing.js';" },
+  { filename: '/p/backend/src/platform/testing/fixtures.ts', code: "import { X } from '../../contexts/enrolment/testing.js';" },
+  { filename: ctx('catalogue', 'http/catalogue.api.spec.ts'), code: "import { X } from '../../enrolment/testing.js';" },
+  // A test may arrange with any context's contracts, whatever the order.
+  { filename: ctx('catalogue', 'http/x.api.spec.ts'), code: "import { X } from '../../enrolment/contracts/enrolment.events.js';" },
+];
+const invalid = [
+  { filename: ctx('catalogue', 'http/a.ts'), code: "import { X } from '../../identity/domain/account.entity.js';", errors: [{ messageId: 'internals' }] },
+  { filename: ctx('catalogue', 'a.ts'), code: "export * from '../identity/application/x.js';", errors: [{ messageId: 'internals' }] },
+  // A context's index (its module) is for the composition root only.
+  { filename: ctx('enrolment', 'http/a.ts'), code: "import { X } from '../../catalogue/index.js';", errors: [{ messageId: 'module' }] },
+  // Upstream never imports downstream: catalogue ← enrolment would close a cycle.
+  { filename: ctx('catalogue', 'application/p.ts'), code: "import type { X } from '../../enrolment/contracts/enrolment.events.js';", errors: [{ messageId: 'order' }] },
+  { filename: ctx('identity', 'application/p.ts'), code: "import type { X } from '../../catalogue/contracts/catalogue.queries.js';", errors: [{ messageId: 'order' }] },
+  // A context nobody declared cannot join the graph unnoticed.
+  { filename: ctx('billing', 'application/p.ts'), code: "import type { X } from '../../identity/contracts/identity.queries.js';", errors: [{ messageId: 'unlisted' }] },
+  // Contracts stay free of the platform and of other contexts.
+  { filename: ctx('identity', 'contracts/identity.events.ts'), code: "import type { X } from '../../../platform/event-log/index.js';", errors: [{ messageId: 'contracts' }] },
+  { filename: ctx('enrolment', 'contracts/e.ts'), code: "import type { X } from '../../catalogue/contracts/catalogue.queries.js';", errors: [{ messageId: 'contracts' }] },
+  { filename: ctx('identity', 'contracts/e.ts'), code: "import type { X } from '../domain/account.entity.js';", errors: [{ messageId: 'contracts' }] },
+  // Testing entries never reach code that serves requests.
+  { filename: ctx('enrolment', 'http/a.ts'), code: "import { X } from '../../identity/testing.js';", errors: [{ messageId: 'testing' }] },
+  { filename: '/p/backend/src/app.module.ts', code: "import { X } from './contexts/identity/testing.js';", errors: [{ messageId: 'testing' }] },
+  { filename: '/p/backend/src/demo/seed.ts', code: "import { X } from '../contexts/identity/domain/a.js';", errors: [{ messageId: 'internals' }] },
+  // Platform and kernel sit below everything.
+  { filename: '/p/backend/src/platform/http/a.ts', code: "import { X } from '../../contexts/identity/index.js';", errors: [{ messageId: 'platform' }] },
+  { filename: '/p/backend/src/platform/http/a.ts', code: "import { AppModule } from '../../app.module.js';", errors: [{ messageId: 'platform' }] },
+  { filename: '/p/backend/src/shared-kernel/a.ts', code: "import { X } from '../platform/event-log/index.js';", errors: [{ messageId: 'kernel' }] },
+];
+
+new RuleTester({ languageOptions: { parser: tseslint.parser, ecmaVersion: 2022, sourceType: 'module' } }).run('context-boundaries', rule, { valid, invalid });
+console.log(`context-boundaries: ${valid.length + invalid.length} cases, 0 failed`);
