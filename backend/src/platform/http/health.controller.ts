@@ -1,7 +1,8 @@
 import { Controller, Get, HttpStatus, Res } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Database } from '../database/database.js';
+import { HealthResponse } from '../event-log/event-log.responses.js';
 import { ProjectionStatusService } from '../event-log/projection-status.js';
 
 @ApiTags('Plateforme')
@@ -14,7 +15,9 @@ export class HealthController {
 
   @Get()
   @ApiOperation({ summary: 'État du service, de la base de données et des projections' })
-  async health(@Res({ passthrough: true }) reply: FastifyReply) {
+  @ApiOkResponse({ type: HealthResponse })
+  @ApiServiceUnavailableResponse({ type: HealthResponse })
+  async health(@Res({ passthrough: true }) reply: FastifyReply): Promise<HealthResponse> {
     try {
       await this.db.query('select 1');
     } catch {

@@ -1,11 +1,12 @@
 import { Body, Controller, Headers, HttpCode, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { UnauthenticatedError } from '../../../shared-kernel/index.js';
 import { SignIn, SignInResult } from '../application/commands/sign-in.command.js';
 import { TokenService } from '../application/token.service.js';
 import { LoginRequest, LogoutRequest, RefreshRequest } from './identity.requests.js';
+import { AdminLoginResponse, StudentLoginResponse, TeacherLoginResponse, TokenPairResponse } from './identity.responses.js';
 
 /** Student and trainer logins answer 200 with `bool: false` and the reason, as the spec's screens expect. */
 async function loginOutcome(attempt: Promise<SignInResult>): Promise<{ ok: SignInResult } | { error: string }> {
@@ -28,7 +29,8 @@ export class AuthController {
   @Post('student-login-jwt')
   @HttpCode(200)
   @ApiOperation({ summary: 'Connexion étudiant' })
-  async studentLogin(@Body() body: LoginRequest, @Req() request: FastifyRequest) {
+  @ApiOkResponse({ type: StudentLoginResponse })
+  async studentLogin(@Body() body: LoginRequest, @Req() request: FastifyRequest): Promise<StudentLoginResponse> {
     const outcome = await loginOutcome(this.commands.execute(new SignIn('student', body.email, body.password, request.ip)));
     if ('error' in outcome) return { bool: false, student_id: null, access: null, refresh: null, username: null, error: outcome.error };
     const { subject, access, refresh } = outcome.ok;
@@ -38,7 +40,8 @@ export class AuthController {
   @Post('formateur/token')
   @HttpCode(200)
   @ApiOperation({ summary: 'Connexion formateur' })
-  async teacherLogin(@Body() body: LoginRequest, @Req() request: FastifyRequest) {
+  @ApiOkResponse({ type: TeacherLoginResponse })
+  async teacherLogin(@Body() body: LoginRequest, @Req() request: FastifyRequest): Promise<TeacherLoginResponse> {
     const outcome = await loginOutcome(this.commands.execute(new SignIn('teacher', body.email, body.password, request.ip)));
     if ('error' in outcome) return { bool: false, formateur_id: null, access: null, refresh: null, username: null, error: outcome.error };
     const { subject, access, refresh } = outcome.ok;
@@ -48,17 +51,17 @@ export class AuthController {
   @Post('admin/token')
   @HttpCode(200)
   @ApiOperation({ summary: 'Connexion administrateur (401 si les identifiants sont incorrects)' })
-  async adminLogin(@Body() body: LoginRequest, @Req() request: FastifyRequest) {
-    const { subject, access, refresh } = await this.commands.execute<SignIn, SignInResult>(
-      new SignIn('admin', body.email, body.password, request.ip),
-    );
+  @ApiOkResponse({ type: AdminLoginResponse })
+  async adminLogin(@Body() body: LoginRequest, @Req() request: FastifyRequest): Promise<AdminLoginResponse> {
+    const { subject, access, refresh } = await this.commands.execute(new SignIn('admin', body.email, body.password, request.ip));
     return { access, refresh, admin_id: subject.profileId, username: subject.username };
   }
 
   @Post('token/refresh')
   @HttpCode(200)
   @ApiOperation({ summary: 'Renouvelle la session : le jeton de rafraîchissement change à chaque usage' })
-  async refresh(@Body() body: RefreshRequest) {
+  @ApiOkResponse({ type: TokenPairResponse })
+  async refresh(@Body() body: RefreshRequest): Promise<TokenPairResponse> {
     const { access, refresh } = await this.tokens.rotate(body.refresh);
     return { access, refresh };
   }
@@ -68,6 +71,7 @@ export class AuthController {
   @ApiOperation({
     summary: 'Déconnexion : ferme la famille du jeton de rafraîchissement et, s’il est encore valide, le jeton d’accès',
   })
+  @ApiNoContentResponse()
   async logout(@Headers('authorization') authorization: string | undefined, @Body() body: LogoutRequest): Promise<void> {
     // Public on purpose: a logout with an expired access token must still close the session.
     await this.tokens.logout(authorization?.replace(/^Bearer\s+/i, ''), body.refresh);

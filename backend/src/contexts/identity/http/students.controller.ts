@@ -1,8 +1,9 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentActor } from '../../../platform/auth/auth.decorators.js';
 import { IdPipe } from '../../../platform/http/id.pipe.js';
+import { BoolResponse, SuccessResponse } from '../../../platform/http/responses.js';
 import type { Actor } from '../../../shared-kernel/index.js';
 import { ChangePassword } from '../application/commands/change-password.command.js';
 import { RegisterStudent } from '../application/commands/register-student.command.js';
@@ -11,6 +12,7 @@ import { ToggleAccountActive } from '../application/commands/toggle-account-acti
 import { UpdateProfile } from '../application/commands/update-profile.command.js';
 import { GetStudentProfile, StudentView } from '../contracts/identity.queries.js';
 import { PasswordRequest, StudentProfileRequest, StudentRegistrationRequest, uploadedFile } from './identity.requests.js';
+import { ToggleActiveResponse } from './identity.responses.js';
 
 @ApiTags('Identité')
 @Controller()
@@ -24,6 +26,7 @@ export class StudentsController {
   @HttpCode(201)
   @ApiConsumes('multipart/form-data', 'application/json')
   @ApiOperation({ summary: 'Inscription d’un étudiant (mot de passe de 12 caractères au moins)' })
+  @ApiCreatedResponse({ type: StudentView })
   async register(@Body() body: StudentRegistrationRequest): Promise<StudentView> {
     const id = await this.commands.execute(new RegisterStudent(body.fullname, body.email, body.username, body.password, body.interseted_categories ?? ''));
     return this.queries.execute(new GetStudentProfile('system', id));
@@ -32,6 +35,7 @@ export class StudentsController {
   @Get('student/:id')
   @Authenticated('student', 'admin')
   @ApiOperation({ summary: 'Profil d’un étudiant (lui-même ou un administrateur)' })
+  @ApiOkResponse({ type: StudentView })
   async get(@CurrentActor() actor: Actor, @Param('id', IdPipe) id: number): Promise<StudentView> {
     return this.queries.execute(new GetStudentProfile(actor, id));
   }
@@ -40,6 +44,7 @@ export class StudentsController {
   @Authenticated('student', 'admin')
   @ApiConsumes('multipart/form-data', 'application/json')
   @ApiOperation({ summary: 'Mise à jour du profil (photo facultative : JPG, PNG, GIF, WEBP, 5 Mo)' })
+  @ApiOkResponse({ type: StudentView })
   async update(@CurrentActor() actor: Actor, @Param('id', IdPipe) id: number, @Body() body: StudentProfileRequest): Promise<StudentView> {
     const fields = { fullname: body.fullname, email: body.email, username: body.username, interestedCategories: body.interseted_categories ?? '' };
     await this.commands.execute(new UpdateProfile(actor, id, { role: 'student', fields }, uploadedFile(body.profile_img)));
@@ -51,7 +56,8 @@ export class StudentsController {
   @Authenticated('student', 'admin')
   @ApiConsumes('multipart/form-data', 'application/json')
   @ApiOperation({ summary: 'Nouveau mot de passe : ferme toutes les sessions de l’étudiant' })
-  async changePassword(@CurrentActor() actor: Actor, @Param('id', IdPipe) id: number, @Body() body: PasswordRequest) {
+  @ApiOkResponse({ type: BoolResponse })
+  async changePassword(@CurrentActor() actor: Actor, @Param('id', IdPipe) id: number, @Body() body: PasswordRequest): Promise<BoolResponse> {
     await this.commands.execute(new ChangePassword(actor, 'student', id, body.password));
     return { bool: true };
   }
@@ -60,7 +66,8 @@ export class StudentsController {
   @HttpCode(200)
   @Authenticated('admin')
   @ApiOperation({ summary: 'Suspend ou réactive un étudiant (la suspension ferme ses sessions aussitôt)' })
-  async toggleActive(@CurrentActor() actor: Actor, @Param('id', IdPipe) id: number) {
+  @ApiOkResponse({ type: ToggleActiveResponse })
+  async toggleActive(@CurrentActor() actor: Actor, @Param('id', IdPipe) id: number): Promise<ToggleActiveResponse> {
     const isActive = await this.commands.execute(new ToggleAccountActive(actor, 'student', id));
     return { success: true, is_active: isActive };
   }
@@ -69,7 +76,8 @@ export class StudentsController {
   @HttpCode(200)
   @Authenticated('admin')
   @ApiOperation({ summary: 'Ferme toutes les sessions de l’étudiant {id}' })
-  async revokeSessions(@CurrentActor() actor: Actor, @Param('id', IdPipe) id: number) {
+  @ApiOkResponse({ type: SuccessResponse })
+  async revokeSessions(@CurrentActor() actor: Actor, @Param('id', IdPipe) id: number): Promise<SuccessResponse> {
     await this.commands.execute(new RevokeStudentSessions(actor, id));
     return { success: true };
   }

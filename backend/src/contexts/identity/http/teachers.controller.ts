@@ -1,8 +1,9 @@
 import { Body, Controller, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentActor } from '../../../platform/auth/auth.decorators.js';
 import { IdPipe } from '../../../platform/http/id.pipe.js';
+import { BoolResponse } from '../../../platform/http/responses.js';
 import type { Actor } from '../../../shared-kernel/index.js';
 import { ChangePassword } from '../application/commands/change-password.command.js';
 import { RegisterTeacher } from '../application/commands/register-teacher.command.js';
@@ -11,6 +12,7 @@ import { UpdateProfile } from '../application/commands/update-profile.command.js
 import { GetTeacherProfile, TeacherView } from '../contracts/identity.queries.js';
 import type { TeacherDetails } from '../domain/profiles.entity.js';
 import { PasswordRequest, TeacherProfileRequest, TeacherRegistrationRequest, uploadedFile } from './identity.requests.js';
+import { ToggleActiveResponse } from './identity.responses.js';
 
 function details(body: TeacherProfileRequest): TeacherDetails {
   return {
@@ -39,6 +41,7 @@ export class TeachersController {
   @HttpCode(201)
   @ApiConsumes('multipart/form-data', 'application/json')
   @ApiOperation({ summary: 'Inscription d’un formateur' })
+  @ApiCreatedResponse({ type: TeacherView })
   async register(@Body() body: TeacherRegistrationRequest): Promise<TeacherView> {
     const id = await this.commands.execute(new RegisterTeacher(body.email, body.username || null, body.password, details(body), uploadedFile(body.profile_img)));
     return this.queries.execute(new GetTeacherProfile('system', id));
@@ -47,6 +50,7 @@ export class TeachersController {
   @Put('teacher/:id')
   @Authenticated('teacher', 'admin')
   @ApiConsumes('multipart/form-data', 'application/json')
+  @ApiOkResponse({ type: TeacherView })
   async update(@CurrentActor() actor: Actor, @Param('id', IdPipe) id: number, @Body() body: TeacherProfileRequest): Promise<TeacherView> {
     await this.commands.execute(new UpdateProfile(actor, id, { role: 'teacher', fields: { email: body.email, details: details(body) } }, uploadedFile(body.profile_img)));
     return this.queries.execute(new GetTeacherProfile(actor, id));
@@ -56,7 +60,8 @@ export class TeachersController {
   @HttpCode(200)
   @Authenticated('teacher', 'admin')
   @ApiConsumes('multipart/form-data', 'application/json')
-  async changePassword(@CurrentActor() actor: Actor, @Param('id', IdPipe) id: number, @Body() body: PasswordRequest) {
+  @ApiOkResponse({ type: BoolResponse })
+  async changePassword(@CurrentActor() actor: Actor, @Param('id', IdPipe) id: number, @Body() body: PasswordRequest): Promise<BoolResponse> {
     await this.commands.execute(new ChangePassword(actor, 'teacher', id, body.password));
     return { bool: true };
   }
@@ -65,7 +70,8 @@ export class TeachersController {
   @HttpCode(200)
   @Authenticated('admin')
   @ApiOperation({ summary: 'Suspend ou réactive un formateur (chemin préfixé /api/ comme dans la spec)' })
-  async toggleActive(@CurrentActor() actor: Actor, @Param('id', IdPipe) id: number) {
+  @ApiOkResponse({ type: ToggleActiveResponse })
+  async toggleActive(@CurrentActor() actor: Actor, @Param('id', IdPipe) id: number): Promise<ToggleActiveResponse> {
     const isActive = await this.commands.execute(new ToggleAccountActive(actor, 'teacher', id));
     return { success: true, is_active: isActive };
   }

@@ -1,4 +1,4 @@
-import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { Role } from '../../../../shared-kernel/index.js';
 import { Account, normaliseEmail } from '../../domain/account.entity.js';
@@ -7,19 +7,21 @@ import { LoginThrottle } from '../login-throttle.js';
 import { PasswordHasher } from '../password-hasher.js';
 import { TokenPair, TokenService, TokenSubject } from '../token.service.js';
 
-export class SignIn {
+export type SignInResult = TokenPair & { subject: TokenSubject };
+
+export class SignIn extends Command<SignInResult> {
   constructor(
     readonly role: Role,
     readonly email: string,
     readonly password: string,
     readonly address: string,
-  ) {}
+  ) {
+    super();
+  }
 }
 
-export type SignInResult = TokenPair & { subject: TokenSubject };
-
 @CommandHandler(SignIn)
-export class SignInHandler implements ICommandHandler<SignIn, SignInResult> {
+export class SignInHandler implements ICommandHandler<SignIn> {
   constructor(
     private readonly orm: MikroORM,
     private readonly hasher: PasswordHasher,
