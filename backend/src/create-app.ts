@@ -5,8 +5,9 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module.js';
+import { buildOpenApiDocument } from './openapi.js';
 import type { AppConfig } from './platform/config/config.js';
 import { mediaRoot } from './platform/platform.module.js';
 import { IMAGE_MAX_BYTES } from './platform/storage/media-storage.js';
@@ -39,16 +40,7 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
   app.useGlobalPipes(new RequestValidationPipe());
   app.useGlobalFilters(new ErrorFilter(config.frontendDist));
 
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle('LMS – API de la plateforme de formation')
-      .setDescription('Chemins et champs de la spécification ; les messages d’erreur sont en français.')
-      .setVersion('1.0')
-      .addBearerAuth()
-      .build(),
-  );
-  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
+  SwaggerModule.setup('api/docs', app, buildOpenApiDocument(app), { jsonDocumentUrl: 'api/docs-json' });
 
   const media = mediaRoot(config);
   mkdirSync(media, { recursive: true });

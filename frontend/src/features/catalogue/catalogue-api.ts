@@ -1,61 +1,17 @@
 import { api } from '../../app/api';
+import type { CategoryView, CourseDetail, PageLink, PageView, TeacherPage } from '../../app/api-schema';
 import { COURSE_PAGE_SIZE, type CourseSummary, type Paged } from '../../components/course';
 
-export interface SubchapterOutline {
-  id: number;
-  title: string;
-  order: number;
-  content_type: string;
-  duration: number | null;
-}
-
-export interface ChapterOutline extends SubchapterOutline {
-  description: string;
-  subchapters: SubchapterOutline[];
-}
-
-/** GET /course/{id}: the summary plus its chapters, sorted by order. */
-export interface CourseDetail extends CourseSummary {
-  course_chapters: ChapterOutline[];
-}
-
-export interface Category {
-  id: number;
-  title: string;
-  slug: string;
-  description: string;
-  total_courses: number;
-}
-
-export interface CmsPageLink {
-  id: number;
-  title: string;
-  slug: string;
-}
-
-export interface CmsPage extends CmsPageLink {
-  /** HTML sanitised by the server on write. */
-  content: string;
-}
-
-/** GET /teacher/{teacher_id}: the public trainer profile (03 §2). */
-export interface TeacherProfile {
-  id: number;
-  full_name: string;
-  detail: string;
-  profile_img: string | null;
-  email: string;
-  qualification: string;
-  skills: string;
-  skill_list: string[];
-  face_url: string;
-  insta_url: string;
-  twit_url: string;
-  web_url: string;
-  you_url: string;
-  total_teacher_course: number;
-  teacher_courses: { id: number; title: string }[];
-}
+// The answers' types are generated from the server's OpenAPI document (docs/adr/0008-generated-api-types.md).
+export type {
+  SubchapterOutline,
+  ChapterOutline,
+  CourseDetail,
+  CategoryView as Category,
+  PageLink as CmsPageLink,
+  PageView as CmsPage,
+  TeacherPage as TeacherProfile,
+} from '../../app/api-schema';
 
 /** Filters of GET /course/ (01 §7, 02 §2). */
 export interface CourseFilter {
@@ -115,22 +71,22 @@ export const catalogueApi = api.injectEndpoints({
       }),
       providesTags: courseListTags,
     }),
-    getCategories: build.query<Category[], void>({
+    getCategories: build.query<CategoryView[], void>({
       query: () => 'category/',
       providesTags: (result) => [
         ...(result ?? []).map((category) => ({ type: 'Category' as const, id: category.id })),
         { type: 'Category', id: 'LIST' },
       ],
     }),
-    getPages: build.query<CmsPageLink[], void>({
+    getPages: build.query<PageLink[], void>({
       query: () => 'pages/',
       providesTags: [{ type: 'Page', id: 'LIST' }],
     }),
-    getPage: build.query<CmsPage, { id: number; slug: string }>({
+    getPage: build.query<PageView, { id: number; slug: string }>({
       query: ({ id, slug }) => `pages/${id}/${encodeURIComponent(slug)}/`,
       providesTags: (_r, _e, { id }) => [{ type: 'Page', id }],
     }),
-    getTeacherProfile: build.query<TeacherProfile, number>({
+    getTeacherProfile: build.query<TeacherPage, number>({
       query: (id) => `teacher/${id}/`,
       providesTags: (_r, _e, id) => [{ type: 'Teacher', id }],
     }),

@@ -1,4 +1,5 @@
 import { api } from '../../app/api';
+import type { BoolResponse, EnrolmentResponse, FavouriteResponse, RatingResponse } from '../../app/api-schema';
 import type { CourseSummary } from '../../components/course';
 
 /** A student's relation to one course: both ids as the API takes them. */
@@ -12,12 +13,9 @@ export interface RatingInput extends StudentCourse {
   reviews?: string;
 }
 
-interface BoolAnswer {
-  bool: boolean;
-}
 
 const pairId = ({ studentId, courseId }: StudentCourse) => `${studentId}-${courseId}`;
-const toBool = (answer: BoolAnswer) => Boolean(answer?.bool);
+const toBool = (answer: BoolResponse) => Boolean(answer?.bool);
 /** A rejected queryFulfilled carries the base query's error under `error`. */
 const isConflict = (failure: unknown) =>
   (failure as { error?: { status?: unknown } } | undefined)?.error?.status === 409;
@@ -33,7 +31,7 @@ export const enrolmentApi = api.injectEndpoints({
      * POST /student-enroll-course/. The status flips at once (onQueryStarted) and is put back on a
      * failure; a 409 means the student already was enrolled, so the flip stands.
      */
-    enrol: build.mutation<unknown, StudentCourse>({
+    enrol: build.mutation<EnrolmentResponse, StudentCourse>({
       query: ({ studentId, courseId }) => ({
         url: 'student-enroll-course/',
         method: 'POST',
@@ -57,7 +55,7 @@ export const enrolmentApi = api.injectEndpoints({
       transformResponse: toBool,
       providesTags: (_r, _e, arg) => [{ type: 'Rating', id: pairId(arg) }],
     }),
-    rate: build.mutation<unknown, RatingInput>({
+    rate: build.mutation<RatingResponse, RatingInput>({
       query: ({ studentId, courseId, rating, reviews }) => ({
         url: 'course-rating/',
         method: 'POST',
@@ -81,7 +79,7 @@ export const enrolmentApi = api.injectEndpoints({
       providesTags: (_r, _e, arg) => [{ type: 'Favourite', id: pairId(arg) }],
     }),
     /** Adds (`favourite: true`) or removes a favourite; the toggle flips at once. */
-    setFavourite: build.mutation<unknown, StudentCourse & { favourite: boolean }>({
+    setFavourite: build.mutation<FavouriteResponse | null, StudentCourse & { favourite: boolean }>({
       query: ({ studentId, courseId, favourite }) =>
         favourite
           ? { url: 'favorite-course/', method: 'POST', body: { course: courseId, student: studentId } }
