@@ -1,132 +1,137 @@
-import { CommandBus } from '@nestjs/cqrs';
+// Every test arranges its own students, trainers and courses (platform/testing/fixtures.ts): they
+// share the application and its database, never a world, and pass in any order or alone.
 import { eventually } from '../../../platform/testing/eventually.js';
+import {
+  call,
+  givenAdmin,
+  givenCategory,
+  givenCourse,
+  givenEnrolled,
+  givenFavourite,
+  givenRated,
+  givenStudent,
+  givenTeacher,
+  uniqueName,
+  type GivenStudent,
+} from '../../../platform/testing/fixtures.js';
 import { startTestApp, type TestApp } from '../../../platform/testing/test-app.js';
-import { CreateCategory, PublishCourse } from '../../catalogue/testing.js';
-import { CreateAdmin, RegisterStudent, RegisterTeacher } from '../../identity/testing.js';
 
 let t: TestApp;
-let alice: number;
-let bruno: number;
-let courseA: number;
-let courseB: number;
-let courseC: number;
-const tokens: Record<string, string> = {};
-
-const call = (method: 'GET' | 'POST' | 'DELETE', url: string, token?: string, json?: object) =>
-  t.app.inject({ method, url, headers: token ? { authorization: `Bearer ${token}` } : {}, ...(json ? { payload: json } : {}) });
-
-async function login(path: string, email: string, password: string) {
-  return (await t.app.inject({ method: 'POST', url: path, payload: { email, password } })).json().access as string;
-}
 
 beforeAll(async () => {
   t = await startTestApp();
-  const commands = t.app.get(CommandBus);
-  await commands.execute(new CreateAdmin('Admin', 'admin@test.fr', 'admin', 'motdepasse-admin'));
-  alice = await commands.execute(new RegisterStudent('Alice', 'alice@test.fr', 'alice', 'motdepasse-alice', 'Bureautique, Web'));
-  bruno = await commands.execute(new RegisterStudent('Bruno', 'bruno@test.fr', 'bruno', 'motdepasse-bruno', ''));
-  await commands.execute(new RegisterStudent('Fanny', 'fanny@test.fr', 'fanny', 'motdepasse-fanny', ''));
-  const teacher = await commands.execute(
-    new RegisterTeacher('prof@test.fr', 'prof', 'motdepasse-prof', {
-      fullName: 'Paula Prof', qualification: '', mobileNo: '', skills: 'Excel', detail: '', faceUrl: '', instaUrl: '', twitUrl: '', webUrl: '', youUrl: '',
-    }),
-  );
-  const other = await commands.execute(
-    new RegisterTeacher('autre@test.fr', 'autre', 'motdepasse-autre', {
-      fullName: 'Oscar Autre', qualification: '', mobileNo: '', skills: '', detail: '', faceUrl: '', instaUrl: '', twitUrl: '', webUrl: '', youUrl: '',
-    }),
-  );
-  const office = await commands.execute(new CreateCategory('Bureautique', ''));
-  const cooking = await commands.execute(new CreateCategory('Cuisine', ''));
-  courseA = await commands.execute(new PublishCourse({ title: 'Excel avancé', description: '', categoryId: office, teacherId: teacher, techs: 'Excel' }));
-  courseB = await commands.execute(new PublishCourse({ title: 'Word pour tous', description: '', categoryId: office, teacherId: teacher, techs: 'Word' }));
-  courseC = await commands.execute(new PublishCourse({ title: 'Pâtisserie', description: '', categoryId: cooking, teacherId: other, techs: '' }));
-  tokens.alice = await login('/api/student-login-jwt/', 'alice@test.fr', 'motdepasse-alice');
-  tokens.bruno = await login('/api/student-login-jwt/', 'bruno@test.fr', 'motdepasse-bruno');
-  tokens.fanny = await login('/api/student-login-jwt/', 'fanny@test.fr', 'motdepasse-fanny');
-  tokens.teacher = await login('/api/formateur/token/', 'prof@test.fr', 'motdepasse-prof');
-  tokens.admin = await login('/api/admin/token/', 'admin@test.fr', 'motdepasse-admin');
 });
 
 afterAll(() => t?.close());
 
+type Status = 'enroll' | 'rating' | 'favorite';
+/** `GET /fetch-{kind}-status/{student}/{course}`, as the student unless another token is given. */
+const status = (kind: Status, student: GivenStudent, courseId: number, token = student.token, slash = '') =>
+  call(t, 'GET', `/api/fetch-${kind}-status/${student.studentId}/${courseId}${slash}`, token);
+const ids = (list: { id: number }[]) => list.map((c) => c.id);
+
 describe('POST /student-enroll-course/', () => {
+  const enrol = (token: string | undefined, course: number, student: number) => call(t, 'POST', '/api/student-enroll-course/', token, { course, student });
+
   it('refuses a visitor with 401 and a trainer with 403', async () => {
-    expect((await call('POST', '/api/student-enroll-course/', undefined, { course: courseA, student: alice })).statusCode).toBe(401);
-    expect((await call('POST', '/api/student-enroll-course/', tokens.teacher, { course: courseA, student: alice })).statusCode).toBe(403);
+    const [student, teacher] = await Promise.all([givenStudent(t), givenTeacher(t)]);
+    const { courseId } = await givenCourse(t, { teacherId: teacher.teacherId });
+    expect((await enrol(undefined, courseId, student.studentId)).statusCode).toBe(401);
+    expect((await enrol(teacher.token, courseId, student.studentId)).statusCode).toBe(403);
+    expect((await status('enroll', student, courseId)).json()).toEqual({ bool: false });
   });
 
   it("refuses enrolling in another student's name", async () => {
-    const response = await call('POST', '/api/student-enroll-course/', tokens.alice, { course: courseA, student: bruno });
-    expect(response.statusCode).toBe(403);
-    expect((await call('GET', `/api/fetch-enroll-status/${bruno}/${courseA}`, tokens.bruno)).json()).toEqual({ bool: false });
+    const [alice, bruno, { courseId }] = await Promise.all([givenStudent(t), givenStudent(t), givenCourse(t)]);
+    expect((await enrol(alice.token, courseId, bruno.studentId)).statusCode).toBe(403);
+    expect((await status('enroll', bruno, courseId)).json()).toEqual({ bool: false });
   });
 
   it('enrols the student, from multipart too, and the course count follows', async () => {
+    const [student, { courseId }] = await Promise.all([givenStudent(t), givenCourse(t)]);
     const form = new FormData();
-    form.append('course', String(courseA));
-    form.append('student', String(alice));
-    const response = await t.app.inject({ method: 'POST', url: '/api/student-enroll-course/', headers: { authorization: `Bearer ${tokens.alice}` }, payload: form });
+    form.append('course', String(courseId));
+    form.append('student', String(student.studentId));
+    const response = await call(t, 'POST', '/api/student-enroll-course/', student.token, form);
     expect(response.statusCode).toBe(201);
-    expect(response.json()).toMatchObject({ course: courseA, student: alice });
-    expect((await call('GET', `/api/fetch-enroll-status/${alice}/${courseA}/`, tokens.alice)).json()).toEqual({ bool: true });
-    await eventually(async () => expect((await call('GET', `/api/course/${courseA}`)).json().total_enrolled_students).toBe(1));
+    expect(response.json()).toMatchObject({ course: courseId, student: student.studentId });
+    expect((await status('enroll', student, courseId, student.token, '/')).json()).toEqual({ bool: true });
+    await eventually(async () => expect((await call(t, 'GET', `/api/course/${courseId}`)).json().total_enrolled_students).toBe(1));
   });
 
   it('refuses a second enrolment with 409 and a French message', async () => {
-    const response = await call('POST', '/api/student-enroll-course/', tokens.alice, { course: courseA, student: alice });
+    const [student, course] = await Promise.all([givenStudent(t), givenCourse(t)]);
+    await givenEnrolled(t, student, course);
+    const response = await enrol(student.token, course.courseId, student.studentId);
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe('Vous êtes déjà inscrit à ce cours.');
   });
 
   it('answers 404 for an unknown course and 400 for a missing one', async () => {
-    expect((await call('POST', '/api/student-enroll-course/', tokens.alice, { course: 99999, student: alice })).statusCode).toBe(404);
-    const missing = await call('POST', '/api/student-enroll-course/', tokens.alice, { student: alice });
+    const student = await givenStudent(t);
+    expect((await enrol(student.token, 99999, student.studentId)).statusCode).toBe(404);
+    const missing = await call(t, 'POST', '/api/student-enroll-course/', student.token, { student: student.studentId });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().errors.course).toEqual(['Le cours est obligatoire.']);
-    const huge = await call('POST', '/api/student-enroll-course/', tokens.alice, { course: 3_000_000_000, student: alice });
+    const huge = await enrol(student.token, 3_000_000_000, student.studentId);
     expect(huge.statusCode).toBe(400);
     expect(huge.json().errors.course).toEqual(['Cours introuvable.']);
   });
 
   it('lets an admin enrol a student (the back office "Assigner cours")', async () => {
-    expect((await call('POST', '/api/student-enroll-course/', tokens.admin, { course: courseB, student: bruno })).statusCode).toBe(201);
-    expect((await call('GET', `/api/fetch-enroll-status/${bruno}/${courseB}`, tokens.admin)).json()).toEqual({ bool: true });
+    const [admin, student, { courseId }] = await Promise.all([givenAdmin(t), givenStudent(t), givenCourse(t)]);
+    expect((await enrol(admin.token, courseId, student.studentId)).statusCode).toBe(201);
+    expect((await status('enroll', student, courseId, admin.token)).json()).toEqual({ bool: true });
   });
 
   it("refuses reading another student's enrolment status", async () => {
-    expect((await call('GET', `/api/fetch-enroll-status/${bruno}/${courseB}`, tokens.alice)).statusCode).toBe(403);
+    const [alice, bruno, course] = await Promise.all([givenStudent(t), givenStudent(t), givenCourse(t)]);
+    await givenEnrolled(t, bruno, course);
+    expect((await status('enroll', bruno, course.courseId, alice.token)).statusCode).toBe(403);
   });
 });
 
 describe('POST /course-rating/', () => {
+  const rate = (token: string | undefined, course: number, student: number, rating: unknown, reviews?: string) =>
+    call(t, 'POST', '/api/course-rating/', token, { course, student, rating, ...(reviews ? { reviews } : {}) });
+
   it('refuses a rating from a student who is not enrolled', async () => {
-    const response = await call('POST', '/api/course-rating/', tokens.bruno, { course: courseA, student: bruno, rating: 5 });
+    const [student, { courseId }] = await Promise.all([givenStudent(t), givenCourse(t)]);
+    const response = await rate(student.token, courseId, student.studentId, 5);
     expect(response.statusCode).toBe(403);
     expect(response.json().message).toBe('Seuls les étudiants inscrits peuvent noter ce cours.');
   });
 
   it("refuses rating in another student's name", async () => {
-    expect((await call('POST', '/api/course-rating/', tokens.bruno, { course: courseA, student: alice, rating: 1 })).statusCode).toBe(403);
+    const [alice, bruno, course] = await Promise.all([givenStudent(t), givenStudent(t), givenCourse(t)]);
+    await Promise.all([givenEnrolled(t, alice, course), givenEnrolled(t, bruno, course)]);
+    expect((await rate(bruno.token, course.courseId, alice.studentId, 1)).statusCode).toBe(403);
+    expect((await status('rating', alice, course.courseId)).json()).toEqual({ bool: false });
   });
 
   it('refuses a visitor', async () => {
-    expect((await call('POST', '/api/course-rating/', undefined, { course: courseA, student: alice, rating: 1 })).statusCode).toBe(401);
+    const [student, course] = await Promise.all([givenStudent(t), givenCourse(t)]);
+    await givenEnrolled(t, student, course);
+    expect((await rate(undefined, course.courseId, student.studentId, 1)).statusCode).toBe(401);
+    expect((await status('rating', student, course.courseId)).json()).toEqual({ bool: false });
   });
 
   it.each([0, 6, 2.5, 'abc'])('refuses the rating %p with 400 and changes nothing', async (rating) => {
-    const response = await call('POST', '/api/course-rating/', tokens.alice, { course: courseA, student: alice, rating });
+    const [student, course] = await Promise.all([givenStudent(t), givenCourse(t)]);
+    await givenEnrolled(t, student, course);
+    const response = await rate(student.token, course.courseId, student.studentId, rating);
     expect(response.statusCode).toBe(400);
     expect(response.json().errors.rating).toEqual(['La note doit être un nombre entier de 1 à 5 étoiles.']);
-    expect((await call('GET', `/api/fetch-rating-status/${alice}/${courseA}`, tokens.alice)).json()).toEqual({ bool: false });
+    expect((await status('rating', student, course.courseId)).json()).toEqual({ bool: false });
   });
 
   it('records a rating once; the average follows; a second one gets 409', async () => {
-    const response = await call('POST', '/api/course-rating/', tokens.alice, { course: courseA, student: alice, rating: 4, reviews: 'Clair et utile' });
-    expect(response.statusCode).toBe(201);
-    expect((await call('GET', `/api/fetch-rating-status/${alice}/${courseA}`, tokens.alice)).json()).toEqual({ bool: true });
-    await eventually(async () => expect((await call('GET', `/api/course/${courseA}`)).json()).toMatchObject({ course_rating: 4, rating_count: 1 }));
-    const again = await call('POST', '/api/course-rating/', tokens.alice, { course: courseA, student: alice, rating: 2 });
+    const [student, course] = await Promise.all([givenStudent(t), givenCourse(t)]);
+    await givenEnrolled(t, student, course);
+    expect((await rate(student.token, course.courseId, student.studentId, 4, 'Clair et utile')).statusCode).toBe(201);
+    expect((await status('rating', student, course.courseId)).json()).toEqual({ bool: true });
+    await eventually(async () => expect((await call(t, 'GET', `/api/course/${course.courseId}`)).json()).toMatchObject({ course_rating: 4, rating_count: 1 }));
+    const again = await rate(student.token, course.courseId, student.studentId, 2);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('Vous avez déjà noté ce cours.');
   });
@@ -134,46 +139,81 @@ describe('POST /course-rating/', () => {
 
 describe('formation title rule', () => {
   it('counts a student whose formation title is the course title (any case) as enrolled, and lets them rate', async () => {
-    const commands = t.app.get(CommandBus);
-    const id = await commands.execute(new RegisterStudent('Gaël', 'gael@test.fr', 'gael', 'motdepasse-gael', '', 'word POUR tous'));
-    const token = await login('/api/student-login-jwt/', 'gael@test.fr', 'motdepasse-gael');
-    expect((await call('GET', `/api/fetch-enroll-status/${id}/${courseB}`, token)).json()).toEqual({ bool: true });
-    expect((await call('GET', `/api/fetch-enroll-status/${id}/${courseA}`, token)).json()).toEqual({ bool: false });
-    expect((await call('POST', '/api/course-rating/', token, { course: courseB, student: id, rating: 5 })).statusCode).toBe(201);
+    const title = uniqueName('Word pour tous');
+    const [formation, other] = await Promise.all([givenCourse(t, { title }), givenCourse(t)]);
+    const student = await givenStudent(t, { formationTitle: title.toLowerCase().replace('pour', 'POUR') });
+    expect((await status('enroll', student, formation.courseId)).json()).toEqual({ bool: true });
+    expect((await status('enroll', student, other.courseId)).json()).toEqual({ bool: false });
+    const rated = await call(t, 'POST', '/api/course-rating/', student.token, { course: formation.courseId, student: student.studentId, rating: 5 });
+    expect(rated.statusCode).toBe(201);
   });
 });
 
 describe('favourites', () => {
-  it('adds, lists and removes a favourite, only for oneself', async () => {
-    expect((await call('POST', '/api/favorite-course/', tokens.fanny, { course: courseC, student: alice })).statusCode).toBe(403);
-    expect((await call('POST', '/api/favorite-course/', tokens.alice, { course: courseC, student: alice })).statusCode).toBe(201);
-    expect((await call('POST', '/api/favorite-course/', tokens.alice, { course: courseB, student: alice })).statusCode).toBe(201);
-    expect((await call('POST', '/api/favorite-course/', tokens.alice, { course: courseB, student: alice })).statusCode).toBe(201);
-    const list = (await call('GET', `/api/fetch-favorite-coourses/${alice}`, tokens.alice)).json();
-    expect(list.map((c: { id: number }) => c.id)).toEqual([courseB, courseC]);
-    expect(list[0]).toMatchObject({ title: 'Word pour tous', teacher: { full_name: 'Paula Prof' } });
-    expect((await call('GET', `/api/fetch-favorite-coourses/${alice}`, tokens.fanny)).statusCode).toBe(403);
-    expect((await call('GET', `/api/fetch-favorite-status/${alice}/${courseC}`, tokens.alice)).json()).toEqual({ bool: true });
-    expect((await call('DELETE', `/api/favorite-course/${alice}/${courseC}`, tokens.fanny)).statusCode).toBe(403);
-    expect((await call('DELETE', `/api/favorite-course/${alice}/${courseC}/`, tokens.alice)).statusCode).toBe(204);
-    expect((await call('GET', `/api/fetch-favorite-coourses/${alice}`, tokens.alice)).json().map((c: { id: number }) => c.id)).toEqual([courseB]);
+  const favourites = (student: GivenStudent, token = student.token) => call(t, 'GET', `/api/fetch-favorite-coourses/${student.studentId}`, token);
+
+  it('adds, lists and removes a favourite', async () => {
+    const teacher = await givenTeacher(t, { fullName: 'Paula Prof' });
+    const [alice, word, pastry] = await Promise.all([givenStudent(t), givenCourse(t, { teacherId: teacher.teacherId }), givenCourse(t)]);
+    const add = (courseId: number) => call(t, 'POST', '/api/favorite-course/', alice.token, { course: courseId, student: alice.studentId });
+    expect((await add(pastry.courseId)).statusCode).toBe(201);
+    expect((await add(word.courseId)).statusCode).toBe(201);
+    expect((await add(word.courseId)).statusCode).toBe(201);
+    const list = (await favourites(alice)).json();
+    expect(ids(list)).toEqual([word.courseId, pastry.courseId]);
+    expect(list[0]).toMatchObject({ title: word.title, teacher: { full_name: 'Paula Prof' } });
+    expect((await status('favorite', alice, pastry.courseId)).json()).toEqual({ bool: true });
+    expect((await call(t, 'DELETE', `/api/favorite-course/${alice.studentId}/${pastry.courseId}/`, alice.token)).statusCode).toBe(204);
+    expect(ids((await favourites(alice)).json())).toEqual([word.courseId]);
+    expect((await status('favorite', alice, pastry.courseId)).json()).toEqual({ bool: false });
+  });
+
+  it('lets nobody else add, list or remove a student’s favourites', async () => {
+    const [alice, fanny, course, other] = await Promise.all([givenStudent(t), givenStudent(t), givenCourse(t), givenCourse(t)]);
+    await givenFavourite(t, alice, course);
+    expect((await call(t, 'POST', '/api/favorite-course/', fanny.token, { course: other.courseId, student: alice.studentId })).statusCode).toBe(403);
+    expect((await favourites(alice, fanny.token)).statusCode).toBe(403);
+    expect((await call(t, 'DELETE', `/api/favorite-course/${alice.studentId}/${course.courseId}`, fanny.token)).statusCode).toBe(403);
+    expect(ids((await favourites(alice)).json())).toEqual([course.courseId]);
   });
 });
 
 describe('GET /fetch-recommended-courses/{studentId}', () => {
+  const recommended = async (student: GivenStudent, token = student.token) => ids((await call(t, 'GET', `/api/fetch-recommended-courses/${student.studentId}`, token)).json());
+
   it('suggests courses of the areas of interest and of the trainers followed, never one already followed', async () => {
-    const ids = (await call('GET', `/api/fetch-recommended-courses/${alice}`, tokens.alice)).json().map((c: { id: number }) => c.id);
-    expect(ids).toContain(courseB);
-    expect(ids).not.toContain(courseA);
-    expect(ids).not.toContain(courseC);
+    const [area, teacher] = await Promise.all([givenCategory(t, { title: uniqueName('Bureautique') }), givenTeacher(t)]);
+    const [followed, ofTheArea, ofTheTrainer, unrelated] = await Promise.all([
+      givenCourse(t, { teacherId: teacher.teacherId, categoryId: area.categoryId }),
+      givenCourse(t, { categoryId: area.categoryId }),
+      givenCourse(t, { teacherId: teacher.teacherId }),
+      givenCourse(t),
+    ]);
+    const student = await givenStudent(t, { interests: `${area.title}, ${uniqueName('Web')}` });
+    await givenEnrolled(t, student, followed);
+    const suggested = await recommended(student);
+    expect(suggested).toContain(ofTheArea.courseId);
+    expect(suggested).toContain(ofTheTrainer.courseId);
+    expect(suggested).not.toContain(followed.courseId);
+    expect(suggested).not.toContain(unrelated.courseId);
   });
 
   it('puts the best rated first', async () => {
-    const ids = (await call('GET', `/api/fetch-recommended-courses/${bruno}`, tokens.bruno)).json().map((c: { id: number }) => c.id);
-    expect(ids).toEqual([courseA]);
+    const [teacher, admin] = await Promise.all([givenTeacher(t), givenAdmin(t)]);
+    // Published in this order, so that neither the newest nor the most followed comes first by chance.
+    const followed = await givenCourse(t, { teacherId: teacher.teacherId });
+    const best = await givenCourse(t, { teacherId: teacher.teacherId });
+    const unrated = await givenCourse(t, { teacherId: teacher.teacherId });
+    const worst = await givenCourse(t, { teacherId: teacher.teacherId });
+    const [student, fan, critic] = await Promise.all([givenStudent(t), givenStudent(t), givenStudent(t)]);
+    await givenEnrolled(t, student, followed, admin);
+    await Promise.all([givenEnrolled(t, fan, best), givenEnrolled(t, critic, worst)]);
+    await Promise.all([givenRated(t, fan, best, 5), givenRated(t, critic, worst, 2)]);
+    await eventually(async () => expect(await recommended(student)).toEqual([best.courseId, worst.courseId, unrated.courseId]));
   });
 
   it("refuses another student's recommendations", async () => {
-    expect((await call('GET', `/api/fetch-recommended-courses/${alice}`, tokens.bruno)).statusCode).toBe(403);
+    const [alice, bruno] = await Promise.all([givenStudent(t), givenStudent(t)]);
+    expect((await call(t, 'GET', `/api/fetch-recommended-courses/${alice.studentId}`, bruno.token)).statusCode).toBe(403);
   });
 });
