@@ -2,45 +2,40 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { CommandBus } from '@nestjs/cqrs';
 import { eventually } from '../../../platform/testing/eventually.js';
+import { call, givenAdmin, givenCategory, givenCourse, givenEnrolled, givenStudent, givenTeacher, type CourseOptions } from '../../../platform/testing/fixtures.js';
+import { PNG } from '../../../platform/testing/images.js';
 import { startTestApp, type TestApp } from '../../../platform/testing/test-app.js';
-import { CreateAdmin, RegisterStudent, RegisterTeacher } from '../../identity/testing.js';
-import { EnrolStudent } from '../../enrolment/testing.js';
-import { CreateCategory, PublishCourse, PublishPage } from '../testing.js';
+import { PublishCourse, PublishPage } from '../testing.js';
 
-const PNG = Buffer.from(
-  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
-  'hex',
-);
-
+// The catalogue below is built once and read by many tests; no test changes what another reads (the
+// ones that write arrange their own student, page or refused course): any order, or one test alone.
 let t: TestApp;
 let teacher: number;
 let office: number;
 let web: number;
 const ids: Record<string, number> = {};
 
-const get = (url: string, token?: string) => t.app.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
+const get = (url: string, token?: string) => call(t, 'GET', url, token);
 const titles = (body: { results: { title: string }[] }) => body.results.map((c) => c.title);
 
 beforeAll(async () => {
   t = await startTestApp();
-  const commands = t.app.get(CommandBus);
-  await commands.execute(new CreateAdmin('Admin', 'admin@test.fr', 'admin', 'motdepasse-admin'));
-  await commands.execute(new RegisterStudent('Alice', 'alice@test.fr', 'alice', 'motdepasse-alice', ''));
-  teacher = await commands.execute(
-    new RegisterTeacher('prof@test.fr', 'prof', 'motdepasse-prof', {
-      fullName: 'Paula Prof', qualification: 'Master', mobileNo: '0601020304', skills: 'Excel, Développement web', detail: 'Formatrice', faceUrl: '', instaUrl: '',
-      twitUrl: '', webUrl: 'https://paula.example.fr', youUrl: '',
-    }),
-  );
-  office = await commands.execute(new CreateCategory('Bureautique', 'Les outils du quotidien'));
-  web = await commands.execute(new CreateCategory('Développement web', ''));
-  const publish = (title: string, categoryId: number, techs: string, description = '', chapters: never[] = [], featuredImg?: Buffer) =>
-    commands.execute<PublishCourse, number>(new PublishCourse({ title, description, categoryId, teacherId: teacher, techs, featuredImg }, chapters));
-  ids.modeles = await publish('Modèles de documents', office, 'Word', 'Des modèles réutilisables', [
-    { title: 'Introduction', contentType: 'text', duration: 60, subchapters: [{ title: 'Styles', contentType: 'text', duration: 30 }, { title: 'Champs', contentType: 'video_url', duration: 45, videoUrl: 'https://v.example' }] },
-    { title: 'Pratique', contentType: 'video_url', duration: 120, videoUrl: 'https://v.example/2' },
-  ] as never[], PNG);
-  ids.guide = await publish("Guide de l'Étudiant", office, 'Organisation', 'Un modèle de planning');
+  ({ teacherId: teacher } = await givenTeacher(t, {
+    fullName: 'Paula Prof', qualification: 'Master', mobileNo: '0601020304', skills: 'Excel, Développement web', detail: 'Formatrice', webUrl: 'https://paula.example.fr',
+  }));
+  ({ categoryId: office } = await givenCategory(t, { title: 'Bureautique', description: 'Les outils du quotidien' }));
+  ({ categoryId: web } = await givenCategory(t, { title: 'Développement web' }));
+  const publish = async (title: string, categoryId: number, techs: string, more: CourseOptions = {}) =>
+    (await givenCourse(t, { title, categoryId, teacherId: teacher, techs, ...more })).courseId;
+  ids.modeles = await publish('Modèles de documents', office, 'Word', {
+    description: 'Des modèles réutilisables',
+    featuredImg: PNG,
+    chapters: [
+      { title: 'Introduction', contentType: 'text', duration: 60, subchapters: [{ title: 'Styles', contentType: 'text', duration: 30 }, { title: 'Champs', contentType: 'video_url', duration: 45, videoUrl: 'https://v.example' }] },
+      { title: 'Pratique', contentType: 'video_url', duration: 120, videoUrl: 'https://v.example/2' },
+    ],
+  });
+  ids.guide = await publish("Guide de l'Étudiant", office, 'Organisation', { description: 'Un modèle de planning' });
   ids.excel = await publish('Excel avancé', office, 'Excel');
   ids.js = await publish('JavaScript', web, 'JavaScript, Développement web');
   for (let i = 1; i <= 6; i++) await publish(`Atelier ${i}`, web, '');
@@ -64,9 +59,7 @@ describe('GET /course/', () => {
   });
 
   it('gives the home page its three most followed courses with ?result=3', async () => {
-    const commands = t.app.get(CommandBus);
-    const student = await commands.execute(new RegisterStudent('Zoé', 'zoe@test.fr', 'zoe', 'motdepasse-zoe', ''));
-    await commands.execute(new EnrolStudent({ accountId: 0, role: 'admin', profileId: 1, username: 'admin', jti: 'test' }, student, ids.excel));
+    await givenEnrolled(t, await givenStudent(t), { courseId: ids.excel });
     await eventually(async () => {
       const body = (await get('/api/course/?result=3')).json();
       expect(body.results).toHaveLength(3);
@@ -199,11 +192,10 @@ describe('GET /teacher/{id} (public profile)', () => {
 
 describe('GET /courses/all/', () => {
   it('is for admins only', async () => {
-    const student = (await t.app.inject({ method: 'POST', url: '/api/student-login-jwt/', payload: { email: 'alice@test.fr', password: 'motdepasse-alice' } })).json();
+    const [student, admin] = await Promise.all([givenStudent(t), givenAdmin(t)]);
     expect((await get('/api/courses/all/')).statusCode).toBe(401);
-    expect((await get('/api/courses/all/', student.access)).statusCode).toBe(403);
-    const admin = (await t.app.inject({ method: 'POST', url: '/api/admin/token/', payload: { email: 'admin@test.fr', password: 'motdepasse-admin' } })).json();
-    const all = (await get('/api/courses/all/', admin.access)).json();
+    expect((await get('/api/courses/all/', student.token)).statusCode).toBe(403);
+    const all = (await get('/api/courses/all/', admin.token)).json();
     expect(all).toHaveLength(10);
     expect(all[0]).toEqual({ id: expect.any(Number), title: expect.any(String) });
   });
