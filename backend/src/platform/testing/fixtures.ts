@@ -35,6 +35,11 @@ export function uniqueName(prefix: string): string {
   return `${prefix} ${nextNumber()}`;
 }
 
+/** `prefix-0007`: a username or e-mail local part no other fixture of this test file uses. */
+export function uniqueKey(prefix: string): string {
+  return `${prefix}-${nextNumber()}`;
+}
+
 /** What every fixture account carries: who it is for commands (`actor`), and a session for HTTP (`token`). */
 export interface GivenAccount {
   accountId: number;
@@ -55,12 +60,12 @@ interface Credentials {
 }
 
 function credentials(kind: string, overrides: Credentials) {
-  const n = nextNumber();
+  const key = uniqueKey(kind);
   return {
-    n,
-    email: overrides.email ?? `${kind}-${n}@test.fr`,
-    username: overrides.username ?? `${kind}-${n}`,
-    password: overrides.password ?? `motdepasse-${kind}-${n}`,
+    n: key.slice(kind.length + 1),
+    email: overrides.email ?? `${key}@test.fr`,
+    username: overrides.username ?? key,
+    password: overrides.password ?? `motdepasse-${key}`,
   };
 }
 
