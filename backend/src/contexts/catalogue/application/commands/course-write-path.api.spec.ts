@@ -6,17 +6,16 @@ import { CommandBus } from '@nestjs/cqrs';
 import { AggregateStore } from '../../../../platform/aggregate-store/index.js';
 import { Database } from '../../../../platform/database/database.js';
 import { mediaRoot } from '../../../../platform/platform.module.js';
+import { givenCategory, givenTeacher } from '../../../../platform/testing/fixtures.js';
+import { PNG } from '../../../../platform/testing/images.js';
 import { startTestApp, type TestApp } from '../../../../platform/testing/test-app.js';
 import { ConflictError } from '../../../../shared-kernel/index.js';
-import { RegisterTeacher } from '../../../identity/testing.js';
 import { Course } from '../../domain/course.entity.js';
 import { CourseNotFoundError } from '../../domain/catalogue.errors.js';
-import { CreateCategory } from './create-category.command.js';
 import { PublishCourse } from './publish-course.command.js';
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5e2b3a40000000049454e44ae426082', 'hex');
-const DETAILS = { fullName: 'Claire Martin', qualification: '', mobileNo: '', skills: '', detail: '', faceUrl: '', instaUrl: '', twitUrl: '', webUrl: '', youUrl: '' };
-
+// The trainer and category are only read; each test publishes its own course, and compares the
+// media folder with what it held before: the tests pass in any order or alone.
 let t: TestApp;
 let commands: CommandBus;
 let db: Database;
@@ -27,8 +26,8 @@ beforeAll(async () => {
   t = await startTestApp();
   commands = t.app.get(CommandBus);
   db = t.app.get(Database);
-  teacherId = await commands.execute(new RegisterTeacher('claire@test.fr', 'claire', 'motdepasse-formatrice', DETAILS));
-  categoryId = await commands.execute(new CreateCategory('Bureautique', ''));
+  ({ teacherId } = await givenTeacher(t, { fullName: 'Claire Martin' }));
+  ({ categoryId } = await givenCategory(t, { title: 'Bureautique' }));
 });
 afterAll(() => t?.close());
 
@@ -56,10 +55,12 @@ it('saves the course and appends its events, with ids, in one transaction; the r
 });
 
 it('removes the staged image and stores nothing when the change is refused inside the transaction', async () => {
+  const folder = join(mediaRoot(t.config), 'courses');
+  const images = () => (existsSync(folder) ? readdirSync(folder).sort() : []);
+  const imagesBefore = images();
   const before = await db.one<{ n: number }>("select count(*)::int as n from eventlog.event where stream_type = 'catalogue.course'");
   await expect(publish([], { categoryId: 999_999, featuredImg: PNG })).rejects.toMatchObject({ message: 'Catégorie introuvable.' });
-  const folder = join(mediaRoot(t.config), 'courses');
-  expect(existsSync(folder) ? readdirSync(folder) : []).toEqual([]);
+  expect(images()).toEqual(imagesBefore);
   expect(await db.one<{ n: number }>("select count(*)::int as n from eventlog.event where stream_type = 'catalogue.course'")).toEqual(before);
 });
 
