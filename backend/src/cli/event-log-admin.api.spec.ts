@@ -28,27 +28,31 @@ describe('npm run eventlog:verify', () => {
     expect(lines.log.join('\n')).toMatch(/5\d événement\(s\) dans \d+ flux vérifiés[\s\S]*OK : toutes les chaînes sont intactes/);
   });
 
-  it('exits 1 and names the event a superuser altered', async () => {
-    const target = (await db.one<{ position: number; stream_id: string }>(
-      `select position, stream_id from eventlog.event where event_type = 'AccountSuspended' order by position limit 1`,
+  it('exits 1 and names the event a superuser altered, and passes again once it is put back', async () => {
+    const target = (await db.one<{ position: number; stream_id: string; payload: string }>(
+      `select position, stream_id, payload::text as payload from eventlog.event where event_type = 'AccountSuspended' order by position limit 1`,
     ))!;
     const superuser = new pg.Client({ connectionString: t.databaseUrl });
     await superuser.connect();
+    const setPayload = (payload: string) => superuser.query(`update eventlog.event set payload = $2::jsonb where position = $1`, [target.position, payload]);
     try {
       await superuser.query(`set session_replication_role = replica`);
-      await superuser.query(`update eventlog.event set payload = payload || '{"profileId": 999}' where position = $1`, [target.position]);
+      await setPayload(JSON.stringify({ ...JSON.parse(target.payload), profileId: 999 }));
+      const { lines, out } = output();
+      expect(await verifyCommand([], env, out)).toBe(1);
+      expect(lines.error[0]).toContain(`MAILLON ROMPU : événement n° ${target.position}`);
+      expect(lines.error[0]).toContain(`flux identity.account/${target.stream_id}`);
+
+      const json = output();
+      expect(await verifyCommand(['--stream', `identity.account/${target.stream_id}`, '--json'], env, json.out)).toBe(1);
+      expect(JSON.parse(json.lines.log[0]).broken[0]).toMatchObject({ position: target.position, problem: 'hash' });
+      expect(await verifyCommand(['--stream', 'test.course'], env, output().out)).toBe(0);
     } finally {
+      // The other tests of this file read an intact log, whatever the order they run in.
+      await setPayload(target.payload);
       await superuser.end();
     }
-    const { lines, out } = output();
-    expect(await verifyCommand([], env, out)).toBe(1);
-    expect(lines.error[0]).toContain(`MAILLON ROMPU : événement n° ${target.position}`);
-    expect(lines.error[0]).toContain(`flux identity.account/${target.stream_id}`);
-
-    const json = output();
-    expect(await verifyCommand(['--stream', `identity.account/${target.stream_id}`, '--json'], env, json.out)).toBe(1);
-    expect(JSON.parse(json.lines.log[0]).broken[0]).toMatchObject({ position: target.position, problem: 'hash' });
-    expect(await verifyCommand(['--stream', 'test.course'], env, output().out)).toBe(0);
+    expect(await verifyCommand([], env, output().out)).toBe(0);
   });
 
   it('refuses unknown arguments with exit code 2', async () => {
