@@ -33,7 +33,7 @@ describe('/all-courses', () => {
       '/teacher-detail/4',
     );
     expect(within(card).getByText('12 inscrits')).toBeInTheDocument();
-    expect(within(card).getByText('1h 30min 0s')).toBeInTheDocument();
+    expect(within(card).getByText('1 h 30')).toBeInTheDocument();
 
     const pager = screen.getByRole('navigation', { name: 'Pagination' });
     expect(within(pager).getByRole('button', { name: /Précédent/ })).toBeDisabled();
