@@ -14,3 +14,4 @@ export {
 export { StudentProfilePage } from './screens/student-profile-page';
 export { TeacherProfilePage } from './screens/teacher-profile-page';
 export { identityApi } from './identity-api';
+export { useFullName } from './use-full-name';
