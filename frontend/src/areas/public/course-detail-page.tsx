@@ -1,7 +1,8 @@
 import { Link, useParams } from 'react-router-dom';
-import { Result, Skeleton } from 'antd';
+import { Skeleton } from 'antd';
 import { usePageTitle } from '../../app/hooks';
 import { LoadFailure, useLogFailure } from '../../components/course';
+import { StatusMessage } from '../../components/status';
 import {
   catalogueMessages,
   CourseContents,
@@ -40,10 +41,11 @@ export function CourseDetailPage() {
     const status = (error as { status?: unknown } | undefined)?.status;
     if (!valid || status === 404) {
       return (
-        <Result
-          status="404"
+        <StatusMessage
+          kind="not-found"
+          level={1}
           title={m.notFoundTitle}
-          subTitle={m.notFoundText}
+          text={m.notFoundText}
           extra={
             <Link to="/all-courses" className="button-link">
               {m.backToCourses}

@@ -1,5 +1,6 @@
-import { Button, Col, Empty, Result, Row, Skeleton, Card } from 'antd';
+import { Button, Col, Empty, Row, Skeleton, Card } from 'antd';
 import type { ReactNode } from 'react';
+import { StatusMessage } from '../status';
 import { CourseCard } from './course-card';
 import type { CourseSummary } from './course-types';
 import { messages as m } from './messages';
@@ -23,10 +24,10 @@ export function LoadFailure({ onRetry, title = m.loadFailedTitle, text = m.loadF
   text?: string;
 }) {
   return (
-    <Result
-      status="warning"
+    <StatusMessage
+      kind="failure"
       title={title}
-      subTitle={text}
+      text={text}
       extra={onRetry ? <Button onClick={onRetry}>{m.retry}</Button> : null}
     />
   );

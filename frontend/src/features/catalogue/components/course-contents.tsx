@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { Collapse, Result } from 'antd';
+import { Collapse } from 'antd';
 import {
   CheckSquareOutlined,
   FileTextOutlined,
@@ -8,6 +8,7 @@ import {
   LockOutlined,
 } from '@ant-design/icons';
 import { formatDuration } from '../../../components/course';
+import { StatusMessage } from '../../../components/status';
 import type { ChapterOutline, CourseDetail, SubchapterOutline } from '../catalogue-api';
 import { messages as m } from '../messages';
 
@@ -35,7 +36,7 @@ function StepLine({ number, step }: { number: string; step: SubchapterOutline | 
 export function ContentInPreparation() {
   return (
     <section className="course-detail__section">
-      <Result status="info" title={m.detail.preparing} subTitle={m.detail.preparingText} />
+      <StatusMessage kind="preparing" title={m.detail.preparing} text={m.detail.preparingText} />
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router-dom';
-import { Avatar, Card, Col, Empty, Result, Row, Skeleton, Tag } from 'antd';
+import { Avatar, Card, Col, Empty, Row, Skeleton, Tag } from 'antd';
 import {
   BookOutlined,
   FacebookFilled,
@@ -13,6 +13,7 @@ import {
 import type { ReactNode } from 'react';
 import { usePageTitle } from '../../../app/hooks';
 import { initials, LoadFailure, useLogFailure } from '../../../components/course';
+import { StatusMessage } from '../../../components/status';
 import { useGetTeacherProfileQuery, type TeacherProfile } from '../catalogue-api';
 import { messages as m } from '../messages';
 
@@ -67,7 +68,7 @@ export function TeacherDetailPage() {
   if (!teacher) {
     const status = (error as { status?: unknown } | undefined)?.status;
     return status === 404 || !Number.isInteger(id) ? (
-      <Result status="404" title={m.teacher.notFoundTitle} subTitle={m.teacher.notFoundText} />
+      <StatusMessage kind="not-found" level={1} title={m.teacher.notFoundTitle} text={m.teacher.notFoundText} />
     ) : (
       <LoadFailure onRetry={refetch} />
     );
