@@ -1,11 +1,12 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { precompress } from './build/precompress';
 
 const backend = 'http://localhost:3000';
 
 export default defineConfig({
   base: '/',
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
