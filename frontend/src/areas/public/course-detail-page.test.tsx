@@ -206,8 +206,8 @@ describe('/detail/{course_id}', () => {
 describe('student course lists', () => {
   it('sends a visitor of /favorite-courses to /user-login', async () => {
     stubFetch(() => json([]));
-    const { router } = renderApp('/favorite-courses');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/user-login'));
+    const { location } = renderApp('/favorite-courses');
+    await waitFor(() => expect(location.pathname).toBe('/user-login'));
   });
 
   it('lists the favourites with cards linking to the course and the trainer, beside the side menu', async () => {

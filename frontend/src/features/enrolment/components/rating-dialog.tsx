@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, App, Form, Input, Modal, Rate } from 'antd';
+import { Alert, Form, Input, Modal, Rate } from 'antd';
+import { toast } from '../../../app/feedback';
 import { describeApiError } from '../../../app/api-errors';
 import { useRateMutation } from '../enrolment-api';
 import { messages as m, TOAST_SECONDS } from '../messages';
@@ -24,7 +25,6 @@ export function RatingDialog({
   const [reviews, setReviews] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
   const [rate, { isLoading }] = useRateMutation();
-  const { message } = App.useApp();
 
   const close = () => {
     setFailure(null);
@@ -37,7 +37,7 @@ export function RatingDialog({
       await rate({ studentId, courseId, rating, reviews: reviews.trim() || undefined }).unwrap();
       onRated?.(rating);
       close();
-      void message.success(m.rating.thanks, TOAST_SECONDS);
+      toast('success', m.rating.thanks, TOAST_SECONDS);
     } catch (error) {
       // 01 §8: a rating failure is logged; the dialog also says why when the server told us.
       console.error('Échec de la notation du cours', error);
