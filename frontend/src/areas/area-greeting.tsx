@@ -1,4 +1,5 @@
-import { Card, Typography } from 'antd';
+import { Typography } from 'antd';
+import { Panel } from '../components/panel';
 import { selectUsername } from '../app/auth-slice';
 import { useAppSelector } from '../app/hooks';
 import { messages as m } from './messages';
@@ -11,11 +12,11 @@ export function AreaGreeting({ intro, fullName = null }: { intro: string; fullNa
   const username = useAppSelector(selectUsername);
   const name = fullName === undefined ? null : (fullName ?? username);
   return (
-    <Card variant="outlined" className="page-card">
+    <Panel className="page-card">
       <Typography.Title level={1} className="page-title" data-testid="dashboard-greeting">
         {m.greeting(name)}
       </Typography.Title>
       <Typography.Paragraph type="secondary">{intro}</Typography.Paragraph>
-    </Card>
+    </Panel>
   );
 }

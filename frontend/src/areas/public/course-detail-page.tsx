@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router-dom';
-import { Skeleton } from 'antd';
 import { usePageTitle } from '../../app/hooks';
 import { LoadFailure, useLogFailure } from '../../components/course';
+import { Placeholder } from '../../components/placeholder';
 import { StatusMessage } from '../../components/status';
 import {
   catalogueMessages,
@@ -32,8 +32,7 @@ export function CourseDetailPage() {
   if (isLoading) {
     return (
       <div className="content-page">
-        <Skeleton.Image active className="course-detail__skeleton" />
-        <Skeleton active paragraph={{ rows: 6 }} />
+        <Placeholder image="wide" lines={6} />
       </div>
     );
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, initials, splitTechs } from './format';
+import { formatDuration, splitTechs } from './format';
 
 /** The no-break spaces written as plain spaces, to read the expectations. */
 const plain = (text: string) => text.replace(/\u00a0/g, ' ');
@@ -51,13 +51,5 @@ describe('splitTechs', () => {
   it('splits the comma-separated list and drops blanks', () => {
     expect(splitTechs(' React, TypeScript ,,Node ')).toEqual(['React', 'TypeScript', 'Node']);
     expect(splitTechs(null)).toEqual([]);
-  });
-});
-
-describe('initials', () => {
-  it('takes the first letters of the first two words, else two letters', () => {
-    expect(initials('Léa Dubois')).toBe('LD');
-    expect(initials('claire')).toBe('CL');
-    expect(initials('')).toBe('UN');
   });
 });

@@ -35,10 +35,3 @@ export function splitTechs(techs: string | null | undefined): string[] {
     .map((tech) => tech.trim())
     .filter(Boolean);
 }
-
-/** Initials for an avatar: first letters of the first two words, else the first two letters. */
-export function initials(name: string | null | undefined): string {
-  const words = (name ?? '').trim().split(/\s+/).filter(Boolean);
-  if (words.length >= 2) return (words[0]![0]! + words[1]![0]!).toUpperCase();
-  return (words[0] ?? 'UN').slice(0, 2).toUpperCase();
-}

@@ -1,5 +1,6 @@
 import { Link, useParams } from 'react-router-dom';
-import { Avatar, Card, Col, Empty, Row, Skeleton, Tag } from 'antd';
+import { Col, Empty, Row, Skeleton, Tag } from 'antd';
+import { Panel } from '../../../components/panel';
 import {
   BookOutlined,
   FacebookFilled,
@@ -12,7 +13,8 @@ import {
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import { usePageTitle } from '../../../app/hooks';
-import { initials, LoadFailure, useLogFailure } from '../../../components/course';
+import { PersonAvatar } from '../../../components/avatar';
+import { LoadFailure, useLogFailure } from '../../../components/course';
 import { StatusMessage } from '../../../components/status';
 import { useGetTeacherProfileQuery, type TeacherProfile } from '../catalogue-api';
 import { messages as m } from '../messages';
@@ -80,15 +82,14 @@ export function TeacherDetailPage() {
     <div className="content-page teacher-profile">
       <Row gutter={[32, 32]}>
         <Col xs={24} md={8}>
-          <Card variant="outlined" className="teacher-profile__card">
-            <Avatar
+          <Panel className="teacher-profile__card">
+            <PersonAvatar
               size={128}
-              src={teacher.profile_img || undefined}
+              src={teacher.profile_img}
+              name={teacher.full_name}
               className="teacher-profile__photo"
               alt={teacher.profile_img ? teacher.full_name : undefined}
-            >
-              {initials(teacher.full_name)}
-            </Avatar>
+            />
             <h1 className="teacher-profile__name">{teacher.full_name}</h1>
             <p className="teacher-profile__count">
               <BookOutlined aria-hidden /> {m.teacher.courseCount(teacher.total_teacher_course)}
@@ -129,7 +130,7 @@ export function TeacherDetailPage() {
                 ))}
               </nav>
             ) : null}
-          </Card>
+          </Panel>
         </Col>
         <Col xs={24} md={16}>
           {teacher.detail ? (
