@@ -190,7 +190,10 @@ describe('/detail/{course_id}', () => {
     renderApp('/detail/5');
     const user = userEvent.setup();
 
-    await user.click(await screen.findByRole('button', { name: /Ajouter aux favoris/ }));
+    // The toggle is disabled until the favourite status has loaded.
+    const addButton = await screen.findByRole('button', { name: /Ajouter aux favoris/ });
+    await waitFor(() => expect(addButton).toBeEnabled());
+    await user.click(addButton);
     const removeButton = await screen.findByRole('button', { name: /Retirer des favoris/ });
     expect(removeButton).toHaveAttribute('aria-pressed', 'true');
     await user.click(removeButton);
