@@ -112,7 +112,7 @@ export function Navbar() {
   return (
     <header className="navbar">
       <div className="navbar__inner">
-        <Link to="/" className="navbar__brand" aria-label={`${m.brand} - ${m.brandTagline}`}>
+        <Link to="/" className="navbar__brand">
           <span className="navbar__logo">{m.brand}</span>
           <span className="navbar__tagline">{m.brandTagline}</span>
         </Link>

@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router-dom';
-import { Col, Empty, Row, Skeleton, Tag } from 'antd';
+import { Col, Empty, Row, Skeleton } from 'antd';
 import { Panel } from '../../../components/panel';
 import {
   BookOutlined,
@@ -146,8 +146,11 @@ export function TeacherDetailPage() {
               <ul className="teacher-profile__skills">
                 {skills.map((skill) => (
                   <li key={skill}>
-                    <Link to={`/teacher-skill-courses/${encodeURIComponent(skill)}/${teacher.id}`}>
-                      <Tag color="orange">{skill}</Tag>
+                    <Link
+                      to={`/teacher-skill-courses/${encodeURIComponent(skill)}/${teacher.id}`}
+                      className="tag tag--brand"
+                    >
+                      {skill}
                     </Link>
                   </li>
                 ))}
