@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, expectGreeting, fillLogin } from './support';
+import { DEMO, expectGreeting, expectNoSeriousA11yViolations, fillLogin } from './support';
 
 /** The course cards of the page, by their title link. */
 const cardTitles = (page: Page) => page.getByTestId('course-card').locator('h2 a, h3 a');
@@ -36,6 +36,7 @@ test.describe('a visitor browses the public catalogue', () => {
     expect(await video.evaluate((v: HTMLVideoElement) => ({ muted: v.muted, loop: v.loop }))).toEqual({ muted: true, loop: true });
     await expect(page.getByTestId('course-card')).toHaveCount(3);
     await expect(page.locator('main form').getByRole('button', { name: 'Se connecter' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
   });
 
   test('categories lead to the courses of a category', async ({ page }) => {
@@ -48,6 +49,7 @@ test.describe('a visitor browses the public catalogue', () => {
     await expect(page).toHaveURL(/\/course\/\d+\/bureautique$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Bureautique' })).toBeVisible();
     await expect(page.getByTestId('course-card')).toHaveCount(2);
+    await expectNoSeriousA11yViolations(page);
     for (const title of ['Modèles de documents Word et Excel', 'Excel : tableaux croisés dynamiques']) {
       await expect(cardTitles(page).filter({ hasText: title })).toHaveCount(1);
     }
@@ -62,6 +64,7 @@ test.describe('a visitor browses the public catalogue', () => {
     await expect(page).toHaveURL(/\/all-courses\?page=2$/);
     await expect(page.getByTestId('course-card')).toHaveCount(1);
     await expect(page.getByRole('button', { name: /Suivant/ })).toBeDisabled();
+    await expectNoSeriousA11yViolations(page);
     await page.getByRole('button', { name: /Précédent/ }).click();
     await expect(page.getByTestId('course-card')).toHaveCount(8);
   });
@@ -83,6 +86,7 @@ test.describe('a visitor browses the public catalogue', () => {
 
     await searchFromNavbar(page, 'astrophysique quantique');
     await expect(page.getByText('Aucun cours trouvé pour ce terme.')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
   });
 
   test("a course shows 'Connexion requise' to a visitor, linking to /user-login", async ({ page }) => {
@@ -90,6 +94,7 @@ test.describe('a visitor browses the public catalogue', () => {
     await expect(page.getByText(/étudiants? inscrits?/)).toBeVisible();
     await expect(page.getByRole('button', { name: "S'inscrire à ce cours" })).toHaveCount(0);
     await expect(page.getByText(/Contenu du cours/)).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
     await page.getByRole('link', { name: 'Connexion requise' }).click();
     await expect(page).toHaveURL(/\/user-login$/);
   });
@@ -97,6 +102,7 @@ test.describe('a visitor browses the public catalogue', () => {
   test("a course without chapters says 'Contenu en cours de préparation'", async ({ page }) => {
     await openCourse(page, 'Anglais professionnel : réunions et e-mails');
     await expect(page.getByText('Contenu en cours de préparation')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
   });
 
   test('the trainer of a course has a public profile with skills leading to courses', async ({ page }) => {
@@ -105,6 +111,7 @@ test.describe('a visitor browses the public catalogue', () => {
     await expect(page).toHaveURL(/\/teacher-detail\/\d+$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Julien Bernard' })).toBeVisible();
     await expect(page.getByText('Ingénieur informatique, 15 ans de développement web')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
     await expect(page.getByRole('link', { name: 'JavaScript moderne' })).toHaveAttribute('href', /^\/detail\/\d+$/);
     await page.getByRole('link', { name: 'JavaScript', exact: true }).click();
     await expect(page).toHaveURL(/\/teacher-skill-courses\/JavaScript\/\d+$/);
@@ -122,6 +129,7 @@ test.describe('a visitor browses the public catalogue', () => {
     await expect(page).toHaveURL(/\/page\/\d+\/mentions-legales$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Mentions légales' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: 'Éditeur du site' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
     await page.reload();
     await expect(page.getByRole('heading', { level: 2, name: 'Éditeur du site' })).toBeVisible();
     // The demo page was written with a script, an onclick handler and a javascript: link.
@@ -164,12 +172,14 @@ test('a student enrols, rates, sees both states, adds a favourite and finds it o
   await expect(page.getByTestId('state-enrolled')).toHaveText(/Déjà inscrit/);
   await expect(enrolledCount).toContainText(String(before + 1));
   await expect(page.getByText(/^Contenu du cours \(\d+ chapitres?\)$/)).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
   await expect(page.getByRole('link', { name: /Débuter \/ Reprendre le cours/ })).toHaveAttribute('href', /^\/mini\/\d+$/);
 
   await page.getByRole('button', { name: /Noter ce cours/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Noter ce cours' });
   await dialog.getByRole('radio').nth(3).click();
   await expect(dialog.getByTestId('rating-value')).toHaveText('4 étoiles');
+  await expectNoSeriousA11yViolations(page);
   await dialog.getByLabel('Votre avis (facultatif)').fill('Des exemples clairs et utiles.');
   await dialog.getByRole('button', { name: 'Envoyer ma note' }).click();
   await expect(page.getByText('Merci pour votre note !')).toBeVisible();
@@ -191,6 +201,7 @@ test('a student enrols, rates, sees both states, adds a favourite and finds it o
   await expect(page.getByRole('heading', { level: 1, name: 'Cours favoris' })).toBeVisible();
   await expect(page.getByText('Espace Etudiant', { exact: true })).toBeVisible();
   await expect(cardTitles(page).filter({ hasText: title })).toHaveCount(1);
+  await expectNoSeriousA11yViolations(page);
   await page.getByRole('link', { name: title }).click();
   await expect(page).toHaveURL(/\/detail\/\d+$/);
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, expectGreeting, fillLogin } from './support';
+import { DEMO, expectGreeting, expectNoSeriousA11yViolations, fillLogin } from './support';
 
 async function logoutFromNavbar(page: Page) {
   await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Déconnexion' }).click();
@@ -12,6 +12,7 @@ test.describe('each role signs in through the UI, sees its greeting and logs out
     await fillLogin(page, DEMO.student.email, DEMO.student.password);
     await expect(page).toHaveURL(/\/user-dashboard$/);
     await expectGreeting(page, DEMO.student.username);
+    await expect(page.getByTestId('dashboard-greeting')).toHaveText('Bonjour, Léa Dubois');
     await expect(page.getByText('Espace Etudiant', { exact: true })).toBeVisible();
     const storage = await page.evaluate(() => ({ ...localStorage }));
     expect(storage).toMatchObject({ studentLoginStatus: 'true', username: DEMO.student.username, role: 'student' });
@@ -54,6 +55,7 @@ test('a wrong password shows the spec message and stores nothing', async ({ page
   await fillLogin(page, DEMO.student2.email, 'mauvais-mot-de-passe');
   await expect(page.getByText('Echec de la connexion')).toBeVisible();
   await expect(page.getByText('Identifiants incorrects.')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
   await expect(page).toHaveURL(/\/user-login$/);
   expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
 });
@@ -114,6 +116,18 @@ test.describe('route guards and unknown pages', () => {
     const response = await page.goto('/cette-page-nexiste-pas');
     expect(response?.status()).toBe(200);
     await expect(page.getByText('Page introuvable')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('on a phone, the navigation bar opens as a menu that passes the accessibility checks', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/all-courses');
+    await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+    const menu = page.getByRole('dialog');
+    await expect(menu.getByRole('link', { name: 'Connexion étudiant' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await menu.getByRole('link', { name: 'Connexion étudiant' }).click();
+    await expect(page).toHaveURL(/\/user-login$/);
   });
 });
 
@@ -125,6 +139,7 @@ test('a visitor registers as a student, is sent to the login 2.5 s later and sig
   await page.getByLabel('Mot de passe', { exact: true }).fill('court');
   await page.getByRole('button', { name: 'Créer mon compte' }).click();
   await expect(page.getByText('Le mot de passe doit contenir au moins 12 caractères.')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
   await page.getByLabel('Mot de passe', { exact: true }).fill('un-mot-de-passe-solide');
   await page.getByRole('button', { name: 'Créer mon compte' }).click();
   await expect(page.getByText('Compte cree avec succes')).toBeVisible();

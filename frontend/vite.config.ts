@@ -1,16 +1,16 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { precompress } from './build/precompress';
 
 const backend = 'http://localhost:3000';
 
 export default defineConfig({
   base: '/',
-  plugins: [react()],
+  // Every page is its own chunk (app/lazy-component.ts); each text file gets a .br and a .gz.
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // antd + React make one ~680 kB (≈225 kB gzip) shared chunk; role areas are split off.
-    chunkSizeWarningLimit: 800,
   },
   server: {
     proxy: {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { LogLevel } from '@nestjs/common';
@@ -15,6 +15,7 @@ import { ErrorFilter } from './platform/http/error.filter.js';
 import { RequestValidationPipe } from './platform/http/request-validation.pipe.js';
 import { registerRequestBody } from './platform/http/request-body.js';
 import { frameworkErrors } from './platform/http/framework-errors.js';
+import { registerWebAssets } from './web-assets.js';
 
 export interface CreateAppOptions {
   logLevels?: LogLevel[] | false;
@@ -38,24 +39,14 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
   await registerRequestBody(app, { fileSize: IMAGE_MAX_BYTES, files: 5, fields: 50, fieldSize: 100_000 });
   app.setGlobalPrefix('api');
   app.useGlobalPipes(new RequestValidationPipe());
-  app.useGlobalFilters(new ErrorFilter(config.frontendDist));
+  app.useGlobalFilters(new ErrorFilter());
 
   SwaggerModule.setup('api/docs', app, buildOpenApiDocument(app), { jsonDocumentUrl: 'api/docs-json' });
 
   const media = mediaRoot(config);
   mkdirSync(media, { recursive: true });
   await app.register(fastifyStatic, { root: media, prefix: '/media/', decorateReply: false, index: false });
-  if (existsSync(config.frontendDist)) {
-    await app.register(fastifyStatic, {
-      root: config.frontendDist,
-      prefix: '/',
-      wildcard: false,
-      decorateReply: false,
-      setHeaders: (res, path) => {
-        res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-  }
+  await registerWebAssets(app, config.frontendDist);
 
   await app.init();
   await app.getHttpAdapter().getInstance().ready();

@@ -19,6 +19,11 @@ export function formatTable(results) {
     fmt.ms(r.baseline.latencyMs.p99),
     fmt.ratio(r.ratio),
   ]);
+  return markdownTable(header, rows);
+}
+
+/** A Markdown table: the first column left-aligned, the figures right-aligned. */
+export function markdownTable(header, rows) {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
   const line = (cells) => '| ' + cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ') + ' |';
   const rule = '|' + widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : '-'.repeat(w + 1) + ':')).join('|') + '|';

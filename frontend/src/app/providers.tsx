@@ -1,31 +1,22 @@
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import { App as AntdApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import frFR from 'antd/locale/fr_FR';
-import dayjs from 'dayjs';
-import 'dayjs/locale/fr';
+import { FeedbackOutlet } from './feedback-outlet';
 import type { AppStore } from './store';
+import { THEME } from './theme';
 
-dayjs.locale('fr');
-
-export const BRAND_COLOR = '#e65d00';
-
+/**
+ * The store and antd's theme and French locale. Toasts and alert dialogs come through
+ * app/feedback.ts, whose code loads on first use (antd's App would put it in every page's).
+ * dayjs is not loaded either: the screen that brings the first date picker sets its French locale.
+ */
 export function AppProviders({ store, children }: { store: AppStore; children: ReactNode }) {
   return (
     <Provider store={store}>
-      <ConfigProvider
-        locale={frFR}
-        theme={{
-          token: {
-            colorPrimary: BRAND_COLOR,
-            colorLink: BRAND_COLOR,
-            borderRadius: 8,
-            fontFamily:
-              "'Inter', 'Segoe UI', system-ui, -apple-system, 'Helvetica Neue', Arial, sans-serif",
-          },
-        }}
-      >
-        <AntdApp>{children}</AntdApp>
+      <ConfigProvider locale={frFR} theme={THEME}>
+        {children}
+        <FeedbackOutlet />
       </ConfigProvider>
     </Provider>
   );

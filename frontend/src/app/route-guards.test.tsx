@@ -15,15 +15,15 @@ describe('route guards', () => {
     ['/teacher-profile-setting', '/teacher-login'],
     ['/admin-dashboard', '/admin-login'],
   ])('sends a logged-out visitor of %s to %s', async (path, login) => {
-    const { router } = renderApp(path);
-    await waitFor(() => expect(router.state.location.pathname).toBe(login));
+    const { location } = renderApp(path);
+    await waitFor(() => expect(location.pathname).toBe(login));
     expect(await screen.findByRole('button', { name: 'Se connecter' })).toBeInTheDocument();
   });
 
   it('does not let a student into the trainer area', async () => {
     startSession('student', { id: 7, username: 'alice', ...tokens });
-    const { router } = renderApp('/teacher-dashboard');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/teacher-login'));
+    const { location } = renderApp('/teacher-dashboard');
+    await waitFor(() => expect(location.pathname).toBe('/teacher-login'));
   });
 
   it.each([
@@ -33,8 +33,8 @@ describe('route guards', () => {
     ['admin', '/admin-login', '/admin-dashboard'],
   ] as const)('sends a logged-in %s from %s to %s', async (role, path, dashboard) => {
     startSession(role, { id: 1, username: 'camille', ...tokens });
-    const { router } = renderApp(path);
-    await waitFor(() => expect(router.state.location.pathname).toBe(dashboard));
+    const { location } = renderApp(path);
+    await waitFor(() => expect(location.pathname).toBe(dashboard));
     expect(await screen.findByRole('heading', { name: 'Bonjour, camille' })).toBeInTheDocument();
   });
 

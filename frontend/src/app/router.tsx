@@ -1,58 +1,50 @@
-import { lazy, type ComponentType } from 'react';
-import type { RouteObject } from 'react-router-dom';
+import { useRoutes, type RouteObject } from 'react-router-dom';
+import {
+  AboutPage,
+  AllCoursesPage,
+  AssistancePage,
+  CategoriesPage,
+  CategoryCoursesPage,
+  CmsPageScreen,
+  CourseDetailPage,
+  FaqPage,
+  HomePage,
+  PolicyPage,
+  SearchResultsPage,
+  TeacherDetailPage,
+  TeacherSkillCoursesPage,
+} from '../areas/public';
+import {
+  FavoriteCoursesPage,
+  RecommendedCoursesPage,
+  StudentChangePasswordPage,
+  StudentDashboardPage,
+  StudentLayout,
+  StudentLoginPage,
+  StudentLogoutPage,
+  StudentProfilePage,
+  StudentRegisterPage,
+} from '../areas/student';
+import {
+  TeacherChangePasswordPage,
+  TeacherLoginPage,
+  TeacherLogoutPage,
+  TeacherProfilePage,
+  TeacherRegisterPage,
+  TrainerDashboardPage,
+  TrainerLayout,
+} from '../areas/trainer';
+import { AdminDashboardPage, AdminLayout, AdminLoginPage, AdminLogoutPage } from '../areas/admin';
+import { FooterPageLinks } from '../features/catalogue';
 import { AppShell } from '../layout/app-shell';
-import { NotFoundPage } from '../layout/not-found-page';
+import { lazyComponent } from './lazy-component';
 import { GuestOnly, RequireRole } from './route-guards';
 
-// One lazy chunk per role area (architecture §6): pages of an area share its module.
-const publicArea = () => import('../areas/public');
-const studentArea = () => import('../areas/student');
-const trainerArea = () => import('../areas/trainer');
-const adminArea = () => import('../areas/admin');
-
-function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  return lazy(async () => ({ default: pick(await load()) }));
-}
-
-// The footer's CMS page list is on every page, so the catalogue chunk loads behind the first page.
-const FooterPageLinks = page(() => import('../features/catalogue'), (m) => m.FooterPageLinks);
-
-const HomePage = page(publicArea, (m) => m.HomePage);
-const AllCoursesPage = page(publicArea, (m) => m.AllCoursesPage);
-const CategoriesPage = page(publicArea, (m) => m.CategoriesPage);
-const CategoryCoursesPage = page(publicArea, (m) => m.CategoryCoursesPage);
-const SearchResultsPage = page(publicArea, (m) => m.SearchResultsPage);
-const CourseDetailPage = page(publicArea, (m) => m.CourseDetailPage);
-const CmsPageScreen = page(publicArea, (m) => m.CmsPageScreen);
-const TeacherDetailPage = page(publicArea, (m) => m.TeacherDetailPage);
-const TeacherSkillCoursesPage = page(publicArea, (m) => m.TeacherSkillCoursesPage);
-const AboutPage = page(publicArea, (m) => m.AboutPage);
-const PolicyPage = page(publicArea, (m) => m.PolicyPage);
-const FaqPage = page(publicArea, (m) => m.FaqPage);
-const AssistancePage = page(publicArea, (m) => m.AssistancePage);
-
-const StudentLayout = page(studentArea, (m) => m.StudentLayout);
-const StudentLoginPage = page(studentArea, (m) => m.StudentLoginPage);
-const StudentRegisterPage = page(studentArea, (m) => m.StudentRegisterPage);
-const StudentLogoutPage = page(studentArea, (m) => m.StudentLogoutPage);
-const StudentDashboardPage = page(studentArea, (m) => m.StudentDashboardPage);
-const StudentChangePasswordPage = page(studentArea, (m) => m.StudentChangePasswordPage);
-const StudentProfilePage = page(studentArea, (m) => m.StudentProfilePage);
-const FavoriteCoursesPage = page(studentArea, (m) => m.FavoriteCoursesPage);
-const RecommendedCoursesPage = page(studentArea, (m) => m.RecommendedCoursesPage);
-
-const TrainerLayout = page(trainerArea, (m) => m.TrainerLayout);
-const TeacherLoginPage = page(trainerArea, (m) => m.TeacherLoginPage);
-const TeacherRegisterPage = page(trainerArea, (m) => m.TeacherRegisterPage);
-const TeacherLogoutPage = page(trainerArea, (m) => m.TeacherLogoutPage);
-const TrainerDashboardPage = page(trainerArea, (m) => m.TrainerDashboardPage);
-const TeacherChangePasswordPage = page(trainerArea, (m) => m.TeacherChangePasswordPage);
-const TeacherProfilePage = page(trainerArea, (m) => m.TeacherProfilePage);
-
-const AdminLayout = page(adminArea, (m) => m.AdminLayout);
-const AdminLoginPage = page(adminArea, (m) => m.AdminLoginPage);
-const AdminLogoutPage = page(adminArea, (m) => m.AdminLogoutPage);
-const AdminDashboardPage = page(adminArea, (m) => m.AdminDashboardPage);
+// Every page is lazy (features and areas export them through lazyComponent): the first visit downloads
+// the shell and the page it opens, nothing of the other pages or roles. The routes are rendered
+// by useRoutes under a BrowserRouter, not by a data router: none of its loaders or actions is
+// used, and it would add 17 KB gzip to every page (docs/adr/0010).
+const NotFoundPage = lazyComponent(() => import('../layout/not-found-page'), (m) => m.NotFoundPage);
 
 /** The route table (01 §2.1): only the routes whose screens exist so far. */
 export const routes: RouteObject[] = [
@@ -142,3 +134,8 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** The pages of the route table, under the BrowserRouter (main.tsx) or a MemoryRouter (tests). */
+export function AppRoutes() {
+  return useRoutes(routes);
+}

@@ -1,6 +1,6 @@
 /** French copy of the role areas' own screens (home, dashboards). */
 export const messages = {
-  greeting: (username: string) => `Bonjour, ${username}`,
+  greeting: (name: string | null) => (name ? `Bonjour, ${name}` : 'Bonjour'),
   student: {
     dashboardTitle: 'Tableau de bord étudiant',
     intro: 'Bienvenue dans votre espace étudiant.',

@@ -1,9 +1,12 @@
 import { useState } from 'react';
 import { useMatch, useNavigate } from 'react-router-dom';
-import { Input } from 'antd';
+import { SearchOutlined } from '@ant-design/icons';
 import { messages as m } from './messages';
 
-/** The navigation bar's course search: opens /search/{searchstring} (01 §2.3). */
+/**
+ * The navigation bar's course search: opens /search/{searchstring} (01 §2.3). A plain input styled
+ * like antd's: it is on every page, and antd's Input would bring its form machinery to all of them.
+ */
 export function CourseSearch({ onSearched }: { onSearched?: () => void }) {
   const navigate = useNavigate();
   const match = useMatch('/search/:searchstring');
@@ -28,16 +31,18 @@ export function CourseSearch({ onSearched }: { onSearched?: () => void }) {
         search(value);
       }}
     >
-      <Input.Search
+      <input
+        type="search"
+        className="course-search__input"
         value={value}
         onChange={(event) => setDraft({ for: current, value: event.target.value })}
-        onSearch={search}
         placeholder={m.search.placeholder}
         aria-label={m.search.label}
-        enterButton
-        allowClear
         maxLength={100}
       />
+      <button type="submit" className="course-search__button" aria-label={m.search.submit}>
+        <SearchOutlined aria-hidden />
+      </button>
     </form>
   );
 }

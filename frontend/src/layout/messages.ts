@@ -26,6 +26,7 @@ export const messages = {
   search: {
     label: 'Rechercher un cours',
     placeholder: 'Rechercher un cours…',
+    submit: 'Rechercher',
   },
   footer: {
     about:

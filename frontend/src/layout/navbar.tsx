@@ -1,12 +1,14 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
-import { Button, Drawer } from 'antd';
 import { MenuOutlined, UserOutlined } from '@ant-design/icons';
 import { selectSession } from '../app/auth-slice';
 import { useAppSelector } from '../app/hooks';
 import { DASHBOARD_PATHS, LOGIN_PATHS, LOGOUT_PATHS, type SessionSnapshot } from '../app/session';
 import { CourseSearch } from './course-search';
 import { messages as m } from './messages';
+
+// The mobile menu's drawer loads when it is first opened: most visits never open it.
+const NavDrawer = lazy(() => import('./nav-drawer'));
 
 const CATALOGUE_LINKS: NavItem[] = [
   { to: '/', label: m.catalogueNav.home },
@@ -97,6 +99,7 @@ function NavLinks({ items, onNavigate }: { items: NavItem[]; onNavigate?: () => 
 export function Navbar() {
   const session = useAppSelector(selectSession);
   const [open, setOpen] = useState(false);
+  const [drawerWanted, setDrawerWanted] = useState(false);
   const items = navItems(session);
   const loggedIn = session.loggedIn.student || session.loggedIn.teacher || session.loggedIn.admin;
   const greeting = (testId?: string) =>
@@ -109,7 +112,7 @@ export function Navbar() {
   return (
     <header className="navbar">
       <div className="navbar__inner">
-        <Link to="/" className="navbar__brand" aria-label={`${m.brand} - ${m.brandTagline}`}>
+        <Link to="/" className="navbar__brand">
           <span className="navbar__logo">{m.brand}</span>
           <span className="navbar__tagline">{m.brandTagline}</span>
         </Link>
@@ -117,27 +120,30 @@ export function Navbar() {
           <NavLinks items={items} />
         </nav>
         <div className="navbar__desktop">{greeting('navbar-greeting')}</div>
-        <Button
+        <button
+          type="button"
           className="navbar__burger"
-          type="text"
-          icon={<MenuOutlined />}
           aria-label={m.nav.openMenu}
-          onClick={() => setOpen(true)}
-        />
+          aria-expanded={open}
+          onClick={() => {
+            setDrawerWanted(true);
+            setOpen(true);
+          }}
+        >
+          <MenuOutlined aria-hidden />
+        </button>
       </div>
       <CatalogueBar />
-      <Drawer
-        title={m.nav.menuTitle}
-        placement="right"
-        open={open}
-        onClose={() => setOpen(false)}
-        className="navbar__drawer"
-      >
-        {greeting()}
-        <nav aria-label={m.nav.mobileLabel}>
-          <NavLinks items={items} onNavigate={() => setOpen(false)} />
-        </nav>
-      </Drawer>
+      {drawerWanted ? (
+        <Suspense fallback={null}>
+          <NavDrawer title={m.nav.menuTitle} open={open} onClose={() => setOpen(false)}>
+            {greeting()}
+            <nav aria-label={m.nav.mobileLabel}>
+              <NavLinks items={items} onNavigate={() => setOpen(false)} />
+            </nav>
+          </NavDrawer>
+        </Suspense>
+      ) : null}
     </header>
   );
 }

@@ -6,7 +6,7 @@ describe('404 page', () => {
   it('answers an unknown path with "Page introuvable" and a link home', async () => {
     renderApp('/cette-page-n-existe-pas');
 
-    expect(screen.getByRole('heading', { name: 'Page introuvable' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Page introuvable' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: "Retour à l'accueil" })).toHaveAttribute('href', '/');
     await waitFor(() => expect(document.title).toBe('LMS | Page introuvable'));
   });

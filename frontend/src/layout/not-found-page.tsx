@@ -1,16 +1,17 @@
 import { Link } from 'react-router-dom';
-import { Result } from 'antd';
 import { usePageTitle } from '../app/hooks';
+import { StatusMessage } from '../components/status';
 import { messages as m } from './messages';
 
 export function NotFoundPage() {
   usePageTitle(m.notFound.title);
   return (
     <div className="not-found">
-      <Result
-        status="404"
-        title={<h1 className="not-found__title">{m.notFound.title}</h1>}
-        subTitle={m.notFound.text}
+      <StatusMessage
+        kind="not-found"
+        level={1}
+        title={m.notFound.title}
+        text={m.notFound.text}
         extra={
           <Link to="/" className="button-link">
             {m.notFound.home}

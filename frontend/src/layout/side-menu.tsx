@@ -1,6 +1,6 @@
 import { Suspense, useState, type ReactNode } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
-import { Button, Card, Col, Menu, Row } from 'antd';
+import { Button, Col, Menu, Row } from 'antd';
 import {
   BarChartOutlined,
   BookOutlined,
@@ -17,6 +17,7 @@ import {
   TeamOutlined,
   UserOutlined,
 } from '@ant-design/icons';
+import { Panel } from '../components/panel';
 import { PageLoader } from './page-loader';
 import { messages as m } from './messages';
 
@@ -66,11 +67,10 @@ export function SideMenu({ title, entries }: { title: string; entries: SideMenuE
     (entry) => entry.to.replace(/\/$/, '') === pathname.replace(/\/$/, ''),
   );
   return (
-    <Card
-      variant="outlined"
+    <Panel
       title={title}
       className={open ? 'side-menu is-open' : 'side-menu'}
-      styles={{ body: { padding: 4 } }}
+      bodyClassName="side-menu__panel-body"
       extra={
         <Button
           type="text"
@@ -95,7 +95,7 @@ export function SideMenu({ title, entries }: { title: string; entries: SideMenuE
           }))}
         />
       </nav>
-    </Card>
+    </Panel>
   );
 }
 

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { Col, Row } from 'antd';
 import { EnvironmentOutlined, MailOutlined, PhoneOutlined } from '@ant-design/icons';
 import { messages as m } from './messages';
 
@@ -10,12 +9,12 @@ export function SiteFooter({ extra }: { extra?: ReactNode }) {
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">
-        <Row gutter={[32, 24]}>
-          <Col xs={24} md={8}>
+        <div className="site-footer__columns">
+          <div>
             <div className="site-footer__brand">{m.brand}</div>
             <p className="site-footer__text">{m.footer.about}</p>
-          </Col>
-          <Col xs={24} sm={8} md={5}>
+          </div>
+          <div>
             <h2 className="site-footer__heading">{m.footer.quickLinks}</h2>
             <ul className="site-footer__list">
               <li>
@@ -31,11 +30,9 @@ export function SiteFooter({ extra }: { extra?: ReactNode }) {
                 <Link to="/assistance">{m.footer.assistance}</Link>
               </li>
             </ul>
-          </Col>
-          <Col xs={24} sm={8} md={5}>
-            {extra}
-          </Col>
-          <Col xs={24} sm={8} md={6}>
+          </div>
+          <div>{extra}</div>
+          <div>
             <h2 className="site-footer__heading">{m.footer.contact}</h2>
             <address className="site-footer__contact">
               <p className="site-footer__item">
@@ -58,8 +55,8 @@ export function SiteFooter({ extra }: { extra?: ReactNode }) {
               </p>
               <p className="site-footer__hours">{m.footer.hours}</p>
             </address>
-          </Col>
-        </Row>
+          </div>
+        </div>
         <div className="site-footer__bottom">
           <span>{m.footer.copyright(year)}</span>
           <span className="site-footer__bottom-links">

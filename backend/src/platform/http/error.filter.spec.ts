@@ -6,7 +6,7 @@ import { ErrorFilter } from './error.filter.js';
 import { RequestValidationError } from './request-validation.error.js';
 
 const request = { id: 'req-123', method: 'GET', url: '/api/x' } as unknown as FastifyRequest;
-const filter = new ErrorFilter('/nonexistent');
+const filter = new ErrorFilter();
 
 describe('ErrorFilter', () => {
   it('maps named domain errors to their status with the French message and field', () => {

@@ -1,5 +1,3 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../../shared-kernel/index.js';
@@ -37,27 +35,17 @@ export interface ErrorBody {
 /**
  * The one place where errors become HTTP answers: named domain errors and validation errors keep
  * their French message; anything unexpected is logged with the request id and answered without
- * internals. A GET of an unknown non-API path gets the SPA (history fallback).
+ * internals. (The SPA's history fallback is no error: web-assets.ts serves it.)
  */
 @Catch()
 export class ErrorFilter implements ExceptionFilter {
   private readonly logger = new Logger('HTTP');
-  private indexHtml: string | null | undefined;
-
-  constructor(private readonly frontendDist: string) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const ctx = host.switchToHttp();
     const request = ctx.getRequest<FastifyRequest>();
     const reply = ctx.getResponse<FastifyReply>();
     const { status, body } = this.toResponse(exception, request);
-    if (status === 404 && this.servesSpa(request)) {
-      const html = this.spaIndex();
-      if (html) {
-        void reply.status(200).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
-        return;
-      }
-    }
     void reply.status(status).header('content-type', 'application/json; charset=utf-8').send(body);
   }
 
@@ -93,18 +81,6 @@ export class ErrorFilter implements ExceptionFilter {
     };
   }
 
-  private servesSpa(request: FastifyRequest): boolean {
-    const path = request.url.split('?')[0];
-    return (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api') && !path.startsWith('/media/');
-  }
-
-  private spaIndex(): string | null {
-    if (this.indexHtml === undefined) {
-      const file = join(this.frontendDist, 'index.html');
-      this.indexHtml = existsSync(file) ? readFileSync(file, 'utf8') : null;
-    }
-    return this.indexHtml;
-  }
 }
 
 function fastifyStatus(exception: unknown): number | undefined {

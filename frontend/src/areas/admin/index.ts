@@ -1,4 +1,6 @@
-/** Admin area chunk (lazy): its layout and screens, composed from the features. */
-export { AdminSideLayout as AdminLayout } from '../../layout/side-menu';
-export { AdminDashboardPage } from './admin-dashboard-page';
+/** Admin area: its layout and screens, composed from the features, each loaded with its route. */
+import { lazyComponent } from '../../app/lazy-component';
+
+export const AdminLayout = lazyComponent(() => import('../../layout/side-menu'), (m) => m.AdminSideLayout);
+export const AdminDashboardPage = lazyComponent(() => import('./admin-dashboard-page'), (m) => m.AdminDashboardPage);
 export { AdminLoginPage, AdminLogoutPage } from '../../features/identity';

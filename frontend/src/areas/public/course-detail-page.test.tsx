@@ -190,7 +190,10 @@ describe('/detail/{course_id}', () => {
     renderApp('/detail/5');
     const user = userEvent.setup();
 
-    await user.click(await screen.findByRole('button', { name: /Ajouter aux favoris/ }));
+    // The toggle is disabled until the favourite status has loaded.
+    const addButton = await screen.findByRole('button', { name: /Ajouter aux favoris/ });
+    await waitFor(() => expect(addButton).toBeEnabled());
+    await user.click(addButton);
     const removeButton = await screen.findByRole('button', { name: /Retirer des favoris/ });
     expect(removeButton).toHaveAttribute('aria-pressed', 'true');
     await user.click(removeButton);
@@ -206,8 +209,8 @@ describe('/detail/{course_id}', () => {
 describe('student course lists', () => {
   it('sends a visitor of /favorite-courses to /user-login', async () => {
     stubFetch(() => json([]));
-    const { router } = renderApp('/favorite-courses');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/user-login'));
+    const { location } = renderApp('/favorite-courses');
+    await waitFor(() => expect(location.pathname).toBe('/user-login'));
   });
 
   it('lists the favourites with cards linking to the course and the trainer, beside the side menu', async () => {

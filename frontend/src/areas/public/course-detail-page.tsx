@@ -1,7 +1,8 @@
 import { Link, useParams } from 'react-router-dom';
-import { Result, Skeleton } from 'antd';
 import { usePageTitle } from '../../app/hooks';
 import { LoadFailure, useLogFailure } from '../../components/course';
+import { Placeholder } from '../../components/placeholder';
+import { StatusMessage } from '../../components/status';
 import {
   catalogueMessages,
   CourseContents,
@@ -31,8 +32,7 @@ export function CourseDetailPage() {
   if (isLoading) {
     return (
       <div className="content-page">
-        <Skeleton.Image active className="course-detail__skeleton" />
-        <Skeleton active paragraph={{ rows: 6 }} />
+        <Placeholder image="wide" lines={6} />
       </div>
     );
   }
@@ -40,10 +40,11 @@ export function CourseDetailPage() {
     const status = (error as { status?: unknown } | undefined)?.status;
     if (!valid || status === 404) {
       return (
-        <Result
-          status="404"
+        <StatusMessage
+          kind="not-found"
+          level={1}
           title={m.notFoundTitle}
-          subTitle={m.notFoundText}
+          text={m.notFoundText}
           extra={
             <Link to="/all-courses" className="button-link">
               {m.backToCourses}

@@ -1,9 +1,10 @@
 import { Link } from 'react-router-dom';
-import { Card, Col, Row, Typography } from 'antd';
+import { Suspense } from 'react';
 import { BookOutlined, LineChartOutlined, TeamOutlined } from '@ant-design/icons';
 import { selectSession } from '../../app/auth-slice';
 import { useAppSelector, usePageTitle } from '../../app/hooks';
 import { DASHBOARD_PATHS } from '../../app/session';
+import { Panel } from '../../components/panel';
 import { HomeCourses } from '../../features/catalogue';
 import { StudentLoginForm } from '../../features/identity';
 import { messages as m } from '../messages';
@@ -21,8 +22,8 @@ export function HomePage() {
       <section className="hero">
         <HeroVideo />
         <div className="hero__inner">
-          <Row gutter={[48, 32]} align="middle">
-            <Col xs={24} lg={13}>
+          <div className="hero__columns">
+            <div>
               <p className="hero__eyebrow">{m.home.eyebrow}</p>
               <h1 className="hero__title">{m.home.heading}</h1>
               <p className="hero__text">{m.home.text}</p>
@@ -34,46 +35,44 @@ export function HomePage() {
                   {m.home.categories}
                 </Link>
               </div>
-            </Col>
-            <Col xs={24} lg={11}>
-              <Card variant="outlined" className="hero__card" title={m.home.loginCard}>
+            </div>
+            <div>
+              <Panel className="hero__card" title={m.home.loginCard} titleAs="h2">
                 {session.loggedIn.student ? (
                   <>
-                    <Typography.Paragraph>
-                      {m.home.connectedAs(session.username ?? '')}
-                    </Typography.Paragraph>
+                    <p>{m.home.connectedAs(session.username ?? '')}</p>
                     <Link to={DASHBOARD_PATHS.student} className="button-link">
                       {m.home.goToSpace}
                     </Link>
                   </>
                 ) : (
                   <>
-                    <StudentLoginForm />
+                    <Suspense fallback={<div className="hero__form-loading" />}>
+                      <StudentLoginForm />
+                    </Suspense>
                     <p className="hero__card-footer">
                       {m.home.noAccount} <Link to="/user-register">{m.home.register}</Link>
                     </p>
                   </>
                 )}
-              </Card>
-            </Col>
-          </Row>
+              </Panel>
+            </div>
+          </div>
         </div>
       </section>
       <HomeCourses />
       <section className="highlights">
-        <Row gutter={[24, 24]}>
+        <div className="highlights__columns">
           {m.home.highlights.map((highlight, index) => (
-            <Col xs={24} md={8} key={highlight.title}>
-              <div className="highlight">
+            <div className="highlight" key={highlight.title}>
                 <span className="highlight__icon" aria-hidden>
                   {ICONS[index]}
                 </span>
                 <h2 className="highlight__title">{highlight.title}</h2>
                 <p className="highlight__text">{highlight.text}</p>
-              </div>
-            </Col>
+            </div>
           ))}
-        </Row>
+        </div>
       </section>
     </>
   );

@@ -1,10 +1,12 @@
-/** Public area chunk (lazy): the catalogue's screens, the course detail and the static pages. */
-export { HomePage } from './home-page';
-export { CourseDetailPage } from './course-detail-page';
-export { AboutPage } from './info/about-page';
-export { PolicyPage } from './info/policy-page';
-export { FaqPage } from './info/faq-page';
-export { AssistancePage } from './info/assistance-page';
+/** Public area: the catalogue's screens, the course detail and the static pages, each loaded with its route. */
+import { lazyComponent } from '../../app/lazy-component';
+
+export const HomePage = lazyComponent(() => import('./home-page'), (m) => m.HomePage);
+export const CourseDetailPage = lazyComponent(() => import('./course-detail-page'), (m) => m.CourseDetailPage);
+export const AboutPage = lazyComponent(() => import('./info/about-page'), (m) => m.AboutPage);
+export const PolicyPage = lazyComponent(() => import('./info/policy-page'), (m) => m.PolicyPage);
+export const FaqPage = lazyComponent(() => import('./info/faq-page'), (m) => m.FaqPage);
+export const AssistancePage = lazyComponent(() => import('./info/assistance-page'), (m) => m.AssistancePage);
 export {
   AllCoursesPage,
   CategoriesPage,

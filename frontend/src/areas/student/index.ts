@@ -1,6 +1,8 @@
-/** Student area chunk (lazy): its layout and screens, composed from the features. */
-export { StudentSideLayout as StudentLayout } from '../../layout/side-menu';
-export { StudentDashboardPage } from './student-dashboard-page';
+/** Student area: its layout and screens, composed from the features, each loaded with its route. */
+import { lazyComponent } from '../../app/lazy-component';
+
+export const StudentLayout = lazyComponent(() => import('../../layout/side-menu'), (m) => m.StudentSideLayout);
+export const StudentDashboardPage = lazyComponent(() => import('./student-dashboard-page'), (m) => m.StudentDashboardPage);
 export {
   StudentLoginPage,
   StudentRegisterPage,

@@ -1,6 +1,8 @@
-/** Trainer area chunk (lazy): its layout and screens, composed from the features. */
-export { TeacherSideLayout as TrainerLayout } from '../../layout/side-menu';
-export { TrainerDashboardPage } from './trainer-dashboard-page';
+/** Trainer area: its layout and screens, composed from the features, each loaded with its route. */
+import { lazyComponent } from '../../app/lazy-component';
+
+export const TrainerLayout = lazyComponent(() => import('../../layout/side-menu'), (m) => m.TeacherSideLayout);
+export const TrainerDashboardPage = lazyComponent(() => import('./trainer-dashboard-page'), (m) => m.TrainerDashboardPage);
 export {
   TeacherLoginPage,
   TeacherRegisterPage,

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Avatar, Card } from 'antd';
 import { ClockCircleOutlined, ReadOutlined, TeamOutlined } from '@ant-design/icons';
 import type { CourseSummary } from './course-types';
-import { formatDuration, initials } from './format';
+import { PersonAvatar } from '../avatar';
+import { formatDuration } from './format';
 import { messages as m } from './messages';
 import { RatingStars } from './rating-stars';
 
@@ -20,21 +20,15 @@ export function CourseCard({
   const Title = titleLevel === 2 ? 'h2' : 'h3';
   const detail = `/detail/${course.id}`;
   return (
-    <Card
-      hoverable
-      variant="outlined"
-      className="course-card"
-      data-testid="course-card"
-      cover={
-        <Link to={detail} tabIndex={-1} aria-hidden className="course-card__cover">
-          {imageFailed ? (
-            <span className="course-card__placeholder" />
-          ) : (
-            <img src={course.featured_img} alt="" loading="lazy" onError={() => setImageFailed(true)} />
-          )}
-        </Link>
-      }
-    >
+    <article className="course-card" data-testid="course-card">
+      <Link to={detail} tabIndex={-1} aria-hidden className="course-card__cover">
+        {imageFailed ? (
+          <span className="course-card__placeholder" />
+        ) : (
+          <img src={course.featured_img} alt="" loading="lazy" onError={() => setImageFailed(true)} />
+        )}
+      </Link>
+      <div className="course-card__body">
       {course.category ? (
         <Link
           to={`/course/${course.category.id}/${course.category.slug}`}
@@ -48,9 +42,7 @@ export function CourseCard({
       </Title>
       {course.teacher ? (
         <Link to={`/teacher-detail/${course.teacher.id}`} className="course-card__teacher">
-          <Avatar size={24} src={course.teacher.profile_img || undefined}>
-            {initials(course.teacher.full_name)}
-          </Avatar>
+          <PersonAvatar size={24} src={course.teacher.profile_img} name={course.teacher.full_name} />
           <span>
             <span className="visually-hidden">{m.byTeacher} : </span>
             {course.teacher.full_name}
@@ -71,6 +63,7 @@ export function CourseCard({
           </li>
         ) : null}
       </ul>
-    </Card>
+      </div>
+    </article>
   );
 }

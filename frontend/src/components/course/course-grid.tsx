@@ -1,20 +1,16 @@
-import { Button, Col, Empty, Result, Row, Skeleton, Card } from 'antd';
+import { InboxOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
+import { Placeholder } from '../placeholder';
+import { StatusMessage } from '../status';
 import { CourseCard } from './course-card';
 import type { CourseSummary } from './course-types';
 import { messages as m } from './messages';
 
 /**
- * Columns of a grid: four cards per row in a full-width page (01 §9); three beside a side menu
- * and for the home page's selection of three.
+ * Columns of a grid (styles.css, `.course-grid--…`): four cards per row in a full-width page
+ * (01 §9); three beside a side menu and for the home page's selection of three.
  */
 export type GridWidth = 'full' | 'beside-menu' | 'home';
-
-const COLUMNS: Record<GridWidth, { xs: number; sm: number; lg: number; xl: number }> = {
-  full: { xs: 24, sm: 12, lg: 8, xl: 6 },
-  'beside-menu': { xs: 24, sm: 12, lg: 12, xl: 8 },
-  home: { xs: 24, sm: 12, lg: 8, xl: 8 },
-};
 
 /** Shown in place of a list that could not load: the failure itself is only logged (01 §8). */
 export function LoadFailure({ onRetry, title = m.loadFailedTitle, text = m.loadFailed }: {
@@ -23,11 +19,17 @@ export function LoadFailure({ onRetry, title = m.loadFailedTitle, text = m.loadF
   text?: string;
 }) {
   return (
-    <Result
-      status="warning"
+    <StatusMessage
+      kind="failure"
       title={title}
-      subTitle={text}
-      extra={onRetry ? <Button onClick={onRetry}>{m.retry}</Button> : null}
+      text={text}
+      extra={
+        onRetry ? (
+          <button type="button" className="button" onClick={onRetry}>
+            {m.retry}
+          </button>
+        ) : null
+      }
     />
   );
 }
@@ -52,32 +54,34 @@ export function CourseGrid({
   titleLevel?: 2 | 3;
   skeletons?: number;
 }) {
-  const cols = COLUMNS[width];
+  const grid = `course-grid course-grid--${width}`;
   if (loading && !courses) {
     return (
-      <Row gutter={[24, 24]} role="status" aria-label={m.loading}>
+      <div className={grid} role="status" aria-label={m.loading}>
         {Array.from({ length: skeletons }, (_, index) => (
-          <Col key={index} {...cols}>
-            <Card className="course-card">
-              <Skeleton.Node active className="course-card__skeleton-cover" />
-              <Skeleton active paragraph={{ rows: 3 }} />
-            </Card>
-          </Col>
+          <div key={index} className="course-card">
+            <Placeholder image="cover" className="course-card__body" />
+          </div>
         ))}
-      </Row>
+      </div>
     );
   }
   if (failed && !courses) return <LoadFailure onRetry={onRetry} />;
   if (!Array.isArray(courses) || courses.length === 0) {
-    return <Empty className="course-grid__empty" description={empty} />;
+    return (
+      <div className="course-grid__empty">
+        <InboxOutlined aria-hidden className="course-grid__empty-icon" />
+        <p>{empty}</p>
+      </div>
+    );
   }
   return (
-    <Row gutter={[24, 24]} className="course-grid" role="list">
+    <ul className={grid}>
       {courses.map((course) => (
-        <Col key={course.id} {...cols} role="listitem">
+        <li key={course.id}>
           <CourseCard course={course} titleLevel={titleLevel} />
-        </Col>
+        </li>
       ))}
-    </Row>
+    </ul>
   );
 }

@@ -6,6 +6,6 @@ export { CourseGrid, LoadFailure, type GridWidth } from './course-grid';
 export { Pager } from './pager';
 export { PagedCourses } from './paged-courses';
 export { RatingStars } from './rating-stars';
-export { formatDuration, initials, splitTechs } from './format';
+export { formatDuration, splitTechs } from './format';
 export { usePageParam } from './use-page-param';
 export { useLogFailure } from './use-log-failure';

@@ -1,7 +1,13 @@
-import { Rate } from 'antd';
+import { StarFilled } from '@ant-design/icons';
 import { messages as m } from './messages';
 
-/** Average rating out of 5 as stars plus its figure and the number of ratings. */
+const FIVE = [0, 1, 2, 3, 4];
+
+/**
+ * Average rating out of 5 as stars plus its figure and the number of ratings. The stars are drawn,
+ * not an antd Rate: a read-only Rate is a group of focusable radios inside this image, and it
+ * brings antd's tooltips to every course list.
+ */
 export function RatingStars({
   value,
   count,
@@ -11,9 +17,21 @@ export function RatingStars({
   count: number;
   size?: 'small' | 'large';
 }) {
+  const filled = `${(Math.min(5, Math.max(0, value ?? 0)) / 5) * 100}%`;
   return (
     <span className={`rating-stars rating-stars--${size}`} aria-label={m.ratingAria(value)} role="img">
-      <Rate disabled allowHalf value={value ?? 0} className="rating-stars__stars" />
+      <span className="rating-stars__stars" aria-hidden>
+        <span className="rating-stars__empty">
+          {FIVE.map((i) => (
+            <StarFilled key={i} />
+          ))}
+        </span>
+        <span className="rating-stars__filled" style={{ width: filled }}>
+          {FIVE.map((i) => (
+            <StarFilled key={i} />
+          ))}
+        </span>
+      </span>
       {value === null ? (
         <span className="rating-stars__text" aria-hidden>
           {m.notRated}

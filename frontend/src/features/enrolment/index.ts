@@ -1,5 +1,10 @@
 /** Enrolment feature: enrolling, rating, favourites and recommendations of a student. */
+import { lazyComponent } from '../../app/lazy-component';
+
 export { enrolmentApi } from './enrolment-api';
 export { CourseActions } from './components/course-actions';
 export { useEnrolmentState, type EnrolmentState } from './use-enrolment-state';
-export { FavoriteCoursesPage, RecommendedCoursesPage } from './screens/student-course-lists';
+
+// Pages, each loaded with its route.
+export const FavoriteCoursesPage = lazyComponent(() => import('./screens/student-course-lists'), (m) => m.FavoriteCoursesPage);
+export const RecommendedCoursesPage = lazyComponent(() => import('./screens/student-course-lists'), (m) => m.RecommendedCoursesPage);

@@ -1,16 +1,24 @@
-export {
-  StudentLoginForm,
-  StudentLoginPage,
-  TeacherLoginPage,
-  AdminLoginPage,
-} from './screens/login-screens';
-export { StudentLogoutPage, TeacherLogoutPage, AdminLogoutPage } from './screens/logout-screen';
-export { StudentRegisterPage } from './screens/student-register-page';
-export { TeacherRegisterPage } from './screens/teacher-register-page';
-export {
-  StudentChangePasswordPage,
-  TeacherChangePasswordPage,
-} from './screens/change-password-screens';
-export { StudentProfilePage } from './screens/student-profile-page';
-export { TeacherProfilePage } from './screens/teacher-profile-page';
+/** Identity feature: sign-in, registration, profiles and passwords of the three roles. */
+import { lazyComponent } from '../../app/lazy-component';
+
+// The home page's login card: the form's code (antd Form, Input, Alert) loads after the page's.
+export const StudentLoginForm = lazyComponent(() => import('./components/student-login-form'), (m) => m.StudentLoginForm);
+export { useFullName } from './use-full-name';
 export { identityApi } from './identity-api';
+
+// Pages, each loaded with its route.
+const loginScreens = () => import('./screens/login-screens');
+const logoutScreens = () => import('./screens/logout-screen');
+const passwordScreens = () => import('./screens/change-password-screens');
+export const StudentLoginPage = lazyComponent(loginScreens, (m) => m.StudentLoginPage);
+export const TeacherLoginPage = lazyComponent(loginScreens, (m) => m.TeacherLoginPage);
+export const AdminLoginPage = lazyComponent(loginScreens, (m) => m.AdminLoginPage);
+export const StudentLogoutPage = lazyComponent(logoutScreens, (m) => m.StudentLogoutPage);
+export const TeacherLogoutPage = lazyComponent(logoutScreens, (m) => m.TeacherLogoutPage);
+export const AdminLogoutPage = lazyComponent(logoutScreens, (m) => m.AdminLogoutPage);
+export const StudentRegisterPage = lazyComponent(() => import('./screens/student-register-page'), (m) => m.StudentRegisterPage);
+export const TeacherRegisterPage = lazyComponent(() => import('./screens/teacher-register-page'), (m) => m.TeacherRegisterPage);
+export const StudentChangePasswordPage = lazyComponent(passwordScreens, (m) => m.StudentChangePasswordPage);
+export const TeacherChangePasswordPage = lazyComponent(passwordScreens, (m) => m.TeacherChangePasswordPage);
+export const StudentProfilePage = lazyComponent(() => import('./screens/student-profile-page'), (m) => m.StudentProfilePage);
+export const TeacherProfilePage = lazyComponent(() => import('./screens/teacher-profile-page'), (m) => m.TeacherProfilePage);

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router-dom';
-import { App } from 'antd';
 import { describeApiError } from '../../app/api-errors';
+import { toast } from '../../app/feedback';
 import { useSyncSession } from '../../app/hooks';
 import { DASHBOARD_PATHS, startSession } from '../../app/session';
 import type { Feedback } from './components/form-feedback';
@@ -85,7 +85,6 @@ export function useAdminLogin(): LoginHandler {
   const [login] = useAdminLoginMutation();
   const navigate = useNavigate();
   const syncSession = useSyncSession();
-  const { message } = App.useApp();
   return async (credentials) => {
     try {
       const answer = await login(credentials).unwrap();
@@ -99,7 +98,7 @@ export function useAdminLogin(): LoginHandler {
         refresh: answer.refresh,
       });
       syncSession();
-      void message.success(m.admin.success, 2);
+      toast('success', m.admin.success, 2);
       navigate(DASHBOARD_PATHS.admin, { replace: true });
       return null;
     } catch (error) {

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
-import { Card, Col, Row } from 'antd';
+import { Col, Row } from 'antd';
+import { Panel } from '../../../components/panel';
 import {
   ClockCircleOutlined,
   CustomerServiceOutlined,
@@ -16,7 +17,7 @@ import { assistance as a } from './info-content';
 
 function AssistanceContent() {
   return (
-    <Card variant="outlined" className="page-card assistance">
+    <Panel className="page-card assistance">
       <h1 className="content-page__title">{a.title}</h1>
       <p className="content-page__intro">{a.intro}</p>
       <Row gutter={[24, 24]}>
@@ -64,7 +65,7 @@ function AssistanceContent() {
           </section>
         </Col>
       </Row>
-    </Card>
+    </Panel>
   );
 }
 

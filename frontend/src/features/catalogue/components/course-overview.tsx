@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { Avatar, Tag } from 'antd';
 import { ClockCircleOutlined, ReadOutlined, TeamOutlined } from '@ant-design/icons';
-import { formatDuration, initials, RatingStars, splitTechs } from '../../../components/course';
+import { PersonAvatar } from '../../../components/avatar';
+import { formatDuration, RatingStars, splitTechs } from '../../../components/course';
 import type { CourseDetail } from '../catalogue-api';
 import { messages as m } from '../messages';
 
@@ -39,9 +39,7 @@ export function CourseOverview({
           <h1 className="course-detail__title">{course.title}</h1>
           {course.teacher ? (
             <Link to={`/teacher-detail/${course.teacher.id}`} className="course-detail__teacher">
-              <Avatar src={course.teacher.profile_img || undefined} size={36}>
-                {initials(course.teacher.full_name)}
-              </Avatar>
+              <PersonAvatar src={course.teacher.profile_img} name={course.teacher.full_name} size={36} />
               <span>
                 <span className="course-detail__label">{m.detail.teacher}</span>
                 <span>{course.teacher.full_name}</span>
@@ -78,7 +76,9 @@ export function CourseOverview({
               <h3 className="course-detail__subheading">{m.detail.techs}</h3>
               <div className="course-detail__techs">
                 {techs.map((tech) => (
-                  <Tag key={tech}>{tech}</Tag>
+                  <span key={tech} className="tag">
+                    {tech}
+                  </span>
                 ))}
               </div>
             </>

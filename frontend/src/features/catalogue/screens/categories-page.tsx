@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
-import { Card, Col, Empty, Row, Skeleton } from 'antd';
+import { Col, Empty, Row, Skeleton } from 'antd';
+import { Panel } from '../../../components/panel';
 import { ArrowRightOutlined, FolderOpenOutlined } from '@ant-design/icons';
 import { usePageTitle } from '../../../app/hooks';
 import { LoadFailure, useLogFailure } from '../../../components/course';
@@ -22,7 +23,7 @@ export function CategoriesPage() {
       <Row gutter={[24, 24]} role="list">
         {data.map((category) => (
           <Col key={category.id} xs={24} sm={12} lg={8} role="listitem">
-            <Card variant="outlined" className="category-card" data-testid="category-card">
+            <Panel className="category-card" testId="category-card">
               <div className="category-card__icon" aria-hidden>
                 <FolderOpenOutlined />
               </div>
@@ -39,7 +40,7 @@ export function CategoriesPage() {
               >
                 {m.categories.see} <ArrowRightOutlined />
               </Link>
-            </Card>
+            </Panel>
           </Col>
         ))}
       </Row>

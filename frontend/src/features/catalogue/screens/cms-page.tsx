@@ -1,7 +1,8 @@
 import { Link, useParams } from 'react-router-dom';
-import { Result, Skeleton } from 'antd';
+import { Skeleton } from 'antd';
 import { usePageTitle } from '../../../app/hooks';
 import { LoadFailure, useLogFailure } from '../../../components/course';
+import { StatusMessage } from '../../../components/status';
 import { ContentPage } from '../../../layout/content-page';
 import { useGetPageQuery } from '../catalogue-api';
 import { ServerSanitisedHtml } from '../components/server-sanitised-html';
@@ -31,10 +32,11 @@ export function CmsPageScreen() {
   }
   if (!data) {
     return isNotFound(error) || !Number.isInteger(id) ? (
-      <Result
-        status="404"
+      <StatusMessage
+        kind="not-found"
+        level={1}
         title={m.page.notFoundTitle}
-        subTitle={m.page.notFoundText}
+        text={m.page.notFoundText}
         extra={
           <Link to="/" className="button-link">
             {m.page.home}

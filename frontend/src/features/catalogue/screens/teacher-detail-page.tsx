@@ -1,5 +1,6 @@
 import { Link, useParams } from 'react-router-dom';
-import { Avatar, Card, Col, Empty, Result, Row, Skeleton, Tag } from 'antd';
+import { Col, Empty, Row, Skeleton } from 'antd';
+import { Panel } from '../../../components/panel';
 import {
   BookOutlined,
   FacebookFilled,
@@ -12,7 +13,9 @@ import {
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import { usePageTitle } from '../../../app/hooks';
-import { initials, LoadFailure, useLogFailure } from '../../../components/course';
+import { PersonAvatar } from '../../../components/avatar';
+import { LoadFailure, useLogFailure } from '../../../components/course';
+import { StatusMessage } from '../../../components/status';
 import { useGetTeacherProfileQuery, type TeacherProfile } from '../catalogue-api';
 import { messages as m } from '../messages';
 
@@ -67,7 +70,7 @@ export function TeacherDetailPage() {
   if (!teacher) {
     const status = (error as { status?: unknown } | undefined)?.status;
     return status === 404 || !Number.isInteger(id) ? (
-      <Result status="404" title={m.teacher.notFoundTitle} subTitle={m.teacher.notFoundText} />
+      <StatusMessage kind="not-found" level={1} title={m.teacher.notFoundTitle} text={m.teacher.notFoundText} />
     ) : (
       <LoadFailure onRetry={refetch} />
     );
@@ -79,15 +82,14 @@ export function TeacherDetailPage() {
     <div className="content-page teacher-profile">
       <Row gutter={[32, 32]}>
         <Col xs={24} md={8}>
-          <Card variant="outlined" className="teacher-profile__card">
-            <Avatar
+          <Panel className="teacher-profile__card">
+            <PersonAvatar
               size={128}
-              src={teacher.profile_img || undefined}
+              src={teacher.profile_img}
+              name={teacher.full_name}
               className="teacher-profile__photo"
               alt={teacher.profile_img ? teacher.full_name : undefined}
-            >
-              {initials(teacher.full_name)}
-            </Avatar>
+            />
             <h1 className="teacher-profile__name">{teacher.full_name}</h1>
             <p className="teacher-profile__count">
               <BookOutlined aria-hidden /> {m.teacher.courseCount(teacher.total_teacher_course)}
@@ -128,7 +130,7 @@ export function TeacherDetailPage() {
                 ))}
               </nav>
             ) : null}
-          </Card>
+          </Panel>
         </Col>
         <Col xs={24} md={16}>
           {teacher.detail ? (
@@ -144,8 +146,11 @@ export function TeacherDetailPage() {
               <ul className="teacher-profile__skills">
                 {skills.map((skill) => (
                   <li key={skill}>
-                    <Link to={`/teacher-skill-courses/${encodeURIComponent(skill)}/${teacher.id}`}>
-                      <Tag color="orange">{skill}</Tag>
+                    <Link
+                      to={`/teacher-skill-courses/${encodeURIComponent(skill)}/${teacher.id}`}
+                      className="tag tag--brand"
+                    >
+                      {skill}
                     </Link>
                   </li>
                 ))}

@@ -1,8 +1,12 @@
 import { useState } from 'react';
-import { Alert, App, Form, Input, Modal, Rate } from 'antd';
+import { Alert, Form, Input, Modal, Rate } from 'antd';
+import { toast } from '../../../app/feedback';
 import { describeApiError } from '../../../app/api-errors';
 import { useRateMutation } from '../enrolment-api';
 import { messages as m, TOAST_SECONDS } from '../messages';
+
+/** What the server accepts (RatingRequest.reviews, ReviewTooLongError): 2,000 characters. */
+const REVIEW_MAX_LENGTH = 2000;
 
 const STAR_LABELS = [1, 2, 3, 4, 5].map(m.rating.starLabel);
 
@@ -24,7 +28,6 @@ export function RatingDialog({
   const [reviews, setReviews] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
   const [rate, { isLoading }] = useRateMutation();
-  const { message } = App.useApp();
 
   const close = () => {
     setFailure(null);
@@ -37,7 +40,7 @@ export function RatingDialog({
       await rate({ studentId, courseId, rating, reviews: reviews.trim() || undefined }).unwrap();
       onRated?.(rating);
       close();
-      void message.success(m.rating.thanks, TOAST_SECONDS);
+      toast('success', m.rating.thanks, TOAST_SECONDS);
     } catch (error) {
       // 01 §8: a rating failure is logged; the dialog also says why when the server told us.
       console.error('Échec de la notation du cours', error);
@@ -69,7 +72,8 @@ export function RatingDialog({
           <Input.TextArea
             id="rating-reviews"
             rows={4}
-            maxLength={1000}
+            maxLength={REVIEW_MAX_LENGTH}
+            showCount
             value={reviews}
             placeholder={m.rating.reviewPlaceholder}
             onChange={(event) => setReviews(event.target.value)}

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
-import { Card, Typography } from 'antd';
+import { Typography } from 'antd';
+import { Panel } from '../../../components/panel';
 import { useAppSelector, usePageTitle } from '../../../app/hooks';
 import { CourseGrid, useLogFailure } from '../../../components/course';
 import { useGetFavouriteCoursesQuery, useGetRecommendedCoursesQuery } from '../enrolment-api';
@@ -21,7 +22,7 @@ function StudentCoursesPage({ copy, useList, what }: { copy: ListCopy; useList: 
   const { data, isLoading, error, refetch } = useList(studentId, { skip: !Number.isInteger(studentId) });
   useLogFailure(error, what);
   return (
-    <Card variant="outlined" className="page-card">
+    <Panel className="page-card">
       <Typography.Title level={1} className="page-title">
         {copy.title}
       </Typography.Title>
@@ -39,7 +40,7 @@ function StudentCoursesPage({ copy, useList, what }: { copy: ListCopy; useList: 
           </>
         }
       />
-    </Card>
+    </Panel>
   );
 }
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Card, Typography } from 'antd';
+import { Typography } from 'antd';
+import { Panel } from '../../../components/panel';
 
 /** Centred card of the login and registration screens. */
 export function AuthCard({
@@ -17,14 +18,14 @@ export function AuthCard({
 }) {
   return (
     <div className="auth-page">
-      <Card className={wide ? 'auth-card auth-card--wide' : 'auth-card'} variant="outlined">
+      <Panel className={wide ? 'auth-card auth-card--wide' : 'auth-card'}>
         <Typography.Title level={1} className="auth-card__title">
           {title}
         </Typography.Title>
         {subtitle ? <Typography.Paragraph type="secondary">{subtitle}</Typography.Paragraph> : null}
         {children}
         {footer ? <div className="auth-card__footer">{footer}</div> : null}
-      </Card>
+      </Panel>
     </div>
   );
 }

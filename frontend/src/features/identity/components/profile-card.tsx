@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
-import { Alert, Card, Flex, Spin, Typography } from 'antd';
+import { Alert, Flex, Spin, Typography } from 'antd';
+import { Panel } from '../../../components/panel';
 import { messages as m } from '../messages';
 
 /** The frame of a profile page: its title, then a spinner, a load error, or the form. */
 export function ProfileCard({ title, loading, failed, children }: { title: string; loading: boolean; failed: boolean; children: () => ReactNode }) {
   return (
-    <Card variant="outlined" className="page-card">
+    <Panel className="page-card">
       <Typography.Title level={1} className="page-title">
         {title}
       </Typography.Title>
@@ -18,6 +19,6 @@ export function ProfileCard({ title, loading, failed, children }: { title: strin
       ) : (
         children()
       )}
-    </Card>
+    </Panel>
   );
 }

@@ -11,7 +11,7 @@ describe('student password change (/change-password)', () => {
     const { calls } = stubFetch((request) =>
       request.path === '/logout/' ? new Response(null, { status: 204 }) : json({ bool: true }),
     );
-    const { router } = renderApp('/change-password');
+    const { location } = renderApp('/change-password');
     const user = userEvent.setup();
 
     await user.type(await screen.findByLabelText('Nouveau mot de passe'), 'nouveau-mot-de-passe');
@@ -22,7 +22,7 @@ describe('student password change (/change-password)', () => {
     expect(Object.fromEntries((calls[0]!.body as FormData).entries())).toEqual({
       password: 'nouveau-mot-de-passe',
     });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/user-login'), {
+    await waitFor(() => expect(location.pathname).toBe('/user-login'), {
       timeout: 3000,
     });
     expect(localStorage.getItem('studentLoginStatus')).toBeNull();

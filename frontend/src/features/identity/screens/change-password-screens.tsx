@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Card, Form, Input, Typography } from 'antd';
+import { Button, Form, Input, Typography } from 'antd';
+import { Panel } from '../../../components/panel';
 import { useAppSelector, usePageTitle } from '../../../app/hooks';
 import { LOGOUT_PATHS } from '../../../app/session';
 import { FormFeedback, type Feedback } from '../components/form-feedback';
@@ -47,7 +48,7 @@ function ChangePasswordForm(props: ChangePasswordFormProps) {
   };
 
   return (
-    <Card variant="outlined" className="page-card">
+    <Panel className="page-card">
       <Typography.Title level={1} className="page-title">
         {props.title}
       </Typography.Title>
@@ -72,7 +73,7 @@ function ChangePasswordForm(props: ChangePasswordFormProps) {
           {m.common.updatePassword}
         </Button>
       </Form>
-    </Card>
+    </Panel>
   );
 }
 

@@ -19,11 +19,11 @@ describe('student login (/user-login)', () => {
         ? json({ bool: true, student_id: 7, access: 'acc', refresh: 'ref', username: 'alice', error: null })
         : json({ statusCode: 404, message: 'Introuvable.' }, 404),
     );
-    const { router } = renderApp('/user-login');
+    const { location } = renderApp('/user-login');
 
     await fillAndSubmit('Email', 'alice@example.fr', 'motdepasse-solide');
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/user-dashboard'));
+    await waitFor(() => expect(location.pathname).toBe('/user-dashboard'));
     expect(calls[0]!.method).toBe('POST');
     expect(calls[0]!.body).toEqual({ email: 'alice@example.fr', password: 'motdepasse-solide' });
     expect({ ...localStorage }).toEqual({
@@ -40,7 +40,7 @@ describe('student login (/user-login)', () => {
 
   it("shows the server's error when the credentials are wrong", async () => {
     stubFetch(() => json({ bool: false, error: 'Identifiants incorrects.' }));
-    const { router } = renderApp('/user-login');
+    const { location } = renderApp('/user-login');
     await waitFor(() => expect(document.title).toBe('LMS | Connexion étudiant'));
 
     await fillAndSubmit('Email', 'alice@example.fr', 'mauvais-mot-de-passe');
@@ -48,7 +48,7 @@ describe('student login (/user-login)', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Echec de la connexion');
     expect(alert).toHaveTextContent('Identifiants incorrects.');
-    expect(router.state.location.pathname).toBe('/user-login');
+    expect(location.pathname).toBe('/user-login');
     expect(localStorage.getItem('studentLoginStatus')).toBeNull();
   });
 
@@ -99,11 +99,11 @@ describe('student login (/user-login)', () => {
     stubFetch(() =>
       json({ bool: true, student_id: 9, access: 'acc', refresh: 'ref', username: 'bob', error: null }),
     );
-    const { router } = renderApp('/');
+    const { location } = renderApp('/');
 
     await fillAndSubmit('Email', 'bob@example.fr', 'motdepasse-solide');
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/user-dashboard'));
+    await waitFor(() => expect(location.pathname).toBe('/user-dashboard'));
     expect(localStorage.getItem('studentId')).toBe('9');
   });
 });
@@ -115,12 +115,12 @@ describe('trainer login (/teacher-login)', () => {
     const { calls } = stubFetch(() =>
       json({ bool: true, formateur_id: 3, access: 'tacc', refresh: 'tref', username: 'marc', error: null }),
     );
-    const { router } = renderApp('/teacher-login');
+    const { location } = renderApp('/teacher-login');
     await waitFor(() => expect(document.title).toBe('LMS | Connexion formateur'));
 
     await fillAndSubmit('Email', 'marc@example.fr', 'motdepasse-solide');
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/teacher-dashboard'));
+    await waitFor(() => expect(location.pathname).toBe('/teacher-dashboard'));
     expect(calls[0]!.path).toBe('/formateur/token/');
     expect({ ...localStorage }).toEqual({
       teacherLoginStatus: 'true',
@@ -163,12 +163,12 @@ describe('admin login (/admin-login)', () => {
     const { calls } = stubFetch(() =>
       json({ access: 'aacc', refresh: 'aref', admin_id: 1, username: 'admin' }),
     );
-    const { router } = renderApp('/admin-login');
+    const { location } = renderApp('/admin-login');
     await waitFor(() => expect(document.title).toBe('LMS | Connexion administrateur'));
 
     await fillAndSubmit(adminLabel, 'admin@lms-formation.fr', 'motdepasse-solide');
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin-dashboard'));
+    await waitFor(() => expect(location.pathname).toBe('/admin-dashboard'));
     expect(calls[0]!.path).toBe('/admin/token/');
     expect(calls[0]!.body).toEqual({ email: 'admin@lms-formation.fr', password: 'motdepasse-solide' });
     expect({ ...localStorage }).toEqual({

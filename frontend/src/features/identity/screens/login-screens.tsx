@@ -2,14 +2,10 @@ import { Link } from 'react-router-dom';
 import { usePageTitle } from '../../../app/hooks';
 import { AuthCard } from '../components/auth-card';
 import { LoginForm } from '../components/login-form';
+import { StudentLoginForm } from '../components/student-login-form';
 import { messages as m } from '../messages';
-import { useAdminLogin, useStudentLogin, useTeacherLogin } from '../use-login';
+import { useAdminLogin, useTeacherLogin } from '../use-login';
 
-/** Student login form, also used by the home page card. */
-export function StudentLoginForm() {
-  const onLogin = useStudentLogin();
-  return <LoginForm name="student-login" onLogin={onLogin} />;
-}
 
 /** /user-login */
 export function StudentLoginPage() {

@@ -14,9 +14,9 @@ describe('logout routes', () => {
     async (role, path, login) => {
       startSession(role, { id: 4, username: 'camille', access: 'acc', refresh: 'ref' });
       const { calls } = stubFetch(() => new Response(null, { status: 204 }));
-      const { router } = renderApp(path);
+      const { location } = renderApp(path);
 
-      await waitFor(() => expect(router.state.location.pathname).toBe(login));
+      await waitFor(() => expect(location.pathname).toBe(login));
       await waitFor(() => expect(calls).toHaveLength(1));
       expect(calls[0]!.path).toBe('/logout/');
       expect(calls[0]!.body).toEqual({ refresh: 'ref' });
@@ -29,9 +29,9 @@ describe('logout routes', () => {
   it('still logs out when the server call fails', async () => {
     startSession('student', { id: 4, username: 'camille', access: 'acc', refresh: 'ref' });
     stubFetch(() => json({ statusCode: 500, message: 'Erreur interne.' }, 500));
-    const { router } = renderApp('/user-logout');
+    const { location } = renderApp('/user-logout');
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/user-login'));
+    await waitFor(() => expect(location.pathname).toBe('/user-login'));
     expect(localStorage.getItem('studentLoginStatus')).toBeNull();
   });
 });

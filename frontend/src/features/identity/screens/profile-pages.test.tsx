@@ -53,7 +53,7 @@ describe('student profile (/profile-setting)', () => {
 describe('trainer registration (/teacher-register)', () => {
   it('sends the trainer fields and goes to /teacher-login', async () => {
     const { calls } = stubFetch(() => json({ id: 4, full_name: 'Marc Petit' }, 201));
-    const { router } = renderApp('/teacher-register');
+    const { location } = renderApp('/teacher-register');
     const user = userEvent.setup();
 
     await user.type(await screen.findByLabelText('Nom complet'), 'Marc Petit');
@@ -65,7 +65,7 @@ describe('trainer registration (/teacher-register)', () => {
     await user.type(screen.getByLabelText('Site web'), 'https://marc-petit.fr');
     await user.click(screen.getByRole('button', { name: "S'inscrire" }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/teacher-login'), {
+    await waitFor(() => expect(location.pathname).toBe('/teacher-login'), {
       timeout: 3000,
     });
     expect(calls[0]!.path).toBe('/formateur-register/');

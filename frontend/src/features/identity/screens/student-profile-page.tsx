@@ -1,4 +1,5 @@
-import { App, Button, Form, type UploadFile } from 'antd';
+import { Button, Form, type UploadFile } from 'antd';
+import { toast } from '../../../app/feedback';
 import { useAppSelector, usePageTitle, useSyncSession } from '../../../app/hooks';
 import { setUsername } from '../../../app/session';
 import { describeApiError, applyFieldErrors } from '../../../app/api-errors';
@@ -22,7 +23,6 @@ interface ProfileValues {
 function StudentProfileForm({ student }: { student: Student }) {
   const [form] = Form.useForm<ProfileValues>();
   const [update, { isLoading }] = useUpdateStudentMutation();
-  const { message } = App.useApp();
   const syncSession = useSyncSession();
 
   const onFinish = async (values: ProfileValues) => {
@@ -44,11 +44,11 @@ function StudentProfileForm({ student }: { student: Student }) {
         syncSession();
       }
       form.setFieldValue('profile_img', []);
-      void message.success(m.student.profileUpdated);
+      toast('success', m.student.profileUpdated);
     } catch (error) {
       const described = describeApiError(error);
       const others = applyFieldErrors(form, described.fieldErrors, FIELDS);
-      void message.error([m.student.profileFailed, ...others].join(' '));
+      toast('error', [m.student.profileFailed, ...others].join(' '));
     }
   };
 

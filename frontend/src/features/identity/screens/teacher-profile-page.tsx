@@ -1,4 +1,5 @@
-import { App, Button, Form, type UploadFile } from 'antd';
+import { Button, Form, type UploadFile } from 'antd';
+import { toast } from '../../../app/feedback';
 import { applyFieldErrors, describeApiError } from '../../../app/api-errors';
 import { useAppSelector, usePageTitle, useSyncSession } from '../../../app/hooks';
 import { setUsername } from '../../../app/session';
@@ -16,7 +17,6 @@ type ProfileValues = Record<(typeof TEACHER_TEXT_FIELDS)[number], string | undef
 function TeacherProfileForm({ teacher }: { teacher: Teacher }) {
   const [form] = Form.useForm<ProfileValues>();
   const [update, { isLoading }] = useUpdateTeacherMutation();
-  const { message } = App.useApp();
   const syncSession = useSyncSession();
 
   const initialValues: Partial<ProfileValues> = { profile_img: [] };
@@ -37,11 +37,11 @@ function TeacherProfileForm({ teacher }: { teacher: Teacher }) {
         syncSession();
       }
       form.setFieldValue('profile_img', []);
-      void message.success(m.teacher.profileUpdated);
+      toast('success', m.teacher.profileUpdated);
     } catch (error) {
       const described = describeApiError(error);
       const others = applyFieldErrors(form, described.fieldErrors, TEACHER_FIELDS);
-      void message.error([m.teacher.profileFailed, ...others].join(' '));
+      toast('error', [m.teacher.profileFailed, ...others].join(' '));
     }
   };
 

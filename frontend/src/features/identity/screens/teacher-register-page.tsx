@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { App, Button, Form, type UploadFile } from 'antd';
+import { Button, Form, type UploadFile } from 'antd';
+import { toast } from '../../../app/feedback';
 import { usePageTitle } from '../../../app/hooks';
 import { AuthCard } from '../components/auth-card';
 import { FormFeedback, type Feedback } from '../components/form-feedback';
@@ -23,7 +24,6 @@ export function TeacherRegisterPage() {
   const [form] = Form.useForm<RegisterValues>();
   const [register, { isLoading }] = useRegisterTeacherMutation();
   const [feedback, setFeedback] = useState<Feedback | null>(null);
-  const { message } = App.useApp();
   const navigateLater = useDelayedNavigate();
 
   const onFinish = async (values: RegisterValues) => {
@@ -35,7 +35,7 @@ export function TeacherRegisterPage() {
         toFormData(text, { name: 'profile_img', value: pickedFile(values.profile_img) }, { skipEmpty: true }),
       ).unwrap();
       setFeedback({ type: 'success', title: m.teacher.registerSuccess });
-      void message.success(m.teacher.registerSuccess, TEACHER_REGISTER_REDIRECT_MS / 1000);
+      toast('success', m.teacher.registerSuccess, TEACHER_REGISTER_REDIRECT_MS / 1000);
       navigateLater('/teacher-login', TEACHER_REGISTER_REDIRECT_MS);
     } catch (error) {
       setFeedback(

@@ -1,0 +1,53 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** Hashed by Vite: a new build gives new names, so a browser may keep them for a year. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** index.html and the unhashed files (favicon, hero video): revalidated (ETag) on every use. */
+const REVALIDATE = 'no-cache';
+
+/** Paths that are never the SPA: the API, the uploaded media, the build's hashed files. */
+const NOT_SPA = /^\/(api|media|assets)(\/|$)/;
+
+/**
+ * The built SPA (docs/adr/0010-front-end-delivery.md): its files with their build-time brotli and
+ * gzip variants, chosen from `accept-encoding`; and the history fallback, index.html for a
+ * browser's navigation to any other path (a deep link such as /detail/12). Nest keeps the
+ * not-found handler, so the fallback is a last GET route that hands everything else (an unknown
+ * API path, a missing asset, a client that does not ask for HTML) back to it: a French JSON 404.
+ */
+export async function registerWebAssets(app: NestFastifyApplication, frontendDist: string): Promise<void> {
+  const indexFile = join(frontendDist, 'index.html');
+  if (!existsSync(indexFile)) return;
+  const indexHtml = readFileSync(indexFile, 'utf8');
+
+  await app.register(fastifyStatic, {
+    root: frontendDist,
+    prefix: '/',
+    // One route per file, read at start: the build does not change under a running server.
+    wildcard: false,
+    preCompressed: true,
+    globIgnore: ['**/*.br', '**/*.gz'],
+    decorateReply: false,
+    setHeaders: (res: FastifyReply, path: string) => {
+      res.header('cache-control', path.includes('/assets/') ? IMMUTABLE : REVALIDATE);
+    },
+  });
+
+  await app.register(async (fastify: FastifyInstance) => {
+    fastify.get('/*', (request: FastifyRequest, reply: FastifyReply) => {
+      if (!wantsSpa(request)) return reply.callNotFound();
+      return reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', REVALIDATE).send(indexHtml);
+    });
+  });
+}
+
+/** A navigation to a page of the SPA: not an API, media or asset path, and HTML is accepted. */
+function wantsSpa(request: FastifyRequest): boolean {
+  const path = request.url.split('?')[0]!;
+  const accept = request.headers.accept;
+  return !NOT_SPA.test(path) && (accept === undefined || accept.includes('text/html'));
+}

@@ -1,0 +1,81 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { DEMO, expectNoSeriousA11yViolations, fillLogin } from './support';
+
+/** Ids of the demo centre that the screens' addresses need. */
+async function demoIds(request: APIRequestContext) {
+  const courses = await (await request.get('/api/course/?page=1')).json();
+  const course = courses.results[0];
+  const pages = await (await request.get('/api/pages/')).json();
+  const teacher = await (await request.get(`/api/teacher/${course.teacher.id}/`)).json();
+  const skill = String(teacher.skills ?? '').split(',')[0]!.trim();
+  return { course, page: pages[0], teacher: course.teacher, skill };
+}
+
+/** The screen has settled: its code and its data are there, no loader or placeholder is left. */
+async function settled(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('.page-loader, .placeholder, .ant-skeleton, .ant-spin-spinning')).toHaveCount(0);
+  await expect(page.locator('main h1').first()).toBeVisible();
+}
+
+async function checkScreens(page: Page, paths: string[]) {
+  for (const path of paths) {
+    await test.step(path, async () => {
+      await page.goto(path);
+      await settled(page);
+      await expectNoSeriousA11yViolations(page);
+    });
+  }
+}
+
+test.describe('every built screen has no serious or critical accessibility violation, at desktop width and at 390 px', () => {
+  test('public screens', async ({ page, request }) => {
+    const { course, page: cms, teacher, skill } = await demoIds(request);
+    await checkScreens(page, [
+      '/',
+      '/all-courses',
+      '/all-courses?page=2',
+      '/category',
+      `/course/${course.category.id}/${course.category.slug}`,
+      '/search/excel',
+      '/search/astrophysique',
+      `/detail/${course.id}`,
+      `/page/${cms.id}/${cms.slug}`,
+      `/teacher-detail/${teacher.id}`,
+      `/teacher-skill-courses/${encodeURIComponent(skill)}/${teacher.id}`,
+      '/aboutus',
+      '/policy',
+      '/faq',
+      '/assistance',
+      '/user-login',
+      '/user-register',
+      '/teacher-login',
+      '/teacher-register',
+      '/admin-login',
+      '/cette-page-nexiste-pas',
+    ]);
+  });
+
+  test('student screens', async ({ page, request }) => {
+    const { course } = await demoIds(request);
+    await page.goto('/user-login');
+    await fillLogin(page, DEMO.student.email, DEMO.student.password);
+    await expect(page).toHaveURL(/\/user-dashboard$/);
+    await checkScreens(page, ['/user-dashboard', '/profile-setting', '/change-password', '/favorite-courses', '/recommended-courses', `/detail/${course.id}`, '/assistance']);
+    await checkScreens(page, ['/user-logout']);
+  });
+
+  test('trainer screens', async ({ page }) => {
+    await page.goto('/teacher-login');
+    await fillLogin(page, DEMO.trainer.email, DEMO.trainer.password);
+    await expect(page).toHaveURL(/\/teacher-dashboard$/);
+    await checkScreens(page, ['/teacher-dashboard', '/teacher-profile-setting', '/teacher-change-password', '/teacher-logout']);
+  });
+
+  test('admin screens', async ({ page }) => {
+    await page.goto('/admin-login');
+    await fillLogin(page, DEMO.admin.email, DEMO.admin.password, "Nom d'utilisateur (email)");
+    await expect(page).toHaveURL(/\/admin-dashboard$/);
+    await checkScreens(page, ['/admin-dashboard', '/admin-logout']);
+  });
+});

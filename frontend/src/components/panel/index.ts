@@ -1,0 +1,2 @@
+/** The white box of the pages (in place of antd's Card). */
+export { Panel } from './panel';

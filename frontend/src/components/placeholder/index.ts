@@ -1,0 +1,2 @@
+/** Loading placeholders drawn in CSS. */
+export { Placeholder } from './placeholder';
