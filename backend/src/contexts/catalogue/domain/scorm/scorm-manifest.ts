@@ -203,6 +203,8 @@ function parseManifestRoot(text: string): XmlElement {
   // A bare '&' (`parameters="?a=1&b=2"`) is a classic of hand-made manifests: read it as '&amp;'.
   const xml = text.replace(/&(?!(?:[A-Za-z_][\w.-]*|#\d+|#x[0-9A-Fa-f]+);)/g, '&amp;');
   if (xml.trim() === '') throw refuse('imsmanifest.xml est vide.');
+  const noRoot = "imsmanifest.xml ne contient pas d'élément <manifest>.";
+  if (!/<[A-Za-z_]/.test(xml.replace(/<\?[\s\S]*?\?>|<!--[\s\S]*?-->/g, ''))) throw refuse(noRoot);
   const valid = XMLValidator.validate(xml, { allowBooleanAttributes: true });
   if (valid !== true) throw refuse(`imsmanifest.xml n'est pas un document XML lisible (ligne ${valid.err.line}).`);
   let parsed: unknown;
@@ -212,7 +214,7 @@ function parseManifestRoot(text: string): XmlElement {
     throw refuse("imsmanifest.xml n'est pas un document XML lisible.");
   }
   const root = toElements(parsed).find((el) => el.name === 'manifest');
-  if (!root) throw refuse("imsmanifest.xml ne contient pas d'élément <manifest>.");
+  if (!root) throw refuse(noRoot);
   return root;
 }
 
