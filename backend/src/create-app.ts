@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { LogLevel } from '@nestjs/common';
@@ -36,7 +37,14 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
     logger: options.logLevels ?? ['log', 'warn', 'error'],
     bufferLogs: false,
   });
-  await registerRequestBody(app, { fileSize: IMAGE_MAX_BYTES, files: 5, fields: 50, fieldSize: 100_000 });
+  await registerRequestBody(
+    app.getHttpAdapter().getInstance(),
+    { fileSize: IMAGE_MAX_BYTES, files: 5, fields: 50, fieldSize: 100_000 },
+    {
+      directory: join(config.dataDir, 'tmp', 'uploads'),
+      maxBytes: { video: config.videoMaxBytes, scorm_file: config.scormMaxBytes, upload: config.documentMaxBytes },
+    },
+  );
   app.setGlobalPrefix('api');
   app.useGlobalPipes(new RequestValidationPipe());
   app.useGlobalFilters(new ErrorFilter());
