@@ -10,6 +10,7 @@ import { projectRoot } from '../platform/config/config.js';
 import { Database } from '../platform/database/database.js';
 import { DEMO_ACCOUNTS } from './demo-accounts.js';
 import { DEMO_CATEGORIES, DEMO_COURSES, DEMO_PAGES } from './demo-catalogue.js';
+import { seedDemoMedia } from './demo-media.js';
 
 const ASSETS = join(projectRoot, 'backend/src/demo/assets');
 
@@ -60,6 +61,16 @@ export async function seedDemoData(app: INestApplicationContext): Promise<boolea
       ),
     );
   }
+  const byTitle = (title: string) => courseIds[DEMO_COURSES.findIndex((course) => course.title === title)]!;
+  await seedDemoMedia(
+    commands,
+    { claire: await actorOf(db, 'teacher', teacherIds.get('claire.martin')!), julien: await actorOf(db, 'teacher', teacherIds.get('julien.bernard')!) },
+    {
+      templates: byTitle('Modèles de documents Word et Excel'),
+      pivotTables: byTitle('Excel : tableaux croisés dynamiques'),
+      security: byTitle('Sensibilisation à la cybersécurité'),
+    },
+  );
   for (const page of DEMO_PAGES) await commands.execute(new PublishPage(page.title, page.html, page.slug));
 
   // A lived-in centre: Léa and Inès follow courses and rated some; Hugo and Thomas start empty.
@@ -71,6 +82,7 @@ export async function seedDemoData(app: INestApplicationContext): Promise<boolea
     [ines, courseIds[0], 4, ''],
     [ines, courseIds[1], 5, 'Enfin compris les tableaux croisés !'],
     [ines, courseIds[7], null, ''],
+    [lea, byTitle('Sensibilisation à la cybersécurité'), null, ''],
   ] as const) {
     await commands.execute(new EnrolStudent(asAdmin, student, course));
     if (rating) await commands.execute(new RateCourse(await actorOf(db, 'student', student), student, course, rating, review));

@@ -3,3 +3,8 @@ export { CreateCategory } from './application/commands/create-category.command.j
 export { PublishCourse, type ChapterDraft } from './application/commands/publish-course.command.js';
 export { PublishPage } from './application/commands/publish-page.command.js';
 export type { ContentInput } from './domain/course.entity.js';
+// Authoring commands the demo data sends as its trainers, through the same paths as their uploads.
+export { AddChapter } from './application/commands/add-chapter.command.js';
+export { AddSubchapter } from './application/commands/add-subchapter.command.js';
+export { AddStudyMaterial } from './application/commands/add-study-material.command.js';
+export type { IncomingFile } from './application/commands/step-media.js';
