@@ -50,6 +50,18 @@ test.describe('each role signs in through the UI, sees its greeting and logs out
   });
 });
 
+test("a student signs in from the home page's card, after a wrong password", async ({ page }) => {
+  await page.goto('/');
+  await fillLogin(page, DEMO.student.email, 'mauvais-mot-de-passe');
+  await expect(page.getByRole('alert')).toContainText('Echec de la connexion');
+  await expect(page.getByRole('alert')).toContainText('Identifiants incorrects.');
+  await expectNoSeriousA11yViolations(page);
+  await expect(page).toHaveURL(/\/$/);
+  await fillLogin(page, DEMO.student.email, DEMO.student.password);
+  await expect(page).toHaveURL(/\/user-dashboard$/);
+  await expectGreeting(page, DEMO.student.username);
+});
+
 test('a wrong password shows the spec message and stores nothing', async ({ page }) => {
   await page.goto('/user-login');
   await fillLogin(page, DEMO.student2.email, 'mauvais-mot-de-passe');

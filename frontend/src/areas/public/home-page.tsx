@@ -1,5 +1,4 @@
 import { Link } from 'react-router-dom';
-import { Suspense } from 'react';
 import { BookOutlined, LineChartOutlined, TeamOutlined } from '@ant-design/icons';
 import { selectSession } from '../../app/auth-slice';
 import { useAppSelector, usePageTitle } from '../../app/hooks';
@@ -47,9 +46,7 @@ export function HomePage() {
                   </>
                 ) : (
                   <>
-                    <Suspense fallback={<div className="hero__form-loading" />}>
-                      <StudentLoginForm />
-                    </Suspense>
+                    <StudentLoginForm />
                     <p className="hero__card-footer">
                       {m.home.noAccount} <Link to="/user-register">{m.home.register}</Link>
                     </p>

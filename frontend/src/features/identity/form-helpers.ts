@@ -9,10 +9,19 @@ export const newPasswordRules = (emptyMessage: string = m.common.passwordRequire
   { min: PASSWORD_MIN_LENGTH, message: m.common.passwordTooShort },
 ];
 
+/** An e-mail address as the forms accept it: something@domain.tld, no spaces. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+
 export const emailRules: Rule[] = [
   { required: true, message: m.common.emailRequired },
-  { type: 'email', message: m.common.emailInvalid },
+  { pattern: EMAIL_PATTERN, message: m.common.emailInvalid },
 ];
+
+/** The message under the e-mail field of a login form (the plain one of login-form.tsx), if any. */
+export function emailError(email: string): string | null {
+  if (!email) return m.common.emailRequired;
+  return EMAIL_PATTERN.test(email) ? null : m.common.emailInvalid;
+}
 
 export const requiredRule: Rule = { required: true, whitespace: true, message: m.common.required };
 

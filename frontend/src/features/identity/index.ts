@@ -1,8 +1,8 @@
 /** Identity feature: sign-in, registration, profiles and passwords of the three roles. */
 import { lazyComponent } from '../../app/lazy-component';
 
-// The home page's login card: the form's code (antd Form, Input, Alert) loads after the page's.
-export const StudentLoginForm = lazyComponent(() => import('./components/student-login-form'), (m) => m.StudentLoginForm);
+// The home page's login card: a plain form, part of the home page's chunk (no antd Form).
+export { StudentLoginForm } from './components/student-login-form';
 export { useFullName } from './use-full-name';
 export { identityApi } from './identity-api';
 

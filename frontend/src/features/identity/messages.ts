@@ -6,6 +6,7 @@ export const messages = {
   common: {
     email: 'Email',
     password: 'Mot de passe',
+    showPassword: 'Afficher le mot de passe',
     newPassword: 'Nouveau mot de passe',
     fullname: 'Nom complet',
     username: "Nom d'utilisateur",

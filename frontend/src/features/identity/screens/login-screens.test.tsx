@@ -95,6 +95,44 @@ describe('student login (/user-login)', () => {
     expect(calls).toHaveLength(0);
   });
 
+  it('checks both fields before calling the server, then again as they change', async () => {
+    const { calls } = stubFetch(() => json({}));
+    renderApp('/user-login');
+    const user = userEvent.setup();
+    const email = await screen.findByLabelText('Email');
+    const password = screen.getByLabelText('Mot de passe');
+
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+
+    expect(screen.getByText('Veuillez saisir votre adresse email.')).toBeInTheDocument();
+    expect(screen.getByText('Veuillez saisir votre mot de passe.')).toBeInTheDocument();
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription('Veuillez saisir votre adresse email.');
+    expect(email).toHaveFocus();
+    await user.type(email, 'alice@example');
+    expect(email).toHaveAccessibleDescription('Adresse email invalide.');
+    await user.type(email, '.fr');
+    expect(email).not.toHaveAttribute('aria-invalid');
+    await user.type(password, 'x');
+    expect(screen.queryByText('Veuillez saisir votre mot de passe.')).not.toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('shows the password on demand', async () => {
+    stubFetch(() => json({}));
+    renderApp('/user-login');
+    const user = userEvent.setup();
+    const password = await screen.findByLabelText('Mot de passe');
+    const eye = screen.getByRole('button', { name: 'Afficher le mot de passe' });
+
+    expect(password).toHaveAttribute('type', 'password');
+    await user.click(eye);
+    expect(password).toHaveAttribute('type', 'text');
+    expect(eye).toHaveAttribute('aria-pressed', 'true');
+    await user.click(eye);
+    expect(password).toHaveAttribute('type', 'password');
+  });
+
   it('also logs in from the home page card', async () => {
     stubFetch(() =>
       json({ bool: true, student_id: 9, access: 'acc', refresh: 'ref', username: 'bob', error: null }),
