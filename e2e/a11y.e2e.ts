@@ -18,8 +18,10 @@ async function settled(page: Page) {
   await expect(page.locator('main h1').first()).toBeVisible();
 }
 
+/** Each screen brings its own time (a scan at two widths takes seconds on a busy 2-core machine). */
 async function checkScreens(page: Page, paths: string[]) {
   for (const path of paths) {
+    test.info().setTimeout(test.info().timeout + 20_000);
     await test.step(path, async () => {
       await page.goto(path);
       await settled(page);

@@ -1,6 +1,6 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { assertImage, detectImageType, LocalDiskStorage } from './media-storage.js';
 
 const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
@@ -29,5 +29,83 @@ describe('LocalDiskStorage', () => {
     const path = await storage.put('profiles', 'png', png);
     expect(path).toMatch(/^\/media\/profiles\/[0-9a-f-]+\.png$/);
     expect(readFileSync(join(root, path.slice('/media/'.length)))).toEqual(png);
+  });
+
+  const store = () => new LocalDiskStorage(mkdtempSync(join(tmpdir(), 'lms-media-')));
+  function sourceFile(directory = mkdtempSync(join(tmpdir(), 'lms-upload-')), bytes = Buffer.from('contenu de la vidéo')): string {
+    const path = join(directory, 'reçu.tmp');
+    writeFileSync(path, bytes);
+    return path;
+  }
+
+  it('moves a received file under its folder: the source is gone, the bytes are there', async () => {
+    const storage = store();
+    const source = sourceFile();
+    const path = await storage.putFile('videos', 'webm', source);
+    expect(path).toMatch(/^\/media\/videos\/[0-9a-f-]{36}\.webm$/);
+    expect(existsSync(source)).toBe(false);
+    expect(readFileSync(storage.absolutePathOf(path), 'utf8')).toBe('contenu de la vidéo');
+  });
+
+  const shm = '/dev/shm';
+  const otherFileSystem = existsSync(shm) && statSync(shm).dev !== statSync(tmpdir()).dev;
+  (otherFileSystem ? it : it.skip)('copies a file from another file system as a stream, then removes the source', async () => {
+    const storage = store();
+    const bytes = Buffer.alloc(3 * 1024 * 1024, 7);
+    const source = sourceFile(mkdtempSync(join(shm, 'lms-upload-')), bytes);
+    const path = await storage.putFile('videos', 'mp4', source);
+    expect(existsSync(source)).toBe(false);
+    expect(readFileSync(storage.absolutePathOf(path)).equals(bytes)).toBe(true);
+  });
+
+  it('leaves nothing behind when the source does not exist', async () => {
+    const storage = store();
+    await expect(storage.putFile('videos', 'mp4', join(tmpdir(), 'absent-lms.tmp'))).rejects.toMatchObject({ code: 'ENOENT' });
+    expect(existsSync(join(storage.root, 'videos')) ? readdirSync(join(storage.root, 'videos')) : []).toEqual([]);
+  });
+
+  it('allocates an empty directory per package, and removes it with its content', async () => {
+    const storage = store();
+    const a = await storage.allocateDirectory('scorm');
+    const b = await storage.allocateDirectory('scorm');
+    expect(a.publicPath).toMatch(/^\/media\/scorm\/[0-9a-f-]{36}$/);
+    expect(a.absolutePath).toBe(storage.absolutePathOf(a.publicPath));
+    expect(a.absolutePath).not.toBe(b.absolutePath);
+    mkdirSync(join(a.absolutePath, 'res/js'), { recursive: true });
+    writeFileSync(join(a.absolutePath, 'res/js/api.js'), '// SCORM');
+    writeFileSync(join(a.absolutePath, 'imsmanifest.xml'), '<manifest/>');
+
+    await storage.remove(a.publicPath);
+
+    expect(existsSync(a.absolutePath)).toBe(false);
+    expect(existsSync(b.absolutePath)).toBe(true);
+  });
+
+  it('removes files, ignores what is already gone, and never empties a folder it did not allocate', async () => {
+    const storage = store();
+    const path = await storage.put('profiles', 'png', png);
+    await storage.remove(path);
+    expect(existsSync(storage.absolutePathOf(path))).toBe(false);
+    await expect(storage.remove(path)).resolves.toBeUndefined();
+    await expect(storage.remove('https://ailleurs.example/x.png')).resolves.toBeUndefined();
+    const kept = await storage.put('courses', 'png', png);
+    await expect(storage.remove('/media/courses')).rejects.toThrow('Chemin de fichier invalide.');
+    await expect(storage.remove('/media/')).rejects.toThrow('Chemin de fichier invalide.');
+    expect(existsSync(storage.absolutePathOf(kept))).toBe(true);
+  });
+
+  it.each(['/media/../secrets.json', '/media/courses/../../secrets.json', '/media/', '/media/..', '/profiles/a.png', '/media/a\0b', 'media/a.png'])(
+    'refuses the path %j',
+    (publicPath) => {
+      expect(() => store().absolutePathOf(publicPath)).toThrow('Chemin de fichier invalide.');
+    },
+  );
+
+  it('refuses a folder that leaves the root, even beside it with the same prefix', async () => {
+    const storage = store();
+    await expect(storage.put('../elsewhere', 'png', png)).rejects.toThrow('Chemin de fichier invalide.');
+    await expect(storage.allocateDirectory(`../${storage.root.split('/').at(-1)}-evil`)).rejects.toThrow('Chemin de fichier invalide.');
+    expect(existsSync(`${storage.root}-evil`)).toBe(false);
+    expect(dirname(storage.absolutePathOf('/media/x/y.png'))).toBe(join(storage.root, 'x'));
   });
 });

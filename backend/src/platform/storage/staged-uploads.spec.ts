@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LocalDiskStorage, MediaStorage } from './media-storage.js';
@@ -42,6 +42,67 @@ describe('StagedUploads', () => {
     expect(onDisk(current)).toBe(false);
   });
 
+  function receivedFile(): string {
+    const path = join(mkdtempSync(join(tmpdir(), 'lms-upload-')), 'video.tmp');
+    writeFileSync(path, 'octets de la vidéo');
+    return path;
+  }
+
+  it('moves a received file in, and removes it when the transaction rolls back', async () => {
+    const { storage, onDisk } = disk();
+    const current = await storage.put('videos', 'webm', PNG);
+    const source = receivedFile();
+    const uploads = new StagedUploads(storage);
+    const added = await uploads.putFile('videos', 'webm', source);
+    uploads.supersede(current);
+    expect(existsSync(source)).toBe(false);
+    expect(onDisk(added)).toBe(true);
+
+    await uploads.rolledBack();
+
+    expect(onDisk(added)).toBe(false);
+    expect(onDisk(current)).toBe(true);
+  });
+
+  it('keeps a moved file once committed, and removes the one it replaced', async () => {
+    const { storage, onDisk } = disk();
+    const current = await storage.put('videos', 'mp4', PNG);
+    const uploads = new StagedUploads(storage);
+    const added = await uploads.putFile('videos', 'mp4', receivedFile());
+    uploads.supersede(current);
+
+    await uploads.committed();
+
+    expect(onDisk(added)).toBe(true);
+    expect(onDisk(current)).toBe(false);
+  });
+
+  it('removes an allocated directory and everything extracted into it when the transaction rolls back', async () => {
+    const { storage, onDisk } = disk();
+    const uploads = new StagedUploads(storage);
+    const { publicPath, absolutePath } = await uploads.allocateDirectory('scorm');
+    writeFileSync(join(absolutePath, 'imsmanifest.xml'), '<manifest/>');
+    expect(onDisk(publicPath)).toBe(true);
+
+    await uploads.rolledBack();
+
+    expect(onDisk(publicPath)).toBe(false);
+  });
+
+  it('keeps an allocated directory once committed, and removes the package it replaced with its content', async () => {
+    const { storage, onDisk } = disk();
+    const previous = await storage.allocateDirectory('scorm');
+    writeFileSync(join(previous.absolutePath, 'index.html'), '<p>v1</p>');
+    const uploads = new StagedUploads(storage);
+    const next = await uploads.allocateDirectory('scorm');
+    uploads.supersede(previous.publicPath);
+
+    await uploads.committed();
+
+    expect(onDisk(next.publicPath)).toBe(true);
+    expect(onDisk(previous.publicPath)).toBe(false);
+  });
+
   it('refuses bytes that are not an image before storing anything', async () => {
     const { storage } = disk();
     await expect(new StagedUploads(storage).putImage('courses', Buffer.from('<svg/>'), 'featured_img')).rejects.toMatchObject({ field: 'featured_img' });
@@ -51,12 +112,17 @@ describe('StagedUploads', () => {
   it('never turns a done change into an error when a file cannot be removed', async () => {
     class FailingRemoval extends MediaStorage {
       put = async () => '/media/x/y.png';
+      putFile = async () => '/media/x/y.mp4';
+      allocateDirectory = async () => ({ publicPath: '/media/x/d', absolutePath: '/nulle-part/x/d' });
+      absolutePathOf = () => '/nulle-part';
       remove = async () => {
         throw new Error('disque plein');
       };
     }
     const uploads = new StagedUploads(new FailingRemoval());
     await uploads.put('x', 'png', PNG);
+    await uploads.putFile('x', 'mp4', '/tmp/x');
+    await uploads.allocateDirectory('x');
     uploads.supersede('/media/x/old.png');
     await expect(uploads.committed()).resolves.toBeUndefined();
     await expect(uploads.rolledBack()).resolves.toBeUndefined();

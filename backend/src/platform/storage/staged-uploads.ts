@@ -14,9 +14,19 @@ export class StagedUploads {
   constructor(private readonly storage: MediaStorage) {}
 
   async put(folder: string, extension: string, bytes: Buffer): Promise<string> {
-    const path = await this.storage.put(folder, extension, bytes);
-    this.stored.push(path);
-    return path;
+    return this.track(await this.storage.put(folder, extension, bytes));
+  }
+
+  /** Moves a received file (an UploadedFile's `path`) into the store: removed again if the transaction rolls back. */
+  async putFile(folder: string, extension: string, sourcePath: string): Promise<string> {
+    return this.track(await this.storage.putFile(folder, extension, sourcePath));
+  }
+
+  /** A new directory to fill (an extracted package): removed with its content if the transaction rolls back. */
+  async allocateDirectory(folder: string): Promise<{ publicPath: string; absolutePath: string }> {
+    const directory = await this.storage.allocateDirectory(folder);
+    this.track(directory.publicPath);
+    return directory;
   }
 
   /** Checks the bytes are an image (by content, 5 MB), then stages it. */
@@ -27,6 +37,11 @@ export class StagedUploads {
   /** The file at `path` is no longer used once this unit of work commits. */
   supersede(path: string | null | undefined): void {
     if (path) this.superseded.push(path);
+  }
+
+  private track(path: string): string {
+    this.stored.push(path);
+    return path;
   }
 
   async rolledBack(): Promise<void> {
