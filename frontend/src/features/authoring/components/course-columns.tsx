@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { TableColumnType } from 'antd';
 import { formatDuration } from '../../../components/course';
 import { messages as m } from '../messages';
@@ -16,10 +17,23 @@ export function imageColumn<T extends CourseRow>(): TableColumnType<T> {
   };
 }
 
-export function descriptionColumn<T extends CourseRow>(responsive: TableColumnType<T>['responsive']): TableColumnType<T> {
-  return { key: 'description', title: m.myCourses.description, responsive, render: (_, course) => truncate(course.description) };
+/**
+ * The title with the description under it, cut at 80 characters: one column rather than two, so
+ * the counts and the actions stay on screen beside the side menu.
+ */
+export function titleColumn<T extends CourseRow & { title: string }>(title: (course: T) => ReactNode = (course) => course.title): TableColumnType<T> {
+  return {
+    key: 'title',
+    title: `${m.myCourses.courseTitle} et ${m.myCourses.description.toLowerCase()}`,
+    render: (_, course) => (
+      <div className="course-cell">
+        <strong className="course-cell__title">{title(course)}</strong>
+        {course.description ? <span className="course-cell__description">{truncate(course.description)}</span> : null}
+      </div>
+    ),
+  };
 }
 
 export function durationColumn<T>(seconds: (row: T) => number, style: 'reading' | 'admin', responsive: TableColumnType<T>['responsive']): TableColumnType<T> {
-  return { key: 'duration', title: m.myCourses.duration, width: 120, responsive, render: (_, row) => formatDuration(seconds(row), style) };
+  return { key: 'duration', title: m.myCourses.duration, width: 120, responsive, render: (_, row) => <span className="nowrap">{formatDuration(seconds(row), style)}</span> };
 }

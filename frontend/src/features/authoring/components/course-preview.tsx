@@ -76,6 +76,11 @@ function Outline({
   );
 }
 
+const NARROW_SCREEN = '(max-width: 991px)';
+
+/** "2. Formules" for a chapter, "2.1 Références" for a sub-chapter. */
+export const stepHeading = (step: StepRef, title: string) => `${step.number}${step.kind === 'chapter' ? '.' : ''} ${title}`;
+
 function findStep(course: CourseContent, step: StepRef): CourseContentSubchapter | undefined {
   const chapter = course.course_chapters.find((c) => c.id === step.chapterId);
   return step.kind === 'chapter' ? chapter : chapter?.subchapters.find((s) => s.id === step.id);
@@ -89,7 +94,8 @@ function findStep(course: CourseContent, step: StepRef): CourseContentSubchapter
 export function CoursePreview({ course, backTo, backLabel }: { course: CourseContent; backTo: string; backLabel: string }) {
   const sequence = useMemo(() => flattenSteps(course.course_chapters), [course.course_chapters]);
   const [selection, setSelection] = useState<OutlineSelection>(() => initialSelection(sequence));
-  const [outlineOpen, setOutlineOpen] = useState(true);
+  // On a phone the outline would push the step below the fold: it starts folded there.
+  const [outlineOpen, setOutlineOpen] = useState(() => !window.matchMedia(NARROW_SCREEN).matches);
   const media = useMediaSession();
   const { previous, next } = neighbours(sequence, selection.selected);
   const selected = selection.selected;
@@ -136,7 +142,7 @@ export function CoursePreview({ course, backTo, backLabel }: { course: CourseCon
               <>
                 <p className="course-preview__position">{m.preview.stepOf(position, sequence.length)}</p>
                 <h2 id="preview-step-title" className="course-preview__step-title">
-                  {selected.number}. {content.title}
+                  {stepHeading(selected, content.title)}
                 </h2>
                 {content.description ? <p className="course-preview__description">{content.description}</p> : null}
                 <div className="course-preview__step" data-testid="preview-step" data-step={stepKey(selected)}>

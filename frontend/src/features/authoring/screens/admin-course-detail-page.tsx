@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Button, Modal, Tooltip } from 'antd';
-import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import { toast } from '../../../app/feedback';
 import { usePageTitle } from '../../../app/hooks';
 import { formatDuration } from '../../../components/course';
@@ -111,7 +111,7 @@ export function AdminCourseDetailPage() {
   usePageTitle(course.data ? course.data.title : m.admin.structure);
   const back = (
     <Link to="/admin-courses" className="authoring-page__back">
-      {m.admin.backToCourses}
+      <ArrowLeftOutlined aria-hidden /> {m.admin.backToCourses}
     </Link>
   );
 

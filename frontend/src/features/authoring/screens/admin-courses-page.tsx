@@ -9,7 +9,7 @@ import { AuthoringPage, LoadState } from '../components/authoring-page';
 import { CourseForm, type CourseValues, type TrainerOption } from '../components/course-form';
 import { PageWindow } from '../components/page-window';
 import { confirmRemoval } from '../components/removal';
-import { descriptionColumn, durationColumn, imageColumn } from '../components/course-columns';
+import { durationColumn, imageColumn, titleColumn } from '../components/course-columns';
 import { messages as m } from '../messages';
 
 /** The search waits for the typing to pause. */
@@ -104,13 +104,8 @@ export function AdminCoursesPage() {
 
   const columns: TableColumnsType<AdminCourseRow> = [
     imageColumn(),
-    {
-      key: 'title',
-      title: m.myCourses.courseTitle,
-      render: (_, course) => <Link to={`/admin-course-detail/${course.id}`}>{course.title}</Link>,
-    },
+    titleColumn((course) => <Link to={`/admin-course-detail/${course.id}`}>{course.title}</Link>),
     { key: 'category', title: m.admin.category, responsive: ['lg'], render: (_, course) => (typeof course.category === 'object' ? course.category?.title : '') },
-    descriptionColumn(['xl']),
     { key: 'chapters', title: m.myCourses.chapters, width: 96, align: 'center', responsive: ['sm'], render: (_, course) => course.total_chapters ?? '—' },
     durationColumn((course) => course.total_duration, 'admin', ['md']),
     {
@@ -172,7 +167,7 @@ export function AdminCoursesPage() {
             dataSource={data.results}
             loading={isFetching && !isLoading}
             pagination={false}
-            scroll={{ x: 'max-content' }}
+            scroll={{ x: 640 }}
             locale={{ emptyText: m.admin.empty }}
           />
           <PageWindow page={page} total={pages} onChange={setPage} />

@@ -58,7 +58,7 @@ describe('/course-preview/{course_id}', () => {
     const previous = screen.getByRole('button', { name: /Précédent/ });
     const next = screen.getByRole('button', { name: /Suivant/ });
     expect(previous).toBeDisabled();
-    for (const title of ['1.1. Objectifs', '1.2. Plan', '2. Formules']) {
+    for (const title of ['1.1 Objectifs', '1.2 Plan', '2. Formules']) {
       await userEvent.click(next);
       expect(screen.getByRole('heading', { level: 2, name: title })).toBeInTheDocument();
     }

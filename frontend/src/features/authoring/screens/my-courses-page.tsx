@@ -6,7 +6,7 @@ import { useAppSelector } from '../../../app/hooks';
 import { useGetTrainerCoursesQuery } from '../authoring-api';
 import type { TrainerCourse } from '../authoring-types';
 import { AuthoringPage, LoadState } from '../components/authoring-page';
-import { descriptionColumn, durationColumn, imageColumn } from '../components/course-columns';
+import { durationColumn, imageColumn, titleColumn } from '../components/course-columns';
 import { messages as m } from '../messages';
 
 const normalise = (text: string) => text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
@@ -45,10 +45,9 @@ export function TeacherMyCoursesPage() {
 
   const columns: TableColumnsType<TrainerCourse> = [
     imageColumn(),
-    { key: 'title', title: m.myCourses.courseTitle, dataIndex: 'title', render: (title: string) => <strong>{title}</strong> },
-    { key: 'rating', title: m.myCourses.rating, width: 80, render: (_, course) => m.myCourses.ratingValue(course.course_rating) },
-    descriptionColumn(['lg']),
-    { key: 'chapters', title: m.myCourses.chapters, dataIndex: 'chapter_count', width: 96, align: 'center' },
+    titleColumn(),
+    { key: 'rating', title: m.myCourses.rating, width: 72, render: (_, course) => m.myCourses.ratingValue(course.course_rating) },
+    { key: 'chapters', title: m.myCourses.chapters, dataIndex: 'chapter_count', width: 90, align: 'center', responsive: ['sm'] },
     durationColumn((course) => course.total_duration, 'reading', ['sm']),
     { key: 'actions', title: m.common.actions, render: (_, course) => <CourseActions course={course} /> },
   ];
@@ -78,7 +77,7 @@ export function TeacherMyCoursesPage() {
           dataSource={courses}
           pagination={false}
           size="middle"
-          scroll={{ x: 'max-content' }}
+          scroll={{ x: 640 }}
           locale={{ emptyText: data.length ? m.myCourses.noMatch : m.myCourses.empty }}
         />
       ) : null}
