@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { LogLevel } from '@nestjs/common';
+import { LogLevel, RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SwaggerModule } from '@nestjs/swagger';
@@ -36,8 +37,18 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
     logger: options.logLevels ?? ['log', 'warn', 'error'],
     bufferLogs: false,
   });
-  await registerRequestBody(app, { fileSize: IMAGE_MAX_BYTES, files: 5, fields: 50, fieldSize: 100_000 });
-  app.setGlobalPrefix('api');
+  await registerRequestBody(
+    app.getHttpAdapter().getInstance(),
+    { fileSize: IMAGE_MAX_BYTES, files: 5, fields: 50, fieldSize: 100_000 },
+    {
+      directory: join(config.dataDir, 'tmp', 'uploads'),
+      maxBytes: { video: config.videoMaxBytes, scorm_file: config.scormMaxBytes, upload: config.documentMaxBytes },
+    },
+  );
+  // The content gate serves protected course content under /media/ (docs/adr/0011), outside the API.
+  app.setGlobalPrefix('api', {
+    exclude: [{ path: 'media/*path', method: RequestMethod.GET }],
+  });
   app.useGlobalPipes(new RequestValidationPipe());
   app.useGlobalFilters(new ErrorFilter());
 
@@ -45,7 +56,14 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
 
   const media = mediaRoot(config);
   mkdirSync(media, { recursive: true });
-  await app.register(fastifyStatic, { root: media, prefix: '/media/', decorateReply: false, index: false });
+  // Public media (course images, profile photos); course content goes through the content gate only.
+  await app.register(fastifyStatic, {
+    root: media,
+    prefix: '/media/',
+    decorateReply: false,
+    index: false,
+    allowedPath: (path) => !/^\/?(content|scorm)(\/|$)/.test(path),
+  });
   await registerWebAssets(app, config.frontendDist);
 
   await app.init();

@@ -1,6 +1,6 @@
-import type { ContentFields } from '../contexts/catalogue/testing.js';
+import type { ContentInput } from '../contexts/catalogue/testing.js';
 
-type Chapter = ContentFields & { subchapters?: ContentFields[] };
+type Chapter = ContentInput & { subchapters?: ContentInput[] };
 
 export interface DemoCourse {
   title: string;
@@ -12,8 +12,8 @@ export interface DemoCourse {
   chapters: Chapter[];
 }
 
-const text = (title: string, duration: number, body: string): ContentFields => ({ title, contentType: 'text', duration, textContent: body });
-const video = (title: string, duration: number, url: string): ContentFields => ({ title, contentType: 'video_url', duration, videoUrl: url });
+const text = (title: string, duration: number, body: string): ContentInput => ({ title, contentType: 'text', duration, textContent: body });
+const video = (title: string, duration: number, url: string): ContentInput => ({ title, contentType: 'video_url', duration, videoUrl: url });
 
 export const DEMO_CATEGORIES = [
   { title: 'Bureautique', description: 'Word, Excel, PowerPoint : les outils du quotidien, du premier pas à la maîtrise.' },
@@ -34,7 +34,6 @@ export const DEMO_COURSES: DemoCourse[] = [
         subchapters: [text('Styles et thèmes', 900, 'Les styles structurent le document et alimentent la table des matières.'), text('Champs automatiques', 600, 'Date, numéro de page, propriétés du document.')] },
       { ...video('Créer un modèle Excel protégé', 1200, 'https://www.youtube.com/watch?v=rwbho0CgEAE'),
         subchapters: [text('Listes déroulantes et validation', 900, 'La validation des données limite les erreurs de saisie.')] },
-      { title: 'Quiz : les modèles', contentType: 'quiz', duration: 300 },
     ],
   },
   {
@@ -55,7 +54,6 @@ export const DEMO_COURSES: DemoCourse[] = [
       { ...text('Les valeurs du manifeste agile', 900, 'Individus et interactions, logiciel opérationnel, collaboration, adaptation au changement.'),
         subchapters: [text('Scrum en une page', 600, 'Rôles, événements, artefacts.'), text('Kanban en une page', 600, 'Visualiser, limiter le travail en cours, gérer le flux.')] },
       video('Animer une rétrospective', 1800, 'https://www.youtube.com/watch?v=8-ioYFOHmz8'),
-      { title: 'Quiz : agilité', contentType: 'quiz', duration: 600 },
     ],
   },
   {
@@ -75,7 +73,6 @@ export const DEMO_COURSES: DemoCourse[] = [
       { ...text('Structure d’une page', 900, 'Le doctype, l’en-tête, le corps ; les balises sémantiques.'),
         subchapters: [text('Titres et paragraphes', 600, 'Une hiérarchie de titres sans saut de niveau.'), video('Les liens et les images', 900, 'https://www.youtube.com/watch?v=qz0aGYrrlhU')] },
       text('Mise en page avec Flexbox', 1800, 'Axes, alignement, répartition de l’espace.'),
-      { title: 'Module interactif : l’accessibilité', contentType: 'scorm', duration: 1200 },
     ],
   },
   {
@@ -86,7 +83,6 @@ export const DEMO_COURSES: DemoCourse[] = [
       text('Variables et types', 1200, 'let, const, et les types primitifs.'),
       video('Fonctions et portée', 1500, 'https://www.youtube.com/watch?v=W6NZfCO5SIk'),
       { ...text('Asynchrone', 1800, 'Promesses et async/await.'), subchapters: [text('Gérer les erreurs', 900, 'try/catch et les rejets de promesses.')] },
-      { title: 'Quiz : JavaScript', contentType: 'quiz', duration: 600 },
     ],
   },
   {

@@ -8,7 +8,7 @@ import { ProjectionRegistry } from '../../platform/event-log/index.js';
 import { CreateCategoryHandler } from './application/commands/create-category.command.js';
 import { PublishCourseHandler } from './application/commands/publish-course.command.js';
 import { PublishPageHandler } from './application/commands/publish-page.command.js';
-import { categoryStatsProjection, courseStatsProjection } from './application/projections/catalogue-stats.projection.js';
+import { courseLearnerProjection, courseOutlineProjection, courseStatsProjection } from './application/projections/catalogue-stats.projection.js';
 import { DEFAULT_COURSE_IMAGE } from './application/queries/course.sql.js';
 import { GetCourseDetailHandler } from './application/queries/get-course-detail.query.js';
 import { GetCourseSummariesHandler } from './application/queries/get-course-summaries.query.js';
@@ -24,11 +24,39 @@ import { Category } from './domain/category.entity.js';
 import { CmsPage } from './domain/cms-page.entity.js';
 import { Chapter, Course, Subchapter } from './domain/course.entity.js';
 import { CatalogueController } from './http/catalogue.controller.js';
+import { AuthoringController } from './http/authoring.controller.js';
+import { ChaptersController } from './http/chapters.controller.js';
+import { CourseContentController } from './http/course-content.controller.js';
+import { StudyMaterialsController } from './http/study-materials.controller.js';
+import { StudyMaterial } from './domain/study-material.entity.js';
+import { AddChapterHandler } from './application/commands/add-chapter.command.js';
+import { AddStudyMaterialHandler } from './application/commands/add-study-material.command.js';
+import { AddSubchapterHandler } from './application/commands/add-subchapter.command.js';
+import { CourseTrainers } from './application/commands/course-trainers.js';
+import { CreateCourseHandler } from './application/commands/create-course.command.js';
+import { MoveStepHandler } from './application/commands/move-step.command.js';
+import { RemoveCourseHandler } from './application/commands/remove-course.command.js';
+import { RemoveStepHandler } from './application/commands/remove-step.command.js';
+import { RemoveStudyMaterialHandler } from './application/commands/remove-study-material.command.js';
+import { ReorderChaptersHandler } from './application/commands/reorder-chapters.command.js';
+import { ReorderSubchaptersHandler } from './application/commands/reorder-subchapters.command.js';
+import { UpdateChapterHandler } from './application/commands/update-chapter.command.js';
+import { UpdateCourseHandler } from './application/commands/update-course.command.js';
+import { UpdateSubchapterHandler } from './application/commands/update-subchapter.command.js';
+import { CanReadCourseContentHandler } from './application/queries/can-read-course-content.query.js';
+import { GetCourseForEditingHandler } from './application/queries/get-course-for-editing.query.js';
+import { GetCourseOwnerHandler } from './application/queries/get-course-owner.query.js';
+import { GetRemovalImpactHandler } from './application/queries/get-removal-impact.query.js';
+import { GetTrainerDashboardHandler } from './application/queries/get-trainer-dashboard.query.js';
+import { ListAuthoredCoursesHandler } from './application/queries/list-authored-courses.query.js';
+import { GetChapterHandler, ListChaptersHandler } from './application/queries/list-chapters.query.js';
+import { GetSubchapterHandler, ListSubchaptersHandler } from './application/queries/list-subchapters.query.js';
+import { ListStudyMaterialsHandler } from './application/queries/list-study-materials.query.js';
 
 /** Catalogue: categories, courses and their structure, CMS pages, trainers' public pages. */
 @Module({
-  imports: [CqrsModule, MikroOrmModule.forFeature([Category, Course, Chapter, Subchapter, CmsPage])],
-  controllers: [CatalogueController],
+  imports: [CqrsModule, MikroOrmModule.forFeature([Category, Course, Chapter, Subchapter, CmsPage, StudyMaterial])],
+  controllers: [CatalogueController, AuthoringController, ChaptersController, StudyMaterialsController, CourseContentController],
   providers: [
     CreateCategoryHandler,
     PublishCourseHandler,
@@ -43,6 +71,32 @@ import { CatalogueController } from './http/catalogue.controller.js';
     ListCategoriesHandler,
     ListPagesHandler,
     GetPageHandler,
+    // Authoring (issue 8).
+    CourseTrainers,
+    CreateCourseHandler,
+    UpdateCourseHandler,
+    RemoveCourseHandler,
+    AddChapterHandler,
+    UpdateChapterHandler,
+    AddSubchapterHandler,
+    UpdateSubchapterHandler,
+    RemoveStepHandler,
+    MoveStepHandler,
+    ReorderChaptersHandler,
+    ReorderSubchaptersHandler,
+    AddStudyMaterialHandler,
+    RemoveStudyMaterialHandler,
+    GetCourseOwnerHandler,
+    GetCourseForEditingHandler,
+    ListAuthoredCoursesHandler,
+    GetTrainerDashboardHandler,
+    ListChaptersHandler,
+    GetChapterHandler,
+    ListSubchaptersHandler,
+    GetSubchapterHandler,
+    GetRemovalImpactHandler,
+    ListStudyMaterialsHandler,
+    CanReadCourseContentHandler,
   ],
 })
 export class CatalogueModule implements OnModuleInit {
@@ -53,7 +107,8 @@ export class CatalogueModule implements OnModuleInit {
 
   async onModuleInit(): Promise<void> {
     this.projections.register(courseStatsProjection);
-    this.projections.register(categoryStatsProjection);
+    this.projections.register(courseOutlineProjection);
+    this.projections.register(courseLearnerProjection);
     await this.installDefaultImage();
   }
 

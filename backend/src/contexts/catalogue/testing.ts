@@ -2,4 +2,4 @@
 export { CreateCategory } from './application/commands/create-category.command.js';
 export { PublishCourse, type ChapterDraft } from './application/commands/publish-course.command.js';
 export { PublishPage } from './application/commands/publish-page.command.js';
-export type { ContentFields } from './domain/course.entity.js';
+export type { ContentInput } from './domain/course.entity.js';

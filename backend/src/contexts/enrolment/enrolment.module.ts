@@ -4,7 +4,10 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { EnrolStudentHandler } from './application/commands/enrol-student.command.js';
 import { RateCourseHandler } from './application/commands/rate-course.command.js';
 import { SetFavouriteHandler } from './application/commands/set-favourite.command.js';
+import { CountCourseLearnersHandler } from './application/queries/count-course-learners.query.js';
 import { GetStudentCourseStatusHandler } from './application/queries/get-student-course-status.query.js';
+import { IsFollowingCourseHandler } from './application/queries/is-following-course.query.js';
+import { ListCourseStudentsHandler } from './application/queries/list-course-students.query.js';
 import { ListFavouriteCoursesHandler } from './application/queries/list-favourite-courses.query.js';
 import { RecommendForStudentHandler } from './application/queries/recommend-for-student.query.js';
 import { StudentCourse } from './domain/student-course.aggregate.js';
@@ -21,6 +24,10 @@ import { EnrolmentController } from './http/enrolment.controller.js';
     GetStudentCourseStatusHandler,
     ListFavouriteCoursesHandler,
     RecommendForStudentHandler,
+    ListCourseStudentsHandler,
+    // Questions the catalogue asks (catalogue.queries.ts), answered here.
+    CountCourseLearnersHandler,
+    IsFollowingCourseHandler,
   ],
 })
 export class EnrolmentModule {}

@@ -5,6 +5,8 @@ import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
 import { ProjectionRegistry } from '../../platform/event-log/index.js';
 import { AccessTokenStrategy } from './application/access-token.strategy.js';
+import { MediaSessionStrategy } from './application/media-session.strategy.js';
+import { MediaSessionController } from './http/media-session.controller.js';
 import { ChangePasswordHandler } from './application/commands/change-password.command.js';
 import { CreateAdminHandler } from './application/commands/create-admin.command.js';
 import { RegisterStudentHandler } from './application/commands/register-student.command.js';
@@ -19,6 +21,7 @@ import { accountLifecycleProjection } from './application/projections/account-li
 import { GetStudentProfileHandler } from './application/queries/get-student-profile.query.js';
 import { GetTeacherProfileHandler } from './application/queries/get-teacher-profile.query.js';
 import { GetTeacherSummariesHandler } from './application/queries/get-teacher-summaries.query.js';
+import { GetStudentSummariesHandler } from './application/queries/get-student-summaries.query.js';
 import { SessionHousekeeping } from './application/session-housekeeping.js';
 import { TokenService } from './application/token.service.js';
 import { IDENTITY_ENTITIES } from './domain/profiles.entity.js';
@@ -29,13 +32,14 @@ import { TeachersController } from './http/teachers.controller.js';
 /** Identity: accounts, credentials, tokens and the student, trainer and admin profiles. */
 @Module({
   imports: [CqrsModule, PassportModule, JwtModule.register({}), MikroOrmModule.forFeature(IDENTITY_ENTITIES)],
-  controllers: [AuthController, StudentsController, TeachersController],
+  controllers: [AuthController, StudentsController, TeachersController, MediaSessionController],
   providers: [
     PasswordHasher,
     LoginThrottle,
     TokenService,
     SessionHousekeeping,
     AccessTokenStrategy,
+    MediaSessionStrategy,
     SignInHandler,
     RegisterStudentHandler,
     RegisterTeacherHandler,
@@ -47,6 +51,7 @@ import { TeachersController } from './http/teachers.controller.js';
     GetStudentProfileHandler,
     GetTeacherProfileHandler,
     GetTeacherSummariesHandler,
+    GetStudentSummariesHandler,
   ],
 })
 export class IdentityModule implements OnModuleInit {

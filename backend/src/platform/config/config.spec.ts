@@ -26,6 +26,22 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://u:p@db/lms', SEED_DEMO_DATA: 'true' }).seedDemoData).toBe(true);
   });
 
+  it('limits uploads to 2 GiB of video, 1 GiB of SCORM package and 100 MiB of document unless told otherwise', () => {
+    const defaults = loadConfig({ DATA_DIR: dataDir() });
+    expect([defaults.videoMaxBytes, defaults.scormMaxBytes, defaults.documentMaxBytes]).toEqual([2 * 1024 ** 3, 1024 ** 3, 100 * 1024 ** 2]);
+    const set = loadConfig({ DATA_DIR: dataDir(), VIDEO_MAX_BYTES: String(5 * 1024 ** 3), SCORM_MAX_BYTES: '2097152', DOCUMENT_MAX_BYTES: '1048576' });
+    expect([set.videoMaxBytes, set.scormMaxBytes, set.documentMaxBytes]).toEqual([5 * 1024 ** 3, 2097152, 1048576]);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), VIDEO_MAX_BYTES: '2 Go', SCORM_MAX_BYTES: '10', DOCUMENT_MAX_BYTES: '-1' })).toThrow(
+      expect.objectContaining({
+        problems: [
+          expect.stringMatching(/^VIDEO_MAX_BYTES doit être un entier entre/),
+          expect.stringMatching(/^SCORM_MAX_BYTES doit être un entier entre/),
+          expect.stringMatching(/^DOCUMENT_MAX_BYTES doit être un entier entre/),
+        ],
+      }),
+    );
+  });
+
   it('lists every bad value with a French message', () => {
     try {
       loadConfig({ DATA_DIR: dataDir(), PORT: 'abc', DATABASE_URL: 'mysql://x', SMTP_PORT: '99999', JWT_ACCESS_SECRET: 'short' });

@@ -33,6 +33,10 @@ export interface AppConfig {
   trustProxy: boolean;
   frontendDist: string;
   smtp: SmtpConfig;
+  /** The most bytes of an uploaded chapter video (`video`), SCORM package (`scorm_file`) and study document (`upload`). */
+  videoMaxBytes: number;
+  scormMaxBytes: number;
+  documentMaxBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -53,6 +57,9 @@ function integer(env: Env, name: string, fallback: number, problems: string[], m
   }
   return value;
 }
+
+const MIB = 1024 * 1024;
+const GIB = 1024 * MIB;
 
 function boolean(env: Env, name: string, fallback: boolean, problems: string[]): boolean {
   const raw = env[name];
@@ -113,6 +120,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     trustProxy: boolean(env, 'TRUST_PROXY', false, problems),
     frontendDist: resolve(env.FRONTEND_DIST?.trim() || join(projectRoot, 'frontend/dist')),
     smtp,
+    videoMaxBytes: integer(env, 'VIDEO_MAX_BYTES', 2 * GIB, problems, MIB, 64 * GIB),
+    scormMaxBytes: integer(env, 'SCORM_MAX_BYTES', GIB, problems, MIB, 16 * GIB),
+    documentMaxBytes: integer(env, 'DOCUMENT_MAX_BYTES', 100 * MIB, problems, 64 * 1024, 4 * GIB),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   const secrets = env.JWT_ACCESS_SECRET && env.JWT_REFRESH_SECRET ? null : persistedSecrets(dataDir);

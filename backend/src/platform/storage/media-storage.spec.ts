@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { assertImage, detectImageType, LocalDiskStorage } from './media-storage.js';
@@ -52,10 +52,15 @@ describe('LocalDiskStorage', () => {
   (otherFileSystem ? it : it.skip)('copies a file from another file system as a stream, then removes the source', async () => {
     const storage = store();
     const bytes = Buffer.alloc(3 * 1024 * 1024, 7);
-    const source = sourceFile(mkdtempSync(join(shm, 'lms-upload-')), bytes);
-    const path = await storage.putFile('videos', 'mp4', source);
-    expect(existsSync(source)).toBe(false);
-    expect(readFileSync(storage.absolutePathOf(path)).equals(bytes)).toBe(true);
+    const elsewhere = mkdtempSync(join(shm, 'lms-upload-'));
+    try {
+      const source = sourceFile(elsewhere, bytes);
+      const path = await storage.putFile('videos', 'mp4', source);
+      expect(existsSync(source)).toBe(false);
+      expect(readFileSync(storage.absolutePathOf(path)).equals(bytes)).toBe(true);
+    } finally {
+      rmSync(elsewhere, { recursive: true, force: true });
+    }
   });
 
   it('leaves nothing behind when the source does not exist', async () => {

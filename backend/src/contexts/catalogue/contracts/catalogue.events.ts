@@ -2,30 +2,109 @@
 export const CATEGORY_STREAM = 'catalogue.category';
 export const COURSE_STREAM = 'catalogue.course';
 export const PAGE_STREAM = 'catalogue.page';
+export const STUDY_MATERIAL_STREAM = 'catalogue.study-material';
 
 export const CONTENT_TYPES = ['video', 'video_file', 'video_url', 'text', 'quiz', 'scorm'] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];
+/** Sub-chapters take every type but a SCORM package (the spec's sub-chapter form). */
+export const SUBCHAPTER_CONTENT_TYPES = ['video', 'video_file', 'video_url', 'text', 'quiz'] as const satisfies readonly ContentType[];
 
 export interface CategoryCreated {
   type: 'CategoryCreated';
   payload: { categoryId: number; title: string; slug: string };
 }
+/** A course exists (authoring, demo data). `teacherId` null: an admin's course not yet assigned. */
+export interface CourseCreated {
+  type: 'CourseCreated';
+  payload: { courseId: number; title: string; categoryId: number; teacherId: number | null };
+}
+/** The former name of CourseCreated, still in logs written before issue 8: read as the same fact. */
 export interface CoursePublished {
   type: 'CoursePublished';
   payload: { courseId: number; title: string; categoryId: number; teacherId: number };
+}
+export interface CourseUpdated {
+  type: 'CourseUpdated';
+  payload: { courseId: number; title: string; categoryId: number; teacherId: number | null; imageReplaced: boolean };
+}
+/** Removed by its author while learners were enrolled: hidden from the catalogue and the player, kept for their records. */
+export interface CourseArchived {
+  type: 'CourseArchived';
+  payload: { courseId: number; categoryId: number; teacherId: number | null; enrolledStudents: number };
+}
+/** Removed before any learner enrolled: the course, its steps and files are gone (its events stay). */
+export interface CourseDeleted {
+  type: 'CourseDeleted';
+  payload: { courseId: number };
 }
 export interface ChapterAdded {
   type: 'ChapterAdded';
   payload: { courseId: number; chapterId: number; title: string; order: number; contentType: ContentType; duration: number };
 }
+export interface ChapterUpdated {
+  type: 'ChapterUpdated';
+  payload: { courseId: number; chapterId: number; title: string; contentType: ContentType; duration: number; mediaReplaced: boolean };
+}
+export interface ChapterArchived {
+  type: 'ChapterArchived';
+  payload: { courseId: number; chapterId: number };
+}
+export interface ChapterDeleted {
+  type: 'ChapterDeleted';
+  payload: { courseId: number; chapterId: number };
+}
+/** The course's live chapters, in their new order (position = index + 1). */
+export interface ChapterReordered {
+  type: 'ChapterReordered';
+  payload: { courseId: number; chapterIds: number[] };
+}
 export interface SubchapterAdded {
   type: 'SubchapterAdded';
   payload: { courseId: number; chapterId: number; subchapterId: number; title: string; order: number; contentType: ContentType; duration: number };
+}
+export interface SubchapterUpdated {
+  type: 'SubchapterUpdated';
+  payload: { courseId: number; chapterId: number; subchapterId: number; title: string; contentType: ContentType; duration: number; mediaReplaced: boolean };
+}
+export interface SubchapterArchived {
+  type: 'SubchapterArchived';
+  payload: { courseId: number; chapterId: number; subchapterId: number };
+}
+export interface SubchapterDeleted {
+  type: 'SubchapterDeleted';
+  payload: { courseId: number; chapterId: number; subchapterId: number };
+}
+export interface SubchapterReordered {
+  type: 'SubchapterReordered';
+  payload: { courseId: number; chapterId: number; subchapterIds: number[] };
+}
+/** A video file stored for a step; `duration` read from the file (null when unreadable). */
+export interface VideoUploaded {
+  type: 'VideoUploaded';
+  payload: { courseId: number; chapterId: number; subchapterId: number | null; format: string; bytes: number; duration: number | null };
+}
+export interface ScormPackageImported {
+  type: 'ScormPackageImported';
+  payload: { courseId: number; chapterId: number; version: '1.2' | '2004'; launch: string; items: number; bytes: number };
 }
 export interface PagePublished {
   type: 'PagePublished';
   payload: { pageId: number; title: string; slug: string };
 }
+export interface StudyMaterialAdded {
+  type: 'StudyMaterialAdded';
+  payload: { courseId: number; materialId: number; contentType: string; bytes: number };
+}
+export interface StudyMaterialRemoved {
+  type: 'StudyMaterialRemoved';
+  payload: { courseId: number; materialId: number; archived: boolean };
+}
 
-export type CatalogueEvent = CategoryCreated | CoursePublished | ChapterAdded | SubchapterAdded | PagePublished;
+export type CourseEvent =
+  | CourseCreated | CoursePublished | CourseUpdated | CourseArchived | CourseDeleted
+  | ChapterAdded | ChapterUpdated | ChapterArchived | ChapterDeleted | ChapterReordered
+  | SubchapterAdded | SubchapterUpdated | SubchapterArchived | SubchapterDeleted | SubchapterReordered
+  | VideoUploaded | ScormPackageImported;
+export type StudyMaterialEvent = StudyMaterialAdded | StudyMaterialRemoved;
+export type CatalogueEvent = CategoryCreated | CourseEvent | PagePublished | StudyMaterialEvent;
 export type CatalogueEventType = CatalogueEvent['type'];

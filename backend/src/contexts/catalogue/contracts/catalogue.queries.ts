@@ -24,7 +24,7 @@ export class CourseSummary {
   @ApiProperty() rating_count!: number;
   @ApiProperty({ type: CourseCategoryView }) category!: CourseCategoryView;
   @ApiProperty({ type: CourseTeacherView, nullable: true }) teacher!: CourseTeacherView | null;
-  @ApiProperty({ description: 'Identifiant du formateur' }) formateur!: number;
+  @ApiProperty({ type: Number, nullable: true, description: 'Identifiant du formateur (null : cours non assigné, liste de l’administration)' }) formateur!: number | null;
   @ApiProperty({ description: 'Technologies, séparées par des virgules' }) techs!: string;
   @ApiProperty() total_chapters!: number;
   @ApiProperty({ description: 'Durée totale en secondes' }) total_duration!: number;
@@ -59,6 +59,44 @@ export class CourseTitleView {
 /** The id and title of a course, or CourseNotFoundError (404). */
 export class GetCourseTitle extends Query<CourseTitleView> {
   constructor(readonly courseId: number) {
+    super();
+  }
+}
+
+/** Who authors a course and whether it is still live: for downstream contexts checking ownership. */
+export class CourseOwnerView {
+  @ApiProperty() id!: number;
+  @ApiProperty() title!: string;
+  @ApiProperty({ type: Number, nullable: true }) teacher_id!: number | null;
+  @ApiProperty() archived!: boolean;
+}
+
+/** The course's trainer and state, archived courses included; CourseNotFoundError (404) otherwise. */
+export class GetCourseOwner extends Query<CourseOwnerView> {
+  constructor(readonly courseId: number) {
+    super();
+  }
+}
+
+/*
+ * Questions the catalogue asks and a downstream context answers (docs/adr/0011-course-content-and-archiving.md):
+ * the catalogue comes first in the context order, so it cannot import enrolment; it defines the
+ * question here, enrolment registers its handler, and the query bus joins them at run time.
+ */
+
+/** How many students follow the course (answered by enrolment). A removal archives when there are any. */
+export class CountCourseLearners extends Query<number> {
+  constructor(readonly courseId: number) {
+    super();
+  }
+}
+
+/** Whether the student follows the course, so may read its content (answered by enrolment). */
+export class IsFollowingCourse extends Query<boolean> {
+  constructor(
+    readonly studentId: number,
+    readonly courseId: number,
+  ) {
     super();
   }
 }

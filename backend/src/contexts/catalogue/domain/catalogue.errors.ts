@@ -21,3 +21,13 @@ export class ChapterNotFoundError extends NotFoundError {
   }
 }
 export class InvalidCourseError extends InvalidInputError {}
+export class SubchapterNotFoundError extends NotFoundError {
+  constructor() {
+    super('Sous-chapitre introuvable.', 'subchapter');
+  }
+}
+export class StudyMaterialNotFoundError extends NotFoundError {
+  constructor() {
+    super('Document introuvable.');
+  }
+}

@@ -1,12 +1,40 @@
-// Chapter ordering needs the ORM's collections: covered by catalogue.api.spec.ts (orders 1, 2 and sub-chapters).
-import { Course } from './course.entity.js';
+import { ReflectMetadataProvider } from '@mikro-orm/decorators/legacy';
+import { MikroORM } from '@mikro-orm/postgresql';
+import type { Actor } from '../../../shared-kernel/index.js';
+import { Chapter, Course, removalMode, Subchapter, type ContentInput } from './course.entity.js';
 
-const course = () =>
-  new Course({ title: ' Modèles Excel ', description: 'Tableaux', categoryId: 1, teacherId: 2, techs: 'Excel, , Word ', featuredImg: null, now: new Date(0) });
+// The aggregate's collections need the ORM's metadata, not a database: discovered once, never connected.
+let orm: MikroORM;
+beforeAll(async () => {
+  orm = await MikroORM.init({ entities: [Course, Chapter, Subchapter], metadataProvider: ReflectMetadataProvider, dbName: 'unused', connect: false });
+});
+afterAll(() => orm?.close());
+
+const NOW = new Date('2026-11-22T10:00:00Z');
+const trainer: Actor = { accountId: 1, role: 'teacher', profileId: 7, username: 'claire', jti: 'j' };
+const otherTrainer: Actor = { ...trainer, profileId: 8 };
+const admin: Actor = { accountId: 2, role: 'admin', profileId: 1, username: 'admin', jti: 'k' };
+const student: Actor = { accountId: 3, role: 'student', profileId: 7, username: 'lea', jti: 'l' };
+
+let nextId = 100;
+/** A course as loaded from the database: its rows have ids (given here, as the insert would). */
+function course(chapters = 0): Course {
+  const c = Course.create({ title: 'Excel', description: '', categoryId: 1, teacherId: 7, techs: '', featuredImg: null, now: NOW });
+  c.id = 1;
+  for (let i = 0; i < chapters; i++) c.addChapter(text(`Chapitre ${i + 1}`)).id = nextId++;
+  c.takeEvents();
+  return c;
+}
+const text = (title: string): ContentInput => ({ title, contentType: 'text', duration: 60, textContent: 'Bonjour' });
+const titles = (c: Course) => c.liveChapters().map((ch) => `${ch.order}:${ch.title}`);
+const ids = (c: Course) => c.liveChapters().map((ch) => ch.id);
 
 describe('Course', () => {
+  const create = (title: string) =>
+    Course.create({ title, description: 'Tableaux', categoryId: 1, teacherId: 2, techs: 'Excel, , Word ', featuredImg: null, now: new Date(0) });
+
   it('keeps a searchable form of its text', () => {
-    const c = course();
+    const c = create(' Modèles Excel ');
     expect(c.title).toBe('Modèles Excel');
     expect(c.searchTitle).toBe('modeles excel');
     expect(c.searchBody).toBe('modeles excel tableaux excel, word');
@@ -14,14 +42,136 @@ describe('Course', () => {
   });
 
   it('refuses an empty title', () => {
-    expect(() => new Course({ title: ' ', description: '', categoryId: 1, teacherId: 1, techs: '', featuredImg: null, now: new Date(0) })).toThrow(
-      'Le titre du cours est obligatoire.',
-    );
+    expect(() => create(' ')).toThrow('Le titre du cours est obligatoire.');
   });
 
-  it('refuses a negative duration or an unknown content type', () => {
-    expect(() => course().addChapter({ title: 'X', contentType: 'text', duration: -1 })).toThrow('durée');
-    expect(() => course().addChapter({ title: 'X', contentType: 'pdf' as never, duration: 1 })).toThrow('Type de contenu inconnu.');
+  it('refuses an unknown content type', () => {
+    expect(() => course().addChapter({ title: 'X', contentType: 'pdf' as never, duration: 1 })).toThrow('Type de contenu non pris en charge');
   });
-
 });
+
+describe('Course authoring rules', () => {
+  it('lets admins and the course\'s own trainer author it, nobody else', () => {
+    const c = course();
+    expect(() => c.assertAuthor(trainer)).not.toThrow();
+    expect(() => c.assertAuthor(admin)).not.toThrow();
+    expect(() => c.assertAuthor(otherTrainer)).toThrow("Ce cours n'est pas le vôtre");
+    expect(() => c.assertAuthor(student)).toThrow("Ce cours n'est pas le vôtre");
+  });
+
+  it.each<[Partial<ContentInput>, string]>([
+    [{ contentType: 'text', textContent: '  ' }, 'Le contenu texte est obligatoire'],
+    [{ contentType: 'video_url', videoUrl: '' }, "Indiquez l'adresse de la vidéo"],
+    [{ contentType: 'video_url', videoUrl: 'javascript:alert(1)' }, 'doit être un lien https'],
+    [{ contentType: 'video_file' }, 'Ajoutez le fichier vidéo'],
+    [{ contentType: 'video' }, 'Ajoutez le fichier vidéo'],
+    [{ contentType: 'scorm' }, 'Ajoutez le paquet SCORM'],
+    [{ contentType: 'quiz', quizId: 3 }, 'quiz seront disponibles'],
+    [{ title: ' ' }, 'Le titre est obligatoire'],
+    [{ duration: -1 }, 'La durée doit être'],
+    [{ duration: 1.5 }, 'La durée doit être'],
+  ])('refuses a step %j without what its type needs, recording nothing', (input, message) => {
+    const c = course();
+    expect(() => c.addChapter({ ...text('Étape'), textContent: undefined, ...input } as ContentInput)).toThrow(message);
+    expect(c.hasPendingEvents).toBe(false);
+    expect(c.chapters.length).toBe(0);
+  });
+
+  it('refuses a SCORM package under a sub-chapter', () => {
+    const c = course(1);
+    expect(() => c.addSubchapter(c.liveChapters()[0]!.id, { title: 'Module', contentType: 'scorm', duration: 0 })).toThrow('Type de contenu non pris en charge');
+  });
+
+  it('stores a video link as given, and an uploaded video with its own duration when none is typed', () => {
+    const c = course();
+    const link = c.addChapter({ title: 'Lien', contentType: 'video_url', duration: 30, videoUrl: ' https://youtu.be/abcdefghijk ' });
+    expect(link.videoUrl).toBe('https://youtu.be/abcdefghijk');
+    const file = c.addChapter({ title: 'Vidéo', contentType: 'video_file', duration: 0, video: { path: '/media/content/v.webm', format: 'webm', bytes: 10, duration: 12 } });
+    expect([file.videoFile, file.mediaDuration, file.duration]).toEqual(['/media/content/v.webm', 12, 12]);
+  });
+
+  it('puts new steps last, and a changed type gives back the file it no longer uses', () => {
+    const c = course(2);
+    const third = c.addChapter({ title: 'Vidéo', contentType: 'video_file', duration: 0, video: { path: '/media/v1.webm', format: 'webm', bytes: 1, duration: 5 } });
+    expect(third.order).toBe(3);
+    third.id = nextId++;
+    expect(c.updateChapter(third.id, { title: 'Vidéo', contentType: 'video_file', duration: 0, video: { path: '/media/v2.webm', format: 'webm', bytes: 1, duration: 5 } })).toEqual(['/media/v1.webm']);
+    expect(c.updateChapter(third.id, text('Texte désormais'))).toEqual(['/media/v2.webm']);
+    expect(third.videoFile).toBeNull();
+  });
+});
+
+describe('ordering', () => {
+  it('applies a whole new order at once, refusing a list that is not exactly the live chapters', () => {
+    const c = course(3);
+    const [a, b, d] = ids(c);
+    c.reorderChapters([d!, a!, b!]);
+    expect(titles(c)).toEqual(['1:Chapitre 3', '2:Chapitre 1', '3:Chapitre 2']);
+    expect(c.takeEvents()).toEqual([{ type: 'ChapterReordered', payload: { courseId: 1, chapterIds: [d, a, b] } }]);
+    for (const wrong of [[a, b], [a, a, b], [a, b, d, 999], [a, b, 999]]) {
+      expect(() => c.reorderChapters(wrong as number[])).toThrow('Le nouvel ordre doit citer chaque élément une fois et une seule.');
+    }
+  });
+
+  it('records nothing for an order that changes nothing', () => {
+    const c = course(2);
+    c.reorderChapters(ids(c));
+    expect(c.hasPendingEvents).toBe(false);
+  });
+
+  it('reaches any new order when the spec\'s PATCH {order} is sent for every item, in any sequence, never sharing a place', () => {
+    for (let round = 0; round < 200; round++) {
+      const c = course(5);
+      const target = shuffle(ids(c));
+      for (const id of shuffle(target)) {
+        c.moveChapter(id, target.indexOf(id) + 1);
+        expect(c.liveChapters().map((ch) => ch.order)).toEqual([1, 2, 3, 4, 5]);
+      }
+      expect(ids(c)).toEqual(target);
+    }
+  });
+
+  it('refuses a position outside 1..n', () => {
+    const c = course(2);
+    expect(() => c.moveChapter(ids(c)[0]!, 3)).toThrow('La position doit être comprise entre 1 et 2.');
+    expect(() => c.moveChapter(ids(c)[0]!, 0)).toThrow('La position doit être comprise entre 1 et 2.');
+  });
+});
+
+describe('removal', () => {
+  it('archives when learners are enrolled, deletes otherwise, and closes up the order', () => {
+    expect([removalMode(0), removalMode(1)]).toEqual(['delete', 'archive']);
+    const c = course(3);
+    const [a, b] = ids(c);
+    expect(c.removeChapter(a!, 2, NOW).mode).toBe('archive');
+    expect(c.chapters.getItems().find((ch) => ch.id === a)!.archivedAt).toEqual(NOW);
+    expect(titles(c)).toEqual(['1:Chapitre 2', '2:Chapitre 3']);
+    expect(c.removeChapter(b!, 0, NOW).mode).toBe('delete');
+    expect(c.chapters.getItems().some((ch: Chapter) => ch.id === b)).toBe(false);
+    expect(titles(c)).toEqual(['1:Chapitre 3']);
+    expect(() => c.chapter(a!)).toThrow('Chapitre introuvable.');
+  });
+
+  it('archives a course with learners and refuses any later change', () => {
+    const c = course(1);
+    expect(c.remove(3, NOW)).toEqual({ mode: 'archive', files: [] });
+    expect(() => c.addChapter(text('Après'))).toThrow('Ce cours est archivé');
+  });
+
+  it('gives back every file of a deleted course', () => {
+    const c = course();
+    c.featuredImg = '/media/courses/i.png';
+    const ch = c.addChapter({ title: 'V', contentType: 'video_file', duration: 0, video: { path: '/media/v.webm', format: 'webm', bytes: 1, duration: 1 } });
+    c.addSubchapter(ch, { title: 'S', contentType: 'video_file', duration: 0, video: { path: '/media/s.mp4', format: 'mp4', bytes: 1, duration: 1 } });
+    expect(c.remove(0, NOW).files.sort()).toEqual(['/media/courses/i.png', '/media/s.mp4', '/media/v.webm']);
+  });
+});
+
+function shuffle<T>(items: T[]): T[] {
+  const result = [...items];
+  for (let i = result.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [result[i], result[j]] = [result[j]!, result[i]!];
+  }
+  return result;
+}

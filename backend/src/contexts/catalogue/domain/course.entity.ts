@@ -1,100 +1,142 @@
 import { Collection, type Rel } from '@mikro-orm/core';
 import { Entity, Enum, ManyToOne, OneToMany, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
-import { AggregateRoot, type StreamRef } from '../../../shared-kernel/index.js';
-import { CONTENT_TYPES, COURSE_STREAM, type CatalogueEvent, type ContentType } from '../contracts/catalogue.events.js';
-import { InvalidCourseError } from './catalogue.errors.js';
+import { AggregateRoot, ConflictError, type Actor, type StreamRef } from '../../../shared-kernel/index.js';
+import { assertAuthor } from './authorship.js';
+import {
+  CONTENT_TYPES, COURSE_STREAM, SUBCHAPTER_CONTENT_TYPES, type ContentType, type CourseEvent,
+} from '../contracts/catalogue.events.js';
+import { ChapterNotFoundError, InvalidCourseError, SubchapterNotFoundError } from './catalogue.errors.js';
 import { searchText } from './search-text.js';
+import { toPlayableVideoUrl } from './video-link.js';
 
-export interface ContentFields {
+export const TITLE_MAX = 200;
+export const DESCRIPTION_MAX = 5000;
+export const TEXT_CONTENT_MAX = 200_000;
+/** 999 h: far beyond any step, and well inside an integer. */
+export const DURATION_MAX = 999 * 3600;
+
+/** A video file the handler staged in storage for this change. */
+export interface StoredVideo {
+  path: string;
+  format: string;
+  bytes: number;
+  /** Seconds, read from the file; null when it cannot be read. */
+  duration: number | null;
+}
+
+/** A SCORM package the handler checked and extracted for this change. */
+export interface StoredScorm {
+  path: string;
+  version: '1.2' | '2004';
+  launch: string;
+  manifest: object;
+  items: number;
+  bytes: number;
+}
+
+/** What the authoring forms send for a chapter or sub-chapter. */
+export interface ContentInput {
   title: string;
   description?: string;
   contentType: ContentType;
-  /** Seconds. */
+  /** Seconds, as the trainer gives it; an uploaded video's own duration is used when this is 0. */
   duration: number;
   videoUrl?: string;
   textContent?: string;
+  quizId?: number | null;
+  video?: StoredVideo;
+  scorm?: StoredScorm;
 }
 
-function assertContent(fields: ContentFields): void {
-  if (!fields.title.trim()) throw new InvalidCourseError('Le titre est obligatoire.', 'title');
-  if (!CONTENT_TYPES.includes(fields.contentType)) throw new InvalidCourseError('Type de contenu inconnu.', 'content_type');
-  if (!Number.isInteger(fields.duration) || fields.duration < 0) throw new InvalidCourseError('La durée doit être un nombre entier de secondes positif.', 'duration');
-}
+/** How a removal ends: archived when learners are enrolled (their history stays), deleted otherwise. */
+export type RemovalMode = 'archive' | 'delete';
+export const removalMode = (enrolledStudents: number): RemovalMode => (enrolledStudents > 0 ? 'archive' : 'delete');
 
 export interface CourseProps {
   title: string;
   description: string;
   categoryId: number;
-  teacherId: number;
+  teacherId: number | null;
   techs: string;
   featuredImg: string | null;
   now: Date;
 }
 
+export type CourseFields = Omit<CourseProps, 'now' | 'featuredImg'>;
+
+function checkCourseFields(fields: CourseFields): CourseFields {
+  const title = fields.title.trim();
+  if (!title) throw new InvalidCourseError('Le titre du cours est obligatoire.', 'title');
+  if (title.length > TITLE_MAX) throw new InvalidCourseError(`Le titre du cours ne doit pas dépasser ${TITLE_MAX} caractères.`, 'title');
+  if (fields.description.length > DESCRIPTION_MAX) throw new InvalidCourseError(`La description ne doit pas dépasser ${DESCRIPTION_MAX} caractères.`, 'description');
+  const techs = fields.techs.split(',').map((t) => t.trim()).filter(Boolean).join(', ');
+  if (techs.length > 500) throw new InvalidCourseError('Les technologies ne doivent pas dépasser 500 caractères.', 'techs');
+  return { ...fields, title, description: fields.description.trim(), techs };
+}
+
 /**
- * A course and its ordered structure of chapters and sub-chapters: the catalogue's aggregate.
- * New items go last (order = count + 1), as the trainer screens of the spec expect. Events name
- * ids the insert gives, so they are recorded as functions the store reads after its flush.
+ * A course and its ordered structure of chapters and sub-chapters: the catalogue's aggregate, and
+ * the rules of authoring. Live steps are numbered 1..n without gaps or duplicates; a removed step
+ * is archived when learners may have used it, deleted otherwise. Events naming ids the insert gives
+ * are recorded as functions the store reads after its flush.
  */
 @Entity({ tableName: 'course', schema: 'catalogue' })
-export class Course extends AggregateRoot<CatalogueEvent> {
+export class Course extends AggregateRoot<CourseEvent> {
   @PrimaryKey({ type: 'integer', autoincrement: true })
   id!: number;
 
   @Property({ type: 'string', length: 200 })
-  title: string;
+  title!: string;
 
   @Property({ type: 'text' })
-  description: string;
+  description!: string;
 
   @Property({ type: 'string', length: 255, fieldName: 'featured_img', nullable: true })
   featuredImg: string | null;
 
   @Property({ type: 'integer', fieldName: 'category_id' })
-  categoryId: number;
+  categoryId!: number;
 
-  /** The trainer (identity context) who teaches it. */
-  @Property({ type: 'integer', fieldName: 'teacher_id' })
-  teacherId: number;
+  /** The trainer (identity context) who teaches it; null: created by an admin, not yet assigned. */
+  @Property({ type: 'integer', fieldName: 'teacher_id', nullable: true })
+  teacherId!: number | null;
 
   @Property({ type: 'text' })
-  techs: string;
+  techs!: string;
 
   @Property({ type: 'text', fieldName: 'search_title' })
-  searchTitle: string;
+  searchTitle!: string;
 
   @Property({ type: 'text', fieldName: 'search_text' })
-  searchBody: string;
+  searchBody!: string;
 
   @Property({ type: 'datetime', fieldName: 'created_at' })
   createdAt: Date;
 
+  @Property({ type: 'datetime', fieldName: 'updated_at', nullable: true })
+  updatedAt: Date | null = null;
+
+  @Property({ type: 'datetime', fieldName: 'archived_at', nullable: true })
+  archivedAt: Date | null = null;
+
   @Property({ type: 'integer' })
   version = 0;
 
-  @OneToMany(() => Chapter, (chapter) => chapter.course, { orderBy: { order: 'asc' } })
+  @OneToMany(() => Chapter, (chapter) => chapter.course, { orderBy: { order: 'asc', id: 'asc' } })
   chapters = new Collection<Chapter>(this);
 
-  constructor(props: CourseProps) {
+  private constructor(props: CourseProps) {
     super();
-    if (!props.title.trim()) throw new InvalidCourseError('Le titre du cours est obligatoire.', 'title');
-    if (props.title.trim().length > 200) throw new InvalidCourseError('Le titre du cours ne doit pas dépasser 200 caractères.', 'title');
-    this.title = props.title.trim();
-    this.description = props.description.trim();
-    this.categoryId = props.categoryId;
-    this.teacherId = props.teacherId;
-    this.techs = props.techs.split(',').map((t) => t.trim()).filter(Boolean).join(', ');
+    this.assign(checkCourseFields(props));
     this.featuredImg = props.featuredImg;
     this.createdAt = props.now;
-    this.searchTitle = searchText(this.title);
-    this.searchBody = searchText(this.title, this.description, this.techs);
   }
 
-  /** A new course, published at once (the demo data and tests; the authoring screens come next). */
-  static publish(props: CourseProps): Course {
+  /** A new course, visible in the catalogue at once (as the spec's trainer screens expect). */
+  static create(props: CourseProps): Course {
     const course = new Course(props);
     course.record(() => ({
-      type: 'CoursePublished',
+      type: 'CourseCreated',
       payload: { courseId: course.id, title: course.title, categoryId: course.categoryId, teacherId: course.teacherId },
     }));
     return course;
@@ -104,21 +146,136 @@ export class Course extends AggregateRoot<CatalogueEvent> {
     return { type: COURSE_STREAM, id: this.id };
   }
 
-  addChapter(fields: ContentFields): Chapter {
-    assertContent(fields);
-    const chapter = new Chapter(this, fields, this.chapters.length + 1);
+  get isArchived(): boolean {
+    return this.archivedAt !== null;
+  }
+
+  /** Admins author every course; a trainer only their own. */
+  assertAuthor(actor: Actor): void {
+    assertAuthor(actor, this.teacherId);
+  }
+
+  /** Returns the image it replaces, to remove once the change is saved. */
+  update(fields: CourseFields, featuredImg: string | undefined, now: Date): string | null {
+    this.assertLive();
+    this.assign(checkCourseFields(fields));
+    const replaced = featuredImg !== undefined ? this.featuredImg : null;
+    if (featuredImg !== undefined) this.featuredImg = featuredImg;
+    this.updatedAt = now;
+    this.record({
+      type: 'CourseUpdated',
+      payload: { courseId: this.id, title: this.title, categoryId: this.categoryId, teacherId: this.teacherId, imageReplaced: featuredImg !== undefined },
+    });
+    return replaced;
+  }
+
+  /**
+   * Removes the course: archived when learners are enrolled, deleted otherwise (the caller then
+   * removes the row). Returns the mode and, for a deletion, the files to remove once saved.
+   */
+  remove(enrolledStudents: number, now: Date): { mode: RemovalMode; files: string[] } {
+    this.assertLive();
+    const mode = removalMode(enrolledStudents);
+    if (mode === 'archive') {
+      this.archivedAt = now;
+      this.record({ type: 'CourseArchived', payload: { courseId: this.id, categoryId: this.categoryId, teacherId: this.teacherId, enrolledStudents } });
+      return { mode, files: [] };
+    }
+    this.record({ type: 'CourseDeleted', payload: { courseId: this.id } });
+    const files = [this.featuredImg, ...this.chapters.getItems().flatMap((chapter) => chapter.files())].filter((f): f is string => !!f);
+    return { mode, files };
+  }
+
+  liveChapters(): Chapter[] {
+    return this.chapters.getItems().filter((chapter) => !chapter.isArchived).sort((a, b) => a.order - b.order);
+  }
+
+  chapter(chapterId: number): Chapter {
+    const chapter = this.chapters.getItems().find((c) => c.id === chapterId && !c.isArchived);
+    if (!chapter) throw new ChapterNotFoundError();
+    return chapter;
+  }
+
+  subchapter(subchapterId: number): Subchapter {
+    for (const chapter of this.liveChapters()) {
+      const sub = chapter.subchapters.getItems().find((s) => s.id === subchapterId && !s.isArchived);
+      if (sub) return sub;
+    }
+    throw new SubchapterNotFoundError();
+  }
+
+  addChapter(input: ContentInput): Chapter {
+    this.assertLive();
+    // Checked before it joins the course: a refused step leaves the aggregate as it was.
+    const chapter = new Chapter(this.liveChapters().length + 1);
+    chapter.apply(input, CONTENT_TYPES);
+    chapter.course = this;
     this.chapters.add(chapter);
     this.record(() => ({
       type: 'ChapterAdded',
       payload: { courseId: this.id, chapterId: chapter.id, title: chapter.title, order: chapter.order, contentType: chapter.contentType, duration: chapter.duration },
     }));
+    this.recordMedia(chapter, null, input);
     return chapter;
   }
 
-  addSubchapter(chapter: Chapter, fields: ContentFields): Subchapter {
-    assertContent(fields);
-    if (chapter.course !== this) throw new InvalidCourseError("Ce chapitre n'appartient pas à ce cours.", 'chapter');
-    const sub = new Subchapter(chapter, fields, chapter.subchapters.length + 1);
+  /** Returns the files the change replaces, to remove once saved. */
+  updateChapter(chapterId: number, input: ContentInput): string[] {
+    this.assertLive();
+    const chapter = this.chapter(chapterId);
+    const superseded = chapter.apply(input, CONTENT_TYPES);
+    this.record({
+      type: 'ChapterUpdated',
+      payload: {
+        courseId: this.id, chapterId, title: chapter.title, contentType: chapter.contentType, duration: chapter.duration, mediaReplaced: !!(input.video || input.scorm),
+      },
+    });
+    this.recordMedia(chapter, null, input);
+    return superseded;
+  }
+
+  /** Archives (learners enrolled) or deletes the chapter and its sub-chapters; the others close up. */
+  removeChapter(chapterId: number, enrolledStudents: number, now: Date): { mode: RemovalMode; files: string[] } {
+    this.assertLive();
+    const chapter = this.chapter(chapterId);
+    const mode = removalMode(enrolledStudents);
+    let files: string[] = [];
+    if (mode === 'archive') {
+      chapter.archivedAt = now;
+      this.record({ type: 'ChapterArchived', payload: { courseId: this.id, chapterId } });
+    } else {
+      files = chapter.files();
+      this.chapters.remove(chapter);
+      this.record({ type: 'ChapterDeleted', payload: { courseId: this.id, chapterId } });
+    }
+    renumber(this.liveChapters().filter((c) => c !== chapter));
+    return { mode, files };
+  }
+
+  /** The spec's `PATCH {order}`: the chapter takes that place and the one there takes its place (see ADR 0011). */
+  moveChapter(chapterId: number, order: number): void {
+    this.assertLive();
+    const chapters = this.liveChapters();
+    const chapter = this.chapter(chapterId);
+    this.reorderChapters(swapInto(chapters, chapter, order).map((c) => c.id));
+  }
+
+  /** The whole new order of the live chapters, at once. */
+  reorderChapters(chapterIds: number[]): void {
+    this.assertLive();
+    const chapters = permutation(this.liveChapters(), chapterIds, 'chapters');
+    if (chapters.every((c, i) => c.order === i + 1)) return;
+    renumber(chapters);
+    this.record({ type: 'ChapterReordered', payload: { courseId: this.id, chapterIds } });
+  }
+
+  /** Under a chapter given by id, or by reference when it is new in this same change (no id yet). */
+  addSubchapter(to: number | Chapter, input: ContentInput): Subchapter {
+    this.assertLive();
+    const chapter = typeof to === 'number' ? this.chapter(to) : to;
+    const sub = new Subchapter(chapter.liveSubchapters().length + 1);
+    sub.apply(input, SUBCHAPTER_CONTENT_TYPES);
+    sub.chapter = chapter;
     chapter.subchapters.add(sub);
     this.record(() => ({
       type: 'SubchapterAdded',
@@ -126,8 +283,123 @@ export class Course extends AggregateRoot<CatalogueEvent> {
         courseId: this.id, chapterId: chapter.id, subchapterId: sub.id, title: sub.title, order: sub.order, contentType: sub.contentType, duration: sub.duration,
       },
     }));
+    this.recordMedia(chapter, sub, input);
     return sub;
   }
+
+  /** Edits a sub-chapter, and moves it (last) under another chapter of the course when `chapterId` differs. */
+  updateSubchapter(subchapterId: number, input: ContentInput, chapterId?: number): string[] {
+    this.assertLive();
+    const sub = this.subchapter(subchapterId);
+    const from = sub.chapter;
+    if (chapterId !== undefined && chapterId !== from.id) {
+      const to = this.chapter(chapterId);
+      from.subchapters.remove(sub);
+      renumber(from.liveSubchapters());
+      sub.chapter = to;
+      sub.order = to.liveSubchapters().length + 1;
+      to.subchapters.add(sub);
+    }
+    const superseded = sub.apply(input, SUBCHAPTER_CONTENT_TYPES);
+    this.record({
+      type: 'SubchapterUpdated',
+      payload: {
+        courseId: this.id, chapterId: sub.chapter.id, subchapterId, title: sub.title, contentType: sub.contentType, duration: sub.duration, mediaReplaced: !!input.video,
+      },
+    });
+    this.recordMedia(sub.chapter, sub, input);
+    return superseded;
+  }
+
+  removeSubchapter(subchapterId: number, enrolledStudents: number, now: Date): { mode: RemovalMode; files: string[] } {
+    this.assertLive();
+    const sub = this.subchapter(subchapterId);
+    const chapter = sub.chapter;
+    const mode = removalMode(enrolledStudents);
+    let files: string[] = [];
+    const payload = { courseId: this.id, chapterId: chapter.id, subchapterId };
+    if (mode === 'archive') {
+      sub.archivedAt = now;
+      this.record({ type: 'SubchapterArchived', payload });
+    } else {
+      files = sub.files();
+      chapter.subchapters.remove(sub);
+      this.record({ type: 'SubchapterDeleted', payload });
+    }
+    renumber(chapter.liveSubchapters().filter((s) => s !== sub));
+    return { mode, files };
+  }
+
+  moveSubchapter(subchapterId: number, order: number): void {
+    this.assertLive();
+    const sub = this.subchapter(subchapterId);
+    const siblings = sub.chapter.liveSubchapters();
+    this.reorderSubchapters(sub.chapter.id, swapInto(siblings, sub, order).map((s) => s.id));
+  }
+
+  reorderSubchapters(chapterId: number, subchapterIds: number[]): void {
+    this.assertLive();
+    const chapter = this.chapter(chapterId);
+    const subs = permutation(chapter.liveSubchapters(), subchapterIds, 'subchapters');
+    if (subs.every((s, i) => s.order === i + 1)) return;
+    renumber(subs);
+    this.record({ type: 'SubchapterReordered', payload: { courseId: this.id, chapterId, subchapterIds } });
+  }
+
+  private assign(fields: CourseFields): void {
+    this.title = fields.title;
+    this.description = fields.description;
+    this.categoryId = fields.categoryId;
+    this.teacherId = fields.teacherId;
+    this.techs = fields.techs;
+    this.searchTitle = searchText(this.title);
+    this.searchBody = searchText(this.title, this.description, this.techs);
+  }
+
+  assertLive(): void {
+    if (this.isArchived) throw new ConflictError('Ce cours est archivé : il ne peut plus être modifié.');
+  }
+
+  private recordMedia(chapter: Chapter, sub: Subchapter | null, input: ContentInput): void {
+    const { video, scorm } = input;
+    if (video) {
+      this.record(() => ({
+        type: 'VideoUploaded',
+        payload: { courseId: this.id, chapterId: chapter.id, subchapterId: sub?.id ?? null, format: video.format, bytes: video.bytes, duration: video.duration },
+      }));
+    }
+    if (scorm && !sub) {
+      this.record(() => ({
+        type: 'ScormPackageImported',
+        payload: { courseId: this.id, chapterId: chapter.id, version: scorm.version, launch: scorm.launch, items: scorm.items, bytes: scorm.bytes },
+      }));
+    }
+  }
+}
+
+function renumber(items: ContentItem[]): void {
+  items.forEach((item, index) => (item.order = index + 1));
+}
+
+/** The items in the order of `ids`, which must name each of them exactly once. */
+function permutation<T extends ContentItem>(items: T[], ids: number[], field: string): T[] {
+  const byId = new Map(items.map((item) => [item.id, item]));
+  const ordered = ids.map((id) => byId.get(id));
+  if (ids.length !== items.length || new Set(ids).size !== ids.length || ordered.some((item) => !item)) {
+    throw new InvalidCourseError('Le nouvel ordre doit citer chaque élément une fois et une seule.', field);
+  }
+  return ordered as T[];
+}
+
+/** The item at 1-based `order`, the one there at the item's former place. */
+function swapInto<T extends ContentItem>(items: T[], item: T, order: number): T[] {
+  if (!Number.isInteger(order) || order < 1 || order > items.length) {
+    throw new InvalidCourseError(`La position doit être comprise entre 1 et ${items.length}.`, 'order');
+  }
+  const result = [...items];
+  const from = result.indexOf(item);
+  [result[from], result[order - 1]] = [result[order - 1], result[from]];
+  return result;
 }
 
 abstract class ContentItem {
@@ -135,58 +407,168 @@ abstract class ContentItem {
   id!: number;
 
   @Property({ type: 'string', length: 200 })
-  title: string;
+  title = '';
 
   @Property({ type: 'text' })
-  description: string;
+  description = '';
 
   @Property({ type: 'integer', fieldName: 'position' })
   order: number;
 
   @Enum({ items: () => [...CONTENT_TYPES], type: 'string', fieldName: 'content_type' })
-  contentType: ContentType;
+  contentType: ContentType = 'text';
 
   @Property({ type: 'integer' })
-  duration: number;
+  duration = 0;
 
   @Property({ type: 'string', length: 500, fieldName: 'video_url' })
-  videoUrl: string;
+  videoUrl = '';
 
   @Property({ type: 'text', fieldName: 'text_content' })
-  textContent: string;
+  textContent = '';
 
-  protected constructor(fields: ContentFields, order: number) {
-    this.title = fields.title.trim();
-    this.description = (fields.description ?? '').trim();
-    this.contentType = fields.contentType;
-    this.duration = fields.duration;
-    this.videoUrl = (fields.videoUrl ?? '').trim();
-    this.textContent = fields.textContent ?? '';
+  @Property({ type: 'string', length: 300, fieldName: 'video_file', nullable: true })
+  videoFile: string | null = null;
+
+  /** The uploaded video's own duration, in seconds (what "watched to the end" is measured against). */
+  @Property({ type: 'integer', fieldName: 'media_duration', nullable: true })
+  mediaDuration: number | null = null;
+
+  @Property({ type: 'integer', fieldName: 'quiz_id', nullable: true })
+  quizId: number | null = null;
+
+  @Property({ type: 'datetime', fieldName: 'archived_at', nullable: true })
+  archivedAt: Date | null = null;
+
+  protected constructor(order: number) {
     this.order = order;
   }
+
+  get isArchived(): boolean {
+    return this.archivedAt !== null;
+  }
+
+  /** The stored files of this item (and its children), to remove when it is deleted. */
+  files(): string[] {
+    return this.videoFile ? [this.videoFile] : [];
+  }
+
+  /**
+   * Checks the input against the rules of its content type and applies it. Returns the stored files
+   * it no longer uses (a replaced video, the package of a step that changed type).
+   */
+  apply(input: ContentInput, allowed: readonly ContentType[]): string[] {
+    const title = input.title.trim();
+    if (!title) throw new InvalidCourseError('Le titre est obligatoire.', 'title');
+    if (title.length > TITLE_MAX) throw new InvalidCourseError(`Le titre ne doit pas dépasser ${TITLE_MAX} caractères.`, 'title');
+    const description = (input.description ?? '').trim();
+    if (description.length > DESCRIPTION_MAX) throw new InvalidCourseError(`La description ne doit pas dépasser ${DESCRIPTION_MAX} caractères.`, 'description');
+    if (!allowed.includes(input.contentType)) {
+      throw new InvalidCourseError(`Type de contenu non pris en charge ici (choisissez : ${allowed.filter((t) => t !== 'video').join(', ')}).`, 'content_type');
+    }
+    if (!Number.isInteger(input.duration) || input.duration < 0 || input.duration > DURATION_MAX) {
+      throw new InvalidCourseError('La durée doit être un nombre entier de secondes, positif (999 h au plus).', 'duration');
+    }
+    const superseded: string[] = [];
+    const type = input.contentType;
+    const isVideoFile = type === 'video' || type === 'video_file';
+    const videoUrl = (input.videoUrl ?? '').trim();
+    const textContent = input.textContent ?? '';
+
+    if (isVideoFile && !input.video && !this.videoFile) throw new InvalidCourseError('Ajoutez le fichier vidéo (MP4 ou WebM) de cette étape.', 'video');
+    if (type === 'video_url') {
+      if (!videoUrl) throw new InvalidCourseError("Indiquez l'adresse de la vidéo (YouTube, Vimeo ou lien direct https).", 'video_url');
+      if (videoUrl.length > 500 || !toPlayableVideoUrl(videoUrl)) {
+        throw new InvalidCourseError("L'adresse de la vidéo doit être un lien https (YouTube, Vimeo ou fichier vidéo).", 'video_url');
+      }
+    }
+    if (type === 'text') {
+      if (!textContent.trim()) throw new InvalidCourseError('Le contenu texte est obligatoire pour une étape de type texte.', 'text_content');
+      if (textContent.length > TEXT_CONTENT_MAX) throw new InvalidCourseError('Le contenu texte est trop long (200 000 caractères au plus).', 'text_content');
+    }
+    if (type === 'quiz') {
+      throw new InvalidCourseError('Les étapes de type quiz seront disponibles avec la création des quiz (module d’évaluation).', 'quiz');
+    }
+    this.applyPackage(input, superseded);
+
+    if (input.video) {
+      superseded.push(...(this.videoFile ? [this.videoFile] : []));
+      this.videoFile = input.video.path;
+      this.mediaDuration = input.video.duration;
+    } else if (!isVideoFile && this.videoFile) {
+      superseded.push(this.videoFile);
+      this.videoFile = null;
+      this.mediaDuration = null;
+    }
+    this.title = title;
+    this.description = description;
+    this.contentType = type;
+    this.videoUrl = type === 'video_url' ? videoUrl : '';
+    this.textContent = type === 'text' ? textContent : '';
+    this.quizId = null;
+    this.duration = input.duration === 0 && isVideoFile && this.mediaDuration ? this.mediaDuration : input.duration;
+    return superseded;
+  }
+
+  /** A SCORM package: chapters only (overridden there). */
+  protected applyPackage(_input: ContentInput, _superseded: string[]): void {}
 }
 
 @Entity({ tableName: 'chapter', schema: 'catalogue' })
 export class Chapter extends ContentItem {
   @ManyToOne(() => Course, { fieldName: 'course_id', deleteRule: 'cascade' })
-  course: Rel<Course>;
+  course!: Rel<Course>;
 
-  @OneToMany(() => Subchapter, (sub) => sub.chapter, { orderBy: { order: 'asc' } })
+  @OneToMany(() => Subchapter, (sub) => sub.chapter, { orderBy: { order: 'asc', id: 'asc' } })
   subchapters = new Collection<Subchapter>(this);
 
-  constructor(course: Course, fields: ContentFields, order: number) {
-    super(fields, order);
-    this.course = course;
+  /** Public path of the extracted package's folder. */
+  @Property({ type: 'string', length: 300, fieldName: 'scorm_path', nullable: true })
+  scormPath: string | null = null;
+
+  @Property({ type: 'string', length: 8, fieldName: 'scorm_version', nullable: true })
+  scormVersion: '1.2' | '2004' | null = null;
+
+  /** The manifest as read at import: launch file and items (the player's SCO list). */
+  @Property({ type: 'json', fieldName: 'scorm_manifest', nullable: true })
+  scormManifest: object | null = null;
+
+  constructor(order: number) {
+    super(order);
+  }
+
+  liveSubchapters(): Subchapter[] {
+    return this.subchapters.getItems().filter((sub) => !sub.isArchived).sort((a, b) => a.order - b.order);
+  }
+
+  override files(): string[] {
+    return [...super.files(), ...(this.scormPath ? [this.scormPath] : []), ...this.subchapters.getItems().flatMap((sub) => sub.files())];
+  }
+
+  protected override applyPackage(input: ContentInput, superseded: string[]): void {
+    if (input.contentType === 'scorm' && !input.scorm && !this.scormPath) {
+      throw new InvalidCourseError('Ajoutez le paquet SCORM (fichier .zip) de ce chapitre.', 'scorm_file');
+    }
+    if (input.scorm) {
+      if (this.scormPath) superseded.push(this.scormPath);
+      this.scormPath = input.scorm.path;
+      this.scormVersion = input.scorm.version;
+      this.scormManifest = input.scorm.manifest;
+    } else if (input.contentType !== 'scorm' && this.scormPath) {
+      superseded.push(this.scormPath);
+      this.scormPath = null;
+      this.scormVersion = null;
+      this.scormManifest = null;
+    }
   }
 }
 
 @Entity({ tableName: 'subchapter', schema: 'catalogue' })
 export class Subchapter extends ContentItem {
   @ManyToOne(() => Chapter, { fieldName: 'chapter_id', deleteRule: 'cascade' })
-  chapter: Rel<Chapter>;
+  chapter!: Rel<Chapter>;
 
-  constructor(chapter: Chapter, fields: ContentFields, order: number) {
-    super(fields, order);
-    this.chapter = chapter;
+  constructor(order: number) {
+    super(order);
   }
 }

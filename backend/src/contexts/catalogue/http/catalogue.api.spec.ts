@@ -31,7 +31,7 @@ beforeAll(async () => {
     description: 'Des modèles réutilisables',
     featuredImg: PNG,
     chapters: [
-      { title: 'Introduction', contentType: 'text', duration: 60, subchapters: [{ title: 'Styles', contentType: 'text', duration: 30 }, { title: 'Champs', contentType: 'video_url', duration: 45, videoUrl: 'https://v.example' }] },
+      { title: 'Introduction', contentType: 'text', duration: 60, textContent: 'Bienvenue', subchapters: [{ title: 'Styles', contentType: 'text', duration: 30, textContent: 'Les styles' }, { title: 'Champs', contentType: 'video_url', duration: 45, videoUrl: 'https://v.example' }] },
       { title: 'Pratique', contentType: 'video_url', duration: 120, videoUrl: 'https://v.example/2' },
     ],
   });

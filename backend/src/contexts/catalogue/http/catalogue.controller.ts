@@ -18,18 +18,29 @@ import { CourseSummary, CourseTitleView } from '../contracts/catalogue.queries.j
 import { CourseListQuery } from './catalogue.requests.js';
 import { CoursePage, TeacherPage } from './catalogue.responses.js';
 
+/** The back office lists courses 5 per page (03). */
+const ADMIN_PAGE_SIZE = 5;
+
 @ApiTags('Catalogue')
 @Controller()
 export class CatalogueController {
   constructor(private readonly queries: QueryBus) {}
 
   @Get('course')
-  @ApiOperation({ summary: 'Cours publiés, paginés : ?category=, ?result=3 (accueil), ?skill_name=&teacher=, ?search=' })
+  @OptionallyAuthenticated()
+  @ApiOperation({
+    summary: 'Cours publiés, paginés : ?category=, ?result=3 (accueil), ?skill_name=&teacher=, ?search= ; '
+      + 'pour un administrateur, ?search=&page= liste aussi les cours non assignés, 5 par page',
+  })
   @ApiOkResponse({ type: CoursePage })
-  async list(@Query() query: CourseListQuery, @Req() request: FastifyRequest): Promise<Paged<CourseSummary>> {
+  async list(@CurrentActor() actor: Actor | undefined, @Query() query: CourseListQuery, @Req() request: FastifyRequest): Promise<Paged<CourseSummary>> {
     const { result } = query;
-    const page = result ? { page: 1, pageSize: Math.min(result, 50) } : query.toPageRequest();
-    const filter = { featured: result !== undefined, categoryId: query.category, teacherId: query.teacher, skillName: query.skill_name, search: query.search };
+    // The back office's list (03: `?search=&page=`, 5 per page) shows every live course, unassigned ones too.
+    const adminList = actor?.role === 'admin' && result === undefined && 'search' in (request.query as object);
+    const page = result ? { page: 1, pageSize: Math.min(result, 50) } : query.toPageRequest(adminList ? ADMIN_PAGE_SIZE : undefined);
+    const filter = {
+      featured: result !== undefined, categoryId: query.category, teacherId: query.teacher, skillName: query.skill_name, search: query.search, includeUnassigned: adminList,
+    };
     const { results, count } = await this.queries.execute(new ListCourses(filter, page));
     // The home selection is one fixed page: no links to pages it does not have.
     if (result) return { count: results.length, next: null, previous: null, results };

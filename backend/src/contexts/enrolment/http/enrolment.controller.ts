@@ -10,6 +10,7 @@ import { EnrolStudent } from '../application/commands/enrol-student.command.js';
 import { RateCourse } from '../application/commands/rate-course.command.js';
 import { SetFavourite } from '../application/commands/set-favourite.command.js';
 import { GetStudentCourseStatus, type StatusKind } from '../application/queries/get-student-course-status.query.js';
+import { CourseStudentView, ListCourseStudents } from '../application/queries/list-course-students.query.js';
 import { ListFavouriteCourses } from '../application/queries/list-favourite-courses.query.js';
 import { RecommendForStudent } from '../application/queries/recommend-for-student.query.js';
 import { RatingRequest, StudentCourseRequest } from './enrolment.requests.js';
@@ -105,5 +106,13 @@ export class EnrolmentController {
 
   private async status(actor: Actor, kind: StatusKind, studentId: number, courseId: number): Promise<BoolResponse> {
     return { bool: await this.queries.execute(new GetStudentCourseStatus(actor, kind, studentId, courseId)) };
+  }
+
+  @Get('fetch-enrolled-students/:course_id')
+  @Authenticated('teacher', 'admin')
+  @ApiOperation({ summary: 'Les étudiants inscrits à un cours (son formateur, les administrateurs)' })
+  @ApiOkResponse({ type: [CourseStudentView] })
+  students(@CurrentActor() actor: Actor, @Param('course_id', IdPipe) courseId: number): Promise<CourseStudentView[]> {
+    return this.queries.execute(new ListCourseStudents(actor, courseId));
   }
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
+import { MEDIA_AUDIENCE, MEDIA_SESSION_SECONDS } from '../../../platform/auth/media-session.js';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
 import { Database, type SqlTransaction } from '../../../platform/database/database.js';
 import type { Role } from '../../../shared-kernel/index.js';
@@ -50,6 +51,19 @@ export class TokenService {
     private readonly db: Database,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  /**
+   * A media session for the content the browser fetches itself (docs/adr/0011): the verified
+   * access token's claims, for the media audience, living MEDIA_SESSION_SECONDS. Logging out,
+   * a suspension or a revoked family ends it with the access token it came from.
+   */
+  mediaToken(accessToken: string): string {
+    const { sub, role, pid, usr, ep, fam, jti } = this.jwt.verify<AccessClaims>(accessToken, { secret: this.config.accessTokenSecret });
+    return this.jwt.sign(
+      { sub, role, pid, usr, ep, fam },
+      { secret: this.config.accessTokenSecret, expiresIn: MEDIA_SESSION_SECONDS, jwtid: jti, audience: MEDIA_AUDIENCE },
+    );
+  }
 
   async issue(subject: TokenSubject, familyId: string = randomUUID(), sql: SqlTransaction = this.db): Promise<TokenPair> {
     const access = this.jwt.sign(

@@ -73,3 +73,19 @@ export class GetTeacherSummaries extends Query<Map<number, TeacherSummary>> {
     super();
   }
 }
+
+/** A student as a trainer's lists show them (the spec spells `interseted_categories` so). */
+export class StudentSummary {
+  @ApiProperty() id!: number;
+  @ApiProperty() fullname!: string;
+  @ApiProperty() email!: string;
+  @ApiProperty({ type: String, nullable: true }) profile_img!: string | null;
+  @ApiProperty() interseted_categories!: string;
+}
+
+/** Students by id, for other contexts' lists (suspended ones included: history stays readable). */
+export class GetStudentSummaries extends Query<Map<number, StudentSummary>> {
+  constructor(readonly studentIds: readonly number[]) {
+    super();
+  }
+}

@@ -41,10 +41,10 @@ const publish = (chapters: PublishCourse['chapters'], extra: Partial<PublishCour
 
 it('saves the course and appends its events, with ids, in one transaction; the row keeps the stream version', async () => {
   const id = await publish([
-    { title: 'Prise en main', contentType: 'text', duration: 60, textContent: 'Bonjour', subchapters: [{ title: 'Raccourcis', contentType: 'text', duration: 30 }] },
+    { title: 'Prise en main', contentType: 'text', duration: 60, textContent: 'Bonjour', subchapters: [{ title: 'Raccourcis', contentType: 'text', duration: 30, textContent: 'Ctrl+C' }] },
     { title: 'Formules', contentType: 'video_url', duration: 300, videoUrl: 'https://example.org/v' },
   ]);
-  expect((await streamOf(id)).map((e) => `${e.stream_version}:${e.event_type}`)).toEqual(['1:CoursePublished', '2:ChapterAdded', '3:SubchapterAdded', '4:ChapterAdded']);
+  expect((await streamOf(id)).map((e) => `${e.stream_version}:${e.event_type}`)).toEqual(['1:CourseCreated', '2:ChapterAdded', '3:SubchapterAdded', '4:ChapterAdded']);
   const [added] = await db.query<{ payload: { chapterId: number; courseId: number } }>(
     `select payload from eventlog.event where stream_type = 'catalogue.course' and stream_id = $1 and event_type = 'ChapterAdded' order by stream_version limit 1`,
     [String(id)],
@@ -92,5 +92,5 @@ it('answers 409 to a writer whose aggregate changed since it loaded it, and keep
 
   await expect(stale).rejects.toBeInstanceOf(ConflictError);
   expect((await db.query<{ title: string }>('select title from catalogue.chapter where course_id = $1 order by position', [id])).map((c) => c.title)).toEqual(['Un', 'Deux']);
-  expect((await streamOf(id)).map((e) => e.event_type)).toEqual(['CoursePublished', 'ChapterAdded', 'ChapterAdded']);
+  expect((await streamOf(id)).map((e) => e.event_type)).toEqual(['CourseCreated', 'ChapterAdded', 'ChapterAdded']);
 });

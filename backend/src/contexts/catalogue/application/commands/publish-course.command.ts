@@ -5,16 +5,20 @@ import { Clock } from '../../../../shared-kernel/index.js';
 import { GetTeacherProfile } from '../../../identity/contracts/identity.queries.js';
 import { CategoryNotFoundError } from '../../domain/catalogue.errors.js';
 import { Category } from '../../domain/category.entity.js';
-import { Course, type ContentFields } from '../../domain/course.entity.js';
+import { Course, type ContentInput } from '../../domain/course.entity.js';
 
-export interface ChapterDraft extends ContentFields {
-  subchapters?: ContentFields[];
+export interface ChapterDraft extends ContentInput {
+  subchapters?: ContentInput[];
 }
 
-/** Publishes a course with its structure in one transaction (the demo data and tests; authoring comes next). */
+/**
+ * Creates a course with a text-and-link structure in one transaction: the demo data and tests.
+ * The same aggregate rules apply as for a trainer's forms; steps with files go through the
+ * authoring commands (AddChapter, AddSubchapter) exactly as an upload does.
+ */
 export class PublishCourse extends Command<number> {
   constructor(
-    readonly course: { title: string; description: string; categoryId: number; teacherId: number; techs: string; featuredImg?: Buffer },
+    readonly course: { title: string; description: string; categoryId: number; teacherId: number | null; techs: string; featuredImg?: Buffer },
     readonly chapters: ChapterDraft[] = [],
   ) {
     super();
@@ -30,12 +34,12 @@ export class PublishCourseHandler implements ICommandHandler<PublishCourse> {
   ) {}
 
   async execute({ course: draft, chapters }: PublishCourse): Promise<number> {
-    await this.queries.execute(new GetTeacherProfile('system', draft.teacherId));
+    if (draft.teacherId !== null) await this.queries.execute(new GetTeacherProfile('system', draft.teacherId));
     if (draft.featuredImg) assertImage(draft.featuredImg, 'featured_img');
     return this.store.transaction(async (uow) => {
       if (!(await uow.em.findOne(Category, { id: draft.categoryId }))) throw new CategoryNotFoundError();
       const featuredImg = draft.featuredImg ? await uow.uploads.putImage('courses', draft.featuredImg, 'featured_img') : null;
-      const course = uow.add(Course.publish({ ...draft, featuredImg, now: this.clock.now() }));
+      const course = uow.add(Course.create({ ...draft, featuredImg, now: this.clock.now() }));
       for (const draftChapter of chapters) {
         const chapter = course.addChapter(draftChapter);
         for (const draftSub of draftChapter.subchapters ?? []) course.addSubchapter(chapter, draftSub);

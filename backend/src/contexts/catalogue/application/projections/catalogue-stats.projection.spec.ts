@@ -1,5 +1,7 @@
 import type { RecordedEvent } from '../../../../platform/event-log/index.js';
-import { categoryStatsProjection, courseStatsProjection, type CourseStatsRow } from './catalogue-stats.projection.js';
+import {
+  courseLearnerProjection, courseOutlineProjection, courseStatsProjection, type CourseOutlineRow, type CourseStatsRow,
+} from './catalogue-stats.projection.js';
 
 let position = 0;
 function recorded<P>(type: string, payload: P): RecordedEvent<never, never> {
@@ -42,16 +44,41 @@ describe('catalogue.course-stats', () => {
   });
 });
 
-describe('catalogue.category-stats', () => {
-  it('given published courses, counts them per category', () => {
-    const rows = replay(categoryStatsProjection as never, [
+describe('catalogue.course-outline', () => {
+  it('follows a course from its creation (or its former CoursePublished) to its archive or deletion', () => {
+    const rows = replay<CourseOutlineRow>(courseOutlineProjection as never, [
       recorded('CoursePublished', { courseId: 1, categoryId: 3, teacherId: 1, title: 'A' }),
-      recorded('CoursePublished', { courseId: 2, categoryId: 3, teacherId: 1, title: 'B' }),
-      recorded('CoursePublished', { courseId: 3, categoryId: 4, teacherId: 1, title: 'C' }),
+      recorded('ChapterAdded', { courseId: 1, chapterId: 10 }),
+      recorded('ChapterAdded', { courseId: 1, chapterId: 11 }),
+      recorded('ChapterArchived', { courseId: 1, chapterId: 10 }),
+      recorded('CourseCreated', { courseId: 2, categoryId: 4, teacherId: null, title: 'B' }),
+      recorded('CourseUpdated', { courseId: 2, categoryId: 5, teacherId: 7, title: 'B', imageReplaced: false }),
+      recorded('ChapterAdded', { courseId: 2, chapterId: 20 }),
+      recorded('CourseArchived', { courseId: 2, categoryId: 5, teacherId: 7, enrolledStudents: 3 }),
+      recorded('CourseCreated', { courseId: 3, categoryId: 4, teacherId: 1, title: 'C' }),
+      recorded('ChapterAdded', { courseId: 3, chapterId: 30 }),
+      recorded('ChapterDeleted', { courseId: 3, chapterId: 30 }),
+      recorded('CourseDeleted', { courseId: 3 }),
     ]);
     expect(rows).toEqual([
-      { category_id: 3, total_courses: 2 },
-      { category_id: 4, total_courses: 1 },
+      { course_id: 1, teacher_id: 1, category_id: 3, chapters: 1, archived: false },
+      { course_id: 2, teacher_id: 7, category_id: 5, chapters: 1, archived: true },
+      null,
     ]);
+  });
+
+  it('ignores a step event of a course it never saw created', () => {
+    expect(replay(courseOutlineProjection as never, [recorded('ChapterAdded', { courseId: 9, chapterId: 1 })])).toEqual([null]);
+  });
+});
+
+describe('catalogue.course-learner', () => {
+  it('keeps one row per student and course, however often the fact is read', () => {
+    const rows = replay(courseLearnerProjection as never, [
+      recorded('StudentEnrolled', { studentId: 1, courseId: 7 }),
+      recorded('StudentEnrolled', { studentId: 1, courseId: 7 }),
+      recorded('StudentEnrolled', { studentId: 2, courseId: 7 }),
+    ]);
+    expect(rows).toEqual([{ course_id: 7, student_id: 1 }, { course_id: 7, student_id: 2 }]);
   });
 });

@@ -1,5 +1,7 @@
 import type { Projection, RecordedEvent } from '../../../../platform/event-log/index.js';
-import type { CoursePublished } from '../../contracts/catalogue.events.js';
+import type {
+  ChapterAdded, ChapterArchived, ChapterDeleted, CourseArchived, CourseCreated, CourseDeleted, CoursePublished, CourseUpdated,
+} from '../../contracts/catalogue.events.js';
 
 export interface CourseStatsRow extends Record<string, unknown> {
   course_id: number;
@@ -13,7 +15,7 @@ export interface CourseStatsRow extends Record<string, unknown> {
  * so the catalogue does not import its contract: it reads the two events as a tolerant reader, naming
  * only the payload fields it uses. enrolment.events.ts documents that the catalogue reads them.
  */
-type StudentEnrolledFact = RecordedEvent<'StudentEnrolled', { courseId: number }>;
+type StudentEnrolledFact = RecordedEvent<'StudentEnrolled', { courseId: number; studentId: number }>;
 type CourseRatedFact = RecordedEvent<'CourseRated', { courseId: number; rating: number }>;
 type EnrolmentFact = StudentEnrolledFact | CourseRatedFact;
 
@@ -31,17 +33,56 @@ export const courseStatsProjection: Projection<CourseStatsRow, EnrolmentFact> = 
   },
 };
 
-export interface CategoryStatsRow extends Record<string, unknown> {
+export interface CourseOutlineRow extends Record<string, unknown> {
+  course_id: number;
+  teacher_id: number | null;
   category_id: number;
-  total_courses: number;
+  chapters: number;
+  archived: boolean;
 }
 
-/** Published courses per category. */
-export const categoryStatsProjection: Projection<CategoryStatsRow, RecordedEvent<CoursePublished['type'], CoursePublished['payload']>> = {
-  name: 'catalogue.category-stats',
-  table: 'catalogue.category_stats',
-  primaryKey: ['category_id'],
-  handles: ['CoursePublished'],
-  key: (event) => ({ category_id: event.payload.categoryId }),
-  evolve: (row, event) => ({ category_id: event.payload.categoryId, total_courses: (row?.total_courses ?? 0) + 1 }),
+type Fact<E extends { type: string; payload: object }> = RecordedEvent<E['type'], E['payload']>;
+type OutlineFact =
+  | Fact<CourseCreated> | Fact<CoursePublished> | Fact<CourseUpdated> | Fact<CourseArchived> | Fact<CourseDeleted>
+  | Fact<ChapterAdded> | Fact<ChapterArchived> | Fact<ChapterDeleted>;
+
+/**
+ * One row per course: its trainer, category, live chapters and whether it is archived. The
+ * category totals and the trainer's dashboard are sums over it.
+ */
+export const courseOutlineProjection: Projection<CourseOutlineRow, OutlineFact> = {
+  name: 'catalogue.course-outline',
+  table: 'catalogue.course_outline',
+  primaryKey: ['course_id'],
+  handles: ['CourseCreated', 'CoursePublished', 'CourseUpdated', 'CourseArchived', 'CourseDeleted', 'ChapterAdded', 'ChapterArchived', 'ChapterDeleted'],
+  key: (event) => ({ course_id: event.payload.courseId }),
+  evolve: (row, event) => {
+    switch (event.type) {
+      case 'CourseCreated':
+      case 'CoursePublished':
+        return { course_id: event.payload.courseId, teacher_id: event.payload.teacherId, category_id: event.payload.categoryId, chapters: 0, archived: false };
+      case 'CourseDeleted':
+        return null;
+      default:
+        if (!row) return null;
+        if (event.type === 'CourseUpdated') return { ...row, teacher_id: event.payload.teacherId, category_id: event.payload.categoryId };
+        if (event.type === 'CourseArchived') return { ...row, archived: true };
+        return { ...row, chapters: Math.max(0, row.chapters + (event.type === 'ChapterAdded' ? 1 : -1)) };
+    }
+  },
+};
+
+export interface CourseLearnerRow extends Record<string, unknown> {
+  course_id: number;
+  student_id: number;
+}
+
+/** Who follows which course (enrolment's events, read as a tolerant reader): distinct learners per trainer. */
+export const courseLearnerProjection: Projection<CourseLearnerRow, StudentEnrolledFact> = {
+  name: 'catalogue.course-learner',
+  table: 'catalogue.course_learner',
+  primaryKey: ['course_id', 'student_id'],
+  handles: ['StudentEnrolled'],
+  key: (event) => ({ course_id: event.payload.courseId, student_id: event.payload.studentId }),
+  evolve: (_row, event) => ({ course_id: event.payload.courseId, student_id: event.payload.studentId }),
 };

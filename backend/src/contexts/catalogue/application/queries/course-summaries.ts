@@ -12,10 +12,10 @@ export interface CourseRow extends Omit<CourseSummary, 'teacher' | 'category'> {
 
 /** Attaches trainer names and photos (identity's query) to course rows. */
 export async function toSummaries(queries: QueryBus, rows: CourseRow[]): Promise<CourseSummary[]> {
-  const teachers = await queries.execute(new GetTeacherSummaries(rows.map((r) => r.formateur)));
+  const teachers = await queries.execute(new GetTeacherSummaries(rows.flatMap((r) => (r.formateur === null ? [] : [r.formateur]))));
   return rows.map(({ category_id, category_title, category_slug, total_count: _count, ...row }) => ({
     ...row,
     category: { id: category_id, title: category_title, slug: category_slug },
-    teacher: teachers.get(row.formateur) ?? null,
+    teacher: (row.formateur !== null && teachers.get(row.formateur)) || null,
   }));
 }

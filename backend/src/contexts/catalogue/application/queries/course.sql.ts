@@ -20,19 +20,21 @@ export const SUMMARY_FROM = `
     left join lateral (
       select count(*) as total_chapters,
              coalesce(sum(ch.duration), 0)
-               + coalesce((select sum(sc.duration) from catalogue.subchapter sc join catalogue.chapter x on x.id = sc.chapter_id where x.course_id = c.id), 0)
+               + coalesce((select sum(sc.duration) from catalogue.subchapter sc join catalogue.chapter x on x.id = sc.chapter_id
+                            where x.course_id = c.id and x.archived_at is null and sc.archived_at is null), 0)
                as total_duration
-        from catalogue.chapter ch where ch.course_id = c.id
+        from catalogue.chapter ch where ch.course_id = c.id and ch.archived_at is null
     ) st on true`;
 
-export const COURSE_DETAIL_SQL = `${SUMMARY_SELECT}, 1 as total_count ${SUMMARY_FROM} where c.id = $1`;
+/** A live course (archived ones are kept for their learners' records, not shown). */
+export const COURSE_DETAIL_SQL = `${SUMMARY_SELECT}, 1 as total_count ${SUMMARY_FROM} where c.id = $1 and c.archived_at is null`;
 
 export const COURSE_CHAPTERS_SQL = `
   select ch.id, ch.title, ch.description, ch.position as "order", ch.content_type, ch.duration,
          coalesce((select json_agg(json_build_object('id', sc.id, 'title', sc.title, 'order', sc.position,
                                                     'content_type', sc.content_type, 'duration', sc.duration) order by sc.position)
-                     from catalogue.subchapter sc where sc.chapter_id = ch.id), '[]') as subchapters
-    from catalogue.chapter ch where ch.course_id = $1 order by ch.position`;
+                     from catalogue.subchapter sc where sc.chapter_id = ch.id and sc.archived_at is null), '[]') as subchapters
+    from catalogue.chapter ch where ch.course_id = $1 and ch.archived_at is null order by ch.position`;
 
 export interface CourseFilter {
   /** The home page's selection: most followed, then best rated, first. */
@@ -41,6 +43,8 @@ export interface CourseFilter {
   search?: string;
   skillName?: string;
   teacherId?: number;
+  /** The admin's list: courses not yet assigned to a trainer too (the public lists show assigned ones only). */
+  includeUnassigned?: boolean;
 }
 
 function conditions(filter: CourseFilter): { where: string; values: unknown[]; searchParam: string | null } {
@@ -51,6 +55,8 @@ function conditions(filter: CourseFilter): { where: string; values: unknown[]; s
     return `$${values.length}`;
   };
   let searchParam: string | null = null;
+  where.push('c.archived_at is null');
+  if (!filter.includeUnassigned) where.push('c.teacher_id is not null');
   if (filter.categoryId !== undefined) where.push(`c.category_id = ${param(filter.categoryId)}`);
   if (filter.teacherId !== undefined) where.push(`c.teacher_id = ${param(filter.teacherId)}`);
   if (filter.skillName) {
@@ -61,7 +67,7 @@ function conditions(filter: CourseFilter): { where: string; values: unknown[]; s
     searchParam = param(likePattern(searchText(filter.search)));
     where.push(`c.search_text like ${searchParam}`);
   }
-  return { where: where.length ? `where ${where.join(' and ')}` : '', values, searchParam };
+  return { where: `where ${where.join(' and ')}`, values, searchParam };
 }
 
 /** A page of courses with the total count; a search ranks title matches first. */

@@ -16,6 +16,7 @@ export class GetCourseSummariesHandler implements IQueryHandler<GetCourseSummari
     const rows = await this.db.query<CourseRow>(
       `${SUMMARY_SELECT}, 0 as total_count ${SUMMARY_FROM}
         join unnest($1::int[]) with ordinality as wanted(id, rank) on wanted.id = c.id
+       where c.archived_at is null
        order by wanted.rank`,
       [courseIds],
     );

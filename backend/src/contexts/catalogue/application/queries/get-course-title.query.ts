@@ -8,7 +8,7 @@ export class GetCourseTitleHandler implements IQueryHandler<GetCourseTitle> {
   constructor(private readonly db: Database) {}
 
   async execute({ courseId }: GetCourseTitle): Promise<CourseTitleView> {
-    const row = await this.db.one<CourseTitleView>('select id, title from catalogue.course where id = $1', [courseId]);
+    const row = await this.db.one<CourseTitleView>('select id, title from catalogue.course where id = $1 and archived_at is null', [courseId]);
     if (!row) throw new CourseNotFoundError();
     return row;
   }

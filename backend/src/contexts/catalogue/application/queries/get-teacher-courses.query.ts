@@ -14,6 +14,6 @@ export class GetTeacherCoursesHandler implements IQueryHandler<GetTeacherCourses
   constructor(private readonly db: Database) {}
 
   execute({ teacherId }: GetTeacherCourses): Promise<CourseTitleView[]> {
-    return this.db.query('select id, title from catalogue.course where teacher_id = $1 order by id desc', [teacherId]);
+    return this.db.query('select id, title from catalogue.course where teacher_id = $1 and archived_at is null order by id desc', [teacherId]);
   }
 }

@@ -10,6 +10,6 @@ export class ListAllCoursesHandler implements IQueryHandler<ListAllCourses> {
   constructor(private readonly db: Database) {}
 
   execute(): Promise<CourseTitleView[]> {
-    return this.db.query('select id, title from catalogue.course order by title');
+    return this.db.query('select id, title from catalogue.course where archived_at is null order by title');
   }
 }

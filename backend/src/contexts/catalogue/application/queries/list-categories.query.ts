@@ -10,7 +10,7 @@ export class CategoryView {
   @ApiProperty() total_courses!: number;
 }
 
-/** Categories with their number of courses, by title. */
+/** Categories with their number of public courses (from the course-outline projection), by title. */
 export class ListCategories extends Query<CategoryView[]> {}
 
 @QueryHandler(ListCategories)
@@ -19,8 +19,10 @@ export class ListCategoriesHandler implements IQueryHandler<ListCategories> {
 
   execute(): Promise<CategoryView[]> {
     return this.db.query(
-      `select c.id, c.title, c.slug, c.description, coalesce(s.total_courses, 0)::int as total_courses
-         from catalogue.category c left join catalogue.category_stats s on s.category_id = c.id
+      `select c.id, c.title, c.slug, c.description,
+              (select count(*) from catalogue.course_outline o
+                where o.category_id = c.id and not o.archived and o.teacher_id is not null)::int as total_courses
+         from catalogue.category c
         order by c.title`,
     );
   }

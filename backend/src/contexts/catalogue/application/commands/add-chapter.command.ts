@@ -1,0 +1,34 @@
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { AggregateStore } from '../../../../platform/aggregate-store/index.js';
+import type { Actor } from '../../../../shared-kernel/index.js';
+import type { ContentInput } from '../../domain/course.entity.js';
+import { loadCourseForChange } from './load-course.js';
+import { stageStepMedia, type StepFiles } from './step-media.js';
+
+export type StepInput = Omit<ContentInput, 'video' | 'scorm'>;
+
+/** Adds a chapter, last, to a course its author edits; its video or SCORM package is stored with it. */
+export class AddChapter extends Command<number> {
+  constructor(
+    readonly actor: Actor,
+    readonly courseId: number,
+    readonly input: StepInput,
+    readonly files: StepFiles = {},
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(AddChapter)
+export class AddChapterHandler implements ICommandHandler<AddChapter> {
+  constructor(private readonly store: AggregateStore) {}
+
+  execute({ actor, courseId, input, files }: AddChapter): Promise<number> {
+    return this.store.transaction(async (uow) => {
+      const course = await loadCourseForChange(uow, actor, courseId);
+      const media = await stageStepMedia(uow.uploads, courseId, input.contentType, files);
+      const chapter = course.addChapter({ ...input, ...media });
+      return () => chapter.id;
+    });
+  }
+}

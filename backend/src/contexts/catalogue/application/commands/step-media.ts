@@ -1,0 +1,54 @@
+import { detectVideoType } from '../../../../platform/storage/file-types.js';
+import type { StagedUploads } from '../../../../platform/storage/staged-uploads.js';
+import { readVideoDuration } from '../../../../platform/storage/video-duration.js';
+import { InvalidInputError } from '../../../../shared-kernel/index.js';
+import type { ContentType } from '../../contracts/catalogue.events.js';
+import type { StoredScorm, StoredVideo } from '../../domain/course.entity.js';
+import { extractScormZip } from '../../domain/scorm/index.js';
+
+/** A file the HTTP layer streamed to a temporary place (never held in memory). */
+export interface IncomingFile {
+  path: string;
+  size: number;
+  filename: string;
+  /** Its first bytes, to recognise it by content. */
+  head: Buffer;
+}
+
+export interface StepFiles {
+  video?: IncomingFile;
+  scorm?: IncomingFile;
+}
+
+/** Where a course's protected content lives in storage (served only through the content gate). */
+export const contentFolder = (courseId: number, kind: 'videos' | 'scorm' | 'documents') => `content/courses/${courseId}/${kind}`;
+
+/**
+ * Stores the file the step's type needs (a video checked by its bytes and measured; a SCORM
+ * package checked, then extracted) in the unit of work's staged uploads, so that a refused change
+ * leaves nothing behind. A file sent for another type is ignored.
+ */
+export async function stageStepMedia(
+  uploads: StagedUploads,
+  courseId: number,
+  contentType: ContentType,
+  files: StepFiles,
+): Promise<{ video?: StoredVideo; scorm?: StoredScorm }> {
+  if ((contentType === 'video' || contentType === 'video_file') && files.video) {
+    const { video } = files;
+    const format = detectVideoType(video.head);
+    if (!format) throw new InvalidInputError('La vidéo doit être un fichier MP4 ou WebM.', 'video');
+    const duration = await readVideoDuration(video.path);
+    const path = await uploads.putFile(contentFolder(courseId, 'videos'), format, video.path);
+    return { video: { path, format, bytes: video.size, duration } };
+  }
+  if (contentType === 'scorm' && files.scorm) {
+    const { scorm } = files;
+    const folder = await uploads.allocateDirectory(contentFolder(courseId, 'scorm'));
+    const manifest = await extractScormZip(scorm.path, folder.absolutePath);
+    return {
+      scorm: { path: folder.publicPath, version: manifest.version, launch: manifest.launch, manifest, items: manifest.items.length, bytes: scorm.size },
+    };
+  }
+  return {};
+}

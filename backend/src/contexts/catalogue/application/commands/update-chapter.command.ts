@@ -1,0 +1,31 @@
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { AggregateStore } from '../../../../platform/aggregate-store/index.js';
+import type { Actor } from '../../../../shared-kernel/index.js';
+import type { StepInput } from './add-chapter.command.js';
+import { courseIdOfStep, loadCourseForChange } from './load-course.js';
+import { stageStepMedia, type StepFiles } from './step-media.js';
+
+/** Edits a chapter; a new file replaces the old one, removed once the change is saved. */
+export class UpdateChapter extends Command<void> {
+  constructor(
+    readonly actor: Actor,
+    readonly chapterId: number,
+    readonly input: StepInput,
+    readonly files: StepFiles = {},
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(UpdateChapter)
+export class UpdateChapterHandler implements ICommandHandler<UpdateChapter> {
+  constructor(private readonly store: AggregateStore) {}
+
+  async execute({ actor, chapterId, input, files }: UpdateChapter): Promise<void> {
+    await this.store.transaction(async (uow) => {
+      const course = await loadCourseForChange(uow, actor, await courseIdOfStep(uow, 'chapter', chapterId));
+      const media = await stageStepMedia(uow.uploads, course.id, input.contentType, files);
+      course.updateChapter(chapterId, { ...input, ...media }).forEach((file) => uow.uploads.supersede(file));
+    });
+  }
+}

@@ -1,0 +1,56 @@
+import { toPlayableVideoUrl } from '../../domain/video-link.js';
+import type { ChapterView, SubchapterView } from './authoring.views.js';
+
+const STEP_COLUMNS = (alias: string) => `
+  ${alias}.id, ${alias}.title, ${alias}.description, ${alias}.position as "order", ${alias}.content_type, ${alias}.duration,
+  ${alias}.video_url, ${alias}.video_file as video, ${alias}.media_duration as video_duration, ${alias}.text_content, ${alias}.quiz_id as quiz`;
+
+const SUBCHAPTERS = `
+  coalesce((select json_agg(json_build_object(
+      'id', sc.id, 'chapter', sc.chapter_id, 'course', ch.course_id, 'title', sc.title, 'description', sc.description,
+      'order', sc.position, 'content_type', sc.content_type, 'duration', sc.duration, 'video_url', sc.video_url,
+      'video', sc.video_file, 'video_duration', sc.media_duration, 'text_content', sc.text_content, 'quiz', sc.quiz_id) order by sc.position)
+    from catalogue.subchapter sc where sc.chapter_id = ch.id and sc.archived_at is null), '[]') as subchapters`;
+
+/** Live chapters with their live sub-chapters: `where` names the chapters wanted ($1). */
+export const chaptersSql = (where: string) => `
+  select ${STEP_COLUMNS('ch')}, ch.course_id as course, c.title as course_title, ch.scorm_path, ch.scorm_version, ${SUBCHAPTERS}
+    from catalogue.chapter ch join catalogue.course c on c.id = ch.course_id
+   where ch.archived_at is null and ${where}
+   order by ch.position, ch.id`;
+
+export const subchaptersSql = (where: string) => `
+  select ${STEP_COLUMNS('sc')}, sc.chapter_id as chapter, ch.course_id as course
+    from catalogue.subchapter sc join catalogue.chapter ch on ch.id = sc.chapter_id
+   where sc.archived_at is null and ch.archived_at is null and ${where}
+   order by sc.position, sc.id`;
+
+/** The course (and its trainer) a live step belongs to. */
+export const STEP_COURSE_SQL = {
+  chapter: `select c.id, c.teacher_id, c.archived_at is not null as archived from catalogue.chapter ch
+              join catalogue.course c on c.id = ch.course_id where ch.id = $1 and ch.archived_at is null`,
+  subchapter: `select c.id, c.teacher_id, c.archived_at is not null as archived from catalogue.subchapter sc
+                 join catalogue.chapter ch on ch.id = sc.chapter_id join catalogue.course c on c.id = ch.course_id
+                where sc.id = $1 and sc.archived_at is null and ch.archived_at is null`,
+};
+
+export type ChapterRow = Omit<ChapterView, 'video_embed_url' | 'scorm_url' | 'subchapters'> & {
+  scorm_path: string | null;
+  subchapters: Omit<SubchapterView, 'video_embed_url'>[];
+};
+
+export function subchapterView(row: Omit<SubchapterView, 'video_embed_url'>): SubchapterView {
+  return { ...row, video_embed_url: row.content_type === 'video_url' ? toPlayableVideoUrl(row.video_url) : null };
+}
+
+/** The spec's frame address: it opens the package's launch file, whatever the package holds. */
+export const scormUrl = (chapterId: number) => `/media/scorm/${chapterId}/index.html`;
+
+export function chapterView({ scorm_path, subchapters, ...row }: ChapterRow): ChapterView {
+  return {
+    ...row,
+    video_embed_url: row.content_type === 'video_url' ? toPlayableVideoUrl(row.video_url) : null,
+    scorm_url: row.content_type === 'scorm' && scorm_path ? scormUrl(row.id) : null,
+    subchapters: subchapters.map(subchapterView),
+  };
+}

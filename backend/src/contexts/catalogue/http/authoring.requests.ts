@@ -1,0 +1,206 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { applyDecorators } from '@nestjs/common';
+import { Transform } from 'class-transformer';
+import {
+  Allow, ArrayMaxSize, IsArray, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min,
+} from 'class-validator';
+import { MAX_ID, toDecimalInteger } from '../../../platform/http/ids.js';
+import { CONTENT_TYPES, type ContentType } from '../contracts/catalogue.events.js';
+import { DESCRIPTION_MAX, DURATION_MAX, TEXT_CONTENT_MAX, TITLE_MAX } from '../domain/course.entity.js';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+/** A multipart field sent empty is a field not sent (the spec's forms send every field). */
+const emptyIsAbsent = ({ value }: { value: unknown }) => (value === '' || value === 'null' || value === 'undefined' ? undefined : value);
+const optionalInteger = ({ value }: { value: unknown }) => toDecimalInteger({ value: emptyIsAbsent({ value }) });
+
+const TRAINER_INVALID = 'Identifiant formateur invalide.';
+
+/** A required title, trimmed, at most TITLE_MAX characters. */
+function Title(required: string, tooLong: string) {
+  return applyDecorators(
+    ApiProperty({ maxLength: TITLE_MAX }),
+    Transform(trim),
+    MaxLength(TITLE_MAX, { message: tooLong }),
+    IsNotEmpty({ message: required }),
+    IsString({ message: required }),
+  );
+}
+
+/** An optional free text (`label` starts the French messages). */
+function OptionalText(label: string, maxLength: number, tooLong: string, description?: string) {
+  return applyDecorators(
+    ApiPropertyOptional({ maxLength, description }),
+    IsOptional(),
+    MaxLength(maxLength, { message: tooLong }),
+    IsString({ message: `${label} doit être du texte.` }),
+  );
+}
+
+/** An optional id sent as text (multipart): plain decimal, 1..2^31−1, `message` otherwise. */
+function OptionalFormId(description: string, message: string, typeMessage = message) {
+  return applyDecorators(
+    ApiPropertyOptional({ description }),
+    Transform(optionalInteger),
+    IsOptional(),
+    Max(MAX_ID, { message }),
+    Min(1, { message }),
+    IsInt({ message: typeMessage }),
+  );
+}
+
+const DESCRIPTION = OptionalText('La description', DESCRIPTION_MAX, `La description ne doit pas dépasser ${DESCRIPTION_MAX} caractères.`);
+
+
+// With stopAtFirstError, the decorator written last is checked first.
+export class CourseForm {
+  @OptionalFormId('Identifiant du formateur : le sien pour un formateur (obligatoire) ; facultatif pour un administrateur (vide : cours non assigné)', TRAINER_INVALID)
+  formateur?: number;
+
+  @OptionalFormId('Identifiant de la catégorie (obligatoire à la création)', 'Catégorie introuvable.', 'La catégorie doit être choisie dans la liste.')
+  category?: number;
+
+  @Title('Le titre du cours est obligatoire.', `Le titre du cours ne doit pas dépasser ${TITLE_MAX} caractères.`)
+  title!: string;
+
+  @DESCRIPTION
+  description?: string;
+
+  @OptionalText('Les technologies', 500, 'Les technologies ne doivent pas dépasser 500 caractères.', 'Technologies ou mots-clés, séparés par des virgules')
+  techs?: string;
+
+  @ApiPropertyOptional({ type: 'string', format: 'binary', description: 'Image (JPG, PNG, GIF, WEBP ; 5 Mo)' })
+  @Allow()
+  featured_img?: unknown;
+}
+
+const STEP_TYPE_MESSAGE = `Le type de contenu doit être l'un de : ${CONTENT_TYPES.join(', ')}.`;
+
+/** A chapter or sub-chapter as the spec's multipart forms send it. */
+export class StepForm {
+  @Title('Le titre est obligatoire.', `Le titre ne doit pas dépasser ${TITLE_MAX} caractères.`)
+  title!: string;
+
+  @DESCRIPTION
+  description?: string;
+
+  @ApiProperty({ enum: CONTENT_TYPES })
+  @IsIn(CONTENT_TYPES, { message: STEP_TYPE_MESSAGE })
+  @IsNotEmpty({ message: 'Le type de contenu est obligatoire.' })
+  content_type!: ContentType;
+
+  @ApiPropertyOptional({ description: 'Secondes (0 ou absent : la durée réelle de la vidéo déposée)', maximum: DURATION_MAX })
+  @Transform(optionalInteger)
+  @IsOptional()
+  @Max(DURATION_MAX, { message: 'La durée ne doit pas dépasser 999 heures.' })
+  @Min(0, { message: 'La durée ne peut pas être négative.' })
+  @IsInt({ message: 'La durée doit être un nombre entier de secondes.' })
+  duration?: number;
+
+  @ApiPropertyOptional({ description: "Position voulue (l'élément est toujours ajouté en dernier ; voir PATCH pour déplacer)" })
+  @Transform(optionalInteger)
+  @Allow()
+  order?: unknown;
+
+  @OptionalText("L'adresse de la vidéo", 2000, "L'adresse de la vidéo est trop longue.", 'Lien YouTube, Vimeo (page, lecteur ou code d’intégration) ou lien https direct')
+  video_url?: string;
+
+  @OptionalText('Le contenu texte', TEXT_CONTENT_MAX, 'Le contenu texte est trop long (200 000 caractères au plus).')
+  text_content?: string;
+
+  @OptionalFormId('Identifiant du quiz (type quiz)', 'Quiz introuvable.')
+  quiz?: number;
+
+  @ApiPropertyOptional({ type: 'string', format: 'binary', description: 'Vidéo MP4 ou WebM (types video et video_file)' })
+  @Allow()
+  video?: unknown;
+
+  @ApiPropertyOptional({ description: 'Identifiant du cours (envoyé par certains écrans ; celui de l’adresse fait foi)' })
+  @Allow()
+  course?: unknown;
+}
+
+export class ChapterForm extends StepForm {
+  @ApiPropertyOptional({ type: 'string', format: 'binary', description: 'Paquet SCORM 1.2 ou 2004 (.zip), type scorm' })
+  @Allow()
+  scorm_file?: unknown;
+}
+
+export class SubchapterForm extends StepForm {
+  @ApiProperty({ description: 'Identifiant du chapitre' })
+  @Transform(optionalInteger)
+  @Max(MAX_ID, { message: 'Chapitre introuvable.' })
+  @Min(1, { message: 'Chapitre introuvable.' })
+  @IsInt({ message: 'Le chapitre est obligatoire.' })
+  chapter!: number;
+}
+
+/** PUT of a sub-chapter: its chapter may be given (moves it under another chapter of the course) or left out. */
+export class SubchapterUpdateForm extends StepForm {
+  @OptionalFormId('Identifiant du chapitre (un autre chapitre du même cours : le sous-chapitre y passe en dernier)', 'Chapitre introuvable.')
+  chapter?: number;
+}
+
+export class OrderPatch {
+  @ApiProperty({ description: 'Nouvelle position (1 = premier) : l’élément qui l’occupait prend la place libérée' })
+  @Transform(({ value }) => toDecimalInteger({ value }))
+  @Max(10_000, { message: 'Position invalide.' })
+  @Min(1, { message: 'La position doit être au moins 1.' })
+  @IsInt({ message: 'La position doit être un nombre entier.' })
+  order!: number;
+}
+
+const IDS_IN_ORDER = (field: string) =>
+  applyDecorators(
+    Max(MAX_ID, { each: true, message: 'Identifiant invalide.' }),
+    Min(1, { each: true, message: 'Identifiant invalide.' }),
+    IsInt({ each: true, message: 'Chaque identifiant doit être un nombre entier.' }),
+    ArrayMaxSize(1000, { message: 'Trop d’éléments.' }),
+    IsArray({ message: `« ${field} » doit être la liste des identifiants, dans le nouvel ordre.` }),
+  );
+
+export class ChapterOrder {
+  @ApiProperty({ type: [Number], description: 'Tous les chapitres du cours, dans le nouvel ordre' })
+  @IDS_IN_ORDER('chapters')
+  chapters!: number[];
+}
+
+export class SubchapterOrder {
+  @ApiProperty({ description: 'Identifiant du chapitre' })
+  @Max(MAX_ID, { message: 'Chapitre introuvable.' })
+  @Min(1, { message: 'Chapitre introuvable.' })
+  @IsInt({ message: 'Le chapitre est obligatoire.' })
+  chapter!: number;
+
+  @ApiProperty({ type: [Number], description: 'Tous les sous-chapitres du chapitre, dans le nouvel ordre' })
+  @IDS_IN_ORDER('subchapters')
+  subchapters!: number[];
+}
+
+export class StudyMaterialForm {
+  @Title('Le titre du document est obligatoire.', `Le titre ne doit pas dépasser ${TITLE_MAX} caractères.`)
+  title!: string;
+
+  @DESCRIPTION
+  description?: string;
+
+  @OptionalText('Les remarques', 2000, 'Les remarques ne doivent pas dépasser 2000 caractères.')
+  remarks?: string;
+
+  @ApiProperty({ type: 'string', format: 'binary', description: 'PDF, document bureautique, image, texte ou zip' })
+  @Allow()
+  upload?: unknown;
+
+  @ApiPropertyOptional({ description: 'Identifiant du cours (celui de l’adresse fait foi)' })
+  @Allow()
+  course?: unknown;
+}
+
+/** GET /subchapters/?chapter={id} */
+export class SubchapterListQuery {
+  @ApiProperty({ description: 'Identifiant du chapitre' })
+  @Transform(({ value }) => toDecimalInteger({ value: Array.isArray(value) ? value.at(-1) : value }))
+  @Max(MAX_ID, { message: 'Chapitre introuvable.' })
+  @Min(1, { message: 'Chapitre introuvable.' })
+  @IsInt({ message: 'Indiquez le chapitre (?chapter=).' })
+  chapter!: number;
+}
