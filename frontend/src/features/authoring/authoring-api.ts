@@ -3,7 +3,7 @@ import type { CategoryView } from '../../app/api-schema';
 import type {
   AdminCoursePage,
   ChapterView,
-  CourseContent,
+  CourseOverview,
   CourseView,
   EnrolledStudent,
   RemovalPreview,
@@ -66,10 +66,9 @@ export const authoringApi = api.injectEndpoints({
       }),
       providesTags: (result) => [...(result?.results ?? []).map((course) => courseTag(course.id)), COURSE_LIST_TAG],
     }),
-    /** GET /course/{id}: the structure with every step's content, for the previews and the admin header. */
-    getCourseContent: build.query<CourseContent, number>({
+    /** GET /course/{id}: the course and its outline (no content), for the previews' and the admin's headers. */
+    getCourseOverview: build.query<CourseOverview, number>({
       query: (courseId) => `course/${courseId}/`,
-      transformResponse: (course: CourseContent) => ({ ...course, course_chapters: sortChapters(course.course_chapters ?? []) }),
       providesTags: (_r, _e, courseId) => [courseTag(courseId), chaptersTag(courseId)],
     }),
     getCourseRemoval: build.query<RemovalPreview, number>({
@@ -168,7 +167,7 @@ export const {
   useGetTrainerCoursesQuery,
   useGetCourseForEditQuery,
   useGetAdminCoursesQuery,
-  useGetCourseContentQuery,
+  useGetCourseOverviewQuery,
   useLazyGetCourseRemovalQuery,
   useDeleteCourseMutation,
   useGetAuthoringCategoriesQuery,

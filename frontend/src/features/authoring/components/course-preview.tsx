@@ -15,7 +15,7 @@ import {
   type StepRef,
 } from '../../../components/content-step';
 import { StatusMessage } from '../../../components/status';
-import type { CourseContent, CourseContentSubchapter } from '../authoring-types';
+import type { ChapterView, SubchapterView } from '../authoring-types';
 import { messages as m } from '../messages';
 
 /** The sidebar: chapters as buttons that open their sub-chapters, one chapter open at a time. */
@@ -81,8 +81,8 @@ const NARROW_SCREEN = '(max-width: 991px)';
 /** "2. Formules" for a chapter, "2.1 Références" for a sub-chapter. */
 export const stepHeading = (step: StepRef, title: string) => `${step.number}${step.kind === 'chapter' ? '.' : ''} ${title}`;
 
-function findStep(course: CourseContent, step: StepRef): CourseContentSubchapter | undefined {
-  const chapter = course.course_chapters.find((c) => c.id === step.chapterId);
+function findStep(chapters: readonly ChapterView[], step: StepRef): ChapterView | SubchapterView | undefined {
+  const chapter = chapters.find((c) => c.id === step.chapterId);
   return step.kind === 'chapter' ? chapter : chapter?.subchapters.find((s) => s.id === step.id);
 }
 
@@ -91,15 +91,15 @@ function findStep(course: CourseContent, step: StepRef): CourseContentSubchapter
  * the selected step, Previous/Next through chapters and their sub-chapters. Nothing is recorded
  * and quizzes are not interactive. Media load once the media session is open.
  */
-export function CoursePreview({ course, backTo, backLabel }: { course: CourseContent; backTo: string; backLabel: string }) {
-  const sequence = useMemo(() => flattenSteps(course.course_chapters), [course.course_chapters]);
+export function CoursePreview({ title, chapters, backTo, backLabel }: { title: string; chapters: readonly ChapterView[]; backTo: string; backLabel: string }) {
+  const sequence = useMemo(() => flattenSteps(chapters), [chapters]);
   const [selection, setSelection] = useState<OutlineSelection>(() => initialSelection(sequence));
   // On a phone the outline would push the step below the fold: it starts folded there.
   const [outlineOpen, setOutlineOpen] = useState(() => !window.matchMedia(NARROW_SCREEN).matches);
   const media = useMediaSession();
   const { previous, next } = neighbours(sequence, selection.selected);
   const selected = selection.selected;
-  const content = selected ? findStep(course, selected) : undefined;
+  const content = selected ? findStep(chapters, selected) : undefined;
   const position = selected ? sequence.findIndex((step) => stepKey(step) === stepKey(selected)) + 1 : 0;
 
   return (
@@ -109,7 +109,7 @@ export function CoursePreview({ course, backTo, backLabel }: { course: CourseCon
           <ArrowLeftOutlined aria-hidden /> {backLabel}
         </Link>
         <h1 className="course-preview__title">
-          <span className="course-preview__badge">{m.preview.badge}</span> {course.title}
+          <span className="course-preview__badge">{m.preview.badge}</span> {title}
         </h1>
         {sequence.length ? (
           <button

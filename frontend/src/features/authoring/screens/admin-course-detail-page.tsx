@@ -7,7 +7,7 @@ import { usePageTitle } from '../../../app/hooks';
 import { formatDuration } from '../../../components/course';
 import { Panel } from '../../../components/panel';
 import { StatusMessage } from '../../../components/status';
-import { stepChangeTags, useGetChaptersQuery, useGetCourseContentQuery } from '../authoring-api';
+import { stepChangeTags, useGetChaptersQuery, useGetCourseOverviewQuery } from '../authoring-api';
 import type { ChapterView, SubchapterView } from '../authoring-types';
 import { LoadState, isNotFound } from '../components/authoring-page';
 import { StepForm } from '../components/step-form';
@@ -105,7 +105,7 @@ function IconButton({ label, icon, onClick, danger }: { label: string; icon: Rea
 /** /admin-course-detail/{course_id}: the course's header and its structure, edited in dialogs (03 §2). */
 export function AdminCourseDetailPage() {
   const courseId = Number(useParams().courseId);
-  const course = useGetCourseContentQuery(courseId, { skip: !courseId });
+  const course = useGetCourseOverviewQuery(courseId, { skip: !courseId });
   const chapters = useGetChaptersQuery(courseId, { skip: !courseId || !course.data });
   const [dialog, setDialog] = useState<Dialog | null>(null);
   usePageTitle(course.data ? course.data.title : m.admin.structure);

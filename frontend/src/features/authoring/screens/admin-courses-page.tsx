@@ -5,7 +5,7 @@ import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined, ProfileOutline
 import { toast } from '../../../app/feedback';
 import { ADMIN_COURSE_PAGE_SIZE, useDeleteCourseMutation, useGetAdminCoursesQuery, useLazyGetCourseRemovalQuery } from '../authoring-api';
 import type { AdminCourseRow, CourseView } from '../authoring-types';
-import { AuthoringPage, LoadState } from '../components/authoring-page';
+import { AuthoringPage, EmptyText, LoadState } from '../components/authoring-page';
 import { CourseForm, type CourseValues, type TrainerOption } from '../components/course-form';
 import { PageWindow } from '../components/page-window';
 import { confirmRemoval } from '../components/removal';
@@ -168,7 +168,7 @@ export function AdminCoursesPage() {
             loading={isFetching && !isLoading}
             pagination={false}
             scroll={{ x: 640 }}
-            locale={{ emptyText: m.admin.empty }}
+            locale={{ emptyText: <EmptyText text={m.admin.empty} /> }}
           />
           <PageWindow page={page} total={pages} onChange={setPage} />
         </>

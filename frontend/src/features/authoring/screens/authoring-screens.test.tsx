@@ -22,23 +22,19 @@ const step = (id: number, title: string, order: number, extra: Record<string, un
   ...extra,
 });
 
-const course = {
-  id: 5,
-  title: 'Excel : les bases',
-  description: '',
-  featured_img: '/media/default.png',
-  course_chapters: [
-    // Given out of order: the preview sorts by order.
-    { ...step(20, 'Formules', 2), subchapters: [] },
-    { ...step(10, 'Introduction', 1), subchapters: [step(102, 'Plan', 2), step(101, 'Objectifs', 1)] },
-  ],
-};
+const course = { id: 5, title: 'Excel : les bases', description: '', featured_img: '/media/default.png', course_chapters: [] };
+// Given out of order: the preview sorts by order.
+const chapters = [
+  { ...step(20, 'Formules', 2), course_title: course.title, subchapters: [] },
+  { ...step(10, 'Introduction', 1), course_title: course.title, subchapters: [step(102, 'Plan', 2), step(101, 'Objectifs', 1)] },
+];
 
 function server(calls: FakeRequest[] = []) {
   return stubFetch((request) => {
     calls.push(request);
     if (request.method === 'POST' && request.path === '/media-session/') return new Response(null, { status: 204 });
     if (request.path === '/course/5/') return json(course);
+    if (request.path === '/course-chapters/5') return json(chapters);
     return notFound();
   });
 }
@@ -92,7 +88,8 @@ describe('/course-preview/{course_id}', () => {
     startSession('admin', { id: 1, username: 'admin', access: 'a1', refresh: 'r1' });
     stubFetch((request) => {
       if (request.path === '/media-session/') return new Response(null, { status: 204 });
-      if (request.path === '/course/5/') return json({ ...course, course_chapters: [] });
+      if (request.path === '/course/5/') return json(course);
+      if (request.path === '/course-chapters/5') return json([]);
       return notFound();
     });
     renderApp('/admin-course-preview/5');

@@ -3,7 +3,7 @@ import { Avatar, Table, type TableColumnsType } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import { useGetCourseForEditQuery, useGetEnrolledStudentsQuery } from '../authoring-api';
 import type { EnrolledStudent } from '../authoring-types';
-import { AuthoringPage, LoadState } from '../components/authoring-page';
+import { AuthoringPage, EmptyText, LoadState } from '../components/authoring-page';
 import { messages as m } from '../messages';
 
 const columns: TableColumnsType<EnrolledStudent> = [
@@ -27,7 +27,7 @@ export function EnrolledStudentsPage() {
     <AuthoringPage title={course.data ? `${m.enrolled.title} : ${course.data.title}` : m.enrolled.title} back={{ to: '/teacher-my-course', label: m.chapters.backToCourses }}>
       <LoadState loading={isLoading} failed={isError} failure={m.enrolled.loadFailed} />
       {data ? (
-        <Table<EnrolledStudent> rowKey="id" columns={columns} dataSource={data} pagination={false} scroll={{ x: 'max-content' }} locale={{ emptyText: m.enrolled.empty }} />
+        <Table<EnrolledStudent> rowKey="id" columns={columns} dataSource={data} pagination={false} scroll={{ x: 'max-content' }} locale={{ emptyText: <EmptyText text={m.enrolled.empty} /> }} />
       ) : null}
     </AuthoringPage>
   );

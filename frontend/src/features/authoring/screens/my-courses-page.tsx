@@ -5,7 +5,7 @@ import { EditOutlined, EyeOutlined, FileTextOutlined, OrderedListOutlined, PlusO
 import { useAppSelector } from '../../../app/hooks';
 import { useGetTrainerCoursesQuery } from '../authoring-api';
 import type { TrainerCourse } from '../authoring-types';
-import { AuthoringPage, LoadState } from '../components/authoring-page';
+import { AuthoringPage, EmptyText, LoadState } from '../components/authoring-page';
 import { durationColumn, imageColumn, titleColumn } from '../components/course-columns';
 import { messages as m } from '../messages';
 
@@ -78,7 +78,7 @@ export function TeacherMyCoursesPage() {
           pagination={false}
           size="middle"
           scroll={{ x: 640 }}
-          locale={{ emptyText: data.length ? m.myCourses.noMatch : m.myCourses.empty }}
+          locale={{ emptyText: <EmptyText text={data.length ? m.myCourses.noMatch : m.myCourses.empty} /> }}
         />
       ) : null}
     </AuthoringPage>

@@ -7,7 +7,7 @@ import { toast } from '../../../app/feedback';
 import { useMediaSession } from '../../../app/media-session';
 import { studyMaterialTag, useDeleteStudyMaterialMutation, useGetStudyMaterialsQuery } from '../authoring-api';
 import type { StudyMaterial } from '../authoring-types';
-import { AuthoringPage, LoadState } from '../components/authoring-page';
+import { AuthoringPage, EmptyText, LoadState } from '../components/authoring-page';
 import { FileField, pickedFile } from '../components/file-field';
 import { UploadProgress } from '../components/upload-progress';
 import { messages as m } from '../messages';
@@ -62,7 +62,7 @@ function MaterialList({ courseId, onDelete }: { courseId: number; onDelete?: (ma
           dataSource={data}
           pagination={false}
           scroll={{ x: 'max-content' }}
-          locale={{ emptyText: m.study.empty }}
+          locale={{ emptyText: <EmptyText text={m.study.empty} /> }}
         />
       ) : null}
     </>
