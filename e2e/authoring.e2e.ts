@@ -45,10 +45,15 @@ async function loginAs(page: Page, role: 'trainer' | 'admin') {
   }
 }
 
-/** Picks an option of the antd Select labelled `label`. */
+/** Picks an option of the antd Select labelled `label`, again if a click landed while its list was still loading. */
 async function choose(scope: Page | Locator, page: Page, label: string, option: string) {
-  await scope.getByLabel(label, { exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible').getByText(option, { exact: true }).click();
+  const select = scope.getByLabel(label, { exact: true });
+  const field = select.locator(`xpath=ancestor::div[contains(concat(' ', @class, ' '), ' ant-form-item-control ')][1]`);
+  await expect(async () => {
+    if (!(await page.locator('.ant-select-dropdown:visible').count())) await select.click();
+    await page.locator('.ant-select-dropdown:visible').getByText(option, { exact: true }).click({ timeout: 2_000 });
+    await expect(field).toContainText(option, { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
 }
 
 interface StepInput {
@@ -245,6 +250,8 @@ test.describe('authoring a course', () => {
       const dialog = page.getByRole('dialog', { name: 'Ajouter un chapitre' });
       await fillStep(page, dialog, { title: 'Premiers pas', type: 'Texte', text: 'Bienvenue.' });
       await expect(page.locator('.structure-table__title')).toHaveText(['Premiers pas']);
+      await expect(dialog).toBeHidden();
+      await expect(page.locator('.ant-modal-wrap')).toBeHidden();
       await expectNoSeriousA11yViolations(page);
       await page.getByRole('link', { name: 'Retour aux cours' }).click();
     });
