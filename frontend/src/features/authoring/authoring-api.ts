@@ -1,5 +1,5 @@
 import { api } from '../../app/api';
-import type { CategoryView } from '../../app/api-schema';
+import type { CategoryView, TeacherListPage } from '../../app/api-schema';
 import type {
   AdminCoursePage,
   ChapterView,
@@ -12,6 +12,7 @@ import type {
   SubchapterView,
   TrainerCourse,
   TrainerDashboard,
+  TrainerOption,
 } from './authoring-types';
 
 export type * from './authoring-types';
@@ -62,9 +63,15 @@ export const authoringApi = api.injectEndpoints({
     getAdminCourses: build.query<AdminCoursePage, { search: string; page: number }>({
       query: ({ search, page }) => ({
         url: 'course/',
-        params: { page, page_size: ADMIN_COURSE_PAGE_SIZE, ...(search ? { search } : {}) },
+        // `search` always goes, empty too: that is what makes it the back office's list (unassigned courses included).
+        params: { search, page, page_size: ADMIN_COURSE_PAGE_SIZE },
       }),
       providesTags: (result) => [...(result?.results ?? []).map((course) => courseTag(course.id)), COURSE_LIST_TAG],
+    }),
+    /** GET /formateur/ without a page: every trainer, for the admin's trainer select. */
+    getTrainerOptions: build.query<TrainerOption[], void>({
+      query: () => 'formateur/',
+      transformResponse: (page: TeacherListPage) => page.results.map((trainer) => ({ id: trainer.id, name: trainer.full_name })),
     }),
     /** GET /course/{id}: the course and its outline (no content), for the previews' and the admin's headers. */
     getCourseOverview: build.query<CourseOverview, number>({
@@ -163,6 +170,7 @@ export const authoringApi = api.injectEndpoints({
 });
 
 export const {
+  useGetTrainerOptionsQuery,
   useGetTrainerDashboardQuery,
   useGetTrainerCoursesQuery,
   useGetCourseForEditQuery,

@@ -21,3 +21,9 @@ export type {
 
 /** The types a form offers (02 §9): 'video' is the spec's older name of 'video_file', read but not offered. */
 export type ChapterContentType = Exclude<ChapterView['content_type'], 'video'>;
+
+/** A trainer the admin's course form offers (GET /formateur/). */
+export interface TrainerOption {
+  id: number;
+  name: string;
+}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Form, Input, Select, Space, type FormInstance, type UploadFile } from 'antd';
 import { applyFieldErrors, describeApiError } from '../../../app/api-errors';
 import { COURSE_LIST_TAG, DASHBOARD_TAG, courseTag, useGetAuthoringCategoriesQuery } from '../authoring-api';
-import type { CourseView } from '../authoring-types';
+import type { CourseView, TrainerOption } from '../authoring-types';
 import { messages as m } from '../messages';
 import { useMultipartSave } from '../use-multipart-save';
 import { FileField, pickedFile } from './file-field';
@@ -38,10 +38,7 @@ export function courseBody(values: CourseValues, formateur: number | null | unde
   return body;
 }
 
-export interface TrainerOption {
-  id: number;
-  name: string;
-}
+export type { TrainerOption };
 
 export interface CourseFormProps {
   name: string;

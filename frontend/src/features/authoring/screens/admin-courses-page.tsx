@@ -3,10 +3,10 @@ import { Link } from 'react-router-dom';
 import { Alert, Button, Form, Input, Modal, Table, Tooltip, type TableColumnsType } from 'antd';
 import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined, ProfileOutlined } from '@ant-design/icons';
 import { toast } from '../../../app/feedback';
-import { ADMIN_COURSE_PAGE_SIZE, useDeleteCourseMutation, useGetAdminCoursesQuery, useLazyGetCourseRemovalQuery } from '../authoring-api';
+import { ADMIN_COURSE_PAGE_SIZE, useDeleteCourseMutation, useGetAdminCoursesQuery, useGetTrainerOptionsQuery, useLazyGetCourseRemovalQuery } from '../authoring-api';
 import type { AdminCourseRow, CourseView } from '../authoring-types';
 import { AuthoringPage, EmptyText, LoadState } from '../components/authoring-page';
-import { CourseForm, type CourseValues, type TrainerOption } from '../components/course-form';
+import { CourseForm, type CourseValues } from '../components/course-form';
 import { PageWindow } from '../components/page-window';
 import { confirmRemoval } from '../components/removal';
 import { durationColumn, imageColumn, titleColumn } from '../components/course-columns';
@@ -15,11 +15,6 @@ import { messages as m } from '../messages';
 /** The search waits for the typing to pause. */
 const SEARCH_DEBOUNCE_MS = 300;
 
-/**
- * No trainer list call exists on the server yet (GET /formateur/ of 03 §7): the select offers
- * « Non assigné » alone until it does.
- */
-const TRAINERS: TrainerOption[] = [];
 
 const asCourseView = (row: AdminCourseRow): CourseView => ({
   id: row.id,
@@ -36,6 +31,7 @@ function CourseDialog({ course, onClose }: { course: CourseView | null | undefin
   const [form] = Form.useForm<CourseValues>();
   const [sending, setSending] = useState(false);
   const open = course !== undefined;
+  const { data: trainers } = useGetTrainerOptionsQuery(undefined, { skip: !open });
   return (
     <Modal
       open={open}
@@ -55,7 +51,7 @@ function CourseDialog({ course, onClose }: { course: CourseView | null | undefin
           form={form}
           hideButtons
           current={course ?? undefined}
-          trainers={TRAINERS}
+          trainers={trainers}
           failureMessage={course ? m.admin.editFailed : m.admin.createFailed}
           onSendingChange={setSending}
           onSaved={() => {
