@@ -11,6 +11,18 @@ async function demoIds(request: APIRequestContext) {
   return { course, page: pages[0], teacher: course.teacher, skill };
 }
 
+/** The demo trainer's first course, with a chapter and, where there is one, a sub-chapter. */
+async function trainerIds(request: APIRequestContext) {
+  // A login of its own: the page's access token lives 10 s in these tests.
+  const login = await (await request.post('/api/formateur/token/', { data: { email: DEMO.trainer.email, password: DEMO.trainer.password } })).json();
+  const headers = { Authorization: `Bearer ${login.access}` };
+  const courses = await (await request.get(`/api/teacher-course/${login.formateur_id}`, { headers })).json();
+  const courseId = (courses.find((course: { chapter_count: number }) => course.chapter_count > 0) ?? courses[0]).id as number;
+  const chapters = await (await request.get(`/api/course-chapters/${courseId}`, { headers })).json();
+  const withSub = chapters.find((chapter: { subchapters: unknown[] }) => chapter.subchapters.length) ?? chapters[0];
+  return { courseId, chapterId: withSub.id as number, subchapterId: (withSub.subchapters[0]?.id as number | undefined) ?? null };
+}
+
 /** The screen has settled: its code and its data are there, no loader or placeholder is left. */
 async function settled(page: Page) {
   await page.waitForLoadState('networkidle');
@@ -64,20 +76,41 @@ test.describe('every built screen has no serious or critical accessibility viola
     await fillLogin(page, DEMO.student.email, DEMO.student.password);
     await expect(page).toHaveURL(/\/user-dashboard$/);
     await checkScreens(page, ['/user-dashboard', '/profile-setting', '/change-password', '/favorite-courses', '/recommended-courses', `/detail/${course.id}`, '/assistance']);
+    // Léa follows the demo centre's first course (backend/src/demo/demo-data.ts).
+    const followed = (await (await request.get('/api/course/?page=1')).json()).results as { id: number; title: string }[];
+    const first = followed.find((c) => c.title === 'Modèles de documents Word et Excel') ?? followed[0]!;
+    await checkScreens(page, [`/user/study-material/${first.id}`]);
     await checkScreens(page, ['/user-logout']);
   });
 
-  test('trainer screens', async ({ page }) => {
+  test('trainer screens', async ({ page, request }) => {
     await page.goto('/teacher-login');
     await fillLogin(page, DEMO.trainer.email, DEMO.trainer.password);
     await expect(page).toHaveURL(/\/teacher-dashboard$/);
-    await checkScreens(page, ['/teacher-dashboard', '/teacher-profile-setting', '/teacher-change-password', '/teacher-logout']);
+    await checkScreens(page, ['/teacher-dashboard', '/teacher-profile-setting', '/teacher-change-password']);
+    const { courseId, chapterId, subchapterId } = await trainerIds(request);
+    await checkScreens(page, [
+      '/teacher-my-course',
+      '/add-course',
+      `/edit-course/${courseId}`,
+      `/all-chapters/${courseId}`,
+      `/add-chapter/${courseId}`,
+      `/edit-chapter/${chapterId}`,
+      `/add-subchapter/${chapterId}`,
+      ...(subchapterId ? [`/edit-subchapter/${subchapterId}`] : []),
+      `/enrolled-students/${courseId}`,
+      `/study-material/${courseId}`,
+      `/add-study/${courseId}`,
+      `/course-preview/${courseId}`,
+    ]);
+    await checkScreens(page, ['/teacher-logout']);
   });
 
-  test('admin screens', async ({ page }) => {
+  test('admin screens', async ({ page, request }) => {
     await page.goto('/admin-login');
     await fillLogin(page, DEMO.admin.email, DEMO.admin.password, "Nom d'utilisateur (email)");
     await expect(page).toHaveURL(/\/admin-dashboard$/);
-    await checkScreens(page, ['/admin-dashboard', '/admin-logout']);
+    const { course } = await demoIds(request);
+    await checkScreens(page, ['/admin-dashboard', '/admin-courses', `/admin-course-detail/${course.id}`, `/admin-course-preview/${course.id}`, '/admin-logout']);
   });
 });

@@ -31,7 +31,7 @@ const serialise = (body) => (body === undefined || typeof body === 'string' || B
  * Runs autocannon for `duration` seconds with `connections` keep-alive connections (no pipelining).
  *
  * `target` is a scenario's app or baseline entry: { method, path, headers?, body?, perConnection? }.
- * perConnection(state, index) may return { body?(), headers?(), onResponse?(status, body) } to make
+ * perConnection(state, index) may return { path?, body?(), headers?(), onResponse?(status, body) } to make
  * each connection's requests depend on its previous answers (e.g. a chain of rotating tokens);
  * `state` is what the scenario's setup() returned for this run.
  * `check(status, body, target)` decides whether an answer counts as a success (default: 2xx).
@@ -52,7 +52,7 @@ export async function runLoad({ baseUrl, target, state, connections, duration, c
       const conn = target.perConnection ? (target.perConnection(state, clientIndex++) ?? {}) : {};
       const request = {
         method: target.method ?? 'GET',
-        path: target.path,
+        path: conn.path ?? target.path,
         // A JSON content type only with a JSON body (static, or built per connection).
         headers: { ...(isJson(target.body) || conn.body ? { 'content-type': 'application/json' } : {}), ...(target.headers ?? {}) },
         onResponse(status, body) {

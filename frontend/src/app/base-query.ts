@@ -52,43 +52,47 @@ function acrossTabs<T>(work: () => Promise<T>): Promise<T> {
   return locks ? locks.request('lms-token-refresh', work) : work();
 }
 
+/** The single-flight token refresh shared by the RTK Query calls and the uploads (app/upload.ts). */
+export interface TokenRefresher {
+  /**
+   * After a 401 to a request sent with `tokenSent`: true when a usable access token is stored
+   * (another request or tab refreshed meanwhile, or this call did), false when the session ended.
+   */
+  afterUnauthorized(tokenSent: string | null): Promise<boolean>;
+}
+
 /**
- * fetchBaseQuery plus the bearer token and a single-flight refresh on 401 (01 §6):
- * concurrent 401s share one refresh call, then each retries once. A failed refresh clears
- * the session and sends the user to the login page of the stored role.
+ * Concurrent 401s share one refresh call. A failed refresh clears the session and sends the user
+ * to the login page of the stored role.
  */
-export function createBaseQueryWithReauth(options: ReauthOptions = {}): AppBaseQuery {
+export function createTokenRefresher(options: ReauthOptions = {}): TokenRefresher {
   const baseUrl = options.baseUrl ?? apiBaseUrl();
   const redirect = options.redirect ?? ((path: string) => window.location.assign(path));
-
-  const rawBaseQuery = fetchBaseQuery({
-    baseUrl,
-    prepareHeaders: (headers) => {
-      const token = getAccessToken();
-      if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
-      return headers;
-    },
-  });
-  // The refresh call carries no bearer: the access token is the one that expired.
-  const refreshBaseQuery = fetchBaseQuery({ baseUrl });
-
   let refreshing: Promise<boolean> | null = null;
 
-  function refreshOnce(api: Parameters<AppBaseQuery>[1], tokenSent: string | null): Promise<boolean> {
+  async function callRefresh(): Promise<RefreshAnswer | null> {
+    try {
+      // No bearer: the access token is the one that expired.
+      const response = await fetch(`${baseUrl}/token/refresh/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ refresh: getRefreshToken() ?? '' }),
+      });
+      return response.ok ? ((await response.json()) as RefreshAnswer) : null;
+    } catch {
+      return null;
+    }
+  }
+
+  function refreshOnce(tokenSent: string | null): Promise<boolean> {
     if (!refreshing) {
       refreshing = acrossTabs(async () => {
         // Another tab may have refreshed while this one waited for the lock: the tokens are
         // shared (localStorage), and refreshing again with the old one would count as a reuse.
         const current = getAccessToken();
         if (current && current !== tokenSent) return true;
-        const refresh = getRefreshToken() ?? '';
-        const result = await refreshBaseQuery(
-          { url: 'token/refresh/', method: 'POST', body: { refresh } },
-          api,
-          {},
-        );
-        const data = result.data as RefreshAnswer | undefined;
-        if (result.error || !data || typeof data.access !== 'string' || !data.access) {
+        const data = await callRefresh();
+        if (!data || typeof data.access !== 'string' || !data.access) {
           // Done here, inside the shared promise, so that waiting requests redirect only once.
           const loginPath = loginPathForStoredRole();
           clearSession();
@@ -104,24 +108,49 @@ export function createBaseQueryWithReauth(options: ReauthOptions = {}): AppBaseQ
     return refreshing;
   }
 
+  return {
+    async afterUnauthorized(tokenSent) {
+      if (refreshing) return refreshing;
+      // Another request already refreshed while this one was in flight.
+      if (getAccessToken() !== tokenSent && getAccessToken()) return true;
+      return refreshOnce(tokenSent);
+    },
+  };
+}
+
+let appRefresher: TokenRefresher | null = null;
+
+/** The application's refresher: one for the api slice and the uploads, so they share a refresh. */
+export function appTokenRefresher(): TokenRefresher {
+  appRefresher ??= createTokenRefresher();
+  return appRefresher;
+}
+
+/**
+ * fetchBaseQuery plus the bearer token and a single-flight refresh on 401 (01 §6):
+ * concurrent 401s share one refresh call, then each retries once. A failed refresh clears
+ * the session and sends the user to the login page of the stored role.
+ */
+export function createBaseQueryWithReauth(options: ReauthOptions = {}): AppBaseQuery {
+  const baseUrl = options.baseUrl ?? apiBaseUrl();
+  const refresher = options.baseUrl || options.redirect ? createTokenRefresher(options) : appTokenRefresher();
+
+  const rawBaseQuery = fetchBaseQuery({
+    baseUrl,
+    prepareHeaders: (headers) => {
+      const token = getAccessToken();
+      if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
+      return headers;
+    },
+  });
+
   return async (args, api, extraOptions) => {
     const tokenSent = getAccessToken();
     let result = await rawBaseQuery(args, api, extraOptions ?? {});
     if (result.error?.status !== 401 || extraOptions?.skipReauth || !getRefreshToken()) {
       return result;
     }
-
-    let refreshed: boolean;
-    if (refreshing) {
-      refreshed = await refreshing;
-    } else if (getAccessToken() !== tokenSent && getAccessToken()) {
-      // Another request already refreshed while this one was in flight.
-      refreshed = true;
-    } else {
-      refreshed = await refreshOnce(api, tokenSent);
-    }
-
-    if (refreshed) result = await rawBaseQuery(args, api, extraOptions ?? {});
+    if (await refresher.afterUnauthorized(tokenSent)) result = await rawBaseQuery(args, api, extraOptions ?? {});
     return result;
   };
 }

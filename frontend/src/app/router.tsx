@@ -24,17 +24,38 @@ import {
   StudentLogoutPage,
   StudentProfilePage,
   StudentRegisterPage,
+  StudentStudyMaterialPage,
 } from '../areas/student';
 import {
+  AddChapterPage,
+  AddCoursePage,
+  AddStudyPage,
+  AddSubchapterPage,
+  AllChaptersPage,
+  EditChapterPage,
+  EditCoursePage,
+  EditSubchapterPage,
+  EnrolledStudentsPage,
   TeacherChangePasswordPage,
   TeacherLoginPage,
   TeacherLogoutPage,
+  TeacherMyCoursesPage,
   TeacherProfilePage,
   TeacherRegisterPage,
+  TrainerCoursePreviewPage,
   TrainerDashboardPage,
   TrainerLayout,
+  TrainerStudyMaterialPage,
 } from '../areas/trainer';
-import { AdminDashboardPage, AdminLayout, AdminLoginPage, AdminLogoutPage } from '../areas/admin';
+import {
+  AdminCourseDetailPage,
+  AdminCoursePreviewPage,
+  AdminCoursesPage,
+  AdminDashboardPage,
+  AdminLayout,
+  AdminLoginPage,
+  AdminLogoutPage,
+} from '../areas/admin';
 import { FooterPageLinks } from '../features/catalogue';
 import { AppShell } from '../layout/app-shell';
 import { lazyComponent } from './lazy-component';
@@ -86,6 +107,7 @@ export const routes: RouteObject[] = [
               { path: 'profile-setting', element: <StudentProfilePage /> },
               { path: 'favorite-courses', element: <FavoriteCoursesPage /> },
               { path: 'recommended-courses', element: <RecommendedCoursesPage /> },
+              { path: 'user/study-material/:courseId', element: <StudentStudyMaterialPage /> },
             ],
           },
         ],
@@ -109,8 +131,21 @@ export const routes: RouteObject[] = [
               { path: 'teacher-dashboard', element: <TrainerDashboardPage /> },
               { path: 'teacher-change-password', element: <TeacherChangePasswordPage /> },
               { path: 'teacher-profile-setting', element: <TeacherProfilePage /> },
+              { path: 'teacher-my-course', element: <TeacherMyCoursesPage /> },
+              { path: 'add-course', element: <AddCoursePage /> },
+              { path: 'edit-course/:courseId', element: <EditCoursePage /> },
+              { path: 'all-chapters/:courseId', element: <AllChaptersPage /> },
+              { path: 'add-chapter/:courseId', element: <AddChapterPage /> },
+              { path: 'edit-chapter/:chapterId', element: <EditChapterPage /> },
+              { path: 'add-subchapter/:chapterId', element: <AddSubchapterPage /> },
+              { path: 'edit-subchapter/:subchapterId', element: <EditSubchapterPage /> },
+              { path: 'enrolled-students/:courseId', element: <EnrolledStudentsPage /> },
+              { path: 'study-material/:courseId', element: <TrainerStudyMaterialPage /> },
+              { path: 'add-study/:courseId', element: <AddStudyPage /> },
             ],
           },
+          // Full width, without the side menu (02 §2).
+          { path: 'course-preview/:courseId', element: <TrainerCoursePreviewPage /> },
         ],
       },
 
@@ -125,8 +160,13 @@ export const routes: RouteObject[] = [
         children: [
           {
             element: <AdminLayout />,
-            children: [{ path: 'admin-dashboard', element: <AdminDashboardPage /> }],
+            children: [
+              { path: 'admin-dashboard', element: <AdminDashboardPage /> },
+              { path: 'admin-courses', element: <AdminCoursesPage /> },
+              { path: 'admin-course-detail/:courseId', element: <AdminCourseDetailPage /> },
+            ],
           },
+          { path: 'admin-course-preview/:courseId', element: <AdminCoursePreviewPage /> },
         ],
       },
 

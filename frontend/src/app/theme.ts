@@ -8,6 +8,8 @@ const BRAND_TEXT_HOVER = '#a04000';
 const BRAND_TEXT_ACTIVE = '#8f3a00';
 /** Secondary text: 6:1 on white (antd's default grey is 3.4:1). */
 const MUTED_TEXT = '#5c6370';
+/** Placeholders (the Select's is text axe checks): 4.8:1 on white (antd's default grey is 1.8:1). */
+const PLACEHOLDER = '#6b7280';
 /** Errors (form messages): 5.6:1 on white (antd's default red is 3.3:1). */
 const ERROR = '#cf1322';
 
@@ -23,6 +25,7 @@ export const THEME: ThemeConfig = {
     colorLinkActive: BRAND_TEXT_ACTIVE,
     colorTextSecondary: MUTED_TEXT,
     colorTextDescription: MUTED_TEXT,
+    colorTextPlaceholder: PLACEHOLDER,
     colorError: ERROR,
     borderRadius: 8,
     fontFamily: "'Inter', 'Segoe UI', system-ui, -apple-system, 'Helvetica Neue', Arial, sans-serif",

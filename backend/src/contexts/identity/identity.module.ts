@@ -22,6 +22,7 @@ import { GetStudentProfileHandler } from './application/queries/get-student-prof
 import { GetTeacherProfileHandler } from './application/queries/get-teacher-profile.query.js';
 import { GetTeacherSummariesHandler } from './application/queries/get-teacher-summaries.query.js';
 import { GetStudentSummariesHandler } from './application/queries/get-student-summaries.query.js';
+import { ListTeachersHandler } from './application/queries/list-teachers.query.js';
 import { SessionHousekeeping } from './application/session-housekeeping.js';
 import { TokenService } from './application/token.service.js';
 import { IDENTITY_ENTITIES } from './domain/profiles.entity.js';
@@ -52,6 +53,7 @@ import { TeachersController } from './http/teachers.controller.js';
     GetTeacherProfileHandler,
     GetTeacherSummariesHandler,
     GetStudentSummariesHandler,
+    ListTeachersHandler,
   ],
 })
 export class IdentityModule implements OnModuleInit {

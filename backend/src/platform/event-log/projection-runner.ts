@@ -59,7 +59,8 @@ export class ProjectionRunner implements OnApplicationBootstrap, OnModuleDestroy
   async start(): Promise<void> {
     if (this.started) return;
     this.started = true;
-    if (!(await this.waitForSchema())) return;
+    // A stop() that came while the schema check was in flight wins: nothing is started after it.
+    if (!(await this.waitForSchema()) || this.stopped) return;
     this.cleanups.push(this.signal.subscribe(() => this.wake()));
     this.cleanups.push(this.registry.onRegister((subscription) => this.startLoop(subscription)));
     for (const subscription of this.registry.all()) this.startLoop(subscription);

@@ -4,3 +4,4 @@ import { lazyComponent } from '../../app/lazy-component';
 export const AdminLayout = lazyComponent(() => import('../../layout/side-menu'), (m) => m.AdminSideLayout);
 export const AdminDashboardPage = lazyComponent(() => import('./admin-dashboard-page'), (m) => m.AdminDashboardPage);
 export { AdminLoginPage, AdminLogoutPage } from '../../features/identity';
+export { AdminCoursesPage, AdminCourseDetailPage, AdminCoursePreviewPage } from '../../features/authoring';

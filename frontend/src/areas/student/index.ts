@@ -11,3 +11,4 @@ export {
   StudentProfilePage,
 } from '../../features/identity';
 export { FavoriteCoursesPage, RecommendedCoursesPage } from '../../features/enrolment';
+export { StudentStudyMaterialPage } from '../../features/authoring';

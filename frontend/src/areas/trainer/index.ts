@@ -10,3 +10,17 @@ export {
   TeacherChangePasswordPage,
   TeacherProfilePage,
 } from '../../features/identity';
+export {
+  TeacherMyCoursesPage,
+  AddCoursePage,
+  EditCoursePage,
+  AllChaptersPage,
+  AddChapterPage,
+  EditChapterPage,
+  AddSubchapterPage,
+  EditSubchapterPage,
+  EnrolledStudentsPage,
+  TrainerStudyMaterialPage,
+  AddStudyPage,
+  TrainerCoursePreviewPage,
+} from '../../features/authoring';

@@ -14,9 +14,9 @@ import { CanReadCourseContent } from '../application/queries/can-read-course-con
 const NOT_FOUND = 'Contenu introuvable.';
 const NOT_ALLOWED = 'Ce contenu est réservé aux étudiants inscrits au cours, à son formateur et aux administrateurs.';
 
-/** `a/b c.html` → the path as stored; refuses anything that could leave the package. */
+/** The wildcard (already decoded by the router) as a stored relative path; refuses anything that could leave the package. */
 function relativePath(raw: string | undefined): string {
-  const path = decodeURIComponent(raw ?? '');
+  const path = raw ?? '';
   if (!path || path.split('/').some((part) => part === '..' || part === '.') || path.startsWith('/') || path.includes('\\')) {
     throw new NotFoundError(NOT_FOUND);
   }

@@ -193,11 +193,14 @@ describe("the trainer's courses and dashboard", () => {
     await givenEnrolled(t, s1, b);
     await givenEnrolled(t, s2, b);
 
-    for (const path of [`/api/teacher-course/${teacher.teacherId}`, `/api/formateur-course/${teacher.teacherId}`]) {
-      const rows = (await call(t, 'GET', path, teacher.token)).json();
-      expect(rows.map((r: { id: number }) => r.id)).toEqual([b.courseId, a.courseId]);
-      expect(rows[1]).toMatchObject({ chapter_count: 2, total_duration: 1020, total_enrolled_students: 1 });
-    }
+    // Enrolled students come from a projection, updated just after the enrolment commits.
+    await eventually(async () => {
+      for (const path of [`/api/teacher-course/${teacher.teacherId}`, `/api/formateur-course/${teacher.teacherId}`]) {
+        const rows = (await call(t, 'GET', path, teacher.token)).json();
+        expect(rows.map((r: { id: number }) => r.id)).toEqual([b.courseId, a.courseId]);
+        expect(rows[1]).toMatchObject({ chapter_count: 2, total_duration: 1020, total_enrolled_students: 1 });
+      }
+    });
     await eventually(async () => {
       const dashboard = (await call(t, 'GET', `/api/formateur/dashboard/${teacher.teacherId}/`, teacher.token)).json();
       expect(dashboard).toEqual({ total_formateur_course: 2, total_formateur_students: 2, total_formateur_chapters: 3 });

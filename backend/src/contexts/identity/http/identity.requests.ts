@@ -1,4 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { PageQuery } from '../../../platform/http/paging.js';
+import { OptionalQueryText } from '../../../platform/http/query-params.js';
 import { Transform } from 'class-transformer';
 import { Allow, IsEmail, IsNotEmpty, IsOptional, IsString, IsUrl, Matches, MaxLength, ValidateIf } from 'class-validator';
 
@@ -152,4 +154,10 @@ export class TeacherRegistrationRequest extends TeacherProfileRequest {
 /** A multipart file field arrives as a Buffer; an empty file input or a text value means "no new file". */
 export function uploadedFile(value: unknown): Buffer | undefined {
   return Buffer.isBuffer(value) && value.length > 0 ? value : undefined;
+}
+
+/** GET /formateur/: `?search=&page=` (the back office's list, 5 per page), or nothing (every trainer, for a select). */
+export class TeacherListQuery extends PageQuery {
+  @OptionalQueryText('Recherche dans le nom, l’e-mail et les compétences', 'La recherche')
+  search?: string;
 }

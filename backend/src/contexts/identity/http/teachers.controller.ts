@@ -1,17 +1,20 @@
-import { Body, Controller, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Req } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentActor } from '../../../platform/auth/auth.decorators.js';
 import { IdPipe } from '../../../platform/http/id.pipe.js';
 import { BoolResponse } from '../../../platform/http/responses.js';
+import type { FastifyRequest } from 'fastify';
+import { paged, PagedOf, type Paged } from '../../../platform/http/paging.js';
 import type { Actor } from '../../../shared-kernel/index.js';
+import { ListTeachers, TeacherListItem } from '../application/queries/list-teachers.query.js';
 import { ChangePassword } from '../application/commands/change-password.command.js';
 import { RegisterTeacher } from '../application/commands/register-teacher.command.js';
 import { ToggleAccountActive } from '../application/commands/toggle-account-active.command.js';
 import { UpdateProfile } from '../application/commands/update-profile.command.js';
 import { GetTeacherProfile, TeacherView } from '../contracts/identity.queries.js';
 import type { TeacherDetails } from '../domain/profiles.entity.js';
-import { PasswordRequest, TeacherProfileRequest, TeacherRegistrationRequest, uploadedFile } from './identity.requests.js';
+import { PasswordRequest, TeacherListQuery, TeacherProfileRequest, TeacherRegistrationRequest, uploadedFile } from './identity.requests.js';
 import { ToggleActiveResponse } from './identity.responses.js';
 
 function details(body: TeacherProfileRequest): TeacherDetails {
@@ -29,6 +32,12 @@ function details(body: TeacherProfileRequest): TeacherDetails {
   };
 }
 
+export class TeacherListPage extends PagedOf(TeacherListItem) {}
+
+/** The back office lists trainers 5 per page; without ?page= the trainer select gets them all. */
+const TEACHER_PAGE_SIZE = 5;
+const ALL_TEACHERS = 1000;
+
 @ApiTags('Identité')
 @Controller()
 export class TeachersController {
@@ -36,6 +45,16 @@ export class TeachersController {
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
   ) {}
+
+  @Get('formateur')
+  @Authenticated('admin')
+  @ApiOperation({ summary: 'Les formateurs (administration) : ?search=&page= pagine par 5 ; sans page, tous (liste de choix)' })
+  @ApiOkResponse({ type: TeacherListPage })
+  async list(@CurrentActor() actor: Actor, @Query() query: TeacherListQuery, @Req() request: FastifyRequest): Promise<Paged<TeacherListItem>> {
+    const page = query.page === undefined ? { page: 1, pageSize: ALL_TEACHERS } : query.toPageRequest(TEACHER_PAGE_SIZE);
+    const { results, count } = await this.queries.execute(new ListTeachers(actor, query.search, page));
+    return paged(results, count, page, request.url);
+  }
 
   @Post('formateur-register')
   @HttpCode(201)

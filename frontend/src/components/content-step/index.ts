@@ -1,0 +1,15 @@
+/** The body of a course step and its reading order, shared by the authoring preview and the course player. */
+export { ContentStep, textParagraphs, type StepContent } from './content-step';
+export {
+  clickChapter,
+  flattenSteps,
+  goToStep,
+  initialSelection,
+  neighbours,
+  stepKey,
+  type OutlineChapter,
+  type OutlineSelection,
+  type OutlineStep,
+  type StepRef,
+} from './step-sequence';
+export { messages as contentStepMessages } from './messages';

@@ -1,0 +1,172 @@
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { ArrowLeftOutlined, DownOutlined, LeftOutlined, MenuFoldOutlined, MenuUnfoldOutlined, RightOutlined } from '@ant-design/icons';
+import { useMediaSession } from '../../../app/media-session';
+import {
+  ContentStep,
+  clickChapter,
+  contentStepMessages,
+  flattenSteps,
+  goToStep,
+  initialSelection,
+  neighbours,
+  stepKey,
+  type OutlineSelection,
+  type StepRef,
+} from '../../../components/content-step';
+import { StatusMessage } from '../../../components/status';
+import type { ChapterView, SubchapterView } from '../authoring-types';
+import { messages as m } from '../messages';
+
+/** The sidebar: chapters as buttons that open their sub-chapters, one chapter open at a time. */
+function Outline({
+  sequence,
+  selection,
+  onChapter,
+  onStep,
+}: {
+  sequence: readonly StepRef[];
+  selection: OutlineSelection;
+  onChapter: (chapter: StepRef) => void;
+  onStep: (step: StepRef) => void;
+}) {
+  const chapters = sequence.filter((step) => step.kind === 'chapter');
+  const current = selection.selected ? stepKey(selection.selected) : null;
+  return (
+    <ol className="preview-outline">
+      {chapters.map((chapter) => {
+        const open = selection.expandedChapterId === chapter.chapterId;
+        const subs = sequence.filter((step) => step.kind === 'subchapter' && step.chapterId === chapter.chapterId);
+        const listId = `preview-subchapters-${chapter.id}`;
+        return (
+          <li key={chapter.id}>
+            <button
+              type="button"
+              className={current === stepKey(chapter) ? 'preview-outline__step is-current' : 'preview-outline__step'}
+              aria-current={current === stepKey(chapter) ? 'step' : undefined}
+              aria-expanded={subs.length ? open : undefined}
+              aria-controls={subs.length && open ? listId : undefined}
+              onClick={() => onChapter(chapter)}
+            >
+              <span className="preview-outline__number">{chapter.number}</span>
+              <span className="preview-outline__title">{chapter.title}</span>
+              {subs.length ? <DownOutlined className="preview-outline__chevron" rotate={open ? 180 : 0} aria-hidden /> : null}
+            </button>
+            {subs.length && open ? (
+              <ol id={listId} className="preview-outline__subs" aria-label={m.preview.subchaptersOf(chapter.title)}>
+                {subs.map((sub) => (
+                  <li key={sub.id}>
+                    <button
+                      type="button"
+                      className={current === stepKey(sub) ? 'preview-outline__step is-current' : 'preview-outline__step'}
+                      aria-current={current === stepKey(sub) ? 'step' : undefined}
+                      onClick={() => onStep(sub)}
+                    >
+                      <span className="preview-outline__number">{sub.number}</span>
+                      <span className="preview-outline__title">{sub.title}</span>
+                    </button>
+                  </li>
+                ))}
+              </ol>
+            ) : null}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+const NARROW_SCREEN = '(max-width: 991px)';
+
+/** "2. Formules" for a chapter, "2.1 Références" for a sub-chapter. */
+export const stepHeading = (step: StepRef, title: string) => `${step.number}${step.kind === 'chapter' ? '.' : ''} ${title}`;
+
+function findStep(chapters: readonly ChapterView[], step: StepRef): ChapterView | SubchapterView | undefined {
+  const chapter = chapters.find((c) => c.id === step.chapterId);
+  return step.kind === 'chapter' ? chapter : chapter?.subchapters.find((s) => s.id === step.id);
+}
+
+/**
+ * The full-width preview of a course as a student reads it (02 §2, 03 §4): a collapsible outline,
+ * the selected step, Previous/Next through chapters and their sub-chapters. Nothing is recorded
+ * and quizzes are not interactive. Media load once the media session is open.
+ */
+export function CoursePreview({ title, chapters, backTo, backLabel }: { title: string; chapters: readonly ChapterView[]; backTo: string; backLabel: string }) {
+  const sequence = useMemo(() => flattenSteps(chapters), [chapters]);
+  const [selection, setSelection] = useState<OutlineSelection>(() => initialSelection(sequence));
+  // On a phone the outline would push the step below the fold: it starts folded there.
+  const [outlineOpen, setOutlineOpen] = useState(() => !window.matchMedia(NARROW_SCREEN).matches);
+  const media = useMediaSession();
+  const { previous, next } = neighbours(sequence, selection.selected);
+  const selected = selection.selected;
+  const content = selected ? findStep(chapters, selected) : undefined;
+  const position = selected ? sequence.findIndex((step) => stepKey(step) === stepKey(selected)) + 1 : 0;
+
+  return (
+    <div className={outlineOpen ? 'course-preview' : 'course-preview is-collapsed'}>
+      <header className="course-preview__bar">
+        <Link to={backTo} className="course-preview__back">
+          <ArrowLeftOutlined aria-hidden /> {backLabel}
+        </Link>
+        <h1 className="course-preview__title">
+          <span className="course-preview__badge">{m.preview.badge}</span> {title}
+        </h1>
+        {sequence.length ? (
+          <button
+            type="button"
+            className="button course-preview__toggle"
+            aria-expanded={outlineOpen}
+            aria-controls="preview-outline"
+            onClick={() => setOutlineOpen((open) => !open)}
+          >
+            {outlineOpen ? <MenuFoldOutlined aria-hidden /> : <MenuUnfoldOutlined aria-hidden />} {outlineOpen ? m.preview.hideOutline : m.preview.showOutline}
+          </button>
+        ) : null}
+      </header>
+      {sequence.length === 0 ? (
+        <StatusMessage kind="preparing" title={m.preview.empty} />
+      ) : (
+        <div className="course-preview__body">
+          {outlineOpen ? (
+            <nav id="preview-outline" className="course-preview__outline" aria-label={m.preview.outline}>
+              <Outline
+                sequence={sequence}
+                selection={selection}
+                onChapter={(chapter) => setSelection((state) => clickChapter(state, chapter))}
+                onStep={(step) => setSelection((state) => goToStep(state, step))}
+              />
+            </nav>
+          ) : null}
+          <section className="course-preview__content" aria-labelledby="preview-step-title">
+            {selected && content ? (
+              <>
+                <p className="course-preview__position">{m.preview.stepOf(position, sequence.length)}</p>
+                <h2 id="preview-step-title" className="course-preview__step-title">
+                  {stepHeading(selected, content.title)}
+                </h2>
+                {content.description ? <p className="course-preview__description">{content.description}</p> : null}
+                <div className="course-preview__step" data-testid="preview-step" data-step={stepKey(selected)}>
+                  {media.ready || media.failed ? (
+                    <ContentStep key={stepKey(selected)} step={content} />
+                  ) : (
+                    <p className="content-step__notice" role="status">
+                      {contentStepMessages.mediaLoading}
+                    </p>
+                  )}
+                </div>
+              </>
+            ) : null}
+            <nav className="course-preview__steps" aria-label={m.preview.stepsNav}>
+              <button type="button" className="button" disabled={!previous} onClick={() => previous && setSelection((state) => goToStep(state, previous))}>
+                <LeftOutlined aria-hidden /> {m.preview.previous}
+              </button>
+              <button type="button" className="button" disabled={!next} onClick={() => next && setSelection((state) => goToStep(state, next))}>
+                {m.preview.next} <RightOutlined aria-hidden />
+              </button>
+            </nav>
+          </section>
+        </div>
+      )}
+    </div>
+  );
+}

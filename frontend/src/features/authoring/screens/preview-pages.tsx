@@ -1,0 +1,38 @@
+import { useParams } from 'react-router-dom';
+import { usePageTitle } from '../../../app/hooks';
+import { useGetChaptersQuery, useGetCourseOverviewQuery } from '../authoring-api';
+import { LoadState, isNotFound } from '../components/authoring-page';
+import { CoursePreview } from '../components/course-preview';
+import { messages as m } from '../messages';
+
+/**
+ * The steps come from GET /course-chapters/{id} (their content: the public GET /course/{id} gives
+ * the outline only), the title from GET /course/{id}.
+ */
+function PreviewPage({ backTo, backLabel }: { backTo: string; backLabel: string }) {
+  const courseId = Number(useParams().courseId);
+  const chapters = useGetChaptersQuery(courseId, { skip: !courseId });
+  const course = useGetCourseOverviewQuery(courseId, { skip: !courseId });
+  const title = course.data?.title ?? chapters.data?.[0]?.course_title;
+  usePageTitle(title ? m.preview.title(title) : m.preview.titleFallback);
+  if (!chapters.data || !title) {
+    const loading = chapters.isLoading || course.isLoading;
+    return (
+      <div className="course-preview">
+        <h1 className="visually-hidden">{m.preview.titleFallback}</h1>
+        <LoadState loading={loading} failed={chapters.isError || course.isError} notFound={isNotFound(chapters.error) || isNotFound(course.error) || !courseId} />
+      </div>
+    );
+  }
+  return <CoursePreview key={courseId} title={title} chapters={chapters.data} backTo={backTo} backLabel={backLabel} />;
+}
+
+/** /course-preview/{course_id}: the trainer's preview, back to /teacher-my-course. */
+export function TrainerCoursePreviewPage() {
+  return <PreviewPage backTo="/teacher-my-course" backLabel={m.preview.backToMyCourses} />;
+}
+
+/** /admin-course-preview/{course_id}: the admin's preview, back to /admin-courses. */
+export function AdminCoursePreviewPage() {
+  return <PreviewPage backTo="/admin-courses" backLabel={m.preview.backToAdmin} />;
+}
