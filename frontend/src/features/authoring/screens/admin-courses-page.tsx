@@ -102,11 +102,14 @@ export function AdminCoursesPage() {
     imageColumn(),
     titleColumn((course) => <Link to={`/admin-course-detail/${course.id}`}>{course.title}</Link>),
     { key: 'category', title: m.admin.category, responsive: ['lg'], render: (_, course) => (typeof course.category === 'object' ? course.category?.title : '') },
-    { key: 'chapters', title: m.myCourses.chapters, width: 96, align: 'center', responsive: ['sm'], render: (_, course) => course.total_chapters ?? '—' },
+    { key: 'chapters', title: m.myCourses.chapters, width: 112, align: 'center', responsive: ['sm'], render: (_, course) => course.total_chapters ?? '—' },
     durationColumn((course) => course.total_duration, 'admin', ['md']),
     {
       key: 'actions',
       title: m.common.actions,
+      // Four 32 px targets, kept in view at the right edge: the table scrolls sideways under them when narrow.
+      width: 148,
+      fixed: 'right',
       render: (_, course) => (
         <div className="row-actions">
           <Tooltip title={m.admin.details}>
