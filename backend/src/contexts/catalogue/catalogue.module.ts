@@ -46,6 +46,7 @@ import { UpdateSubchapterHandler } from './application/commands/update-subchapte
 import { CanReadCourseContentHandler } from './application/queries/can-read-course-content.query.js';
 import { GetCourseForEditingHandler } from './application/queries/get-course-for-editing.query.js';
 import { GetCourseOwnerHandler } from './application/queries/get-course-owner.query.js';
+import { GetQuizStepCoursesHandler } from './application/queries/get-quiz-step-courses.query.js';
 import { GetRemovalImpactHandler } from './application/queries/get-removal-impact.query.js';
 import { GetTrainerDashboardHandler } from './application/queries/get-trainer-dashboard.query.js';
 import { ListAuthoredCoursesHandler } from './application/queries/list-authored-courses.query.js';
@@ -87,6 +88,7 @@ import { ListStudyMaterialsHandler } from './application/queries/list-study-mate
     AddStudyMaterialHandler,
     RemoveStudyMaterialHandler,
     GetCourseOwnerHandler,
+    GetQuizStepCoursesHandler,
     GetCourseForEditingHandler,
     ListAuthoredCoursesHandler,
     GetTrainerDashboardHandler,

@@ -100,3 +100,23 @@ export class IsFollowingCourse extends Query<boolean> {
     super();
   }
 }
+
+/** The courses whose live chapters or sub-chapters name the quiz (a quiz step), for who may take it. */
+export class GetQuizStepCourses extends Query<number[]> {
+  constructor(readonly quizId: number) {
+    super();
+  }
+}
+
+/**
+ * Whether the quiz exists, is live and belongs to the trainer (answered by assessment): a quiz step
+ * names a quiz of the course's trainer.
+ */
+export class IsQuizOfTrainer extends Query<boolean> {
+  constructor(
+    readonly quizId: number,
+    readonly teacherId: number | null,
+  ) {
+    super();
+  }
+}

@@ -66,7 +66,7 @@ describe('Course authoring rules', () => {
     [{ contentType: 'video_file' }, 'Ajoutez le fichier vidéo'],
     [{ contentType: 'video' }, 'Ajoutez le fichier vidéo'],
     [{ contentType: 'scorm' }, 'Ajoutez le paquet SCORM'],
-    [{ contentType: 'quiz', quizId: 3 }, 'quiz seront disponibles'],
+    [{ contentType: 'quiz' }, 'Choisissez le quiz de cette étape.'],
     [{ title: ' ' }, 'Le titre est obligatoire'],
     [{ duration: -1 }, 'La durée doit être'],
     [{ duration: 1.5 }, 'La durée doit être'],

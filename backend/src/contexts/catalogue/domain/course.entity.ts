@@ -486,9 +486,8 @@ abstract class ContentItem {
       if (!textContent.trim()) throw new InvalidCourseError('Le contenu texte est obligatoire pour une étape de type texte.', 'text_content');
       if (textContent.length > TEXT_CONTENT_MAX) throw new InvalidCourseError('Le contenu texte est trop long (200 000 caractères au plus).', 'text_content');
     }
-    if (type === 'quiz') {
-      throw new InvalidCourseError('Les étapes de type quiz seront disponibles avec la création des quiz (module d’évaluation).', 'quiz');
-    }
+    // Whether the quiz is the course trainer's is asked to the assessment context by the handler.
+    if (type === 'quiz' && !input.quizId) throw new InvalidCourseError('Choisissez le quiz de cette étape.', 'quiz');
     this.applyPackage(input, superseded);
 
     if (input.video) {
@@ -505,7 +504,7 @@ abstract class ContentItem {
     this.contentType = type;
     this.videoUrl = type === 'video_url' ? videoUrl : '';
     this.textContent = type === 'text' ? textContent : '';
-    this.quizId = null;
+    this.quizId = type === 'quiz' ? input.quizId! : null;
     this.duration = input.duration === 0 && isVideoFile && this.mediaDuration ? this.mediaDuration : input.duration;
     return superseded;
   }

@@ -79,6 +79,7 @@ export class StudentSummary {
   @ApiProperty() id!: number;
   @ApiProperty() fullname!: string;
   @ApiProperty() email!: string;
+  @ApiProperty() username!: string;
   @ApiProperty({ type: String, nullable: true }) profile_img!: string | null;
   @ApiProperty() interseted_categories!: string;
 }

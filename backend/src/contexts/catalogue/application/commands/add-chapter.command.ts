@@ -1,9 +1,9 @@
-import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { Command, CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { AggregateStore } from '../../../../platform/aggregate-store/index.js';
 import type { Actor } from '../../../../shared-kernel/index.js';
 import type { ContentInput } from '../../domain/course.entity.js';
 import { loadCourseForChange } from './load-course.js';
-import { stageStepMedia, type StepFiles } from './step-media.js';
+import { checkQuizStep, stageStepMedia, type StepFiles } from './step-media.js';
 
 export type StepInput = Omit<ContentInput, 'video' | 'scorm'>;
 
@@ -21,11 +21,15 @@ export class AddChapter extends Command<number> {
 
 @CommandHandler(AddChapter)
 export class AddChapterHandler implements ICommandHandler<AddChapter> {
-  constructor(private readonly store: AggregateStore) {}
+  constructor(
+    private readonly store: AggregateStore,
+    private readonly queries: QueryBus,
+  ) {}
 
   execute({ actor, courseId, input, files }: AddChapter): Promise<number> {
     return this.store.transaction(async (uow) => {
       const course = await loadCourseForChange(uow, actor, courseId);
+      await checkQuizStep(this.queries, input, course.teacherId);
       const media = await stageStepMedia(uow.uploads, courseId, input.contentType, files);
       const chapter = course.addChapter({ ...input, ...media });
       return () => chapter.id;

@@ -1,8 +1,10 @@
+import type { QueryBus } from '@nestjs/cqrs';
 import { detectVideoType } from '../../../../platform/storage/file-types.js';
 import type { StagedUploads } from '../../../../platform/storage/staged-uploads.js';
 import { readVideoDuration } from '../../../../platform/storage/video-duration.js';
 import { InvalidInputError } from '../../../../shared-kernel/index.js';
 import type { ContentType } from '../../contracts/catalogue.events.js';
+import { IsQuizOfTrainer } from '../../contracts/catalogue.queries.js';
 import type { StoredScorm, StoredVideo } from '../../domain/course.entity.js';
 import { extractScormZip } from '../../domain/scorm/index.js';
 
@@ -51,4 +53,12 @@ export async function stageStepMedia(
     };
   }
   return {};
+}
+
+/** A quiz step names a live quiz of the course's trainer (asked to the assessment context). */
+export async function checkQuizStep(queries: QueryBus, input: { contentType: ContentType; quizId?: number | null }, teacherId: number | null): Promise<void> {
+  if (input.contentType !== 'quiz' || !input.quizId) return;
+  if (!(await queries.execute(new IsQuizOfTrainer(input.quizId, teacherId)))) {
+    throw new InvalidInputError("Ce quiz n'existe pas ou n'appartient pas au formateur du cours.", 'quiz');
+  }
 }

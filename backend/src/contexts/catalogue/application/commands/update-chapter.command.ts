@@ -1,9 +1,9 @@
-import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { Command, CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { AggregateStore } from '../../../../platform/aggregate-store/index.js';
 import type { Actor } from '../../../../shared-kernel/index.js';
 import type { StepInput } from './add-chapter.command.js';
 import { courseIdOfStep, loadCourseForChange } from './load-course.js';
-import { stageStepMedia, type StepFiles } from './step-media.js';
+import { checkQuizStep, stageStepMedia, type StepFiles } from './step-media.js';
 
 /** Edits a chapter; a new file replaces the old one, removed once the change is saved. */
 export class UpdateChapter extends Command<void> {
@@ -19,11 +19,15 @@ export class UpdateChapter extends Command<void> {
 
 @CommandHandler(UpdateChapter)
 export class UpdateChapterHandler implements ICommandHandler<UpdateChapter> {
-  constructor(private readonly store: AggregateStore) {}
+  constructor(
+    private readonly store: AggregateStore,
+    private readonly queries: QueryBus,
+  ) {}
 
   async execute({ actor, chapterId, input, files }: UpdateChapter): Promise<void> {
     await this.store.transaction(async (uow) => {
       const course = await loadCourseForChange(uow, actor, await courseIdOfStep(uow, 'chapter', chapterId));
+      await checkQuizStep(this.queries, input, course.teacherId);
       const media = await stageStepMedia(uow.uploads, course.id, input.contentType, files);
       course.updateChapter(chapterId, { ...input, ...media }).forEach((file) => uow.uploads.supersede(file));
     });

@@ -1,9 +1,9 @@
-import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { Command, CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { AggregateStore } from '../../../../platform/aggregate-store/index.js';
 import type { Actor } from '../../../../shared-kernel/index.js';
 import type { StepInput } from './add-chapter.command.js';
 import { courseIdOfStep, loadCourseForChange } from './load-course.js';
-import { stageStepMedia, type StepFiles } from './step-media.js';
+import { checkQuizStep, stageStepMedia, type StepFiles } from './step-media.js';
 
 /** Edits a sub-chapter, and moves it under another chapter of its course when one is named. */
 export class UpdateSubchapter extends Command<void> {
@@ -20,11 +20,15 @@ export class UpdateSubchapter extends Command<void> {
 
 @CommandHandler(UpdateSubchapter)
 export class UpdateSubchapterHandler implements ICommandHandler<UpdateSubchapter> {
-  constructor(private readonly store: AggregateStore) {}
+  constructor(
+    private readonly store: AggregateStore,
+    private readonly queries: QueryBus,
+  ) {}
 
   async execute({ actor, subchapterId, input, chapterId, files }: UpdateSubchapter): Promise<void> {
     await this.store.transaction(async (uow) => {
       const course = await loadCourseForChange(uow, actor, await courseIdOfStep(uow, 'subchapter', subchapterId));
+      await checkQuizStep(this.queries, input, course.teacherId);
       const media = await stageStepMedia(uow.uploads, course.id, input.contentType, { video: files.video });
       course.updateSubchapter(subchapterId, { ...input, ...media }, chapterId).forEach((file) => uow.uploads.supersede(file));
     });

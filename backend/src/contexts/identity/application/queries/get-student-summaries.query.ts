@@ -9,7 +9,7 @@ export class GetStudentSummariesHandler implements IQueryHandler<GetStudentSumma
   async execute({ studentIds }: GetStudentSummaries): Promise<Map<number, StudentSummary>> {
     if (studentIds.length === 0) return new Map();
     const rows = await this.db.query<StudentSummary>(
-      `select s.id, s.fullname, a.email, s.profile_img, s.interested_categories as interseted_categories
+      `select s.id, s.fullname, a.email, a.username, s.profile_img, s.interested_categories as interseted_categories
          from identity.student s join identity.account a on a.id = s.account_id where s.id = any($1::int[])`,
       [[...new Set(studentIds)]],
     );

@@ -1,0 +1,32 @@
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { AggregateStore } from '../../../../platform/aggregate-store/index.js';
+import { ForbiddenError, type Actor } from '../../../../shared-kernel/index.js';
+import { loadQuizForChange } from './load-quiz.js';
+
+/** Edits a quiz's title and detail (its trainer, or an admin). */
+export class UpdateQuiz extends Command<void> {
+  constructor(
+    readonly actor: Actor,
+    readonly quizId: number,
+    readonly teacher: number | undefined,
+    readonly title: string,
+    readonly detail: string,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(UpdateQuiz)
+export class UpdateQuizHandler implements ICommandHandler<UpdateQuiz> {
+  constructor(private readonly store: AggregateStore) {}
+
+  async execute({ actor, quizId, teacher, title, detail }: UpdateQuiz): Promise<void> {
+    await this.store.transaction(async (uow) => {
+      const quiz = await loadQuizForChange(uow, actor, quizId);
+      if (teacher !== undefined && teacher !== quiz.teacherId && actor.role !== 'admin') {
+        throw new ForbiddenError('Seul un administrateur peut confier ce quiz à un autre formateur.');
+      }
+      quiz.update(title, detail);
+    });
+  }
+}

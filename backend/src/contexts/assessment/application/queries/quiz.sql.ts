@@ -1,0 +1,20 @@
+/** Live quizzes with their live question count (the trainers' names come from identity's query). */
+export const QUIZ_SELECT = `
+  select q.id, q.title, q.detail, q.teacher_id as teacher,
+         (select count(*) from assessment.question x where x.quiz_id = q.id and x.archived_at is null)::int as total_questions,
+         to_char(q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as created_at
+    from assessment.quiz q
+   where q.archived_at is null`;
+
+export const QUESTION_SELECT = `
+  select id, quiz_id as quiz, position as "order", questions, ans1, ans2, ans3, ans4, right_ans
+    from assessment.question where archived_at is null`;
+
+/** The result of a student's current attempt. */
+export const RESULT_SQL = `
+  select (select count(*) from assessment.question x where x.quiz_id = $1 and x.archived_at is null)::int as total_questions,
+         count(a.id)::int as total_attempted_questions,
+         count(a.id) filter (where a.correct)::int as total_correct_questions
+    from assessment.student_quiz s
+    left join assessment.quiz_answer a on a.student_quiz_id = s.id and a.attempt = s.attempt
+   where s.quiz_id = $1 and s.student_id = $2`;

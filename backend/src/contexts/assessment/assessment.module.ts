@@ -1,0 +1,57 @@
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { AddQuestionHandler } from './application/commands/add-question.command.js';
+import { AnswerQuestionHandler } from './application/commands/answer-question.command.js';
+import { AssignQuizHandler } from './application/commands/assign-quiz.command.js';
+import { ChangeQuestionHandler } from './application/commands/change-question.command.js';
+import { CreateQuizHandler } from './application/commands/create-quiz.command.js';
+import { RemoveQuestionHandler } from './application/commands/remove-question.command.js';
+import { RemoveQuizHandler } from './application/commands/remove-quiz.command.js';
+import { ResetQuizAttemptsHandler } from './application/commands/reset-quiz-attempts.command.js';
+import { UpdateQuizHandler } from './application/commands/update-quiz.command.js';
+import { GetAttemptStatusHandler } from './application/queries/get-attempt-status.query.js';
+import { GetQuizAssignStatusHandler } from './application/queries/get-quiz-assign-status.query.js';
+import { GetQuizHandler } from './application/queries/get-quiz.query.js';
+import { GetQuizResultHandler } from './application/queries/get-quiz-result.query.js';
+import { GetStudentQuestionHandler } from './application/queries/get-student-question.query.js';
+import { IsQuizOfTrainerHandler } from './application/queries/is-quiz-of-trainer.query.js';
+import { ListAssignedQuizzesHandler } from './application/queries/list-assigned-quizzes.query.js';
+import { GetQuestionHandler, ListQuestionsHandler } from './application/queries/list-questions.query.js';
+import { ListQuizAttemptsHandler } from './application/queries/list-quiz-attempts.query.js';
+import { ListQuizzesHandler } from './application/queries/list-quizzes.query.js';
+import { ListStudentTestsHandler } from './application/queries/list-student-tests.query.js';
+import { Question, Quiz, QuizCourse } from './domain/quiz.aggregate.js';
+import { QuizAnswer, QuizAttempt, StudentQuiz } from './domain/student-quiz.aggregate.js';
+import { AssessmentController } from './http/assessment.controller.js';
+
+/** Assessment: quizzes, their questions and courses; students' attempts and answers (issue 9). */
+@Module({
+  imports: [CqrsModule, MikroOrmModule.forFeature([Quiz, Question, QuizCourse, StudentQuiz, QuizAttempt, QuizAnswer])],
+  controllers: [AssessmentController],
+  providers: [
+    CreateQuizHandler,
+    UpdateQuizHandler,
+    RemoveQuizHandler,
+    AddQuestionHandler,
+    ChangeQuestionHandler,
+    RemoveQuestionHandler,
+    AssignQuizHandler,
+    AnswerQuestionHandler,
+    ResetQuizAttemptsHandler,
+    ListQuizzesHandler,
+    GetQuizHandler,
+    ListQuestionsHandler,
+    GetQuestionHandler,
+    GetQuizAssignStatusHandler,
+    ListAssignedQuizzesHandler,
+    GetAttemptStatusHandler,
+    GetStudentQuestionHandler,
+    GetQuizResultHandler,
+    ListQuizAttemptsHandler,
+    ListStudentTestsHandler,
+    // The catalogue's question (catalogue.queries.ts), answered here.
+    IsQuizOfTrainerHandler,
+  ],
+})
+export class AssessmentModule {}

@@ -1,0 +1,90 @@
+// The answer and reset rules, given / when / then, on the aggregate alone (the ORM's metadata, no database).
+import { ReflectMetadataProvider } from '@mikro-orm/decorators/legacy';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { checkQuestion, Question, Quiz, QuizCourse, RIGHT_ANSWER_NOT_OFFERED } from './quiz.aggregate.js';
+import { QuizAnswer, QuizAttempt, StudentQuiz, type AnsweredQuestion } from './student-quiz.aggregate.js';
+
+let orm: MikroORM;
+beforeAll(async () => {
+  orm = await MikroORM.init({
+    entities: [Quiz, Question, QuizCourse, StudentQuiz, QuizAttempt, QuizAnswer], metadataProvider: ReflectMetadataProvider, dbName: 'unused', connect: false,
+  });
+});
+afterAll(() => orm?.close());
+
+const NOW = new Date('2026-11-22T10:00:00Z');
+const q = (id: number, right = 2): AnsweredQuestion => ({ id, answers: ['Paris', 'Lyon', 'Nice', 'Lille'], right });
+const types = (s: StudentQuiz) => s.takeEvents().map((e) => e.type);
+
+function given(): StudentQuiz {
+  const s = new StudentQuiz(7, 3);
+  s.id = 1;
+  return s;
+}
+
+describe('a question', () => {
+  it('needs its text, four different answers and a right answer among them', () => {
+    expect(checkQuestion({ questions: ' Capitale ? ', answers: ['Paris', 'Lyon', 'Nice', 'Lille'], rightAnswer: ' Paris ' })).toEqual({
+      questions: 'Capitale ?', answers: ['Paris', 'Lyon', 'Nice', 'Lille'], right: 1,
+    });
+    expect(() => checkQuestion({ questions: 'x', answers: ['a', 'b', 'c', 'd'], rightAnswer: 'e' })).toThrow(RIGHT_ANSWER_NOT_OFFERED);
+    expect(() => checkQuestion({ questions: 'x', answers: ['a', 'b', ' ', 'd'], rightAnswer: 'a' })).toThrow('La réponse 3 est obligatoire.');
+    expect(() => checkQuestion({ questions: 'x', answers: ['a', 'b', 'a', 'd'], rightAnswer: 'a' })).toThrow('Les 4 réponses doivent être différentes.');
+    expect(() => checkQuestion({ questions: ' ', answers: ['a', 'b', 'c', 'd'], rightAnswer: 'a' })).toThrow('La question est obligatoire.');
+  });
+});
+
+describe('answering', () => {
+  it('given a first answer, when it is recorded, then the attempt starts and the answer is scored', () => {
+    const s = given();
+    expect(s.answer(q(10), 'Lyon', 2, NOW)).toEqual({ correct: true, answered: 1 });
+    expect(types(s)).toEqual(['QuizAttemptStarted', 'QuestionAnswered']);
+  });
+
+  it('given an answered question, when it is answered again, then it is refused and counted once', () => {
+    const s = given();
+    s.answer(q(10), 'Paris', 3, NOW);
+    s.takeEvents();
+    expect(() => s.answer(q(10), 'Lyon', 3, NOW)).toThrow('Vous avez déjà répondu à cette question.');
+    expect(s.answersOf()).toHaveLength(1);
+    expect(s.hasPendingEvents).toBe(false);
+  });
+
+  it('given an answer that is not one of the four, then it is refused', () => {
+    expect(() => given().answer(q(10), 'Marseille', 2, NOW)).toThrow('Cette réponse ne fait pas partie des réponses proposées.');
+  });
+
+  it('given the last question, when it is answered, then the quiz completes with its score, and no more answers are taken', () => {
+    const s = given();
+    s.answer(q(10), 'Lyon', 2, NOW);
+    s.answer(q(11), 'Nice', 2, NOW, { courseId: 5, chapterId: 6, subchapterId: null });
+    const events = s.takeEvents();
+    expect(events.at(-1)).toEqual({
+      type: 'QuizCompleted', payload: { studentId: 7, quizId: 3, attempt: 1, score: 1, total: 2, courseId: 5, chapterId: 6, subchapterId: null },
+    });
+    expect(s.canAnswer).toBe(false);
+    expect(() => s.answer(q(12), 'Lyon', 2, NOW)).toThrow('recommencez-le');
+  });
+});
+
+describe('resetting', () => {
+  it('given a completed attempt, when reset, then a new attempt starts and the earlier answers stay', () => {
+    const s = given();
+    s.answer(q(10), 'Lyon', 1, NOW);
+    s.takeEvents();
+    s.reset();
+    expect(types(s)).toEqual(['QuizAttemptsReset']);
+    expect(s.attempt).toBe(2);
+    expect(s.canAnswer).toBe(true);
+    expect(s.answersOf(1)).toHaveLength(1);
+    expect(s.answer(q(10), 'Paris', 1, NOW)).toEqual({ correct: false, answered: 1 });
+    expect(s.answers.length).toBe(2);
+  });
+
+  it('given no answer yet, when reset, then nothing happens', () => {
+    const s = given();
+    s.reset();
+    expect(s.attempt).toBe(1);
+    expect(s.hasPendingEvents).toBe(false);
+  });
+});

@@ -1,0 +1,269 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import { Authenticated, CurrentActor } from '../../../platform/auth/auth.decorators.js';
+import { IdPipe } from '../../../platform/http/id.pipe.js';
+import { paged, PagedOf, type Paged } from '../../../platform/http/paging.js';
+import { BoolResponse } from '../../../platform/http/responses.js';
+import type { Actor } from '../../../shared-kernel/index.js';
+import { AddQuestion } from '../application/commands/add-question.command.js';
+import { AnswerQuestion } from '../application/commands/answer-question.command.js';
+import { AssignQuiz } from '../application/commands/assign-quiz.command.js';
+import { ChangeQuestion } from '../application/commands/change-question.command.js';
+import { CreateQuiz } from '../application/commands/create-quiz.command.js';
+import { RemoveQuestion } from '../application/commands/remove-question.command.js';
+import { RemoveQuiz } from '../application/commands/remove-quiz.command.js';
+import { ResetQuizAttempts } from '../application/commands/reset-quiz-attempts.command.js';
+import { UpdateQuiz } from '../application/commands/update-quiz.command.js';
+import {
+  AssignedQuiz, QuestionView, QuizAttemptView, QuizResult, QuizView, StudentQuestion, StudentTest,
+} from '../application/queries/assessment.views.js';
+import { GetAttemptStatus } from '../application/queries/get-attempt-status.query.js';
+import { GetQuizAssignStatus } from '../application/queries/get-quiz-assign-status.query.js';
+import { GetQuiz } from '../application/queries/get-quiz.query.js';
+import { GetQuizResult } from '../application/queries/get-quiz-result.query.js';
+import { GetStudentQuestion } from '../application/queries/get-student-question.query.js';
+import { ListAssignedQuizzes } from '../application/queries/list-assigned-quizzes.query.js';
+import { GetQuestion, ListQuestions } from '../application/queries/list-questions.query.js';
+import { ListQuizAttempts } from '../application/queries/list-quiz-attempts.query.js';
+import { ListQuizzes } from '../application/queries/list-quizzes.query.js';
+import { ListStudentTests } from '../application/queries/list-student-tests.query.js';
+import type { QuestionFields } from '../domain/quiz.aggregate.js';
+import { AssignRequest, AttemptRequest, QuestionForm, QuizForm, QuizListQuery, StudentTestQuery } from './assessment.requests.js';
+
+export class QuizRemovalResult {
+  @ApiProperty({ description: 'true : archivé (des étudiants y ont répondu) ; false : supprimé' }) archived!: boolean;
+}
+
+export class AnswerResult extends BoolResponse {
+  @ApiProperty({ description: 'Questions répondues dans la tentative en cours' }) answered!: number;
+  @ApiProperty() total!: number;
+}
+
+export class StudentTestPage extends PagedOf(StudentTest) {}
+
+const fields = (form: QuestionForm): QuestionFields => ({ questions: form.questions, answers: [form.ans1, form.ans2, form.ans3, form.ans4], rightAnswer: form.right_ans });
+
+/** Quizzes (issue 9): trainers and admins write and assign them; students take them one question at a time. */
+@ApiTags('Quiz')
+@Controller()
+export class AssessmentController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
+
+  @Get('quiz')
+  @Authenticated('teacher', 'admin')
+  @ApiOperation({ summary: 'Les quiz : les siens pour un formateur, tous pour un administrateur (?search= dans le titre)' })
+  @ApiOkResponse({ type: [QuizView] })
+  list(@CurrentActor() actor: Actor, @Query() query: QuizListQuery): Promise<QuizView[]> {
+    return this.queries.execute(new ListQuizzes(actor, { search: query.search }));
+  }
+
+  @Post('quiz')
+  @HttpCode(201)
+  @Authenticated('teacher', 'admin')
+  @ApiConsumes('multipart/form-data', 'application/json')
+  @ApiOperation({ summary: 'Crée un quiz (formateur : le sien, teacher obligatoire ; administrateur : pour un formateur ou non assigné)' })
+  @ApiCreatedResponse({ type: QuizView })
+  async create(@CurrentActor() actor: Actor, @Body() form: QuizForm): Promise<QuizView> {
+    const id = await this.commands.execute(new CreateQuiz(actor, form.teacher, form.title, form.detail ?? ''));
+    return this.queries.execute(new GetQuiz(actor, id));
+  }
+
+  @Get('quiz/:id')
+  @Authenticated('teacher', 'admin')
+  @ApiOperation({ summary: 'Un quiz (son formateur, les administrateurs)' })
+  @ApiOkResponse({ type: QuizView })
+  quiz(@CurrentActor() actor: Actor, @Param('id', IdPipe) id: number): Promise<QuizView> {
+    return this.queries.execute(new GetQuiz(actor, id));
+  }
+
+  @Delete('quiz/:id')
+  @Authenticated('teacher', 'admin')
+  @ApiOperation({ summary: 'Supprime un quiz ; archivé (résultats conservés) si des étudiants y ont répondu' })
+  @ApiOkResponse({ type: QuizRemovalResult })
+  remove(@CurrentActor() actor: Actor, @Param('id', IdPipe) id: number): Promise<QuizRemovalResult> {
+    return this.commands.execute(new RemoveQuiz(actor, id));
+  }
+
+  @Get('teacher-quiz/:teacher_id')
+  @Authenticated('teacher', 'admin')
+  @ApiOperation({ summary: 'Les quiz d’un formateur' })
+  @ApiOkResponse({ type: [QuizView] })
+  teacherQuizzes(@CurrentActor() actor: Actor, @Param('teacher_id', IdPipe) teacherId: number): Promise<QuizView[]> {
+    return this.queries.execute(new ListQuizzes(actor, { teacherId }));
+  }
+
+  @Get('teacher-quiz-detail/:quiz_id')
+  @Authenticated('teacher', 'admin')
+  @ApiOperation({ summary: 'Un quiz pour son formulaire de modification' })
+  @ApiOkResponse({ type: QuizView })
+  detail(@CurrentActor() actor: Actor, @Param('quiz_id', IdPipe) quizId: number): Promise<QuizView> {
+    return this.queries.execute(new GetQuiz(actor, quizId));
+  }
+
+  @Put('teacher-quiz-detail/:quiz_id')
+  @Authenticated('teacher', 'admin')
+  @ApiConsumes('multipart/form-data', 'application/json')
+  @ApiOperation({ summary: 'Modifie le titre et la description d’un quiz' })
+  @ApiOkResponse({ type: QuizView })
+  async update(@CurrentActor() actor: Actor, @Param('quiz_id', IdPipe) quizId: number, @Body() form: QuizForm): Promise<QuizView> {
+    await this.commands.execute(new UpdateQuiz(actor, quizId, form.teacher, form.title, form.detail ?? ''));
+    return this.queries.execute(new GetQuiz(actor, quizId));
+  }
+
+  @Get('quiz-questions/:quiz_id')
+  @Authenticated('teacher', 'admin')
+  @ApiOperation({ summary: 'Les questions d’un quiz, avec leur bonne réponse (son formateur, les administrateurs)' })
+  @ApiOkResponse({ type: [QuestionView] })
+  questions(@CurrentActor() actor: Actor, @Param('quiz_id', IdPipe) quizId: number): Promise<QuestionView[]> {
+    return this.queries.execute(new ListQuestions(actor, quizId));
+  }
+
+  @Post('quiz-questions/:quiz_id')
+  @HttpCode(201)
+  @Authenticated('teacher', 'admin')
+  @ApiConsumes('multipart/form-data', 'application/json')
+  @ApiOperation({ summary: 'Ajoute une question : quatre réponses différentes, la bonne étant l’une d’elles' })
+  @ApiCreatedResponse({ type: QuestionView })
+  async addQuestion(@CurrentActor() actor: Actor, @Param('quiz_id', IdPipe) quizId: number, @Body() form: QuestionForm): Promise<QuestionView> {
+    const id = await this.commands.execute(new AddQuestion(actor, quizId, fields(form)));
+    return this.queries.execute(new GetQuestion(actor, id));
+  }
+
+  @Get('question/:id')
+  @Authenticated('teacher', 'admin')
+  @ApiOperation({ summary: 'Une question, avec sa bonne réponse' })
+  @ApiOkResponse({ type: QuestionView })
+  question(@CurrentActor() actor: Actor, @Param('id', IdPipe) id: number): Promise<QuestionView> {
+    return this.queries.execute(new GetQuestion(actor, id));
+  }
+
+  @Put('question/:id')
+  @Authenticated('teacher', 'admin')
+  @ApiConsumes('multipart/form-data', 'application/json')
+  @ApiOperation({ summary: 'Modifie une question' })
+  @ApiOkResponse({ type: QuestionView })
+  async changeQuestion(@CurrentActor() actor: Actor, @Param('id', IdPipe) id: number, @Body() form: QuestionForm): Promise<QuestionView> {
+    await this.commands.execute(new ChangeQuestion(actor, id, fields(form)));
+    return this.queries.execute(new GetQuestion(actor, id));
+  }
+
+  @Delete('question/:id')
+  @Authenticated('teacher', 'admin')
+  @ApiOperation({ summary: 'Supprime une question ; archivée (réponses conservées) si des étudiants y ont répondu' })
+  @ApiOkResponse({ type: QuizRemovalResult })
+  removeQuestion(@CurrentActor() actor: Actor, @Param('id', IdPipe) id: number): Promise<QuizRemovalResult> {
+    return this.commands.execute(new RemoveQuestion(actor, id));
+  }
+
+  @Post('quiz-assign-course')
+  @HttpCode(201)
+  @Authenticated('teacher', 'admin')
+  @ApiConsumes('multipart/form-data', 'application/json')
+  @ApiOperation({ summary: 'Assigne un quiz à un cours de son formateur' })
+  @ApiCreatedResponse({ type: BoolResponse })
+  async assign(@CurrentActor() actor: Actor, @Body() body: AssignRequest): Promise<BoolResponse> {
+    await this.commands.execute(new AssignQuiz(actor, body.quiz, body.course));
+    return { bool: true };
+  }
+
+  @Delete('quiz-assign-course/:quiz/:course')
+  @Authenticated('teacher', 'admin')
+  @ApiOperation({ summary: 'Retire un quiz d’un cours' })
+  @ApiOkResponse({ type: BoolResponse })
+  async unassign(@CurrentActor() actor: Actor, @Param('quiz', IdPipe) quizId: number, @Param('course', IdPipe) courseId: number): Promise<BoolResponse> {
+    await this.commands.execute(new AssignQuiz(actor, quizId, courseId, false));
+    return { bool: true };
+  }
+
+  @Get('fetch-quiz-assign-status/:quiz/:course')
+  @Authenticated('teacher', 'admin')
+  @ApiOperation({ summary: 'Le quiz est-il assigné à ce cours ?' })
+  @ApiOkResponse({ type: BoolResponse })
+  async assignStatus(@CurrentActor() actor: Actor, @Param('quiz', IdPipe) quizId: number, @Param('course', IdPipe) courseId: number): Promise<BoolResponse> {
+    return { bool: await this.queries.execute(new GetQuizAssignStatus(actor, quizId, courseId)) };
+  }
+
+  @Get('fetch-assigned-quiz/:course_id')
+  @Authenticated()
+  @ApiOperation({ summary: 'Les quiz d’un cours (ses étudiants, son formateur, les administrateurs)' })
+  @ApiOkResponse({ type: [AssignedQuiz] })
+  assigned(@CurrentActor() actor: Actor, @Param('course_id', IdPipe) courseId: number): Promise<AssignedQuiz[]> {
+    return this.queries.execute(new ListAssignedQuizzes(actor, courseId));
+  }
+
+  @Get('fetch-quiz-attempt-status/:quiz/:student')
+  @Authenticated('student', 'admin')
+  @ApiOperation({ summary: 'L’étudiant peut-il lancer le quiz ? (proposé dans un de ses cours, tentative en cours non terminée)' })
+  @ApiOkResponse({ type: BoolResponse })
+  async attemptStatus(@CurrentActor() actor: Actor, @Param('quiz', IdPipe) quizId: number, @Param('student', IdPipe) studentId: number): Promise<BoolResponse> {
+    return { bool: await this.queries.execute(new GetAttemptStatus(actor, quizId, studentId)) };
+  }
+
+  @Get('quiz-questions/:quiz_id/1')
+  @Authenticated()
+  @ApiOperation({ summary: 'La première question (sans la bonne réponse), en liste' })
+  @ApiOkResponse({ type: [StudentQuestion] })
+  first(@CurrentActor() actor: Actor, @Param('quiz_id', IdPipe) quizId: number): Promise<StudentQuestion[]> {
+    return this.queries.execute(new GetStudentQuestion(actor, quizId, null));
+  }
+
+  @Get('quiz-questions/:quiz_id/next-question/:question_id')
+  @Authenticated()
+  @ApiOperation({ summary: 'La question suivante (sans la bonne réponse) ; liste vide à la fin' })
+  @ApiOkResponse({ type: [StudentQuestion] })
+  next(@CurrentActor() actor: Actor, @Param('quiz_id', IdPipe) quizId: number, @Param('question_id', IdPipe) questionId: number): Promise<StudentQuestion[]> {
+    return this.queries.execute(new GetStudentQuestion(actor, quizId, questionId));
+  }
+
+  @Post('attempt-quiz')
+  @HttpCode(201)
+  @Authenticated('student')
+  @ApiConsumes('multipart/form-data', 'application/json')
+  @ApiOperation({ summary: 'Répond à une question (right_ans : le texte de la réponse choisie) ; une réponse par question et par tentative' })
+  @ApiCreatedResponse({ type: AnswerResult })
+  async attempt(@CurrentActor() actor: Actor, @Body() body: AttemptRequest): Promise<AnswerResult> {
+    const place = { courseId: body.course ?? null, chapterId: body.chapter ?? null, subchapterId: body.subchapter ?? null };
+    const { answered, total } = await this.commands.execute(new AnswerQuestion(actor, body.student, body.quiz, body.question, body.right_ans, place));
+    return { bool: true, answered, total };
+  }
+
+  @Get('fetch-quiz-result/:quiz_id/:student_id')
+  @Authenticated()
+  @ApiOperation({ summary: 'Le résultat de la tentative en cours (l’étudiant, le formateur du quiz, les administrateurs)' })
+  @ApiOkResponse({ type: QuizResult })
+  result(@CurrentActor() actor: Actor, @Param('quiz_id', IdPipe) quizId: number, @Param('student_id', IdPipe) studentId: number): Promise<QuizResult> {
+    return this.queries.execute(new GetQuizResult(actor, quizId, studentId));
+  }
+
+  @Delete('reset-quiz-attempts/:quiz_id/:student_id')
+  @Authenticated('student')
+  @ApiOperation({ summary: 'Recommence le quiz : une nouvelle tentative, les précédentes conservées' })
+  @ApiOkResponse({ type: BoolResponse })
+  async reset(@CurrentActor() actor: Actor, @Param('quiz_id', IdPipe) quizId: number, @Param('student_id', IdPipe) studentId: number): Promise<BoolResponse> {
+    await this.commands.execute(new ResetQuizAttempts(actor, quizId, studentId));
+    return { bool: true };
+  }
+
+  @Get('attempted-quiz/:quiz_id')
+  @Authenticated('teacher', 'admin')
+  @ApiOperation({ summary: 'Les tentatives des étudiants, avec score et durée (formateur du quiz, administrateurs)' })
+  @ApiOkResponse({ type: [QuizAttemptView] })
+  attempts(@CurrentActor() actor: Actor, @Param('quiz_id', IdPipe) quizId: number): Promise<QuizAttemptView[]> {
+    return this.queries.execute(new ListQuizAttempts(actor, quizId));
+  }
+
+  @Get('student-test')
+  @Authenticated('student')
+  @ApiOperation({ summary: 'Les quiz de l’étudiant (ceux de ses cours), avec leur état et le résultat de la tentative en cours' })
+  @ApiOkResponse({ type: StudentTestPage })
+  async tests(@CurrentActor() actor: Actor, @Query() query: StudentTestQuery, @Req() request: FastifyRequest): Promise<Paged<StudentTest>> {
+    const page = query.toPageRequest();
+    const { results, count } = await this.queries.execute(new ListStudentTests(actor, page));
+    return paged(results, count, page, request.url);
+  }
+}
