@@ -11,6 +11,7 @@ import { Database } from '../platform/database/database.js';
 import { DEMO_ACCOUNTS } from './demo-accounts.js';
 import { DEMO_CATEGORIES, DEMO_COURSES, DEMO_PAGES } from './demo-catalogue.js';
 import { seedDemoMedia } from './demo-media.js';
+import { seedDemoQuizzes } from './demo-quizzes.js';
 
 const ASSETS = join(projectRoot, 'backend/src/demo/assets');
 
@@ -87,6 +88,12 @@ export async function seedDemoData(app: INestApplicationContext): Promise<boolea
     await commands.execute(new EnrolStudent(asAdmin, student, course));
     if (rating) await commands.execute(new RateCourse(await actorOf(db, 'student', student), student, course, rating, review));
   }
+  await seedDemoQuizzes(
+    commands,
+    { claire: await actorOf(db, 'teacher', teacherIds.get('claire.martin')!), julien: await actorOf(db, 'teacher', teacherIds.get('julien.bernard')!) },
+    { lea: await actorOf(db, 'student', lea), ines: await actorOf(db, 'student', ines) },
+    { templates: byTitle('Modèles de documents Word et Excel'), security: byTitle('Sensibilisation à la cybersécurité') },
+  );
   await commands.execute(new SetFavourite(await actorOf(db, 'student', lea), lea, courseIds[1], true));
   logger.log('Données de démonstration créées (voir README pour les comptes).');
   return true;

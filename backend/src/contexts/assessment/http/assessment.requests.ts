@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { Allow, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { Allow, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import { MAX_ID, toDecimalInteger } from '../../../platform/http/ids.js';
 import { PageQuery } from '../../../platform/http/paging.js';
 import { OptionalQueryText } from '../../../platform/http/query-params.js';
@@ -16,8 +16,16 @@ function RequiredId(description: string, missing: string, invalid = missing) {
   return applyDecorators(ApiProperty({ description }), Transform(integer), Max(MAX_ID, { message: invalid }), Min(1, { message: invalid }), IsInt({ message: missing }));
 }
 
+/** An optional id: absent (or sent empty) is absent; a JSON null is not an id and is refused. */
 function OptionalId(description: string, invalid: string) {
-  return applyDecorators(ApiPropertyOptional({ description }), Transform(integer), IsOptional(), Max(MAX_ID, { message: invalid }), Min(1, { message: invalid }), IsInt({ message: invalid }));
+  return applyDecorators(
+    ApiPropertyOptional({ description }),
+    Transform(integer),
+    ValidateIf((_, value) => value !== undefined),
+    Max(MAX_ID, { message: invalid }),
+    Min(1, { message: invalid }),
+    IsInt({ message: invalid }),
+  );
 }
 
 function RequiredText(label: string, max: number) {

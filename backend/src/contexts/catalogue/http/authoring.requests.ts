@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
 import {
-  Allow, ArrayMaxSize, IsArray, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min,
+  Allow, ArrayMaxSize, IsArray, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min, ValidateIf,
 } from 'class-validator';
 import { MAX_ID, toDecimalInteger } from '../../../platform/http/ids.js';
 import { CONTENT_TYPES, type ContentType } from '../contracts/catalogue.events.js';
@@ -41,7 +41,8 @@ function OptionalFormId(description: string, message: string, typeMessage = mess
   return applyDecorators(
     ApiPropertyOptional({ description }),
     Transform(optionalInteger),
-    IsOptional(),
+    // Absent (or sent empty) is absent; a JSON null is not an id and is refused.
+    ValidateIf((_, value) => value !== undefined),
     Max(MAX_ID, { message }),
     Min(1, { message }),
     IsInt({ message: typeMessage }),
@@ -90,7 +91,7 @@ export class StepForm {
 
   @ApiPropertyOptional({ description: 'Secondes (0 ou absent : la durée réelle de la vidéo déposée)', maximum: DURATION_MAX })
   @Transform(optionalInteger)
-  @IsOptional()
+  @ValidateIf((_, value) => value !== undefined)
   @Max(DURATION_MAX, { message: 'La durée ne doit pas dépasser 999 heures.' })
   @Min(0, { message: 'La durée ne peut pas être négative.' })
   @IsInt({ message: 'La durée doit être un nombre entier de secondes.' })
