@@ -69,11 +69,12 @@ export class Quiz extends AggregateRoot<QuizEvent> {
   @Property({ type: 'integer' })
   version = 0;
 
-  @OneToMany(() => Question, (question) => question.quiz, { orderBy: { order: 'asc', id: 'asc' } })
+  // A question taken out of its quiz is deleted (an answered one is archived and stays in).
+  @OneToMany(() => Question, (question) => question.quiz, { orderBy: { order: 'asc', id: 'asc' }, orphanRemoval: true })
   questions = new Collection<Question>(this);
 
   /** The courses it is assigned to. */
-  @OneToMany(() => QuizCourse, (assignment) => assignment.quiz)
+  @OneToMany(() => QuizCourse, (assignment) => assignment.quiz, { orphanRemoval: true })
   courses = new Collection<QuizCourse>(this);
 
   private constructor(teacherId: number | null, title: string, detail: string, now: Date) {

@@ -178,6 +178,16 @@ describe('taking a quiz', () => {
     expect(await db.query('select 1 from assessment.quiz where id = $1', [fresh.id])).toHaveLength(0);
   });
 
+  it('deletes a question nobody answered (the others close up) and takes a quiz off a course', async () => {
+    const { teacher, quiz, questions, course } = await world();
+    expect((await call(t, 'DELETE', `/api/question/${questions[0].id}`, teacher.token)).json()).toEqual({ archived: false });
+    const left = (await call(t, 'GET', `/api/quiz-questions/${quiz.id}`, teacher.token)).json();
+    expect(left.map((q: { id: number; order: number }) => [q.id, q.order])).toEqual([[questions[1].id, 1], [questions[2].id, 2]]);
+    expect(await db.query('select 1 from assessment.question where id = $1', [questions[0].id])).toHaveLength(0);
+    expect((await call(t, 'DELETE', `/api/quiz-assign-course/${quiz.id}/${course.courseId}`, teacher.token)).json()).toEqual({ bool: true });
+    expect((await call(t, 'GET', `/api/fetch-quiz-assign-status/${quiz.id}/${course.courseId}`, teacher.token)).json()).toEqual({ bool: false });
+  });
+
   it('lets an admin list and manage every quiz', async () => {
     const { quiz } = await world();
     const admin = await givenAdmin(t);

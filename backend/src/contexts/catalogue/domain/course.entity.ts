@@ -122,7 +122,8 @@ export class Course extends AggregateRoot<CourseEvent> {
   @Property({ type: 'integer' })
   version = 0;
 
-  @OneToMany(() => Chapter, (chapter) => chapter.course, { orderBy: { order: 'asc', id: 'asc' } })
+  // A chapter taken out of its course is deleted (chapters never move between courses; an archived one stays in).
+  @OneToMany(() => Chapter, (chapter) => chapter.course, { orderBy: { order: 'asc', id: 'asc' }, orphanRemoval: true })
   chapters = new Collection<Chapter>(this);
 
   private constructor(props: CourseProps) {
@@ -294,11 +295,11 @@ export class Course extends AggregateRoot<CourseEvent> {
     const from = sub.chapter;
     if (chapterId !== undefined && chapterId !== from.id) {
       const to = this.chapter(chapterId);
-      from.subchapters.remove(sub);
-      renumber(from.liveSubchapters());
+      const order = to.liveSubchapters().length + 1;
+      // The ORM moves it from one collection to the other as its chapter changes.
       sub.chapter = to;
-      sub.order = to.liveSubchapters().length + 1;
-      to.subchapters.add(sub);
+      sub.order = order;
+      renumber(from.liveSubchapters().filter((s) => s !== sub));
     }
     const superseded = sub.apply(input, SUBCHAPTER_CONTENT_TYPES);
     this.record({
@@ -311,7 +312,8 @@ export class Course extends AggregateRoot<CourseEvent> {
     return superseded;
   }
 
-  removeSubchapter(subchapterId: number, enrolledStudents: number, now: Date): { mode: RemovalMode; files: string[] } {
+  /** Also returns the sub-chapter to delete (sub-chapters move between chapters, so their collection removes no orphan). */
+  removeSubchapter(subchapterId: number, enrolledStudents: number, now: Date): { mode: RemovalMode; files: string[]; deleted?: Subchapter } {
     this.assertLive();
     const sub = this.subchapter(subchapterId);
     const chapter = sub.chapter;
@@ -327,7 +329,7 @@ export class Course extends AggregateRoot<CourseEvent> {
       this.record({ type: 'SubchapterDeleted', payload });
     }
     renumber(chapter.liveSubchapters().filter((s) => s !== sub));
-    return { mode, files };
+    return { mode, files, deleted: mode === 'delete' ? sub : undefined };
   }
 
   moveSubchapter(subchapterId: number, order: number): void {

@@ -29,9 +29,13 @@ export class RemoveStepHandler implements ICommandHandler<RemoveStep> {
     return this.store.transaction(async (uow) => {
       const course = await loadCourseForChange(uow, actor, await courseIdOfStep(uow, kind, id));
       const learners = await this.queries.execute(new CountCourseLearners(course.id));
-      const { mode, files } = kind === 'chapter'
-        ? course.removeChapter(id, learners, this.clock.now())
-        : course.removeSubchapter(id, learners, this.clock.now());
+      if (kind === 'chapter') {
+        const { mode, files } = course.removeChapter(id, learners, this.clock.now());
+        files.forEach((file) => uow.uploads.supersede(file));
+        return { archived: mode === 'archive' };
+      }
+      const { mode, files, deleted } = course.removeSubchapter(id, learners, this.clock.now());
+      if (deleted) uow.em.remove(deleted);
       files.forEach((file) => uow.uploads.supersede(file));
       return { archived: mode === 'archive' };
     });
