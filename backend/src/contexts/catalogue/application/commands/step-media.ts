@@ -6,7 +6,7 @@ import { InvalidInputError } from '../../../../shared-kernel/index.js';
 import type { ContentType } from '../../contracts/catalogue.events.js';
 import { IsQuizOfTrainer } from '../../contracts/catalogue.queries.js';
 import type { StoredScorm, StoredVideo } from '../../domain/course.entity.js';
-import { extractScormZip } from '../../domain/scorm/index.js';
+import { extractScormZip, inspectScormZip } from '../../domain/scorm/index.js';
 
 /** A file the HTTP layer streamed to a temporary place (never held in memory). */
 export interface IncomingFile {
@@ -46,6 +46,8 @@ export async function stageStepMedia(
   }
   if (contentType === 'scorm' && files.scorm) {
     const { scorm } = files;
+    // Checked before anything is written: a refused package leaves not even an empty folder.
+    await inspectScormZip(scorm.path);
     const folder = await uploads.allocateDirectory(contentFolder(courseId, 'scorm'));
     const manifest = await extractScormZip(scorm.path, folder.absolutePath);
     return {
