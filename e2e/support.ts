@@ -26,6 +26,14 @@ const PHONE = { width: 390, height: 844 };
 
 /** The serious and critical violations axe-core finds on the page as it is now, one line each. */
 async function seriousViolations(page: Page): Promise<string[]> {
+  // Colours are measured as painted: a dialog, a toast or a button still fading in or out would
+  // be scanned half-transparent (a false contrast failure), so the animations finish first.
+  // (Endless ones, a spinner, never finish and are not waited for.)
+  await page.waitForFunction(
+    () => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+    undefined,
+    { timeout: 5_000 },
+  );
   const { violations } = await new AxeBuilder({ page }).withTags(A11Y_TAGS).analyze();
   return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
