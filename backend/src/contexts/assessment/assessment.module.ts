@@ -24,6 +24,8 @@ import { ListStudentTestsHandler } from './application/queries/list-student-test
 import { Question, Quiz, QuizCourse } from './domain/quiz.aggregate.js';
 import { QuizAnswer, QuizAttempt, StudentQuiz } from './domain/student-quiz.aggregate.js';
 import { AssessmentController } from './http/assessment.controller.js';
+import { quizAttemptsProjection } from './application/projections/quiz-attempts.projection.js';
+import { ProjectionRegistry } from '../../platform/event-log/index.js';
 
 /** Assessment: quizzes, their questions and courses; students' attempts and answers (issue 9). */
 @Module({
@@ -54,4 +56,8 @@ import { AssessmentController } from './http/assessment.controller.js';
     IsQuizOfTrainerHandler,
   ],
 })
-export class AssessmentModule {}
+export class AssessmentModule {
+  constructor(projections: ProjectionRegistry) {
+    projections.register(quizAttemptsProjection);
+  }
+}

@@ -7,7 +7,7 @@ import { QuizAnswer, QuizAttempt, StudentQuiz, type AnsweredQuestion } from './s
 let orm: MikroORM;
 beforeAll(async () => {
   orm = await MikroORM.init({
-    entities: [Quiz, Question, QuizCourse, StudentQuiz, QuizAttempt, QuizAnswer], metadataProvider: ReflectMetadataProvider, dbName: 'unused', connect: false,
+    entities: [Quiz, Question, QuizCourse, StudentQuiz, QuizAttempt, QuizAnswer], metadataProvider: ReflectMetadataProvider, dbName: 'unused',
   });
 });
 afterAll(() => orm?.close());

@@ -6,7 +6,7 @@ import { Chapter, Course, removalMode, Subchapter, type ContentInput } from './c
 // The aggregate's collections need the ORM's metadata, not a database: discovered once, never connected.
 let orm: MikroORM;
 beforeAll(async () => {
-  orm = await MikroORM.init({ entities: [Course, Chapter, Subchapter], metadataProvider: ReflectMetadataProvider, dbName: 'unused', connect: false });
+  orm = await MikroORM.init({ entities: [Course, Chapter, Subchapter], metadataProvider: ReflectMetadataProvider, dbName: 'unused' });
 });
 afterAll(() => orm?.close());
 

@@ -26,19 +26,18 @@ export class ListQuizAttemptsHandler implements IQueryHandler<ListQuizAttempts> 
 
   async execute({ actor, quizId }: ListQuizAttempts): Promise<QuizAttemptView[]> {
     await authoredQuiz(this.db, actor, quizId);
+    // The quiz-attempts projection (a moment behind the answers); an attempt in progress counts
+    // the quiz's live questions.
     const rows = await this.db.query<AttemptRow>(
-      `select a.id, s.student_id, a.attempt,
-              (select count(*) from assessment.question x where x.quiz_id = s.quiz_id and x.archived_at is null)::int as total_questions,
-              count(ans.id)::int as total_attempted_questions, count(ans.id) filter (where ans.correct)::int as total_correct_questions,
-              to_char(a.started_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as started_at,
-              to_char(a.completed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as completed_at,
-              extract(epoch from (max(ans.answered_at) - a.started_at))::int as duration_seconds
-         from assessment.student_quiz s
-         join assessment.quiz_attempt a on a.student_quiz_id = s.id
-         left join assessment.quiz_answer ans on ans.student_quiz_id = s.id and ans.attempt = a.attempt
-        where s.quiz_id = $1
-        group by a.id, s.student_id, s.quiz_id, a.attempt, a.started_at, a.completed_at
-        order by a.started_at desc, a.id desc`,
+      `select r.attempt_id::int as id, r.student_id, r.attempt,
+              coalesce(r.total, (select count(*) from assessment.question x where x.quiz_id = r.quiz_id and x.archived_at is null))::int as total_questions,
+              r.answered as total_attempted_questions, r.correct as total_correct_questions,
+              to_char(r.started_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as started_at,
+              to_char(r.completed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as completed_at,
+              extract(epoch from (r.last_answer_at - r.started_at))::int as duration_seconds
+         from assessment.attempt_result r
+        where r.quiz_id = $1
+        order by r.started_at desc, r.attempt_id desc`,
       [quizId],
     );
     const students = await this.queries.execute(new GetStudentSummaries(rows.map((r) => r.student_id)));

@@ -1,28 +1,7 @@
-import type { RecordedEvent } from '../../../../platform/event-log/index.js';
+import { recorded, replay } from '../../../../platform/testing/projection-replay.js';
 import {
   courseLearnerProjection, courseOutlineProjection, courseStatsProjection, type CourseOutlineRow, type CourseStatsRow,
 } from './catalogue-stats.projection.js';
-
-let position = 0;
-function recorded<P>(type: string, payload: P): RecordedEvent<never, never> {
-  position += 1;
-  return {
-    position, transactionId: '1', eventId: `e${position}`, streamType: 's', streamId: '1', streamVersion: position, type, schemaVersion: 1,
-    payload, metadata: { actorId: null, actorRole: null, correlationId: null, causationId: null },
-    occurredAt: '2026-11-21T10:00:00.000Z', recordedAt: '2026-11-21T10:00:00.000Z', prevHash: null, hash: 'h',
-  } as unknown as RecordedEvent<never, never>;
-}
-
-type AnyProjection<Row> = { key: (e: unknown) => unknown; evolve: (row: Row | null, e: unknown) => Row | null };
-
-function replay<Row>(projection: AnyProjection<Row>, events: RecordedEvent<never, never>[]) {
-  const rows = new Map<string, Row | null>();
-  for (const event of events) {
-    const key = JSON.stringify(projection.key(event));
-    rows.set(key, projection.evolve(rows.get(key) ?? null, event));
-  }
-  return [...rows.values()];
-}
 
 describe('catalogue.course-stats', () => {
   it('given enrolments and ratings, counts students and sums ratings per course', () => {
