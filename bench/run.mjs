@@ -223,7 +223,10 @@ async function main() {
       const run = async (phase, duration) => {
         if (!side.service.alive) throw failure(`${side.service.name} s'est arrêté (voir ${side.service.logFile}).`);
         const http = httpClient(side.baseUrl);
-        const state = scenario.setup ? await scenario.setup({ side: sideName, phase, baseUrl: side.baseUrl, http, connections: scenario.connections }) : {};
+        // appHttp: data a scenario needs (accounts, quizzes…) is made through the app, whichever side is measured.
+        const state = scenario.setup
+          ? await scenario.setup({ side: sideName, phase, baseUrl: side.baseUrl, http, appHttp: httpClient(sides.app.baseUrl), connections: scenario.connections })
+          : {};
         const summary = await runLoad({
           baseUrl: side.baseUrl,
           target: scenario[sideName],

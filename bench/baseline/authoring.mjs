@@ -2,33 +2,20 @@
 // the bearer token verified with the same jsonwebtoken and checked with the access-token
 // strategy's one query (account active at that epoch, not logged out, family not revoked), then
 // the app's own SQL (imported from its build): "Mes cours" and the trainer dashboard.
-import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { jwt } from '../lib/deps.mjs';
+import { liveClaims, signAccess } from '../lib/baseline-auth.mjs';
 import { projectRoot } from '../lib/deps.mjs';
 
 const queries = join(projectRoot, 'backend/dist/contexts/catalogue/application/queries');
 const { AUTHORED_COURSES_SQL } = await import(pathToFileURL(join(queries, 'list-authored-courses.query.js')).href);
 const { TRAINER_DASHBOARD_SQL } = await import(pathToFileURL(join(queries, 'get-trainer-dashboard.query.js')).href);
 
-const LIVE_SQL = `select (a.is_active and a.session_epoch = $2
-         and not exists (select 1 from identity.revoked_access_token r where r.jti = $3)
-         and not exists (select 1 from identity.refresh_token f where f.family_id = $4 and f.revoked_at is not null)) as ok
-    from identity.account a where a.id = $1`;
-
 /** @param {import('fastify').FastifyInstance} app */
 export default async function authoringRoutes(app, { sql, config }) {
   async function trainer(request, reply, teacherId) {
-    let claims;
-    try {
-      claims = jwt.verify(String(request.headers.authorization ?? '').replace(/^Bearer /, ''), config.accessTokenSecret);
-    } catch {
-      reply.code(401).send({ statusCode: 401, message: 'Session expirée ou invalide. Veuillez vous reconnecter.' });
-      return false;
-    }
-    const { rows } = await sql.query(LIVE_SQL, [Number(claims.sub), claims.ep, claims.jti, claims.fam]);
-    if (!rows[0]?.ok) return reply.code(401).send({ statusCode: 401, message: 'Session expirée.' }) && false;
+    const claims = await liveClaims(request, reply, { sql, config });
+    if (!claims) return false;
     if (!(claims.role === 'admin' || (claims.role === 'teacher' && claims.pid === teacherId))) return reply.code(403).send({ statusCode: 403 }) && false;
     return true;
   }
@@ -51,11 +38,7 @@ export default async function authoringRoutes(app, { sql, config }) {
       [request.body.email],
     );
     const account = rows[0];
-    const access = jwt.sign(
-      { sub: String(account.id), role: 'teacher', pid: account.teacher_id, usr: account.username, ep: account.session_epoch, fam: randomUUID() },
-      config.accessTokenSecret,
-      { expiresIn: config.accessTokenTtlSeconds, jwtid: randomUUID() },
-    );
+    const access = signAccess(config, account, 'teacher', account.teacher_id);
     return { access, formateur_id: account.teacher_id };
   });
 }

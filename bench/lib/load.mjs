@@ -3,10 +3,10 @@ import autocannon from 'autocannon';
 
 /** Small HTTP helpers handed to scenario setup() functions. */
 export function httpClient(baseUrl) {
-  async function call(method, path, body) {
+  async function call(method, path, body, token) {
     const res = await fetch(baseUrl + path, {
       method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(30_000),
     });
@@ -20,8 +20,8 @@ export function httpClient(baseUrl) {
     return { status: res.status, json, text };
   }
   return {
-    get: (path) => call('GET', path),
-    postJson: (path, body) => call('POST', path, body),
+    get: (path, token) => call('GET', path, undefined, token),
+    postJson: (path, body, token) => call('POST', path, body, token),
   };
 }
 
