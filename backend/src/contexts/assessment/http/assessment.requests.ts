@@ -1,42 +1,9 @@
-import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { Allow, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
-import { MAX_ID, toDecimalInteger } from '../../../platform/http/ids.js';
+import { Allow, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { OptionalId, RequiredId, RequiredText } from '../../../platform/http/fields.js';
 import { PageQuery } from '../../../platform/http/paging.js';
 import { OptionalQueryText } from '../../../platform/http/query-params.js';
 import { ANSWER_MAX, QUESTION_MAX, QUIZ_DETAIL_MAX, QUIZ_TITLE_MAX } from '../domain/quiz.aggregate.js';
-
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-const emptyIsAbsent = ({ value }: { value: unknown }) => (value === '' || value === 'null' || value === 'undefined' ? undefined : value);
-const integer = ({ value }: { value: unknown }) => toDecimalInteger({ value: emptyIsAbsent({ value }) });
-
-/** A required id sent as text or number: plain decimal, 1..2^31−1. */
-function RequiredId(description: string, missing: string, invalid = missing) {
-  return applyDecorators(ApiProperty({ description }), Transform(integer), Max(MAX_ID, { message: invalid }), Min(1, { message: invalid }), IsInt({ message: missing }));
-}
-
-/** An optional id: absent (or sent empty) is absent; a JSON null is not an id and is refused. */
-function OptionalId(description: string, invalid: string) {
-  return applyDecorators(
-    ApiPropertyOptional({ description }),
-    Transform(integer),
-    ValidateIf((_, value) => value !== undefined),
-    Max(MAX_ID, { message: invalid }),
-    Min(1, { message: invalid }),
-    IsInt({ message: invalid }),
-  );
-}
-
-function RequiredText(label: string, max: number) {
-  return applyDecorators(
-    ApiProperty({ maxLength: max }),
-    Transform(trim),
-    MaxLength(max, { message: `${label} ne doit pas dépasser ${max} caractères.` }),
-    IsNotEmpty({ message: `${label} est obligatoire.` }),
-    IsString({ message: `${label} est obligatoire.` }),
-  );
-}
 
 export class QuizForm {
   @OptionalId('Identifiant du formateur : le sien pour un formateur (obligatoire) ; facultatif pour un administrateur', 'Identifiant formateur invalide.')
