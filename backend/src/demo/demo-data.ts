@@ -12,6 +12,7 @@ import { DEMO_ACCOUNTS } from './demo-accounts.js';
 import { DEMO_CATEGORIES, DEMO_COURSES, DEMO_PAGES } from './demo-catalogue.js';
 import { seedDemoMedia } from './demo-media.js';
 import { seedDemoQuizzes } from './demo-quizzes.js';
+import { seedDemoTutoring } from './demo-tutoring.js';
 
 const ASSETS = join(projectRoot, 'backend/src/demo/assets');
 
@@ -95,6 +96,12 @@ export async function seedDemoData(app: INestApplicationContext): Promise<boolea
     { templates: byTitle('Modèles de documents Word et Excel'), security: byTitle('Sensibilisation à la cybersécurité') },
   );
   await commands.execute(new SetFavourite(await actorOf(db, 'student', lea), lea, courseIds[1], true));
+  await seedDemoTutoring(
+    commands,
+    asAdmin,
+    { claire: await actorOf(db, 'teacher', teacherIds.get('claire.martin')!), julien: await actorOf(db, 'teacher', teacherIds.get('julien.bernard')!) },
+    { lea: await actorOf(db, 'student', lea), ines: await actorOf(db, 'student', ines), hugo: await actorOf(db, 'student', studentIds.get('hugo.lefevre')!) },
+  );
   logger.log('Données de démonstration créées (voir README pour les comptes).');
   return true;
 }

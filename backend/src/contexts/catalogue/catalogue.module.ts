@@ -8,7 +8,9 @@ import { ProjectionRegistry } from '../../platform/event-log/index.js';
 import { CreateCategoryHandler } from './application/commands/create-category.command.js';
 import { PublishCourseHandler } from './application/commands/publish-course.command.js';
 import { PublishPageHandler } from './application/commands/publish-page.command.js';
-import { courseLearnerProjection, courseOutlineProjection, courseStatsProjection } from './application/projections/catalogue-stats.projection.js';
+import {
+  courseOutlineProjection, courseStatsProjection, trainerStudentProjection,
+} from './application/projections/catalogue-stats.projection.js';
 import { DEFAULT_COURSE_IMAGE } from './application/queries/course.sql.js';
 import { GetCourseDetailHandler } from './application/queries/get-course-detail.query.js';
 import { GetCourseSummariesHandler } from './application/queries/get-course-summaries.query.js';
@@ -110,7 +112,7 @@ export class CatalogueModule implements OnModuleInit {
   async onModuleInit(): Promise<void> {
     this.projections.register(courseStatsProjection);
     this.projections.register(courseOutlineProjection);
-    this.projections.register(courseLearnerProjection);
+    this.projections.register(trainerStudentProjection);
     await this.installDefaultImage();
   }
 

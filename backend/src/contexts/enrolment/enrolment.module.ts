@@ -6,6 +6,7 @@ import { RateCourseHandler } from './application/commands/rate-course.command.js
 import { SetFavouriteHandler } from './application/commands/set-favourite.command.js';
 import { CountCourseLearnersHandler } from './application/queries/count-course-learners.query.js';
 import { GetStudentCourseStatusHandler } from './application/queries/get-student-course-status.query.js';
+import { CountEnrolledCoursesHandler } from './application/queries/count-enrolled-courses.query.js';
 import { IsFollowingCourseHandler } from './application/queries/is-following-course.query.js';
 import { ListCourseStudentsHandler } from './application/queries/list-course-students.query.js';
 import { ListFavouriteCoursesHandler } from './application/queries/list-favourite-courses.query.js';
@@ -28,6 +29,7 @@ import { EnrolmentController } from './http/enrolment.controller.js';
     // Questions the catalogue asks (catalogue.queries.ts), answered here.
     CountCourseLearnersHandler,
     IsFollowingCourseHandler,
+    CountEnrolledCoursesHandler,
   ],
 })
 export class EnrolmentModule {}

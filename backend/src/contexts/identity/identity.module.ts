@@ -23,6 +23,8 @@ import { GetTeacherProfileHandler } from './application/queries/get-teacher-prof
 import { GetTeacherSummariesHandler } from './application/queries/get-teacher-summaries.query.js';
 import { GetStudentSummariesHandler } from './application/queries/get-student-summaries.query.js';
 import { ListTeachersHandler } from './application/queries/list-teachers.query.js';
+import { GetTeacherContactsHandler } from './application/queries/get-teacher-contacts.query.js';
+import { SearchStudentsHandler } from './application/queries/search-students.query.js';
 import { SessionHousekeeping } from './application/session-housekeeping.js';
 import { TokenService } from './application/token.service.js';
 import { IDENTITY_ENTITIES } from './domain/profiles.entity.js';
@@ -54,6 +56,8 @@ import { TeachersController } from './http/teachers.controller.js';
     GetTeacherSummariesHandler,
     GetStudentSummariesHandler,
     ListTeachersHandler,
+    GetTeacherContactsHandler,
+    SearchStudentsHandler,
   ],
 })
 export class IdentityModule implements OnModuleInit {

@@ -2,7 +2,7 @@ import type { EntityClass, FilterQuery, FindOneOptions } from '@mikro-orm/core';
 import { MikroORM, UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { ConflictError, type Actor, type AggregateRoot, type DomainError } from '../../shared-kernel/index.js';
-import { EventLog } from '../event-log/index.js';
+import { EventLog, StreamVersionConflictError } from '../event-log/index.js';
 import { MediaStorage } from '../storage/media-storage.js';
 import { StagedUploads } from '../storage/staged-uploads.js';
 
@@ -14,6 +14,12 @@ export interface TransactionOptions {
    * become a generic 409, since two requests raced for the same row.
    */
   uniqueViolation?: (constraint: string) => DomainError | undefined;
+  /**
+   * Runs the work again (at most this many times) when another transaction appended to one of its
+   * streams first: for aggregates many people write at once (a conversation), whose work only
+   * depends on the state it loads. Without it, such a race answers 409.
+   */
+  retryOnConflict?: number;
 }
 
 /**
@@ -46,6 +52,12 @@ export class UnitOfWork {
     // MikroORM types `where` against the entity's named indexes; the generic filter is what callers give.
     const aggregate = (await this.em.findOne(entity, where as never, options)) as A | null;
     return aggregate ? this.track(aggregate) : null;
+  }
+
+  /** Loads every aggregate that matches, all tracked (a work that changes several at once). */
+  async findMany<A extends AggregateRoot>(entity: EntityClass<A>, where: FilterQuery<A>): Promise<A[]> {
+    const found = (await this.em.find(entity, where as never)) as A[];
+    return found.map((aggregate) => this.track(aggregate));
   }
 
   /** A new aggregate, inserted when the work is saved if one of its methods recorded an event. */
@@ -85,6 +97,16 @@ export class AggregateStore {
    * of it (`() => course.id`): the store calls it after the save, once the rows have their ids.
    */
   async transaction<T>(work: (uow: UnitOfWork) => Promise<T | (() => T)>, options: TransactionOptions = {}): Promise<T> {
+    for (let retries = options.retryOnConflict ?? 0; ; retries--) {
+      try {
+        return await this.attempt(work, options);
+      } catch (error) {
+        if (!(error instanceof StreamVersionConflictError) || retries <= 0) throw error;
+      }
+    }
+  }
+
+  private async attempt<T>(work: (uow: UnitOfWork) => Promise<T | (() => T)>, options: TransactionOptions): Promise<T> {
     const uploads = new StagedUploads(this.storage);
     try {
       const result = await this.orm.em.fork().transactional(async (em) => {

@@ -5,6 +5,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { type ChapterDraft, CreateCategory, PublishCourse } from '../../contexts/catalogue/testing.js';
 import { EnrolStudent, RateCourse, SetFavourite } from '../../contexts/enrolment/testing.js';
 import { actorOf, CreateAdmin, RegisterStudent, RegisterTeacher, type TeacherDetails } from '../../contexts/identity/testing.js';
+import { AssignTrainer } from '../../contexts/tutoring/testing.js';
 import type { Actor } from '../../shared-kernel/index.js';
 import { Database } from '../database/database.js';
 import type { TestApp } from './test-app.js';
@@ -199,4 +200,9 @@ export function givenRated(t: TestApp, student: StudentRef, course: CourseRef, r
 /** The student adds the course to their favourites. */
 export function givenFavourite(t: TestApp, student: StudentRef, course: CourseRef): Promise<void> {
   return commands(t).execute(new SetFavourite(student.actor, student.studentId, course.courseId, true));
+}
+
+/** The trainer follows the student (an admin's assignment, as the back office makes it). */
+export async function givenFollowing(t: TestApp, teacher: Pick<GivenTeacher, 'teacherId'>, student: Pick<GivenStudent, 'studentId'>): Promise<void> {
+  await commands(t).execute(new AssignTrainer('system', teacher.teacherId, student.studentId, 'admin'));
 }

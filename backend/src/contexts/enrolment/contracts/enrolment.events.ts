@@ -1,6 +1,6 @@
 /**
  * Events of the enrolment context (docs/event-catalogue.md). One stream per student and course.
- * The catalogue's course-stats and course-learner projections read StudentEnrolled.courseId/studentId and CourseRated.courseId/rating
+ * The catalogue's course-stats projection reads StudentEnrolled.courseId/studentId and CourseRated.courseId/rating
  * without importing this file (it precedes enrolment in the context order): keep those fields.
  */
 export const STUDENT_COURSE_STREAM = 'enrolment.student-course';

@@ -90,3 +90,38 @@ export class GetStudentSummaries extends Query<Map<number, StudentSummary>> {
     super();
   }
 }
+
+/** A trainer as the students they follow see them: how to reach them. */
+export class TeacherContact {
+  @ApiProperty() id!: number;
+  @ApiProperty() full_name!: string;
+  @ApiProperty() email!: string;
+  @ApiProperty({ description: 'Téléphone (vide si non renseigné)' }) telephone!: string;
+  @ApiProperty({ type: String, nullable: true, description: 'Lien de prise de rendez-vous (Calendly), si renseigné' }) calendly!: string | null;
+  @ApiProperty({ type: String, nullable: true }) profile_img!: string | null;
+}
+
+/** Trainers' contact details by id, for the students they follow and for admins (suspended ones included). */
+export class GetTeacherContacts extends Query<Map<number, TeacherContact>> {
+  constructor(readonly teacherIds: readonly number[]) {
+    super();
+  }
+}
+
+export class StudentListItem extends StudentSummary {
+  @ApiProperty() is_active!: boolean;
+}
+
+/**
+ * Students searched on name, e-mail and login (case ignored), by name, a page at a time; limited
+ * to the given ids (`only`) or leaving some out (`except`): for other contexts' paged pickers.
+ */
+export class SearchStudents extends Query<{ results: StudentListItem[]; count: number }> {
+  constructor(
+    readonly search: string | undefined,
+    readonly scope: { only?: readonly number[]; except?: readonly number[] },
+    readonly page: { page: number; pageSize: number },
+  ) {
+    super();
+  }
+}

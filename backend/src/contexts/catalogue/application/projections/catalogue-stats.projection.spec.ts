@@ -1,6 +1,6 @@
 import { recorded, replay } from '../../../../platform/testing/projection-replay.js';
 import {
-  courseLearnerProjection, courseOutlineProjection, courseStatsProjection, type CourseOutlineRow, type CourseStatsRow,
+  courseOutlineProjection, courseStatsProjection, trainerStudentProjection, type CourseOutlineRow, type CourseStatsRow,
 } from './catalogue-stats.projection.js';
 
 describe('catalogue.course-stats', () => {
@@ -51,13 +51,15 @@ describe('catalogue.course-outline', () => {
   });
 });
 
-describe('catalogue.course-learner', () => {
-  it('keeps one row per student and course, however often the fact is read', () => {
-    const rows = replay(courseLearnerProjection as never, [
-      recorded('StudentEnrolled', { studentId: 1, courseId: 7 }),
-      recorded('StudentEnrolled', { studentId: 1, courseId: 7 }),
-      recorded('StudentEnrolled', { studentId: 2, courseId: 7 }),
+describe('catalogue.trainer-student', () => {
+  it('follows the tutoring links: assigned, unassigned, assigned again, however often the fact is read', () => {
+    const rows = replay(trainerStudentProjection as never, [
+      recorded('TrainerAssignedToStudent', { tutorshipId: 1, teacherId: 3, studentId: 1, origin: 'enrolment', courseId: 7 }),
+      recorded('TrainerAssignedToStudent', { tutorshipId: 1, teacherId: 3, studentId: 1, origin: 'enrolment', courseId: 7 }),
+      recorded('TrainerAssignedToStudent', { tutorshipId: 2, teacherId: 3, studentId: 2, origin: 'admin', courseId: null }),
+      recorded('TrainerUnassignedFromStudent', { tutorshipId: 2, teacherId: 3, studentId: 2 }),
+      recorded('TrainerAssignedToStudent', { tutorshipId: 3, teacherId: 4, studentId: 2, origin: 'admin', courseId: null }),
     ]);
-    expect(rows).toEqual([{ course_id: 7, student_id: 1 }, { course_id: 7, student_id: 2 }]);
+    expect(rows).toEqual([{ teacher_id: 3, student_id: 1 }, null, { teacher_id: 4, student_id: 2 }]);
   });
 });

@@ -72,17 +72,22 @@ export const courseOutlineProjection: Projection<CourseOutlineRow, OutlineFact> 
   },
 };
 
-export interface CourseLearnerRow extends Record<string, unknown> {
-  course_id: number;
+export interface TrainerStudentRow extends Record<string, unknown> {
+  teacher_id: number;
   student_id: number;
 }
 
-/** Who follows which course (enrolment's events, read as a tolerant reader): distinct learners per trainer. */
-export const courseLearnerProjection: Projection<CourseLearnerRow, StudentEnrolledFact> = {
-  name: 'catalogue.course-learner',
-  table: 'catalogue.course_learner',
-  primaryKey: ['course_id', 'student_id'],
-  handles: ['StudentEnrolled'],
-  key: (event) => ({ course_id: event.payload.courseId, student_id: event.payload.studentId }),
-  evolve: (_row, event) => ({ course_id: event.payload.courseId, student_id: event.payload.studentId }),
+// Tutoring comes after the catalogue in the context order: its two events are read as a tolerant reader.
+type TutorshipFact =
+  | RecordedEvent<'TrainerAssignedToStudent', { teacherId: number; studentId: number }>
+  | RecordedEvent<'TrainerUnassignedFromStudent', { teacherId: number; studentId: number }>;
+
+/** The students each trainer follows now ("Mes Étudiants" on the trainer dashboard). */
+export const trainerStudentProjection: Projection<TrainerStudentRow, TutorshipFact> = {
+  name: 'catalogue.trainer-student',
+  table: 'catalogue.trainer_student',
+  primaryKey: ['teacher_id', 'student_id'],
+  handles: ['TrainerAssignedToStudent', 'TrainerUnassignedFromStudent'],
+  key: (event) => ({ teacher_id: event.payload.teacherId, student_id: event.payload.studentId }),
+  evolve: (_row, event) => (event.type === 'TrainerAssignedToStudent' ? { teacher_id: event.payload.teacherId, student_id: event.payload.studentId } : null),
 };

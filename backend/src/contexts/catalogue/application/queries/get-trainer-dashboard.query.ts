@@ -4,7 +4,7 @@ import { Database } from '../../../../platform/database/database.js';
 import type { Actor } from '../../../../shared-kernel/index.js';
 import type { TrainerDashboardView } from './authoring.views.js';
 
-/** The trainer dashboard's three figures, from the course-outline and course-learner projections. */
+/** The trainer dashboard's three figures, from the course-outline and trainer-student projections. */
 export class GetTrainerDashboard extends Query<TrainerDashboardView> {
   constructor(
     readonly actor: Actor,
@@ -17,9 +17,7 @@ export class GetTrainerDashboard extends Query<TrainerDashboardView> {
 export const TRAINER_DASHBOARD_SQL = `
   select count(*)::int as total_formateur_course,
          coalesce(sum(o.chapters), 0)::int as total_formateur_chapters,
-         (select count(distinct l.student_id) from catalogue.course_learner l
-            join catalogue.course_outline lo on lo.course_id = l.course_id
-           where lo.teacher_id = $1 and not lo.archived)::int as total_formateur_students
+         (select count(*) from catalogue.trainer_student s where s.teacher_id = $1)::int as total_formateur_students
     from catalogue.course_outline o
    where o.teacher_id = $1 and not o.archived`;
 

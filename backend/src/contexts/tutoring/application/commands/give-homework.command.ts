@@ -1,0 +1,39 @@
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { AggregateStore } from '../../../../platform/aggregate-store/index.js';
+import { assertSelfOrAdmin } from '../../../../platform/auth/ownership.js';
+import { Database } from '../../../../platform/database/database.js';
+import { Clock, type Actor } from '../../../../shared-kernel/index.js';
+import { Homework } from '../../domain/homework.aggregate.js';
+import { follows } from '../tutoring-access.js';
+
+/** A trainer (or an admin, in their name) gives homework to a student the trainer follows. */
+export class GiveHomework extends Command<number> {
+  constructor(
+    readonly actor: Actor,
+    readonly teacherId: number,
+    readonly studentId: number,
+    readonly title: string,
+    readonly detail: string,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(GiveHomework)
+export class GiveHomeworkHandler implements ICommandHandler<GiveHomework> {
+  constructor(
+    private readonly store: AggregateStore,
+    private readonly db: Database,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute({ actor, teacherId, studentId, title, detail }: GiveHomework): Promise<number> {
+    assertSelfOrAdmin(actor, 'teacher', teacherId);
+    const following = await follows(this.db, teacherId, studentId);
+    return this.store.transaction(async (uow) => {
+      const homework = uow.add(new Homework(teacherId, studentId));
+      homework.give(title, detail, this.clock.now(), following);
+      return () => homework.id;
+    });
+  }
+}

@@ -1,0 +1,46 @@
+import type { QueryBus } from '@nestjs/cqrs';
+import { NOT_YOURS } from '../../../platform/auth/ownership.js';
+import type { Database } from '../../../platform/database/database.js';
+import { ForbiddenError, NotFoundError, type Actor } from '../../../shared-kernel/index.js';
+import { GetStudentSummaries, GetTeacherSummaries } from '../../identity/contracts/identity.queries.js';
+import type { Side } from '../contracts/tutoring.events.js';
+
+/** Which side of the trainer–student pair the actor is; anyone else is refused. */
+export function sideOf(actor: Actor, teacherId: number, studentId: number): Side {
+  if (actor.role === 'student' && actor.profileId === studentId) return 'student';
+  if (actor.role === 'teacher' && actor.profileId === teacherId) return 'teacher';
+  throw new ForbiddenError(NOT_YOURS);
+}
+
+/** Whether the trainer follows the student now. */
+export async function follows(db: Database, teacherId: number, studentId: number): Promise<boolean> {
+  const row = await db.one('select 1 from tutoring.tutorship where teacher_id = $1 and student_id = $2 and active', [teacherId, studentId]);
+  return Boolean(row);
+}
+
+/** The students the trainer follows now. */
+export async function followedStudentIds(db: Database, teacherId: number): Promise<number[]> {
+  const rows = await db.query<{ student_id: number }>('select student_id from tutoring.tutorship where teacher_id = $1 and active order by student_id', [teacherId]);
+  return rows.map((row) => row.student_id);
+}
+
+export async function assertTeacherExists(queries: QueryBus, teacherId: number): Promise<void> {
+  if (!(await queries.execute(new GetTeacherSummaries([teacherId]))).has(teacherId)) throw new NotFoundError('Formateur introuvable.', 'formateur');
+}
+
+export async function assertStudentExists(queries: QueryBus, studentId: number): Promise<void> {
+  if (!(await queries.execute(new GetStudentSummaries([studentId]))).has(studentId)) throw new NotFoundError('Étudiant non trouvé.', 'student');
+}
+
+/** Both sides, the group messages and the e-mail notices write to a conversation: a race is run again, not refused. */
+export const CONVERSATION_RACE = { retryOnConflict: 3 };
+
+/** Whether the pair may read their conversation: the trainer follows the student, or did (their exchanges stay readable). */
+export async function haveExchanged(db: Database, teacherId: number, studentId: number): Promise<boolean> {
+  const row = await db.one<{ yes: boolean }>(
+    `select exists (select 1 from tutoring.tutorship where teacher_id = $1 and student_id = $2 and active)
+         or exists (select 1 from tutoring.conversation where teacher_id = $1 and student_id = $2) as yes`,
+    [teacherId, studentId],
+  );
+  return row?.yes === true;
+}

@@ -1,0 +1,55 @@
+/*
+ * Tutoring's events (docs/event-catalogue.md). No message or homework text in any event: a
+ * message is proven by the sha256 of its text (UTF-8), kept with the text in tutoring.message,
+ * so the log shows that it existed, when, between whom, and that it was not altered since.
+ * The catalogue reads TrainerAssignedToStudent / TrainerUnassignedFromStudent (trainer dashboard).
+ */
+export const TUTORSHIP_STREAM = 'tutoring.tutorship';
+export const CONVERSATION_STREAM = 'tutoring.conversation';
+export const HOMEWORK_STREAM = 'tutoring.homework';
+
+export type Side = 'student' | 'teacher';
+
+export interface TrainerAssignedToStudent {
+  type: 'TrainerAssignedToStudent';
+  /** origin: an admin's assignment, or the enrolment in a course of the trainer (courseId). */
+  payload: { tutorshipId: number; teacherId: number; studentId: number; origin: 'admin' | 'enrolment'; courseId: number | null };
+}
+export interface TrainerUnassignedFromStudent {
+  type: 'TrainerUnassignedFromStudent';
+  payload: { tutorshipId: number; teacherId: number; studentId: number };
+}
+export type TutorshipEvent = TrainerAssignedToStudent | TrainerUnassignedFromStudent;
+
+export interface MessageSent {
+  type: 'MessageSent';
+  payload: {
+    conversationId: number; messageId: number; teacherId: number; studentId: number; from: Side;
+    /** sha256 (hex) of the text as stored, and its length in characters. */
+    sha256: string; length: number;
+    /** The group message it is part of (one MessageSent per recipient, same groupId), or null. */
+    groupId: string | null;
+  };
+}
+export interface MessagesRead {
+  type: 'MessagesRead';
+  payload: { conversationId: number; teacherId: number; studentId: number; reader: Side; upToMessageId: number };
+}
+export interface RecipientNotified {
+  type: 'RecipientNotified';
+  payload: { conversationId: number; teacherId: number; studentId: number; recipient: Side; upToMessageId: number };
+}
+export type ConversationEvent = MessageSent | MessagesRead | RecipientNotified;
+
+export interface AssignmentGiven {
+  type: 'AssignmentGiven';
+  /** sha256 of the title and detail (title, a line feed, detail). */
+  payload: { assignmentId: number; teacherId: number; studentId: number; sha256: string };
+}
+export interface AssignmentCompleted {
+  type: 'AssignmentCompleted';
+  payload: { assignmentId: number; teacherId: number; studentId: number };
+}
+export type HomeworkEvent = AssignmentGiven | AssignmentCompleted;
+
+export type TutoringEvent = TutorshipEvent | ConversationEvent | HomeworkEvent;

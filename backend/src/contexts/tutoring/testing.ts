@@ -1,0 +1,7 @@
+/** Commands the demo data and the tests send directly (docs/adr/0007-contracts-only-boundaries.md). */
+export { AssignTrainer } from './application/commands/assign-trainer.command.js';
+export { SendMessage } from './application/commands/send-message.command.js';
+export { SendGroupMessage } from './application/commands/send-group-message.command.js';
+export { MarkMessagesRead } from './application/commands/mark-messages-read.command.js';
+export { GiveHomework } from './application/commands/give-homework.command.js';
+export { CompleteHomework } from './application/commands/complete-homework.command.js';

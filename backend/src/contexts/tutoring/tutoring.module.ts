@@ -1,0 +1,66 @@
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { ProjectionRegistry } from '../../platform/event-log/index.js';
+import { AssignTrainerHandler } from './application/commands/assign-trainer.command.js';
+import { CompleteHomeworkHandler } from './application/commands/complete-homework.command.js';
+import { GiveHomeworkHandler } from './application/commands/give-homework.command.js';
+import { MarkMessagesReadHandler } from './application/commands/mark-messages-read.command.js';
+import { NotifyRecipientHandler } from './application/commands/notify-recipient.command.js';
+import { SendGroupMessageHandler } from './application/commands/send-group-message.command.js';
+import { SendMessageHandler } from './application/commands/send-message.command.js';
+import { UnassignTrainerHandler } from './application/commands/unassign-trainer.command.js';
+import { FollowCourseTrainerPolicy } from './application/policies/follow-course-trainer.policy.js';
+import { MessageNotificationPolicy } from './application/policies/message-notification.policy.js';
+import { ConversationPresence } from './application/presence.js';
+import { homeworkCountProjection, replyDelayProjection } from './application/projections/tutoring.projections.js';
+import { GetMessagesHandler } from './application/queries/get-messages.query.js';
+import { GetTrainerResponseTimesHandler } from './application/queries/get-response-times.query.js';
+import { GetStudentDashboardHandler } from './application/queries/get-student-dashboard.query.js';
+import { ListFollowedStudentsHandler } from './application/queries/list-followed-students.query.js';
+import { ListHomeworkHandler, ListMyHomeworkHandler } from './application/queries/list-homework.query.js';
+import { ListMyTeachersHandler } from './application/queries/list-my-teachers.query.js';
+import { ListTeacherStudentsHandler } from './application/queries/list-teacher-students.query.js';
+import { ListTutorLinksHandler } from './application/queries/list-tutor-links.query.js';
+import { Conversation, Message } from './domain/conversation.aggregate.js';
+import { Homework } from './domain/homework.aggregate.js';
+import { Tutorship } from './domain/tutorship.aggregate.js';
+import { HomeworkController } from './http/homework.controller.js';
+import { MessagesController } from './http/messages.controller.js';
+import { TutoringController } from './http/tutoring.controller.js';
+
+/** Tutoring (issue 10): who follows whom, their messages, homework. docs/adr/0013-tutoring-and-messages.md. */
+@Module({
+  imports: [CqrsModule, MikroOrmModule.forFeature([Tutorship, Conversation, Message, Homework])],
+  controllers: [TutoringController, MessagesController, HomeworkController],
+  providers: [
+    ConversationPresence,
+    AssignTrainerHandler,
+    UnassignTrainerHandler,
+    SendMessageHandler,
+    SendGroupMessageHandler,
+    MarkMessagesReadHandler,
+    NotifyRecipientHandler,
+    GiveHomeworkHandler,
+    CompleteHomeworkHandler,
+    GetMessagesHandler,
+    ListMyTeachersHandler,
+    ListFollowedStudentsHandler,
+    ListTutorLinksHandler,
+    ListTeacherStudentsHandler,
+    ListHomeworkHandler,
+    ListMyHomeworkHandler,
+    GetStudentDashboardHandler,
+    GetTrainerResponseTimesHandler,
+    FollowCourseTrainerPolicy,
+    MessageNotificationPolicy,
+  ],
+})
+export class TutoringModule {
+  constructor(projections: ProjectionRegistry, followCourseTrainer: FollowCourseTrainerPolicy, notification: MessageNotificationPolicy) {
+    projections.register(replyDelayProjection);
+    projections.register(homeworkCountProjection);
+    projections.registerPolicy(followCourseTrainer);
+    projections.registerPolicy(notification);
+  }
+}
