@@ -1,0 +1,40 @@
+import { InvalidInputError } from '../../../shared-kernel/index.js';
+
+/**
+ * The order of a SCORM runtime's commits (docs/learning-progress.md): the frame numbers its commits
+ * within a session (the page's life); the server keeps the newest of each session and every
+ * commit of the attempt as a trace. A commit retried after a lost answer is a duplicate (already
+ * stored: acknowledged again, nothing written); one older than the newest stored is stale (its
+ * state is out of date: kept in the trace, never applied over the newer one).
+ */
+export const SUSPEND_DATA_MAX = { '1.2': 64_000, '2004': 64_000 } as const;
+
+export type CommitOutcome = 'applied' | 'duplicate' | 'stale';
+
+export function commitOutcome(lastSeqOfSession: number | null, seq: number): CommitOutcome {
+  if (!Number.isInteger(seq) || seq < 1) throw new InvalidInputError('Numéro de séquence invalide.', 'seq');
+  if (lastSeqOfSession === null || seq > lastSeqOfSession) return 'applied';
+  return seq === lastSeqOfSession ? 'duplicate' : 'stale';
+}
+
+/** suspend_data is stored whole, up to the 2004 limit (1.2's 4,096 is exceeded by real exports, so it gets the same room). */
+export function checkSuspendData(version: '1.2' | '2004', data: unknown): string {
+  if (data === undefined || data === null) return '';
+  if (typeof data !== 'string') throw new InvalidInputError('suspend_data doit être du texte.', 'suspend_data');
+  const max = SUSPEND_DATA_MAX[version];
+  if (data.length > max) throw new InvalidInputError(`suspend_data ne doit pas dépasser ${max} caractères.`, 'suspend_data');
+  return data;
+}
+
+/** SCORM session times ("PT1H2M3.5S" in 2004, "0001:02:03.50" in 1.2) in seconds; null when unreadable. */
+export function sessionSeconds(version: '1.2' | '2004', value: unknown): number | null {
+  if (typeof value !== 'string' || value === '') return null;
+  if (version === '1.2') {
+    const match = /^(\d{2,4}):(\d{2}):(\d{2}(?:\.\d{1,2})?)$/.exec(value);
+    return match ? Number(match[1]) * 3600 + Number(match[2]) * 60 + Number(match[3]) : null;
+  }
+  const match = /^P(?:(\d+)Y)?(?:(\d+)M)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?)?$/.exec(value);
+  if (!match || value === 'P' || value.endsWith('T')) return null;
+  const [, y, mo, d, h, mi, s] = match.map((part) => Number(part ?? 0));
+  return (((y ?? 0) * 365 + (mo ?? 0) * 30 + (d ?? 0)) * 24 + (h ?? 0)) * 3600 + (mi ?? 0) * 60 + (s ?? 0);
+}
