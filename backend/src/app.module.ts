@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AssessmentModule } from './contexts/assessment/index.js';
 import { TutoringModule } from './contexts/tutoring/index.js';
+import { LearningProgressModule } from './contexts/learning-progress/index.js';
 import { CatalogueModule } from './contexts/catalogue/index.js';
 import { EnrolmentModule } from './contexts/enrolment/index.js';
 import { IdentityModule } from './contexts/identity/index.js';
@@ -13,7 +14,7 @@ export class AppModule {
   static forRoot(config: AppConfig, databaseUrl: string): DynamicModule {
     return {
       module: AppModule,
-      imports: [CqrsModule.forRoot(), PlatformModule.forRoot(config, databaseUrl), IdentityModule, CatalogueModule, EnrolmentModule, AssessmentModule, TutoringModule],
+      imports: [CqrsModule.forRoot(), PlatformModule.forRoot(config, databaseUrl), IdentityModule, CatalogueModule, EnrolmentModule, AssessmentModule, TutoringModule, LearningProgressModule],
     };
   }
 }

@@ -49,6 +49,7 @@ import { CanReadCourseContentHandler } from './application/queries/can-read-cour
 import { GetCourseForEditingHandler } from './application/queries/get-course-for-editing.query.js';
 import { GetCourseOwnerHandler } from './application/queries/get-course-owner.query.js';
 import { GetQuizStepCoursesHandler } from './application/queries/get-quiz-step-courses.query.js';
+import { GetCourseOutlineHandler } from './application/queries/get-course-outline.query.js';
 import { GetRemovalImpactHandler } from './application/queries/get-removal-impact.query.js';
 import { GetTrainerDashboardHandler } from './application/queries/get-trainer-dashboard.query.js';
 import { ListAuthoredCoursesHandler } from './application/queries/list-authored-courses.query.js';
@@ -91,6 +92,7 @@ import { ListStudyMaterialsHandler } from './application/queries/list-study-mate
     RemoveStudyMaterialHandler,
     GetCourseOwnerHandler,
     GetQuizStepCoursesHandler,
+    GetCourseOutlineHandler,
     GetCourseForEditingHandler,
     ListAuthoredCoursesHandler,
     GetTrainerDashboardHandler,

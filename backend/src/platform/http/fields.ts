@@ -6,6 +6,9 @@ import { MAX_ID, toDecimalInteger } from './ids.js';
 
 // Request-body fields as the contexts' forms declare them (JSON or multipart, where everything is text).
 
+/** 'true' and 'false' sent as text (multipart, query strings) become booleans; anything else stays for the validators. */
+export const toBoolean = ({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value);
+
 export const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const emptyIsAbsent = ({ value }: { value: unknown }) => (value === '' || value === 'null' || value === 'undefined' ? undefined : value);
 const integer = ({ value }: { value: unknown }) => toDecimalInteger({ value: emptyIsAbsent({ value }) });

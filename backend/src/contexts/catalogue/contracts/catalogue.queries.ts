@@ -78,6 +78,36 @@ export class GetCourseOwner extends Query<CourseOwnerView> {
   }
 }
 
+/** A step of a course as the player and learning progress see it (no content: what validates it). */
+export class OutlineStep {
+  @ApiProperty() id!: number;
+  @ApiProperty() title!: string;
+  @ApiProperty({ enum: ['video', 'video_file', 'video_url', 'text', 'quiz', 'scorm'] }) content_type!: string;
+  @ApiProperty({ type: Number, nullable: true, description: 'Durée du média en secondes (lue au dépôt, ou saisie)' }) duration!: number | null;
+  @ApiProperty({ enum: ['file', 'url', 'none'], description: 'Une vidéo déposée, un lien, ou pas de vidéo' }) video!: 'file' | 'url' | 'none';
+  @ApiProperty({ type: Number, nullable: true }) quiz_id!: number | null;
+  @ApiProperty({ type: String, nullable: true, enum: ['1.2', '2004'] }) scorm_version!: '1.2' | '2004' | null;
+  @ApiProperty({ type: [String], description: 'Identifiants des SCO du paquet (vide hors SCORM)' }) scos!: string[];
+}
+
+export class OutlineChapterView extends OutlineStep {
+  @ApiProperty({ type: [OutlineStep] }) subchapters!: OutlineStep[];
+}
+
+export class CourseOutlineView {
+  @ApiProperty() course_id!: number;
+  @ApiProperty({ type: Number, nullable: true }) teacher_id!: number | null;
+  @ApiProperty() archived!: boolean;
+  @ApiProperty({ type: [OutlineChapterView] }) chapters!: OutlineChapterView[];
+}
+
+/** The live chapters and sub-chapters of a course, in order, with what validates each (archived courses included); 404 otherwise. */
+export class GetCourseOutline extends Query<CourseOutlineView> {
+  constructor(readonly courseId: number) {
+    super();
+  }
+}
+
 /*
  * Questions the catalogue asks and a downstream context answers (docs/adr/0011-course-content-and-archiving.md):
  * the catalogue comes first in the context order, so it cannot import enrolment; it defines the

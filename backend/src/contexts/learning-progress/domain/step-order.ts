@@ -6,7 +6,9 @@
  * also needs all its own sub-chapters validated"), and a chapter's own content comes before its
  * sub-chapters, as the player shows it.
  */
-export type StepKind = 'chapter' | 'subchapter';
+import type { StepKind } from '../contracts/learning-progress.events.js';
+
+export type { StepKind };
 
 export interface OutlineChapter {
   id: number;

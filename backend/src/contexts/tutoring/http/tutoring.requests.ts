@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { Allow, IsBoolean, IsIn, IsOptional } from 'class-validator';
-import { OptionalId, RequiredId, RequiredText } from '../../../platform/http/fields.js';
+import { toBoolean, OptionalId, RequiredId, RequiredText } from '../../../platform/http/fields.js';
 import { PageQuery } from '../../../platform/http/paging.js';
 import { OptionalQueryId, OptionalQueryText } from '../../../platform/http/query-params.js';
 import { MESSAGE_MAX } from '../domain/conversation.aggregate.js';
@@ -58,8 +58,6 @@ export class HomeworkForm {
   @RequiredText('Le détail', HOMEWORK_DETAIL_MAX, FILL_EVERY_FIELD)
   detail!: string;
 }
-
-const toBoolean = ({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value);
 
 /** PUT /update-assignments/{id}: student_status=true (the student marks it done). */
 export class HomeworkStatusForm {

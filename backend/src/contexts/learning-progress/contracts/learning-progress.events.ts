@@ -1,0 +1,30 @@
+/*
+ * Learning progress's events (docs/event-catalogue.md, docs/learning-progress.md). One stream per
+ * student and course. Every validation names the rule that produced it and its figures.
+ */
+export const COURSE_PROGRESS_STREAM = 'learning-progress.course-progress';
+
+export type StepKind = 'chapter' | 'subchapter';
+
+export interface StepOpened {
+  type: 'StepOpened';
+  payload: { studentId: number; courseId: number; kind: StepKind; stepId: number; contentType: string };
+}
+export interface LearningTimeRecorded {
+  type: 'LearningTimeRecorded';
+  /** The session's totals on the step after this save (method v1), and the beats it brought. */
+  payload: {
+    studentId: number; courseId: number; kind: StepKind; stepId: number; sessionId: string; beats: number;
+    connectedSeconds: number; activeSeconds: number; method: string;
+  };
+}
+export interface ChapterValidated {
+  type: 'ChapterValidated';
+  /** A chapter or a sub-chapter (kind); rule and figures: docs/learning-progress.md. */
+  payload: { studentId: number; courseId: number; kind: StepKind; stepId: number; rule: string; figures: Record<string, number | string> };
+}
+export interface CourseCompleted {
+  type: 'CourseCompleted';
+  payload: { studentId: number; courseId: number; steps: number };
+}
+export type CourseProgressEvent = StepOpened | LearningTimeRecorded | ChapterValidated | CourseCompleted;

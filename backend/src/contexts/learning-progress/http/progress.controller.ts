@@ -1,0 +1,77 @@
+import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { Authenticated, CurrentActor } from '../../../platform/auth/auth.decorators.js';
+import { BoolResponse } from '../../../platform/http/responses.js';
+import type { Actor } from '../../../shared-kernel/index.js';
+import { CompleteCourse } from '../application/commands/complete-course.command.js';
+import { RecordProgress } from '../application/commands/record-progress.command.js';
+import { ListProgress, ProgressRecord } from '../application/queries/list-progress.query.js';
+import { CompleteCourseForm, parseBeats, parsePlayed, ProgressForm, ProgressQuery } from './progress.requests.js';
+
+export class ProgressAnswerView {
+  @ApiProperty({ description: 'La vérité du serveur, décidée sur les preuves' }) validated!: boolean;
+  @ApiProperty({ type: Number, nullable: true }) chapter!: number | null;
+  @ApiProperty({ type: Number, nullable: true }) subchapter!: number | null;
+  @ApiProperty({ type: String, nullable: true, description: 'La règle qui a validé l’étape' }) rule!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Ce qui manque encore, quand elle ne l’est pas' }) reason!: string | null;
+  @ApiProperty({ description: 'Temps actif sur l’étape, en secondes' }) time_spent!: number;
+  @ApiProperty({ description: 'Temps connecté sur l’étape, en secondes' }) connected_time!: number;
+}
+
+/** Progress in the course player (issue 11): the server decides validation from evidence and counts time from beats. */
+@ApiTags('Progression')
+@Controller()
+export class ProgressController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
+
+  @Get('progress')
+  @Authenticated()
+  @ApiOperation({ summary: 'Les étapes d’un cours ouvertes par l’étudiant, leur temps et leur validation (l’étudiant, le formateur du cours, les administrateurs)' })
+  @ApiOkResponse({ type: [ProgressRecord] })
+  list(@CurrentActor() actor: Actor, @Query() query: ProgressQuery): Promise<ProgressRecord[]> {
+    return this.queries.execute(new ListProgress(actor, query.student, query.course));
+  }
+
+  @Post('progress')
+  @HttpCode(201)
+  @Authenticated('student')
+  @ApiOperation({ summary: 'Le lecteur rend compte d’une étape (ouverture, battements de temps, intervalles vus, bouton « Terminer ») ; le serveur décide de la validation' })
+  @ApiCreatedResponse({ type: ProgressAnswerView })
+  async record(@CurrentActor() actor: Actor, @Body() body: ProgressForm): Promise<ProgressAnswerView> {
+    const step = body.subchapter !== undefined ? { kind: 'subchapter' as const, id: body.subchapter } : { kind: 'chapter' as const, id: body.chapter };
+    const beats = parseBeats(body.beats);
+    const answer = await this.commands.execute(
+      new RecordProgress(actor, body.student, body.course, {
+        step,
+        chapterId: body.chapter,
+        contentType: body.content_type,
+        finish: body.validated === true,
+        played: parsePlayed(body.played),
+        session: body.session_id ? { id: body.session_id, beats } : null,
+      }),
+    );
+    return {
+      validated: answer.validated,
+      chapter: step.kind === 'chapter' ? step.id : body.chapter,
+      subchapter: step.kind === 'subchapter' ? step.id : null,
+      rule: answer.rule,
+      reason: answer.reason,
+      time_spent: answer.activeSeconds,
+      connected_time: answer.connectedSeconds,
+    };
+  }
+
+  @Post('complete-course')
+  @HttpCode(201)
+  @Authenticated('student')
+  @ApiOperation({ summary: '« Terminer le cours » : accepté seulement quand chaque étape est validée' })
+  @ApiCreatedResponse({ type: BoolResponse })
+  async complete(@CurrentActor() actor: Actor, @Body() body: CompleteCourseForm): Promise<BoolResponse> {
+    await this.commands.execute(new CompleteCourse(actor, body.student, body.course));
+    return { bool: true };
+  }
+}

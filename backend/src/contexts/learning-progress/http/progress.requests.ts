@@ -1,0 +1,99 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { Allow, IsBoolean, IsIn, IsOptional, IsUUID } from 'class-validator';
+import { toBoolean, OptionalId, RequiredId } from '../../../platform/http/fields.js';
+import { InvalidInputError } from '../../../shared-kernel/index.js';
+import { CONTENT_TYPES } from '../../catalogue/contracts/catalogue.events.js';
+import type { Interval } from '../domain/played-intervals.js';
+import type { Beat } from '../domain/time-on-task.js';
+
+export class ProgressQuery {
+  @RequiredId("Identifiant de l'étudiant", "L'étudiant est obligatoire.", 'Étudiant non trouvé.')
+  student!: number;
+
+  @RequiredId('Identifiant du cours', 'Le cours est obligatoire.', 'Cours introuvable.')
+  course!: number;
+}
+
+export class ProgressForm {
+  @RequiredId("Identifiant de l'étudiant (le vôtre)", "L'étudiant est obligatoire.", 'Étudiant non trouvé.')
+  student!: number;
+
+  @RequiredId('Identifiant du cours', 'Le cours est obligatoire.', 'Cours introuvable.')
+  course!: number;
+
+  @ApiProperty({ enum: CONTENT_TYPES })
+  @IsIn([...CONTENT_TYPES], { message: 'Type de contenu inconnu.' })
+  content_type!: string;
+
+  @RequiredId('Le chapitre (celui du sous-chapitre pour un sous-chapitre)', 'Le chapitre est obligatoire.', 'Chapitre introuvable.')
+  chapter!: number;
+
+  @OptionalId('Le sous-chapitre, pour un sous-chapitre', 'Sous-chapitre introuvable.')
+  subchapter?: number;
+
+  @ApiPropertyOptional({ description: 'true : le bouton « Terminer » (une demande que le serveur juge sur les preuves)' })
+  @IsOptional()
+  @Transform(toBoolean)
+  @IsBoolean({ message: 'validated doit valoir true ou false.' })
+  validated?: boolean;
+
+  @ApiPropertyOptional({ description: 'Ignoré : le temps est compté par le serveur à partir des battements (beats)' })
+  @Allow()
+  time_spent?: unknown;
+
+  @ApiPropertyOptional({ description: 'Ignoré : la durée du média est celle lue au dépôt' })
+  @Allow()
+  duration?: unknown;
+
+  @ApiPropertyOptional({ description: 'La session du lecteur (une par chargement de page)', format: 'uuid' })
+  @IsOptional()
+  @IsUUID('all', { message: 'session_id doit être un UUID.' })
+  session_id?: string;
+
+  @ApiPropertyOptional({ description: 'Battements : [{seq, at (ms), visible, focused, playing, last_input_at (ms|null)}], 200 au plus' })
+  @Allow()
+  beats?: unknown;
+
+  @ApiPropertyOptional({ description: 'Intervalles de vidéo lus : [[début, fin], …] en secondes, 500 au plus' })
+  @Allow()
+  played?: unknown;
+}
+
+const finite = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+
+/** The save's beats, or a French 400. */
+export function parseBeats(value: unknown): Beat[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value) || value.length > 200) throw new InvalidInputError('beats doit être une liste de 200 battements au plus.', 'beats');
+  return value.map((raw) => {
+    const beat = raw as Record<string, unknown>;
+    const valid =
+      beat && typeof beat === 'object' && Number.isInteger(beat.seq) && (beat.seq as number) >= 1 && (beat.seq as number) <= 2_000_000_000 && finite(beat.at) &&
+      typeof beat.visible === 'boolean' && typeof beat.focused === 'boolean' && typeof beat.playing === 'boolean' &&
+      (beat.last_input_at === null || beat.last_input_at === undefined || finite(beat.last_input_at));
+    if (!valid) throw new InvalidInputError('Battement invalide (seq, at, visible, focused, playing, last_input_at).', 'beats');
+    return {
+      seq: beat.seq as number, at: beat.at as number, visible: beat.visible as boolean, focused: beat.focused as boolean, playing: beat.playing as boolean,
+      lastInputAt: finite(beat.last_input_at) ? beat.last_input_at : null,
+    };
+  });
+}
+
+/** The video intervals played, or a French 400. */
+export function parsePlayed(value: unknown): Interval[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value) || value.length > 500) throw new InvalidInputError('played doit être une liste de 500 intervalles au plus.', 'played');
+  return value.map((pair) => {
+    if (!Array.isArray(pair) || pair.length !== 2 || !finite(pair[0]) || !finite(pair[1])) throw new InvalidInputError('Intervalle invalide : [début, fin] en secondes.', 'played');
+    return [pair[0], pair[1]] as const;
+  });
+}
+
+export class CompleteCourseForm {
+  @RequiredId("Identifiant de l'étudiant (le vôtre)", "L'étudiant est obligatoire.", 'Étudiant non trouvé.')
+  student!: number;
+
+  @RequiredId('Identifiant du cours', 'Le cours est obligatoire.', 'Cours introuvable.')
+  course!: number;
+}

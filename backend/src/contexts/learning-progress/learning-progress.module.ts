@@ -1,0 +1,25 @@
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { ProjectionRegistry } from '../../platform/event-log/index.js';
+import { CompleteCourseHandler } from './application/commands/complete-course.command.js';
+import { RecordProgressHandler } from './application/commands/record-progress.command.js';
+import { ValidateQuizStepHandler } from './application/commands/validate-quiz-step.command.js';
+import { QuizStepPolicy } from './application/policies/quiz-step.policy.js';
+import { quizCompletionProjection } from './application/projections/quiz-completion.projection.js';
+import { ListProgressHandler } from './application/queries/list-progress.query.js';
+import { CourseProgress, StepProgress } from './domain/course-progress.aggregate.js';
+import { ProgressController } from './http/progress.controller.js';
+
+/** Learning progress (issue 11, in progress): the player's progress, validation from evidence, time on task. docs/learning-progress.md. */
+@Module({
+  imports: [CqrsModule, MikroOrmModule.forFeature([CourseProgress, StepProgress])],
+  controllers: [ProgressController],
+  providers: [RecordProgressHandler, CompleteCourseHandler, ValidateQuizStepHandler, ListProgressHandler, QuizStepPolicy],
+})
+export class LearningProgressModule {
+  constructor(projections: ProjectionRegistry, quizStep: QuizStepPolicy) {
+    projections.register(quizCompletionProjection);
+    projections.registerPolicy(quizStep);
+  }
+}
