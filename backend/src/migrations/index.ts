@@ -9,10 +9,12 @@ import { Migration20261122008Assessment } from './20261122-008-assessment.js';
 import { Migration20261123009QuizAttemptResults } from './20261123-009-quiz-attempt-results.js';
 import { Migration20261123010Tutoring } from './20261123-010-tutoring.js';
 import { Migration20261123011LearningProgress } from './20261123-011-learning-progress.js';
+import { Migration20261123012ScormRuntime } from './20261123-012-scorm-runtime.js';
 
 /** Every migration, in order. Listed explicitly so that the built app needs no file discovery. */
 export const MIGRATIONS = [
   Migration20261121001Identity, Migration20261121002EventLog, Migration20261121003Catalogue, Migration20261121004Enrolment,
   Migration20261122005IdentityEmailIndex, Migration20261122006AggregateVersions, Migration20261122007CourseAuthoring, Migration20261122008Assessment,
   Migration20261123009QuizAttemptResults, Migration20261123010Tutoring, Migration20261123011LearningProgress,
+  Migration20261123012ScormRuntime,
 ];

@@ -8,6 +8,8 @@ import { ValidateQuizStepHandler } from './application/commands/validate-quiz-st
 import { QuizStepPolicy } from './application/policies/quiz-step.policy.js';
 import { quizCompletionProjection } from './application/projections/quiz-completion.projection.js';
 import { ListProgressHandler } from './application/queries/list-progress.query.js';
+import { GetScormProgressHandler } from './application/queries/get-scorm-progress.query.js';
+import { RecordScormCommitHandler } from './application/commands/record-scorm-commit.command.js';
 import { CourseProgress, StepProgress } from './domain/course-progress.aggregate.js';
 import { ProgressController } from './http/progress.controller.js';
 
@@ -15,7 +17,7 @@ import { ProgressController } from './http/progress.controller.js';
 @Module({
   imports: [CqrsModule, MikroOrmModule.forFeature([CourseProgress, StepProgress])],
   controllers: [ProgressController],
-  providers: [RecordProgressHandler, CompleteCourseHandler, ValidateQuizStepHandler, ListProgressHandler, QuizStepPolicy],
+  providers: [RecordProgressHandler, RecordScormCommitHandler, GetScormProgressHandler, CompleteCourseHandler, ValidateQuizStepHandler, ListProgressHandler, QuizStepPolicy],
 })
 export class LearningProgressModule {
   constructor(projections: ProjectionRegistry, quizStep: QuizStepPolicy) {

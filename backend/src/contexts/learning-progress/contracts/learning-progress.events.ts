@@ -27,4 +27,12 @@ export interface CourseCompleted {
   type: 'CourseCompleted';
   payload: { studentId: number; courseId: number; steps: number };
 }
-export type CourseProgressEvent = StepOpened | LearningTimeRecorded | ChapterValidated | CourseCompleted;
+export interface ScormCommitted {
+  type: 'ScormCommitted';
+  /** An applied commit of the SCORM runtime: its place in the session and the statuses it reports (not suspend_data). */
+  payload: {
+    studentId: number; courseId: number; chapterId: number; sco: string; sessionId: string; seq: number;
+    completionStatus: string | null; successStatus: string | null; score: number | null; sessionSeconds: number | null;
+  };
+}
+export type CourseProgressEvent = StepOpened | LearningTimeRecorded | ChapterValidated | CourseCompleted | ScormCommitted;

@@ -97,6 +97,11 @@ export class CourseProgress extends AggregateRoot<CourseProgressEvent> {
     });
   }
 
+  /** An applied commit of the step's SCORM runtime (the trace row and the SCO's state are written beside). */
+  scormCommitted(commit: Omit<Extract<CourseProgressEvent, { type: 'ScormCommitted' }>['payload'], 'studentId' | 'courseId'>): void {
+    this.record({ type: 'ScormCommitted', payload: { studentId: this.studentId, courseId: this.courseId, ...commit } });
+  }
+
   /** Applies a judge's verdict to an opened step: validated once, with its rule and figures; never undone. */
   settle(progress: StepProgress, verdict: Verdict, now: Date): boolean {
     if (progress.validatedAt) return true;

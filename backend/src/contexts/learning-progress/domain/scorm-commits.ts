@@ -38,3 +38,26 @@ export function sessionSeconds(version: '1.2' | '2004', value: unknown): number 
   const [, y, mo, d, h, mi, s] = match.map((part) => Number(part ?? 0));
   return (((y ?? 0) * 365 + (mo ?? 0) * 30 + (d ?? 0)) * 24 + (h ?? 0)) * 3600 + (mi ?? 0) * 60 + (s ?? 0);
 }
+
+/** What a commit reports, read from the runtime's cmi_data (flat, as the spec's client sends it). */
+export interface CmiReport {
+  completionStatus: string | null;
+  successStatus: string | null;
+  score: number | null;
+  sessionSeconds: number | null;
+  suspendData: string;
+}
+
+const text = (value: unknown, max = 64): string | null => (typeof value === 'string' && value.length <= max ? value : null);
+
+/** Reads and checks cmi_data (1.2's lesson_status may come as lesson_status or completion_status). */
+export function readCmi(version: '1.2' | '2004', cmi: Record<string, unknown>): CmiReport {
+  const score = typeof cmi.score === 'number' ? cmi.score : typeof cmi.score === 'string' && cmi.score.trim() !== '' ? Number(cmi.score) : null;
+  return {
+    completionStatus: text(cmi.completion_status) ?? (version === '1.2' ? text(cmi.lesson_status) : null),
+    successStatus: text(cmi.success_status),
+    score: score !== null && Number.isFinite(score) ? score : null,
+    sessionSeconds: sessionSeconds(version, cmi.session_time),
+    suspendData: checkSuspendData(version, cmi.suspend_data),
+  };
+}

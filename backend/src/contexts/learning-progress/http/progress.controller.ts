@@ -7,7 +7,9 @@ import type { Actor } from '../../../shared-kernel/index.js';
 import { CompleteCourse } from '../application/commands/complete-course.command.js';
 import { RecordProgress } from '../application/commands/record-progress.command.js';
 import { ListProgress, ProgressRecord } from '../application/queries/list-progress.query.js';
-import { CompleteCourseForm, parseBeats, parsePlayed, ProgressForm, ProgressQuery } from './progress.requests.js';
+import { GetScormProgress, ScormProgressView } from '../application/queries/get-scorm-progress.query.js';
+import { RecordScormCommit } from '../application/commands/record-scorm-commit.command.js';
+import { CompleteCourseForm, parseBeats, parsePlayed, ProgressForm, ProgressQuery, ScormCommitForm, ScormProgressQuery } from './progress.requests.js';
 
 export class ProgressAnswerView {
   @ApiProperty({ description: 'La vérité du serveur, décidée sur les preuves' }) validated!: boolean;
@@ -17,6 +19,13 @@ export class ProgressAnswerView {
   @ApiProperty({ type: String, nullable: true, description: 'Ce qui manque encore, quand elle ne l’est pas' }) reason!: string | null;
   @ApiProperty({ description: 'Temps actif sur l’étape, en secondes' }) time_spent!: number;
   @ApiProperty({ description: 'Temps connecté sur l’étape, en secondes' }) connected_time!: number;
+}
+
+export class ScormCommitAnswer {
+  @ApiProperty({ enum: [true] }) bool!: true;
+  @ApiProperty({ enum: ['applied', 'duplicate', 'stale'], description: 'appliqué ; déjà reçu (rien d’écrit) ; plus ancien que le dernier (gardé dans la trace, non appliqué)' })
+  outcome!: string;
+  @ApiProperty({ description: 'Le chapitre est-il validé (chaque SCO terminé ou réussi) ?' }) validated!: boolean;
 }
 
 /** Progress in the course player (issue 11): the server decides validation from evidence and counts time from beats. */
@@ -73,5 +82,25 @@ export class ProgressController {
   async complete(@CurrentActor() actor: Actor, @Body() body: CompleteCourseForm): Promise<BoolResponse> {
     await this.commands.execute(new CompleteCourse(actor, body.student, body.course));
     return { bool: true };
+  }
+
+  @Get('scorm-progress')
+  @Authenticated()
+  @ApiOperation({ summary: 'Où reprend un module SCORM : l’état de chaque SCO (l’étudiant, le formateur du cours, les administrateurs)' })
+  @ApiOkResponse({ type: ScormProgressView })
+  scormProgress(@CurrentActor() actor: Actor, @Query() query: ScormProgressQuery): Promise<ScormProgressView> {
+    return this.queries.execute(new GetScormProgress(actor, query.student, query.chapter));
+  }
+
+  @Post('scorm-progress')
+  @HttpCode(201)
+  @Authenticated('student')
+  @ApiOperation({ summary: 'Un envoi (commit) du module SCORM, acquitté une fois enregistré ; rejoué : sans effet ; périmé : gardé sans être appliqué' })
+  @ApiCreatedResponse({ type: ScormCommitAnswer })
+  async scormCommit(@CurrentActor() actor: Actor, @Body() body: ScormCommitForm): Promise<ScormCommitAnswer> {
+    const { outcome, validated } = await this.commands.execute(
+      new RecordScormCommit(actor, body.student, body.course, { chapterId: body.chapter, sco: body.sco, sessionId: body.session_id, seq: body.seq, cmi: body.cmi_data }),
+    );
+    return { bool: true, outcome, validated };
   }
 }

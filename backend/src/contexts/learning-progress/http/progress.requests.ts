@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { Allow, IsBoolean, IsIn, IsOptional, IsUUID } from 'class-validator';
+import { Allow, IsBoolean, IsIn, IsObject, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
 import { toBoolean, OptionalId, RequiredId } from '../../../platform/http/fields.js';
 import { InvalidInputError } from '../../../shared-kernel/index.js';
 import { CONTENT_TYPES } from '../../catalogue/contracts/catalogue.events.js';
@@ -96,4 +96,49 @@ export class CompleteCourseForm {
 
   @RequiredId('Identifiant du cours', 'Le cours est obligatoire.', 'Cours introuvable.')
   course!: number;
+}
+
+export class ScormProgressQuery {
+  @RequiredId("Identifiant de l'étudiant", "L'étudiant est obligatoire.", 'Étudiant non trouvé.')
+  student!: number;
+
+  @RequiredId('Identifiant du chapitre SCORM', 'Le chapitre est obligatoire.', 'Chapitre introuvable.')
+  chapter!: number;
+}
+
+export class ScormCommitForm {
+  @RequiredId("Identifiant de l'étudiant (le vôtre)", "L'étudiant est obligatoire.", 'Étudiant non trouvé.')
+  student!: number;
+
+  @RequiredId('Identifiant du cours', 'Le cours est obligatoire.', 'Cours introuvable.')
+  course!: number;
+
+  @RequiredId('Le chapitre SCORM', 'Le chapitre est obligatoire.', 'Chapitre introuvable.')
+  chapter!: number;
+
+  @ApiPropertyOptional({ description: 'Identifiant du SCO (le premier du paquet par défaut)', maxLength: 200 })
+  @IsOptional()
+  @IsString({ message: 'sco doit être du texte.' })
+  @MaxLength(200, { message: 'sco ne doit pas dépasser 200 caractères.' })
+  sco?: string;
+
+  @ApiPropertyOptional({ description: 'La session du lecteur (une par chargement du module)', format: 'uuid' })
+  @IsOptional()
+  @IsUUID('all', { message: 'session_id doit être un UUID.' })
+  session_id?: string;
+
+  @OptionalId('Numéro de l’envoi dans la session (1, 2, …) : un envoi plus ancien que le dernier enregistré n’est pas appliqué', 'Numéro de séquence invalide.')
+  seq?: number;
+
+  @ApiProperty({ description: 'completion_status, success_status, score, session_time, location, suspend_data (64 000 caractères au plus)' })
+  @IsObject({ message: 'cmi_data doit être un objet.' })
+  cmi_data!: Record<string, unknown>;
+
+  @ApiPropertyOptional({ description: 'Repris de cmi_data (champ de la spec)' })
+  @Allow()
+  completion_status?: unknown;
+
+  @ApiPropertyOptional({ description: 'Repris de cmi_data (champ de la spec)' })
+  @Allow()
+  score?: unknown;
 }
