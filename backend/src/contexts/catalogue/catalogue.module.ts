@@ -50,6 +50,7 @@ import { GetCourseForEditingHandler } from './application/queries/get-course-for
 import { GetCourseOwnerHandler } from './application/queries/get-course-owner.query.js';
 import { GetQuizStepCoursesHandler } from './application/queries/get-quiz-step-courses.query.js';
 import { GetCourseOutlineHandler } from './application/queries/get-course-outline.query.js';
+import { CountCourseStepsHandler } from './application/queries/count-course-steps.query.js';
 import { GetRemovalImpactHandler } from './application/queries/get-removal-impact.query.js';
 import { GetTrainerDashboardHandler } from './application/queries/get-trainer-dashboard.query.js';
 import { ListAuthoredCoursesHandler } from './application/queries/list-authored-courses.query.js';
@@ -93,6 +94,7 @@ import { ListStudyMaterialsHandler } from './application/queries/list-study-mate
     GetCourseOwnerHandler,
     GetQuizStepCoursesHandler,
     GetCourseOutlineHandler,
+    CountCourseStepsHandler,
     GetCourseForEditingHandler,
     ListAuthoredCoursesHandler,
     GetTrainerDashboardHandler,

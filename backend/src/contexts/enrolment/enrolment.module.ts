@@ -7,6 +7,7 @@ import { SetFavouriteHandler } from './application/commands/set-favourite.comman
 import { CountCourseLearnersHandler } from './application/queries/count-course-learners.query.js';
 import { GetStudentCourseStatusHandler } from './application/queries/get-student-course-status.query.js';
 import { CountEnrolledCoursesHandler } from './application/queries/count-enrolled-courses.query.js';
+import { ListStudentEnrolmentsHandler } from './application/queries/list-student-enrolments.query.js';
 import { IsFollowingCourseHandler } from './application/queries/is-following-course.query.js';
 import { ListCourseStudentsHandler } from './application/queries/list-course-students.query.js';
 import { ListFavouriteCoursesHandler } from './application/queries/list-favourite-courses.query.js';
@@ -30,6 +31,7 @@ import { EnrolmentController } from './http/enrolment.controller.js';
     CountCourseLearnersHandler,
     IsFollowingCourseHandler,
     CountEnrolledCoursesHandler,
+    ListStudentEnrolmentsHandler,
   ],
 })
 export class EnrolmentModule {}

@@ -6,7 +6,9 @@ import { CompleteCourseHandler } from './application/commands/complete-course.co
 import { RecordProgressHandler } from './application/commands/record-progress.command.js';
 import { ValidateQuizStepHandler } from './application/commands/validate-quiz-step.command.js';
 import { QuizStepPolicy } from './application/policies/quiz-step.policy.js';
+import { studentCourseProgressProjection, studentProgressProjection } from './application/projections/progress.projections.js';
 import { quizCompletionProjection } from './application/projections/quiz-completion.projection.js';
+import { ListStudentCoursesHandler } from './application/queries/list-student-courses.query.js';
 import { ListProgressHandler } from './application/queries/list-progress.query.js';
 import { GetScormProgressHandler } from './application/queries/get-scorm-progress.query.js';
 import { RecordScormCommitHandler } from './application/commands/record-scorm-commit.command.js';
@@ -17,11 +19,13 @@ import { ProgressController } from './http/progress.controller.js';
 @Module({
   imports: [CqrsModule, MikroOrmModule.forFeature([CourseProgress, StepProgress])],
   controllers: [ProgressController],
-  providers: [RecordProgressHandler, RecordScormCommitHandler, GetScormProgressHandler, CompleteCourseHandler, ValidateQuizStepHandler, ListProgressHandler, QuizStepPolicy],
+  providers: [RecordProgressHandler, RecordScormCommitHandler, GetScormProgressHandler, CompleteCourseHandler, ValidateQuizStepHandler, ListProgressHandler, ListStudentCoursesHandler, QuizStepPolicy],
 })
 export class LearningProgressModule {
   constructor(projections: ProjectionRegistry, quizStep: QuizStepPolicy) {
     projections.register(quizCompletionProjection);
+    projections.register(studentCourseProgressProjection);
+    projections.register(studentProgressProjection);
     projections.registerPolicy(quizStep);
   }
 }

@@ -108,6 +108,13 @@ export class GetCourseOutline extends Query<CourseOutlineView> {
   }
 }
 
+/** How many live steps (chapters plus sub-chapters) each course has: the denominator of a completion percentage. */
+export class CountCourseSteps extends Query<Map<number, number>> {
+  constructor(readonly courseIds: readonly number[]) {
+    super();
+  }
+}
+
 /*
  * Questions the catalogue asks and a downstream context answers (docs/adr/0011-course-content-and-archiving.md):
  * the catalogue comes first in the context order, so it cannot import enrolment; it defines the

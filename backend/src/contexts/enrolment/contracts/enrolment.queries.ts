@@ -6,3 +6,15 @@ export class CountEnrolledCourses extends Query<number> {
     super();
   }
 }
+
+export interface StudentEnrolment {
+  course_id: number;
+  enrolled_at: string;
+}
+
+/** The courses the student is enrolled in, newest first. */
+export class ListStudentEnrolments extends Query<StudentEnrolment[]> {
+  constructor(readonly studentId: number) {
+    super();
+  }
+}

@@ -11,6 +11,8 @@ export interface SessionTime {
   connectedSeconds: number;
   activeSeconds: number;
   method: string;
+  addedConnectedSeconds: number;
+  addedActiveSeconds: number;
 }
 
 /**
@@ -59,6 +61,10 @@ export async function recordBeats(
   );
   const connected = Math.round(Math.min(time.connectedSeconds, bound));
   const active = Math.round(Math.min(time.activeSeconds, bound));
+  const [before] = await connection.execute<{ connected_seconds: number; active_seconds: number }[]>(
+    'select connected_seconds, active_seconds from progress.session_time where session_id = ?::uuid and kind = ? and step_id = ?',
+    [sessionId, where.kind, where.stepId],
+  );
   await connection.execute(
     `insert into progress.session_time (session_id, kind, step_id, student_id, course_id, method, first_received_at, connected_seconds, active_seconds)
      values (?::uuid, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -71,7 +77,10 @@ export async function recordBeats(
     [where.studentId, where.courseId, where.kind, where.stepId],
   );
   return {
-    session: { id: sessionId, beats: inserted.length, connectedSeconds: connected, activeSeconds: active, method: TIME_METHOD },
+    session: {
+      id: sessionId, beats: inserted.length, connectedSeconds: connected, activeSeconds: active, method: TIME_METHOD,
+      addedConnectedSeconds: connected - (before?.connected_seconds ?? 0), addedActiveSeconds: active - (before?.active_seconds ?? 0),
+    },
     totals: { connected: sums?.connected ?? 0, active: sums?.active ?? 0 },
   };
 }

@@ -16,6 +16,8 @@ export interface LearningTimeRecorded {
   payload: {
     studentId: number; courseId: number; kind: StepKind; stepId: number; sessionId: string; beats: number;
     connectedSeconds: number; activeSeconds: number; method: string;
+    /** What this save added to the session's totals (what the progress projections sum). */
+    addedConnectedSeconds: number; addedActiveSeconds: number;
   };
 }
 export interface ChapterValidated {

@@ -85,7 +85,11 @@ export class CourseProgress extends AggregateRoot<CourseProgressEvent> {
   }
 
   /** Time counted on a step (method v1) for one session after a save; the step's totals are the sums the caller gives. */
-  timeRecorded(progress: StepProgress, session: { id: string; beats: number; connectedSeconds: number; activeSeconds: number; method: string }, totals: { connected: number; active: number }): void {
+  timeRecorded(
+    progress: StepProgress,
+    session: { id: string; beats: number; connectedSeconds: number; activeSeconds: number; method: string; addedConnectedSeconds: number; addedActiveSeconds: number },
+    totals: { connected: number; active: number },
+  ): void {
     progress.connectedSeconds = totals.connected;
     progress.activeSeconds = totals.active;
     this.record({
@@ -93,6 +97,7 @@ export class CourseProgress extends AggregateRoot<CourseProgressEvent> {
       payload: {
         studentId: this.studentId, courseId: this.courseId, kind: progress.kind, stepId: progress.stepId, sessionId: session.id, beats: session.beats,
         connectedSeconds: session.connectedSeconds, activeSeconds: session.activeSeconds, method: session.method,
+        addedConnectedSeconds: session.addedConnectedSeconds, addedActiveSeconds: session.addedActiveSeconds,
       },
     });
   }

@@ -9,6 +9,8 @@ import { Database } from '../../../platform/database/database.js';
 import { eventually } from '../../../platform/testing/eventually.js';
 import { call, givenAdmin, givenCourse, givenEnrolled, givenStudent, givenTeacher, type GivenStudent } from '../../../platform/testing/fixtures.js';
 import { startTestApp, type TestApp } from '../../../platform/testing/test-app.js';
+import { output } from '../../../cli/testing/event-log-workload.js';
+import { rebuildCommand } from '../../../cli/projections-rebuild.js';
 import { CHAPTER_LOCKED, COURSE_NOT_DONE, SUBCHAPTER_LOCKED } from '../domain/course-progress.aggregate.js';
 
 let t: TestApp;
@@ -150,5 +152,39 @@ describe('POST /progress/', () => {
     for (const intruder of [other, stranger]) expect((await call(t, 'GET', url, intruder.token)).statusCode).toBe(403);
     expect((await call(t, 'GET', url, undefined)).statusCode).toBe(401);
     expect((await call(t, 'GET', `/api/progress/?student=abc&course=${course.courseId}`, admin.token)).statusCode).toBe(400);
+  });
+});
+
+describe('GET /student-courses/{id}/ and the progress projections', () => {
+  it('lists the student\'s courses with their progress, active time and trainer; others refused', async () => {
+    const { teacher, course, student, chapters, subchapter } = await world();
+    const session = randomUUID();
+    const at = Date.now() - 5_000;
+    await progress(student, course.courseId, {
+      content_type: 'text', chapter: chapters[0], session_id: session,
+      beats: [{ seq: 1, at, visible: true, focused: true, playing: false, last_input_at: at }, { seq: 2, at: at + 4_000, visible: true, focused: true, playing: false, last_input_at: at + 4_000 }],
+    });
+    await progress(student, course.courseId, { content_type: 'text', chapter: chapters[0], validated: true });
+    await progress(student, course.courseId, { content_type: 'text', chapter: chapters[0], subchapter });
+    await eventually(async () => {
+      const list = (await call(t, 'GET', `/api/student-courses/${student.studentId}/`, student.token)).json();
+      // One step validated out of four (two chapters with no sub-chapter, one with one).
+      expect(list).toEqual([expect.objectContaining({ id: course.courseId, title: course.title, progress: 25, time_spent: 4, connected_time: 4, completed_at: null })]);
+      expect(list[0].formateurs).toEqual([{ id: teacher.teacherId, prenom: 'Formateur', nom: expect.any(String) }]);
+    });
+    const other = await givenStudent(t);
+    expect((await call(t, 'GET', `/api/student-courses/${student.studentId}/`, other.token)).statusCode).toBe(403);
+    expect((await call(t, 'GET', `/api/student-courses/${student.studentId}/`, teacher.token)).statusCode).toBe(403);
+  });
+
+  // Last: the rebuild command boots its own application in this process (see projections-rebuild.api.spec.ts).
+  it('rebuilds the learning-progress projections from the log into exactly the live rows', async () => {
+    const { lines, out } = output();
+    const env = { DATABASE_URL: t.databaseUrl, DATA_DIR: t.config.dataDir };
+    for (const name of ['learning-progress.student-course', 'learning-progress.student', 'learning-progress.quiz-completion']) {
+      expect(await rebuildCommand([name, '--check'], env, out)).toBe(0);
+    }
+    expect(lines.log.filter((l) => l.includes('identique à la relecture'))).toHaveLength(3);
+    expect(lines.error).toEqual([]);
   });
 });

@@ -1,12 +1,14 @@
-import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentActor } from '../../../platform/auth/auth.decorators.js';
+import { IdPipe } from '../../../platform/http/id.pipe.js';
 import { BoolResponse } from '../../../platform/http/responses.js';
 import type { Actor } from '../../../shared-kernel/index.js';
 import { CompleteCourse } from '../application/commands/complete-course.command.js';
 import { RecordProgress } from '../application/commands/record-progress.command.js';
 import { ListProgress, ProgressRecord } from '../application/queries/list-progress.query.js';
+import { ListStudentCourses, StudentCourseView } from '../application/queries/list-student-courses.query.js';
 import { GetScormProgress, ScormProgressView } from '../application/queries/get-scorm-progress.query.js';
 import { RecordScormCommit } from '../application/commands/record-scorm-commit.command.js';
 import { CompleteCourseForm, parseBeats, parsePlayed, ProgressForm, ProgressQuery, ScormCommitForm, ScormProgressQuery } from './progress.requests.js';
@@ -102,5 +104,13 @@ export class ProgressController {
       new RecordScormCommit(actor, body.student, body.course, { chapterId: body.chapter, sco: body.sco, sessionId: body.session_id, seq: body.seq, cmi: body.cmi_data }),
     );
     return { bool: true, outcome, validated };
+  }
+
+  @Get('student-courses/:studentId')
+  @Authenticated('student', 'admin')
+  @ApiOperation({ summary: 'Les cours de l’étudiant avec sa progression (%), son temps et ses formateurs' })
+  @ApiOkResponse({ type: [StudentCourseView] })
+  studentCourses(@CurrentActor() actor: Actor, @Param('studentId', IdPipe) studentId: number): Promise<StudentCourseView[]> {
+    return this.queries.execute(new ListStudentCourses(actor, studentId));
   }
 }
