@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { INestApplicationContext } from '@nestjs/common';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,6 +13,7 @@ import { DEMO_CATEGORIES, DEMO_COURSES, DEMO_PAGES } from './demo-catalogue.js';
 import { seedDemoMedia } from './demo-media.js';
 import { seedDemoQuizzes } from './demo-quizzes.js';
 import { seedDemoTutoring } from './demo-tutoring.js';
+import { seedDemoProgress } from './demo-progress.js';
 
 const ASSETS = join(projectRoot, 'backend/src/demo/assets');
 
@@ -101,6 +102,12 @@ export async function seedDemoData(app: INestApplicationContext): Promise<boolea
     asAdmin,
     { claire: await actorOf(db, 'teacher', teacherIds.get('claire.martin')!), julien: await actorOf(db, 'teacher', teacherIds.get('julien.bernard')!) },
     { lea: await actorOf(db, 'student', lea), ines: await actorOf(db, 'student', ines), hugo: await actorOf(db, 'student', studentIds.get('hugo.lefevre')!) },
+  );
+  await seedDemoProgress(
+    commands,
+    app.get(QueryBus),
+    { lea: await actorOf(db, 'student', lea), ines: await actorOf(db, 'student', ines) },
+    { agile: courseIds[2]!, templates: byTitle('Modèles de documents Word et Excel'), pivotTables: courseIds[1]! },
   );
   logger.log('Données de démonstration créées (voir README pour les comptes).');
   return true;

@@ -1,3 +1,4 @@
 /** Commands the demo data and the tests send directly (docs/adr/0007-contracts-only-boundaries.md). */
 export { RecordProgress } from './application/commands/record-progress.command.js';
 export { CompleteCourse } from './application/commands/complete-course.command.js';
+export { RecordScormCommit } from './application/commands/record-scorm-commit.command.js';
