@@ -5,3 +5,4 @@ export const AdminLayout = lazyComponent(() => import('../../layout/side-menu'),
 export const AdminDashboardPage = lazyComponent(() => import('./admin-dashboard-page'), (m) => m.AdminDashboardPage);
 export { AdminLoginPage, AdminLogoutPage } from '../../features/identity';
 export { AdminCoursesPage, AdminCourseDetailPage, AdminCoursePreviewPage } from '../../features/authoring';
+export { AdminQuizzesPage, AdminQuizDetailPage } from '../../features/assessment';
