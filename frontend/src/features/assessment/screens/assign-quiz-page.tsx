@@ -46,9 +46,7 @@ function AssignRow({ quiz, courseId, teacher }: { quiz: Quiz; courseId: number; 
         {status.isLoading ? (
           <span className="quiz-muted">{m.assign.checking}</span>
         ) : (
-          <Tag color={assigned ? 'green' : undefined} className="assign-list__tag">
-            {assigned ? m.assign.assigned : m.assign.notAssigned}
-          </Tag>
+          <Tag className={assigned ? 'quiz-tag quiz-tag--done' : 'quiz-tag'}>{assigned ? m.assign.assigned : m.assign.notAssigned}</Tag>
         )}
         <Button
           type={assigned ? 'default' : 'primary'}

@@ -43,7 +43,7 @@ const columns: TableColumnsType<QuizAttempt> = [
     key: 'status',
     title: m.attempts.status,
     width: 110,
-    render: (_, attempt) => (attempt.completed_at ? <Tag color="green">{m.attempts.completed}</Tag> : <Tag>{m.attempts.inProgress}</Tag>),
+    render: (_, attempt) => (attempt.completed_at ? <Tag className="quiz-tag quiz-tag--done">{m.attempts.completed}</Tag> : <Tag className="quiz-tag">{m.attempts.inProgress}</Tag>),
   },
 ];
 
