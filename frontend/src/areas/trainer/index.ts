@@ -23,8 +23,8 @@ export {
   EnrolledStudentsPage,
   TrainerStudyMaterialPage,
   AddStudyPage,
-  TrainerCoursePreviewPage,
 } from '../../features/authoring';
+export { TrainerCoursePreviewPage } from '../course-preview-pages';
 export {
   TrainerQuizzesPage,
   AddQuizPage,

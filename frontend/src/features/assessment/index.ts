@@ -15,5 +15,7 @@ export const EditQuestionPage = lazyComponent(questionPages, (m) => m.EditQuesti
 export const AttemptedStudentsPage = lazyComponent(() => import('./screens/attempted-students-page'), (m) => m.AttemptedStudentsPage);
 export const AdminQuizzesPage = lazyComponent(() => import('./screens/admin-quizzes-page'), (m) => m.AdminQuizzesPage);
 export const AdminQuizDetailPage = lazyComponent(() => import('./screens/admin-quiz-detail-page'), (m) => m.AdminQuizDetailPage);
+/** A quiz step's quiz in the course preview, read only (composed by the areas into authoring's preview). */
+export const QuizPreview = lazyComponent(() => import('./components/quiz-preview'), (m) => m.QuizPreview);
 export const CourseQuizPage = lazyComponent(() => import('./screens/course-quiz-page'), (m) => m.CourseQuizPage);
 export const TakeQuizPage = lazyComponent(() => import('./screens/take-quiz-page'), (m) => m.TakeQuizPage);

@@ -151,6 +151,12 @@ export const messages = {
     loadFailed: 'Impossible de charger les quiz du cours.',
     checking: 'Vérification…',
   },
+  /** A quiz step of the course preview (its title, count and empty state are the lists' own). */
+  preview: {
+    fallback: (id: number) => `n° ${id}`,
+    questionsOf: (title: string) => `Questions du quiz ${title}`,
+    answersOf: (n: number) => `Réponses proposées à la question ${n}`,
+  },
   take: {
     titleFallback: 'Quiz',
     progressLabel: 'Progression dans le quiz',

@@ -3,7 +3,8 @@ import { CheckCircleFilled } from '@ant-design/icons';
 import type { Question } from '../assessment-types';
 import { messages as m } from '../messages';
 
-const answersOf = (question: Question) => [question.ans1, question.ans2, question.ans3, question.ans4];
+/** A question's four answers, in their order. */
+export const answersOf = (question: Pick<Question, 'ans1' | 'ans2' | 'ans3' | 'ans4'>) => [question.ans1, question.ans2, question.ans3, question.ans4];
 
 /** A quiz's questions numbered from 1, each with its four answers, the right one marked, and its actions. */
 export function QuestionList({ questions, actions }: { questions: readonly Question[]; actions: (question: Question, number: number) => ReactNode }) {
