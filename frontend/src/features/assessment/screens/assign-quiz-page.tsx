@@ -3,10 +3,10 @@ import { Link, useParams } from 'react-router-dom';
 import { Button, Tag } from 'antd';
 import { CheckOutlined, PlusOutlined } from '@ant-design/icons';
 import { toast } from '../../../app/feedback';
-import { useAppSelector } from '../../../app/hooks';
 import { useAssignQuizMutation, useGetAssignStatusQuery, useGetQuizzesQuery, useUnassignQuizMutation } from '../assessment-api';
 import type { Quiz } from '../assessment-types';
 import { Pending, QuizPage, cut } from '../components/quiz-page';
+import { useTrainerId } from '../components/use-trainer-id';
 import { messages as m } from '../messages';
 
 function AssignRow({ quiz, courseId, teacher }: { quiz: Quiz; courseId: number; teacher?: number }) {
@@ -69,8 +69,7 @@ function AssignRow({ quiz, courseId, teacher }: { quiz: Quiz; courseId: number; 
  */
 export function AssignQuizPage({ courseTitle }: { courseTitle?: string }) {
   const courseId = Number(useParams().courseId);
-  const stored = Number(useAppSelector((state) => state.auth.teacherId));
-  const teacher = Number.isInteger(stored) && stored > 0 ? stored : undefined;
+  const teacher = useTrainerId();
   const { data, isLoading, error } = useGetQuizzesQuery();
   return (
     <QuizPage title={courseTitle ? m.assign.title(courseTitle) : m.assign.titleFallback} back={{ to: '/teacher-my-course', label: m.assign.backToCourses }}>

@@ -1,20 +1,13 @@
 import { useNavigate, useParams } from 'react-router-dom';
 import { Alert } from 'antd';
 import { toast } from '../../../app/feedback';
-import { useAppSelector } from '../../../app/hooks';
 import { useCreateQuizMutation, useGetQuizQuery, useUpdateQuizMutation } from '../assessment-api';
 import { Pending, QuizPage } from '../components/quiz-page';
 import { QuizForm, quizBody } from '../components/quiz-form';
+import { useTrainerId } from '../components/use-trainer-id';
 import { messages as m } from '../messages';
 
 const BACK = { to: '/quiz', label: m.quizForm.backToQuizzes };
-
-/** The trainer's id, as a number, or undefined when the session has none (02 §5). */
-function useTrainerId(): number | undefined {
-  const stored = useAppSelector((state) => state.auth.teacherId);
-  const id = Number(stored);
-  return Number.isInteger(id) && id > 0 ? id : undefined;
-}
 
 /** /add-quiz: POST /quiz/ with the trainer's id, then the new quiz's questions. */
 export function AddQuizPage() {

@@ -14,6 +14,7 @@ import {
   useResetAttemptsMutation,
 } from '../assessment-api';
 import type { QuizResult, StudentQuestion } from '../assessment-types';
+import { answersOf } from '../components/question-list';
 import { Pending, QuizPage } from '../components/quiz-page';
 import { messages as m } from '../messages';
 
@@ -142,7 +143,7 @@ function QuestionStep({ question, answered, sending, onSubmit }: { question: Stu
     setChosen(null);
     if (question.number > 1) heading.current?.focus();
   }, [question.id, question.number]);
-  const answers = [question.ans1, question.ans2, question.ans3, question.ans4];
+  const answers = answersOf(question);
   const labelId = `quiz-question-${question.id}`;
   return (
     <form
