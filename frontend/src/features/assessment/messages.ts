@@ -112,7 +112,6 @@ export const messages = {
     attempt: 'Tentative',
     score: 'Bonnes réponses',
     scoreValue: (correct: number, total: number) => `${correct} / ${total}`,
-    answered: 'Répondues',
     startedAt: 'Commencée le',
     duration: 'Temps passé',
     status: 'État',

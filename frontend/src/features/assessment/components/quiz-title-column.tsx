@@ -1,11 +1,12 @@
+import type { ReactNode } from 'react';
 import type { TableColumnType } from 'antd';
 import { Link } from 'react-router-dom';
 import type { Quiz } from '../assessment-types';
 import { messages as m } from '../messages';
 import { cut } from './quiz-page';
 
-/** The title, linking to the role's questions page, with the detail cut at 50 characters under it. */
-export function quizTitleColumn(href: (quiz: Quiz) => string): TableColumnType<Quiz> {
+/** The title, linking to the role's questions page, with the detail cut at 50 characters under it (and `extra` below). */
+export function quizTitleColumn(href: (quiz: Quiz) => string, extra?: (quiz: Quiz) => ReactNode): TableColumnType<Quiz> {
   return {
     key: 'title',
     title: m.quizList.quizTitle,
@@ -15,6 +16,7 @@ export function quizTitleColumn(href: (quiz: Quiz) => string): TableColumnType<Q
           {quiz.title}
         </Link>
         {quiz.detail ? <span className="quiz-cell__detail">{cut(quiz.detail)}</span> : null}
+        {extra?.(quiz)}
       </div>
     ),
   };

@@ -9,6 +9,7 @@ import { Pending, QuizPage } from '../components/quiz-page';
 import { quizTitleColumn } from '../components/quiz-title-column';
 import { useQuizRemoval } from '../components/removals';
 import { IconButton } from '../components/row-actions';
+import { useNarrowScreen } from '../components/use-narrow-screen';
 import { messages as m } from '../messages';
 
 /** The search waits for the typing to pause. */
@@ -65,6 +66,7 @@ export function AdminQuizzesPage() {
   const [modal, holder] = Modal.useModal();
   const removeQuiz = useQuizRemoval(modal);
   const { data, isLoading, isFetching, error } = useGetQuizzesQuery({ search });
+  const narrow = useNarrowScreen();
 
   useEffect(() => {
     const timer = window.setTimeout(() => setSearch(typed.trim()), SEARCH_DEBOUNCE_MS);
@@ -79,7 +81,8 @@ export function AdminQuizzesPage() {
       key: 'actions',
       title: m.common.actions,
       width: 104,
-      fixed: 'right',
+      // Kept in view at the right edge while the table scrolls sideways; a phone has no scroll, the title wraps.
+      fixed: narrow ? undefined : 'right',
       render: (_, quiz) => (
         <div className="quiz-row-actions">
           <IconButton label={`${m.common.edit} : ${quiz.title}`} text={m.common.edit} icon={<EditOutlined />} onClick={() => setEditing(quiz)} />
@@ -118,7 +121,7 @@ export function AdminQuizzesPage() {
             dataSource={data}
             loading={isFetching && !isLoading}
             pagination={false}
-            scroll={{ x: 560 }}
+            scroll={narrow ? undefined : { x: 560 }}
             locale={{ emptyText: <span className="quiz-muted">{m.admin.empty}</span> }}
           />
         </>

@@ -3,6 +3,7 @@ import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { Alert, Button, Progress, Radio } from 'antd';
 import { ReloadOutlined, TrophyOutlined } from '@ant-design/icons';
 import { useAppSelector } from '../../../app/hooks';
+import { BRAND_TEXT_COLOR } from '../../../app/theme';
 import { StatusMessage } from '../../../components/status';
 import {
   useAnswerQuestionMutation,
@@ -155,7 +156,7 @@ function QuestionStep({ question, answered, sending, onSubmit }: { question: Stu
     >
       <div className="take-quiz__progress">
         <span>{m.take.questionOf(question.number, question.total)}</span>
-        <Progress percent={Math.round((answered / question.total) * 100)} showInfo={false} aria-label={m.take.progressLabel} aria-valuetext={m.take.answered(answered, question.total)} />
+        <Progress percent={Math.round((answered / question.total) * 100)} showInfo={false} strokeColor={BRAND_TEXT_COLOR} aria-label={m.take.progressLabel} aria-valuetext={m.take.answered(answered, question.total)} />
         <span className="quiz-muted">{m.take.answered(answered, question.total)}</span>
       </div>
       <h2 className="take-quiz__text" id={labelId} ref={heading} tabIndex={-1}>
@@ -185,7 +186,7 @@ function ResultStep({ result, sending, onRestart, back }: { result: QuizResult; 
       <h2 id="quiz-result-title" className="take-quiz__result-title">
         {m.take.resultTitle}
       </h2>
-      <Progress type="circle" percent={percent} aria-label={m.take.scoreLabel} strokeColor="#b84a00" />
+      <Progress type="circle" percent={percent} aria-label={m.take.scoreLabel} strokeColor={BRAND_TEXT_COLOR} />
       <p className="take-quiz__score" data-testid="quiz-score">
         {m.take.score(result.total_correct_questions, result.total_questions)}
       </p>
