@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO, expectNoSeriousA11yViolations, fillLogin } from './support';
+import { apiLogin, expectNoSeriousA11yViolations, loginAs } from './support';
 
 /** Ids of the demo centre that the screens' addresses need. */
 async function demoIds(request: APIRequestContext) {
@@ -13,9 +13,7 @@ async function demoIds(request: APIRequestContext) {
 
 /** The demo trainer's first course, with a chapter and, where there is one, a sub-chapter. */
 async function trainerIds(request: APIRequestContext) {
-  // A login of its own: the page's access token lives 10 s in these tests.
-  const login = await (await request.post('/api/formateur/token/', { data: { email: DEMO.trainer.email, password: DEMO.trainer.password } })).json();
-  const headers = { Authorization: `Bearer ${login.access}` };
+  const { headers, ...login } = await apiLogin(request, 'trainer');
   const courses = await (await request.get(`/api/teacher-course/${login.formateur_id}`, { headers })).json();
   const courseId = (courses.find((course: { chapter_count: number }) => course.chapter_count > 0) ?? courses[0]).id as number;
   const chapters = await (await request.get(`/api/course-chapters/${courseId}`, { headers })).json();
@@ -23,11 +21,61 @@ async function trainerIds(request: APIRequestContext) {
   return { courseId, chapterId: withSub.id as number, subchapterId: (withSub.subchapters[0]?.id as number | undefined) ?? null };
 }
 
+/** Claire's demo quiz, and her course that assigns it and names it in a step (backend/src/demo/demo-quizzes.ts). */
+const DEMO_QUIZ = 'Les modèles de documents';
+const DEMO_QUIZ_COURSE = 'Modèles de documents Word et Excel';
+
+/** A published course found by its title, whichever page of the catalogue it is on. */
+async function courseByTitle(request: APIRequestContext, title: string): Promise<{ id: number; title: string }> {
+  for (let next: string | null = '/api/course/?page=1'; next; ) {
+    const page = (await (await request.get(next)).json()) as { results: { id: number; title: string }[]; next: string | null };
+    const course = page.results.find((c) => c.title === title);
+    if (course) return course;
+    next = page.next;
+  }
+  throw new Error(`no course ${title} in the catalogue`);
+}
+
+/** The demo quiz, its first question and its course, read as `role`. */
+async function quizIds(request: APIRequestContext, role: 'trainer' | 'admin') {
+  const { headers } = await apiLogin(request, role);
+  const quizzes = (await (await request.get('/api/quiz/', { headers })).json()) as { id: number; title: string }[];
+  const quiz = quizzes.find((q) => q.title === DEMO_QUIZ);
+  expect(quiz, `the demo quiz ${DEMO_QUIZ}`).toBeDefined();
+  const questions = (await (await request.get(`/api/quiz-questions/${quiz!.id}`, { headers })).json()) as { id: number }[];
+  const course = await courseByTitle(request, DEMO_QUIZ_COURSE);
+  return { quizId: quiz!.id, questionId: questions[0]!.id, quizCourseId: course.id };
+}
+
 /** The screen has settled: its code and its data are there, no loader or placeholder is left. */
 async function settled(page: Page) {
   await page.waitForLoadState('networkidle');
   await expect(page.locator('.page-loader, .placeholder, .ant-skeleton, .ant-spin-spinning')).toHaveCount(0);
   await expect(page.locator('main h1').first()).toBeVisible();
+}
+
+/** The course preview at its quiz step: the quiz shown read only. */
+async function checkQuizStep(page: Page, path: string) {
+  test.info().setTimeout(test.info().timeout + 20_000);
+  await test.step(`${path}, quiz step`, async () => {
+    await page.goto(path);
+    await settled(page);
+    await page.getByRole('navigation', { name: 'Sommaire du cours' }).getByRole('button', { name: new RegExp(`Quiz : ${DEMO_QUIZ}`) }).click();
+    await expect(page.getByTestId('quiz-preview').locator('.quiz-preview__question')).toHaveCount(3);
+    await expectNoSeriousA11yViolations(page);
+  });
+}
+
+/** A dialog opened by `button` on the screen at `path`. */
+async function checkDialog(page: Page, path: string, button: string, dialog: string) {
+  test.info().setTimeout(test.info().timeout + 20_000);
+  await test.step(`${path}, dialog ${dialog}`, async () => {
+    await page.goto(path);
+    await settled(page);
+    await page.getByRole('button', { name: button }).first().click();
+    await expect(page.getByRole('dialog', { name: dialog }).getByRole('button', { name: 'Enregistrer' })).toBeEnabled();
+    await expectNoSeriousA11yViolations(page);
+  });
 }
 
 /** Each screen brings its own time (a scan at two widths takes seconds on a busy 2-core machine). */
@@ -72,21 +120,24 @@ test.describe('every built screen has no serious or critical accessibility viola
 
   test('student screens', async ({ page, request }) => {
     const { course } = await demoIds(request);
-    await page.goto('/user-login');
-    await fillLogin(page, DEMO.student.email, DEMO.student.password);
-    await expect(page).toHaveURL(/\/user-dashboard$/);
+    await loginAs(page, 'student');
     await checkScreens(page, ['/user-dashboard', '/profile-setting', '/change-password', '/favorite-courses', '/recommended-courses', `/detail/${course.id}`, '/assistance']);
-    // Léa follows the demo centre's first course (backend/src/demo/demo-data.ts).
-    const followed = (await (await request.get('/api/course/?page=1')).json()).results as { id: number; title: string }[];
-    const first = followed.find((c) => c.title === 'Modèles de documents Word et Excel') ?? followed[0]!;
-    await checkScreens(page, [`/user/study-material/${first.id}`]);
+    // Léa follows Claire's templates course (backend/src/demo/demo-data.ts).
+    const first = await courseByTitle(request, DEMO_QUIZ_COURSE);
+    await checkScreens(page, [`/user/study-material/${first.id}`, `/course-quiz/${first.id}`]);
+    // Léa finished the templates quiz: its page shows her result and the restart (a quiz under
+    // way is scanned by the quiz journeys, e2e/assessment.e2e.ts).
+    const { headers } = await apiLogin(request, 'student');
+    const assigned = (await (await request.get(`/api/fetch-assigned-quiz/${first.id}`, { headers })).json()) as { id: number; title: string }[];
+    const quiz = assigned.find((q) => q.title === DEMO_QUIZ);
+    expect(quiz, `the demo quiz ${DEMO_QUIZ}`).toBeDefined();
+    await checkScreens(page, [`/take-quiz/${quiz!.id}?course=${first.id}`]);
+    await expect(page.getByTestId('quiz-score')).toHaveText('2 bonnes réponses sur 3');
     await checkScreens(page, ['/user-logout']);
   });
 
   test('trainer screens', async ({ page, request }) => {
-    await page.goto('/teacher-login');
-    await fillLogin(page, DEMO.trainer.email, DEMO.trainer.password);
-    await expect(page).toHaveURL(/\/teacher-dashboard$/);
+    await loginAs(page, 'trainer');
     await checkScreens(page, ['/teacher-dashboard', '/teacher-profile-setting', '/teacher-change-password']);
     const { courseId, chapterId, subchapterId } = await trainerIds(request);
     await checkScreens(page, [
@@ -102,15 +153,39 @@ test.describe('every built screen has no serious or critical accessibility viola
       `/study-material/${courseId}`,
       `/add-study/${courseId}`,
       `/course-preview/${courseId}`,
+      `/assign-quiz/${courseId}`,
+    ]);
+    const { quizId, questionId, quizCourseId } = await quizIds(request, 'trainer');
+    await checkQuizStep(page, `/course-preview/${quizCourseId}`);
+    await checkScreens(page, [
+      '/quiz',
+      '/add-quiz',
+      `/edit-quiz/${quizId}`,
+      `/all-questions/${quizId}`,
+      `/add-question/${quizId}`,
+      `/edit-question/${questionId}`,
+      `/attempted-students/${quizId}`,
     ]);
     await checkScreens(page, ['/teacher-logout']);
   });
 
   test('admin screens', async ({ page, request }) => {
-    await page.goto('/admin-login');
-    await fillLogin(page, DEMO.admin.email, DEMO.admin.password, "Nom d'utilisateur (email)");
-    await expect(page).toHaveURL(/\/admin-dashboard$/);
+    await loginAs(page, 'admin');
     const { course } = await demoIds(request);
-    await checkScreens(page, ['/admin-dashboard', '/admin-courses', `/admin-course-detail/${course.id}`, `/admin-course-preview/${course.id}`, '/admin-logout']);
+    const { quizId, quizCourseId } = await quizIds(request, 'admin');
+    await checkScreens(page, [
+      '/admin-dashboard',
+      '/admin-courses',
+      `/admin-course-detail/${course.id}`,
+      `/admin-course-preview/${course.id}`,
+      '/admin-quizzes',
+      `/admin-quiz-detail/${quizId}`,
+      `/add-question/${quizId}`,
+    ]);
+    await checkQuizStep(page, `/admin-course-preview/${quizCourseId}`);
+    await checkDialog(page, '/admin-quizzes', 'Nouveau quiz', 'Nouveau quiz');
+    await checkDialog(page, '/admin-quizzes', `Modifier : ${DEMO_QUIZ}`, 'Modifier le quiz');
+    await checkDialog(page, `/admin-quiz-detail/${quizId}`, 'Modifier la question 1', 'Modifier la question');
+    await checkScreens(page, ['/admin-logout']);
   });
 });

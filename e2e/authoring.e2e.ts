@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { buildZip } from '../backend/src/contexts/catalogue/domain/scorm/testing/zip-builder';
-import { DEMO, expectNoSeriousA11yViolations, fillLogin } from './support';
+import { DEMO, apiLogin, choose, expectNoSeriousA11yViolations, loginAs } from './support';
 
 const DEMO_VIDEO = resolve(__dirname, '../backend/src/demo/assets/video/demo-video.webm');
 const YOUTUBE_LINK = 'https://www.youtube.com/watch?v=aqz-KE-bpKQ';
@@ -33,29 +33,6 @@ async function keepRequestsLocal(page: Page) {
   );
 }
 
-async function loginAs(page: Page, role: 'trainer' | 'admin') {
-  if (role === 'trainer') {
-    await page.goto('/teacher-login');
-    await fillLogin(page, DEMO.trainer.email, DEMO.trainer.password);
-    await expect(page).toHaveURL(/\/teacher-dashboard$/);
-  } else {
-    await page.goto('/admin-login');
-    await fillLogin(page, DEMO.admin.email, DEMO.admin.password, "Nom d'utilisateur (email)");
-    await expect(page).toHaveURL(/\/admin-dashboard$/);
-  }
-}
-
-/** Picks an option of the antd Select labelled `label`, again if a click landed while its list was still loading. */
-async function choose(scope: Page | Locator, page: Page, label: string, option: string) {
-  const select = scope.getByLabel(label, { exact: true });
-  const field = select.locator(`xpath=ancestor::div[contains(concat(' ', @class, ' '), ' ant-form-item-control ')][1]`);
-  await expect(async () => {
-    if (!(await page.locator('.ant-select-dropdown:visible').count())) await select.click();
-    await page.locator('.ant-select-dropdown:visible').getByText(option, { exact: true }).click({ timeout: 2_000 });
-    await expect(field).toContainText(option, { timeout: 1_000 });
-  }).toPass({ timeout: 15_000 });
-}
-
 interface StepInput {
   title: string;
   type: 'Texte' | 'Vidéo (fichier)' | 'Vidéo (lien)' | 'Module SCORM';
@@ -77,8 +54,8 @@ async function fillStep(page: Page, scope: Page | Locator, step: StepInput) {
 }
 
 async function removeCourseAsAdmin(request: APIRequestContext, courseId: number) {
-  const login = await (await request.post('/api/admin/token/', { data: { email: DEMO.admin.email, password: DEMO.admin.password } })).json();
-  await request.delete(`/api/course/${courseId}/`, { headers: { Authorization: `Bearer ${login.access}` } });
+  const { headers } = await apiLogin(request, 'admin');
+  await request.delete(`/api/course/${courseId}/`, { headers });
 }
 
 const structureTitles = (page: Page) => page.locator('.structure-table__title');

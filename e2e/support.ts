@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 /** The demo accounts of backend/src/demo/demo-accounts.ts (also in the README). */
 export const DEMO = {
@@ -15,6 +15,54 @@ export async function fillLogin(page: Page, email: string, password: string, ema
   await form.getByLabel(emailLabel).fill(email);
   await form.getByLabel('Mot de passe', { exact: true }).fill(password);
   await form.getByRole('button', { name: 'Se connecter' }).click();
+}
+
+export type Role = 'student' | 'trainer' | 'admin';
+
+const ACCOUNTS: Record<Role, { account: { email: string; password: string }; area: string; emailLabel?: string; tokenPath: string }> = {
+  student: { account: DEMO.student, area: 'user', tokenPath: '/api/student-login-jwt/' },
+  trainer: { account: DEMO.trainer, area: 'teacher', tokenPath: '/api/formateur/token/' },
+  admin: { account: DEMO.admin, area: 'admin', emailLabel: "Nom d'utilisateur (email)", tokenPath: '/api/admin/token/' },
+};
+
+/** Logs in as the role's demo account on its own login page and waits for its dashboard. */
+export async function loginAs(page: Page, role: Role) {
+  const { account, area, emailLabel } = ACCOUNTS[role];
+  await page.goto(`/${area}-login`);
+  await fillLogin(page, account.email, account.password, emailLabel);
+  await expect(page).toHaveURL(new RegExp(`/${area}-dashboard$`));
+}
+
+/**
+ * A login of its own for calls made beside the page (the page's access token lives 10 s here):
+ * the login's answer and the header that carries its access token.
+ */
+export async function apiLogin(request: APIRequestContext, role: Role): Promise<ApiLogin> {
+  const { account, tokenPath } = ACCOUNTS[role];
+  const answer = await request.post(tokenPath, { data: { email: account.email, password: account.password } });
+  expect(answer.ok(), `login ${role}`).toBe(true);
+  const login = await answer.json();
+  return { ...login, headers: { Authorization: `Bearer ${login.access}` } };
+}
+
+export interface ApiLogin {
+  access: string;
+  headers: Record<string, string>;
+  /** The rest of the role's login answer (formateur_id, student_id…). */
+  [field: string]: unknown;
+}
+
+/** Picks an option of the antd Select labelled `label`, again if a click landed while its list was still opening. */
+export async function choose(scope: Page | Locator, page: Page, label: string, option: string) {
+  const select = scope.getByLabel(label, { exact: true });
+  const field = select.locator(`xpath=ancestor::div[contains(concat(' ', @class, ' '), ' ant-form-item-control ')][1]`);
+  const exact = new RegExp(`^${option.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+  await expect(async () => {
+    if (!(await page.locator('.ant-select-dropdown:visible').count())) await select.click();
+    // The visible option, not antd's hidden copy for screen readers.
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option-content').filter({ hasText: exact }).click({ timeout: 2_000 });
+    await expect(field).toContainText(option, { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
 }
 
 export async function expectGreeting(page: Page, username: string) {

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Navigate, Outlet } from 'react-router-dom';
 import { selectIsLoggedIn } from './auth-slice';
 import { useAppSelector } from './hooks';
@@ -13,4 +14,16 @@ export function RequireRole({ role }: { role: Role }) {
 export function GuestOnly({ role }: { role: Role }) {
   const loggedIn = useAppSelector((state) => selectIsLoggedIn(state, role));
   return loggedIn ? <Navigate to={DASHBOARD_PATHS[role]} replace /> : <Outlet />;
+}
+
+/** Pages shared by several roles (a question added by a trainer or an admin): any of them may enter. */
+export function RequireAnyRole({ roles }: { roles: readonly Role[] }) {
+  const loggedIn = useAppSelector((state) => roles.some((role) => selectIsLoggedIn(state, role)));
+  return loggedIn ? <Outlet /> : <Navigate to={LOGIN_PATHS[roles[0]!]} replace />;
+}
+
+/** The element of the signed-in role (its area's layout, say), among those given. */
+export function ByRole({ elements }: { elements: Partial<Record<Role, ReactNode>> }) {
+  const role = useAppSelector((state) => state.auth.role);
+  return <>{role ? elements[role] : null}</>;
 }

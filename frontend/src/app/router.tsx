@@ -25,6 +25,8 @@ import {
   StudentProfilePage,
   StudentRegisterPage,
   StudentStudyMaterialPage,
+  CourseQuizPage,
+  TakeQuizPage,
 } from '../areas/student';
 import {
   AddChapterPage,
@@ -46,6 +48,14 @@ import {
   TrainerDashboardPage,
   TrainerLayout,
   TrainerStudyMaterialPage,
+  TrainerQuizzesPage,
+  AddQuizPage,
+  EditQuizPage,
+  AllQuestionsPage,
+  AddQuestionPage,
+  EditQuestionPage,
+  AssignQuizPage,
+  AttemptedStudentsPage,
 } from '../areas/trainer';
 import {
   AdminCourseDetailPage,
@@ -55,11 +65,13 @@ import {
   AdminLayout,
   AdminLoginPage,
   AdminLogoutPage,
+  AdminQuizzesPage,
+  AdminQuizDetailPage,
 } from '../areas/admin';
 import { FooterPageLinks } from '../features/catalogue';
 import { AppShell } from '../layout/app-shell';
 import { lazyComponent } from './lazy-component';
-import { GuestOnly, RequireRole } from './route-guards';
+import { ByRole, GuestOnly, RequireAnyRole, RequireRole } from './route-guards';
 
 // Every page is lazy (features and areas export them through lazyComponent): the first visit downloads
 // the shell and the page it opens, nothing of the other pages or roles. The routes are rendered
@@ -108,6 +120,8 @@ export const routes: RouteObject[] = [
               { path: 'favorite-courses', element: <FavoriteCoursesPage /> },
               { path: 'recommended-courses', element: <RecommendedCoursesPage /> },
               { path: 'user/study-material/:courseId', element: <StudentStudyMaterialPage /> },
+              { path: 'course-quiz/:courseId', element: <CourseQuizPage /> },
+              { path: 'take-quiz/:quizId', element: <TakeQuizPage /> },
             ],
           },
         ],
@@ -142,6 +156,13 @@ export const routes: RouteObject[] = [
               { path: 'enrolled-students/:courseId', element: <EnrolledStudentsPage /> },
               { path: 'study-material/:courseId', element: <TrainerStudyMaterialPage /> },
               { path: 'add-study/:courseId', element: <AddStudyPage /> },
+              { path: 'quiz', element: <TrainerQuizzesPage /> },
+              { path: 'add-quiz', element: <AddQuizPage /> },
+              { path: 'edit-quiz/:quizId', element: <EditQuizPage /> },
+              { path: 'all-questions/:quizId', element: <AllQuestionsPage /> },
+              { path: 'edit-question/:questionId', element: <EditQuestionPage /> },
+              { path: 'assign-quiz/:courseId', element: <AssignQuizPage /> },
+              { path: 'attempted-students/:quizId', element: <AttemptedStudentsPage /> },
             ],
           },
           // Full width, without the side menu (02 §2).
@@ -164,9 +185,22 @@ export const routes: RouteObject[] = [
               { path: 'admin-dashboard', element: <AdminDashboardPage /> },
               { path: 'admin-courses', element: <AdminCoursesPage /> },
               { path: 'admin-course-detail/:courseId', element: <AdminCourseDetailPage /> },
+              { path: 'admin-quizzes', element: <AdminQuizzesPage /> },
+              { path: 'admin-quiz-detail/:quizId', element: <AdminQuizDetailPage /> },
             ],
           },
           { path: 'admin-course-preview/:courseId', element: <AdminCoursePreviewPage /> },
+        ],
+      },
+
+      // A question is added by the quiz's trainer or by an admin (02 §2, 03 §2), each in their own area.
+      {
+        element: <RequireAnyRole roles={['teacher', 'admin']} />,
+        children: [
+          {
+            element: <ByRole elements={{ teacher: <TrainerLayout />, admin: <AdminLayout /> }} />,
+            children: [{ path: 'add-question/:quizId', element: <AddQuestionPage /> }],
+          },
         ],
       },
 

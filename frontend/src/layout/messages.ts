@@ -55,6 +55,7 @@ export const messages = {
     hideMenu: 'Masquer le menu',
     dashboard: 'Tableau de bord',
     myCourses: 'Mes cours',
+    myQuizzes: 'Mes quiz',
     myTeachers: 'Mes formateurs',
     favoriteCourses: 'Cours favoris',
     recommendedCourses: 'Cours recommandés',

@@ -43,6 +43,7 @@ export const STUDENT_MENU: SideMenuEntry[] = [
 export const TEACHER_MENU: SideMenuEntry[] = [
   { to: '/teacher-dashboard', label: m.side.dashboard, icon: <DashboardOutlined /> },
   { to: '/teacher-my-course', label: m.side.myCourses, icon: <BookOutlined /> },
+  { to: '/quiz', label: m.side.myQuizzes, icon: <QuestionCircleOutlined /> },
   { to: '/my-users', label: m.side.myStudents, icon: <TeamOutlined /> },
   { to: '/teacher-profile-setting', label: m.side.profile, icon: <UserOutlined /> },
   { to: '/teacher-change-password', label: m.side.password, icon: <KeyOutlined /> },

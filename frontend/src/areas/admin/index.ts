@@ -4,4 +4,6 @@ import { lazyComponent } from '../../app/lazy-component';
 export const AdminLayout = lazyComponent(() => import('../../layout/side-menu'), (m) => m.AdminSideLayout);
 export const AdminDashboardPage = lazyComponent(() => import('./admin-dashboard-page'), (m) => m.AdminDashboardPage);
 export { AdminLoginPage, AdminLogoutPage } from '../../features/identity';
-export { AdminCoursesPage, AdminCourseDetailPage, AdminCoursePreviewPage } from '../../features/authoring';
+export { AdminCoursesPage, AdminCourseDetailPage } from '../../features/authoring';
+export { AdminCoursePreviewPage } from '../course-preview-pages';
+export { AdminQuizzesPage, AdminQuizDetailPage } from '../../features/assessment';

@@ -2,6 +2,7 @@
 import { lazyComponent } from '../../app/lazy-component';
 
 export const TrainerLayout = lazyComponent(() => import('../../layout/side-menu'), (m) => m.TeacherSideLayout);
+export const AssignQuizPage = lazyComponent(() => import('./assign-quiz-page'), (m) => m.AssignQuizPage);
 export const TrainerDashboardPage = lazyComponent(() => import('./trainer-dashboard-page'), (m) => m.TrainerDashboardPage);
 export {
   TeacherLoginPage,
@@ -22,5 +23,14 @@ export {
   EnrolledStudentsPage,
   TrainerStudyMaterialPage,
   AddStudyPage,
-  TrainerCoursePreviewPage,
 } from '../../features/authoring';
+export { TrainerCoursePreviewPage } from '../course-preview-pages';
+export {
+  TrainerQuizzesPage,
+  AddQuizPage,
+  EditQuizPage,
+  AllQuestionsPage,
+  AddQuestionPage,
+  EditQuestionPage,
+  AttemptedStudentsPage,
+} from '../../features/assessment';

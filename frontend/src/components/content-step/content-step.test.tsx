@@ -52,6 +52,12 @@ describe('ContentStep', () => {
     expect(screen.queryByRole('button')).toBeNull();
   });
 
+  it("shows the quiz the screen hands in for a quiz step, beside the preview notice", () => {
+    render(<ContentStep step={{ title: 'Évaluation', content_type: 'quiz', quiz: 4 }} quizView={(id) => <p>Quiz complet n° {id}</p>} />);
+    expect(screen.getByText('Quiz complet n° 4')).toBeInTheDocument();
+    expect(screen.getByText('Aperçu : le quiz est interactif uniquement pour les étudiants inscrits.')).toBeInTheDocument();
+  });
+
   it('says when a quiz step has no quiz', () => {
     render(<ContentStep step={{ title: 'Évaluation', content_type: 'quiz', quiz: null }} />);
     expect(screen.getByText("Aucun quiz n'est associé à cette étape.")).toBeInTheDocument();

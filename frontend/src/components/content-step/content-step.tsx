@@ -1,4 +1,4 @@
-import { useState, type SyntheticEvent } from 'react';
+import { useState, type ReactNode, type SyntheticEvent } from 'react';
 import { messages as m } from './messages';
 import './content-step.css';
 
@@ -116,25 +116,32 @@ function ScormModule({ step }: { step: StepContent }) {
   );
 }
 
-function QuizNotice({ step }: { step: StepContent }) {
+/**
+ * What a screen shows of a quiz step's quiz, given its id: the authoring preview hands in the
+ * assessment feature's read-only view (shared code knows no feature, so it comes as a property).
+ */
+export type QuizStepView = (quizId: number) => ReactNode;
+
+function QuizNotice({ step, quizView }: { step: StepContent; quizView?: QuizStepView }) {
   const quiz = step.quiz;
   const id = typeof quiz === 'number' ? quiz : (quiz?.id ?? null);
   if (id === null) return <p className="content-step__notice">{m.noQuiz}</p>;
   const title = step.quiz_title ?? (typeof quiz === 'object' ? quiz?.title : null) ?? m.quizNumber(id);
   return (
     <div className="content-step__quiz">
-      <p className="content-step__quiz-title">{m.quizTitle(title)}</p>
       <p className="content-step__notice">{m.quizPreview}</p>
+      {quizView ? quizView(id) : <p className="content-step__quiz-title">{m.quizTitle(title)}</p>}
     </div>
   );
 }
 
 /**
  * The body of one step, by content type: an uploaded video, an external player, text paragraphs,
- * a SCORM module (a frame 600 px high) or a quiz notice (the preview is not interactive). Written
- * once for the authoring preview; the course player is to reuse it.
+ * a SCORM module (a frame 600 px high) or a quiz notice (the preview is not interactive), with
+ * the quiz itself when `quizView` is given. Written once for the authoring preview; the course
+ * player is to reuse it.
  */
-export function ContentStep({ step }: { step: StepContent }) {
+export function ContentStep({ step, quizView }: { step: StepContent; quizView?: QuizStepView }) {
   switch (step.content_type) {
     case 'video':
     case 'video_file':
@@ -146,7 +153,7 @@ export function ContentStep({ step }: { step: StepContent }) {
     case 'scorm':
       return <ScormModule key={step.scorm_url ?? ''} step={step} />;
     case 'quiz':
-      return <QuizNotice step={step} />;
+      return <QuizNotice step={step} quizView={quizView} />;
     default:
       return <p className="content-step__notice">{m.unknownType}</p>;
   }

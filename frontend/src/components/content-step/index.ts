@@ -1,5 +1,5 @@
 /** The body of a course step and its reading order, shared by the authoring preview and the course player. */
-export { ContentStep, textParagraphs, type StepContent } from './content-step';
+export { ContentStep, textParagraphs, type QuizStepView, type StepContent } from './content-step';
 export {
   clickChapter,
   flattenSteps,

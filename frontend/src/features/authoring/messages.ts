@@ -44,6 +44,7 @@ export const messages = {
     documents: 'Documents',
     structure: 'Chapitres',
     enrolled: 'Inscrits',
+    quizzes: 'Quiz du cours',
     empty: "Vous n'avez pas encore de cours.",
     noMatch: 'Aucun cours ne correspond à cette recherche.',
     actionsOf: (title: string) => `Actions du cours ${title}`,

@@ -12,6 +12,7 @@ import {
   neighbours,
   stepKey,
   type OutlineSelection,
+  type QuizStepView,
   type StepRef,
 } from '../../../components/content-step';
 import { StatusMessage } from '../../../components/status';
@@ -89,9 +90,22 @@ function findStep(chapters: readonly ChapterView[], step: StepRef): ChapterView 
 /**
  * The full-width preview of a course as a student reads it (02 §2, 03 §4): a collapsible outline,
  * the selected step, Previous/Next through chapters and their sub-chapters. Nothing is recorded
- * and quizzes are not interactive. Media load once the media session is open.
+ * and quizzes are not interactive (`quizView` shows a quiz step's quiz, read only). Media load
+ * once the media session is open.
  */
-export function CoursePreview({ title, chapters, backTo, backLabel }: { title: string; chapters: readonly ChapterView[]; backTo: string; backLabel: string }) {
+export function CoursePreview({
+  title,
+  chapters,
+  backTo,
+  backLabel,
+  quizView,
+}: {
+  title: string;
+  chapters: readonly ChapterView[];
+  backTo: string;
+  backLabel: string;
+  quizView?: QuizStepView;
+}) {
   const sequence = useMemo(() => flattenSteps(chapters), [chapters]);
   const [selection, setSelection] = useState<OutlineSelection>(() => initialSelection(sequence));
   // On a phone the outline would push the step below the fold: it starts folded there.
@@ -147,7 +161,7 @@ export function CoursePreview({ title, chapters, backTo, backLabel }: { title: s
                 {content.description ? <p className="course-preview__description">{content.description}</p> : null}
                 <div className="course-preview__step" data-testid="preview-step" data-step={stepKey(selected)}>
                   {media.ready || media.failed ? (
-                    <ContentStep key={stepKey(selected)} step={content} />
+                    <ContentStep key={stepKey(selected)} step={content} quizView={quizView} />
                   ) : (
                     <p className="content-step__notice" role="status">
                       {contentStepMessages.mediaLoading}

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Input, Table, Tooltip, type TableColumnsType } from 'antd';
-import { EditOutlined, EyeOutlined, FileTextOutlined, OrderedListOutlined, PlusOutlined, TeamOutlined } from '@ant-design/icons';
+import { EditOutlined, EyeOutlined, FileTextOutlined, OrderedListOutlined, PlusOutlined, QuestionCircleOutlined, TeamOutlined } from '@ant-design/icons';
 import { useAppSelector } from '../../../app/hooks';
 import { useGetTrainerCoursesQuery } from '../authoring-api';
 import type { TrainerCourse } from '../authoring-types';
@@ -17,6 +17,7 @@ function CourseActions({ course }: { course: TrainerCourse }) {
     { to: `/study-material/${course.id}`, label: m.myCourses.documents, icon: <FileTextOutlined /> },
     { to: `/all-chapters/${course.id}`, label: m.myCourses.structure, icon: <OrderedListOutlined /> },
     { to: `/enrolled-students/${course.id}`, label: m.myCourses.enrolled, icon: <TeamOutlined /> },
+    { to: `/assign-quiz/${course.id}`, label: m.myCourses.quizzes, icon: <QuestionCircleOutlined /> },
     { to: `/edit-course/${course.id}`, label: m.common.edit, icon: <EditOutlined /> },
   ];
   return (

@@ -1,5 +1,6 @@
 import { useParams } from 'react-router-dom';
 import { usePageTitle } from '../../../app/hooks';
+import type { QuizStepView } from '../../../components/content-step';
 import { useGetChaptersQuery, useGetCourseOverviewQuery } from '../authoring-api';
 import { LoadState, isNotFound } from '../components/authoring-page';
 import { CoursePreview } from '../components/course-preview';
@@ -9,7 +10,7 @@ import { messages as m } from '../messages';
  * The steps come from GET /course-chapters/{id} (their content: the public GET /course/{id} gives
  * the outline only), the title from GET /course/{id}.
  */
-function PreviewPage({ backTo, backLabel }: { backTo: string; backLabel: string }) {
+function PreviewPage({ backTo, backLabel, quizView }: { backTo: string; backLabel: string; quizView?: QuizStepView }) {
   const courseId = Number(useParams().courseId);
   const chapters = useGetChaptersQuery(courseId, { skip: !courseId });
   const course = useGetCourseOverviewQuery(courseId, { skip: !courseId });
@@ -24,15 +25,20 @@ function PreviewPage({ backTo, backLabel }: { backTo: string; backLabel: string 
       </div>
     );
   }
-  return <CoursePreview key={courseId} title={title} chapters={chapters.data} backTo={backTo} backLabel={backLabel} />;
+  return <CoursePreview key={courseId} title={title} chapters={chapters.data} backTo={backTo} backLabel={backLabel} quizView={quizView} />;
+}
+
+/** A quiz step's quiz as the area composes it from the assessment feature. */
+interface PreviewProps {
+  quizView?: QuizStepView;
 }
 
 /** /course-preview/{course_id}: the trainer's preview, back to /teacher-my-course. */
-export function TrainerCoursePreviewPage() {
-  return <PreviewPage backTo="/teacher-my-course" backLabel={m.preview.backToMyCourses} />;
+export function TrainerCoursePreviewPage({ quizView }: PreviewProps) {
+  return <PreviewPage backTo="/teacher-my-course" backLabel={m.preview.backToMyCourses} quizView={quizView} />;
 }
 
 /** /admin-course-preview/{course_id}: the admin's preview, back to /admin-courses. */
-export function AdminCoursePreviewPage() {
-  return <PreviewPage backTo="/admin-courses" backLabel={m.preview.backToAdmin} />;
+export function AdminCoursePreviewPage({ quizView }: PreviewProps) {
+  return <PreviewPage backTo="/admin-courses" backLabel={m.preview.backToAdmin} quizView={quizView} />;
 }

@@ -1,0 +1,29 @@
+/**
+ * The answers of the assessment calls, generated from the server's OpenAPI document
+ * (docs/adr/0008-generated-api-types.md), under the names the screens use.
+ */
+import type { QuestionForm, QuizForm } from '../../app/api-schema';
+
+export type {
+  AnswerResult,
+  AssignedQuiz,
+  BoolResponse,
+  QuestionView as Question,
+  QuizAttemptView as QuizAttempt,
+  QuizRemovalResult,
+  QuizResult,
+  QuizView as Quiz,
+  StudentQuestion,
+} from '../../app/api-schema';
+
+/** The body of POST /quiz/ and PUT /teacher-quiz-detail/{id}. */
+export type QuizInput = QuizForm;
+
+/** The body of POST /quiz-questions/{quiz_id} and PUT /question/{id}/: four answers, the right one among them. */
+export type QuestionInput = Pick<QuestionForm, 'questions' | 'ans1' | 'ans2' | 'ans3' | 'ans4' | 'right_ans'>;
+
+/** A trainer the admin's quiz form offers (GET /formateur/). */
+export interface QuizTrainerOption {
+  id: number;
+  name: string;
+}

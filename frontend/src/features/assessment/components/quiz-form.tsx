@@ -1,0 +1,60 @@
+import { Form, Input, Select, type FormInstance } from 'antd';
+import type { QuizInput, QuizTrainerOption } from '../assessment-types';
+import { messages as m } from '../messages';
+import { FormFooter } from './form-footer';
+import { useFormSave } from './use-form-save';
+
+export interface QuizValues {
+  title: string;
+  detail: string;
+  /** The admin's form only: a trainer, or null for none. */
+  teacher?: number | null;
+}
+
+const FIELDS = ['title', 'detail', 'teacher'] as const;
+
+/** The body sent: the trainer's own id on the trainer's screens, the chosen one (if any) on the admin's. */
+export function quizBody(values: QuizValues, teacher: number | undefined): QuizInput {
+  const body: QuizInput = { title: values.title.trim(), detail: (values.detail ?? '').trim() };
+  const chosen = teacher ?? values.teacher ?? undefined;
+  if (chosen) body.teacher = chosen;
+  return body;
+}
+
+export interface QuizFormProps {
+  name: string;
+  current?: QuizValues;
+  /** Offered on the admin's form; the trainer's screens send their own id. */
+  trainers?: QuizTrainerOption[];
+  failureMessage: string;
+  onSave: (values: QuizValues) => Promise<unknown>;
+  onCancel?: () => void;
+  form?: FormInstance<QuizValues>;
+  hideButtons?: boolean;
+  onSendingChange?: (sending: boolean) => void;
+}
+
+/** A quiz's title and detail (02 §2), and its trainer on the admin's dialog (03 §2). */
+export function QuizForm({ name, current, trainers, failureMessage, onSave, onCancel, form: given, hideButtons, onSendingChange }: QuizFormProps) {
+  const [own] = Form.useForm<QuizValues>();
+  const form = given ?? own;
+  const { sending, failure, run } = useFormSave(form, FIELDS, failureMessage, onSendingChange);
+  const onFinish = (values: QuizValues) => run(() => onSave(values));
+
+  return (
+    <Form form={form} name={name} layout="vertical" initialValues={current ?? { title: '', detail: '', teacher: null }} onFinish={onFinish} disabled={sending}>
+      <Form.Item label={m.quizForm.title} name="title" rules={[{ required: true, whitespace: true, message: m.quizForm.titleRequired }]}>
+        <Input maxLength={200} />
+      </Form.Item>
+      <Form.Item label={m.quizForm.detail} name="detail">
+        <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} />
+      </Form.Item>
+      {trainers ? (
+        <Form.Item label={m.quizForm.trainer} name="teacher">
+          <Select allowClear placeholder={m.quizForm.unassigned} options={trainers.map((trainer) => ({ value: trainer.id, label: trainer.name }))} />
+        </Form.Item>
+      ) : null}
+      <FormFooter failure={failure} sending={sending} hideButtons={hideButtons} onCancel={onCancel} />
+    </Form>
+  );
+}

@@ -1,0 +1,30 @@
+import { toast } from '../../../app/feedback';
+import { useDeleteQuestionMutation, useDeleteQuizMutation } from '../assessment-api';
+import type { Question, Quiz, QuizRemovalResult } from '../assessment-types';
+import { messages as m } from '../messages';
+import { confirmDeletion, type ModalApi } from './row-actions';
+
+/** Asks `question`, removes, and says whether the item was deleted or archived (students answered it). */
+function removal<T>(modal: ModalApi, question: string, send: (item: T) => Promise<QuizRemovalResult>, said: { deleted: string; archived: string }) {
+  return async (item: T) => {
+    if (!(await confirmDeletion(modal, question))) return;
+    try {
+      const { archived } = await send(item);
+      toast('success', archived ? said.archived : said.deleted, 3);
+    } catch {
+      toast('error', m.common.deleteFailed, 3);
+    }
+  };
+}
+
+/** 'Supprimer ce quiz ? Cette action est irreversible.' (02 §4), then DELETE /quiz/{id}/. */
+export function useQuizRemoval(modal: ModalApi) {
+  const [remove] = useDeleteQuizMutation();
+  return removal<Quiz>(modal, m.quizList.confirmDelete, (quiz) => remove(quiz.id).unwrap(), m.quizList);
+}
+
+/** 'Voulez-vous vraiment supprimer cette question ?' (03 §8), then DELETE /question/{id}/. */
+export function useQuestionRemoval(modal: ModalApi) {
+  const [remove] = useDeleteQuestionMutation();
+  return removal<Question>(modal, m.questions.confirmDelete, (question) => remove({ questionId: question.id, quizId: question.quiz }).unwrap(), m.questions);
+}

@@ -1,0 +1,245 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { Alert, Button, Progress, Radio } from 'antd';
+import { ReloadOutlined, TrophyOutlined } from '@ant-design/icons';
+import { useAppSelector } from '../../../app/hooks';
+import { BRAND_TEXT_COLOR } from '../../../app/theme';
+import { StatusMessage } from '../../../components/status';
+import {
+  useAnswerQuestionMutation,
+  useGetCourseQuizzesQuery,
+  useLazyGetAttemptStatusQuery,
+  useLazyGetFirstQuestionQuery,
+  useLazyGetNextQuestionQuery,
+  useLazyGetQuizResultQuery,
+  useResetAttemptsMutation,
+} from '../assessment-api';
+import type { QuizResult, StudentQuestion } from '../assessment-types';
+import { answersOf } from '../components/question-list';
+import { Pending, QuizPage } from '../components/quiz-page';
+import { messages as m } from '../messages';
+
+/** Where the student is in the quiz (01 §4: not started, in progress, finished). */
+export type QuizRun =
+  | { step: 'starting' }
+  | { step: 'question'; question: StudentQuestion; answered: number }
+  | { step: 'finished'; result: QuizResult }
+  | { step: 'unavailable' };
+
+/** What failed, and so which red alert shows and what « Réessayer » does again. */
+type Failure = { kind: 'first' | 'result' | 'next' | 'restart' } | { kind: 'submit' } | null;
+
+const FAILURE_TEXT = {
+  first: m.take.firstFailed,
+  submit: m.take.submitFailed,
+  result: m.take.resultFailed,
+  next: m.take.nextFailed,
+  restart: m.take.restartFailed,
+} as const;
+
+/**
+ * The run of a quiz: the first question (or, back in an attempt left half-way, the first one not
+ * answered), each answer sent, the next question until the list comes back empty, then the result;
+ * a restart opens a new attempt.
+ */
+export function useQuizRun(quizId: number, studentId: string) {
+  const [run, setRun] = useState<QuizRun>({ step: 'starting' });
+  const [failure, setFailure] = useState<Failure>(null);
+  const [retry, setRetry] = useState<(() => void) | null>(null);
+  const [sending, setSending] = useState(false);
+  const [status] = useLazyGetAttemptStatusQuery();
+  const [first] = useLazyGetFirstQuestionQuery();
+  const [next] = useLazyGetNextQuestionQuery();
+  const [result] = useLazyGetQuizResultQuery();
+  const [answer] = useAnswerQuestionMutation();
+  const [reset] = useResetAttemptsMutation();
+  const who = { quizId, studentId };
+
+  const fail = (kind: Exclude<Failure, null>['kind'], again: (() => void) | null) => {
+    setFailure({ kind } as Failure);
+    setRetry(() => again);
+  };
+  const clear = () => {
+    setFailure(null);
+    setRetry(null);
+  };
+
+  const finish = async () => {
+    clear();
+    try {
+      setRun({ step: 'finished', result: await result(who).unwrap() });
+    } catch {
+      fail('result', () => void finish());
+    }
+  };
+
+  const goOn = async (after: number, answered: number) => {
+    clear();
+    try {
+      const question = await next({ quizId, questionId: after }).unwrap();
+      if (question) setRun({ step: 'question', question, answered });
+      else await finish();
+    } catch {
+      fail('next', () => void goOn(after, answered));
+    }
+  };
+
+  const start = async () => {
+    clear();
+    try {
+      const may = await status(who).unwrap();
+      const current = await result(who).unwrap();
+      if (!may) {
+        const completed = current.total_questions > 0 && current.total_attempted_questions >= current.total_questions;
+        setRun(completed ? { step: 'finished', result: current } : { step: 'unavailable' });
+        return;
+      }
+      let question = await first(quizId).unwrap();
+      // Back in an attempt left half-way: the questions are answered in order, skip those.
+      for (let skipped = 0; question && skipped < current.total_attempted_questions; skipped++) {
+        question = await next({ quizId, questionId: question.id }).unwrap();
+      }
+      if (question) setRun({ step: 'question', question, answered: current.total_attempted_questions });
+      else await finish();
+    } catch {
+      fail('first', () => void start());
+    }
+  };
+
+  const submit = async (question: StudentQuestion, chosen: string) => {
+    clear();
+    setSending(true);
+    try {
+      const sent = await answer({ ...who, questionId: question.id, answer: chosen }).unwrap();
+      setSending(false);
+      await goOn(question.id, sent.answered);
+    } catch {
+      setSending(false);
+      fail('submit', null);
+    }
+  };
+
+  const restart = async () => {
+    clear();
+    setSending(true);
+    try {
+      await reset(who).unwrap();
+      const question = await first(quizId).unwrap();
+      setRun(question ? { step: 'question', question, answered: 0 } : { step: 'unavailable' });
+    } catch {
+      fail('restart', () => void restart());
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return { run, failure, retry, sending, start, submit, restart };
+}
+
+function QuestionStep({ question, answered, sending, onSubmit }: { question: StudentQuestion; answered: number; sending: boolean; onSubmit: (chosen: string) => void }) {
+  const [chosen, setChosen] = useState<string | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Each new question takes the focus, so a keyboard or screen reader user starts from it.
+  useEffect(() => {
+    setChosen(null);
+    if (question.number > 1) heading.current?.focus();
+  }, [question.id, question.number]);
+  const answers = answersOf(question);
+  const labelId = `quiz-question-${question.id}`;
+  return (
+    <form
+      className="take-quiz__question"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (chosen) onSubmit(chosen);
+      }}
+    >
+      <div className="take-quiz__progress">
+        <span>{m.take.questionOf(question.number, question.total)}</span>
+        <Progress percent={Math.round((answered / question.total) * 100)} showInfo={false} strokeColor={BRAND_TEXT_COLOR} aria-label={m.take.progressLabel} aria-valuetext={m.take.answered(answered, question.total)} />
+        <span className="quiz-muted">{m.take.answered(answered, question.total)}</span>
+      </div>
+      <h2 className="take-quiz__text" id={labelId} ref={heading} tabIndex={-1}>
+        {question.questions}
+      </h2>
+      <Radio.Group className="take-quiz__answers" value={chosen} onChange={(event) => setChosen(event.target.value as string)} aria-labelledby={labelId} disabled={sending}>
+        {answers.map((text, index) => (
+          <Radio key={index} value={text} className="take-quiz__answer">
+            {text}
+          </Radio>
+        ))}
+      </Radio.Group>
+      <div>
+        <Button type="primary" htmlType="submit" disabled={!chosen} loading={sending}>
+          {m.take.submit}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function ResultStep({ result, sending, onRestart, back }: { result: QuizResult; sending: boolean; onRestart: () => void; back: { to: string; label: string } }) {
+  const percent = result.total_questions ? Math.round((result.total_correct_questions / result.total_questions) * 100) : 0;
+  return (
+    <section className="take-quiz__result" aria-labelledby="quiz-result-title">
+      <TrophyOutlined className="take-quiz__trophy" aria-hidden />
+      <h2 id="quiz-result-title" className="take-quiz__result-title">
+        {m.take.resultTitle}
+      </h2>
+      <Progress type="circle" percent={percent} aria-label={m.take.scoreLabel} strokeColor={BRAND_TEXT_COLOR} />
+      <p className="take-quiz__score" data-testid="quiz-score">
+        {m.take.score(result.total_correct_questions, result.total_questions)}
+      </p>
+      <div className="take-quiz__result-actions">
+        <Button type="primary" icon={<ReloadOutlined />} loading={sending} onClick={onRestart}>
+          {m.take.restart}
+        </Button>
+        <Link to={back.to} className="button-link button-link--ghost quiz-ghost-link">
+          {back.label}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+/** /take-quiz/{quiz_id}: one question at a time with its four answers, the progress, the result, a restart (01 §2.4, §4, §8). */
+export function TakeQuizPage() {
+  const quizId = Number(useParams().quizId);
+  const [params] = useSearchParams();
+  const courseId = Number(params.get('course'));
+  const studentId = useAppSelector((state) => state.auth.studentId) ?? '';
+  const quizzes = useGetCourseQuizzesQuery(courseId, { skip: !courseId });
+  const title = quizzes.data?.find((quiz) => quiz.id === quizId)?.title ?? m.take.titleFallback;
+  const back = courseId ? { to: `/course-quiz/${courseId}`, label: m.take.backToCourse } : { to: '/user-dashboard', label: m.take.backToDashboard };
+  const { run, failure, retry, sending, start, submit, restart } = useQuizRun(quizId, studentId);
+  // The run starts once per quiz and student (start itself is a new function on every render).
+  const begin = useRef(start);
+  begin.current = start;
+  useEffect(() => {
+    void begin.current();
+  }, [quizId, studentId]);
+
+  return (
+    <QuizPage title={title} back={back}>
+      {failure ? (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          title={FAILURE_TEXT[failure.kind]}
+          action={
+            retry ? (
+              <Button size="small" onClick={retry}>
+                {m.take.retry}
+              </Button>
+            ) : undefined
+          }
+        />
+      ) : null}
+      {run.step === 'starting' && !failure ? <Pending loading error={null} /> : null}
+      {run.step === 'unavailable' ? <StatusMessage kind="not-found" title={m.take.unavailable} text={m.take.unavailableText} /> : null}
+      {run.step === 'question' ? <QuestionStep question={run.question} answered={run.answered} sending={sending} onSubmit={(chosen) => void submit(run.question, chosen)} /> : null}
+      {run.step === 'finished' ? <ResultStep result={run.result} sending={sending} onRestart={() => void restart()} back={back} /> : null}
+    </QuizPage>
+  );
+}
