@@ -113,6 +113,24 @@ describe('POST /progress/', () => {
     expect([bad.statusCode, bad.json().message]).toEqual([400, 'Battement invalide (seq, at, visible, focused, playing, last_input_at).']);
   });
 
+  it('answers saves from more learners at once than the database pool holds: every statement runs in its own transaction', async () => {
+    const { course, chapters } = await world();
+    const students = await Promise.all(Array.from({ length: 14 }, () => givenStudent(t)));
+    for (const s of students) await givenEnrolled(t, s, course);
+    const at = Date.now();
+    const saves = await Promise.all(
+      students.map((s) =>
+        progress(s, course.courseId, {
+          content_type: 'text', chapter: chapters[0], session_id: randomUUID(),
+          beats: [{ seq: 1, at, visible: true, focused: true, playing: false, last_input_at: at }],
+        }),
+      ),
+    );
+    expect(saves.map((r) => r.statusCode)).toEqual(students.map(() => 201));
+    const [beats] = await db.query<{ n: number }>('select count(*)::int as n from progress.beat where course_id = $1', [course.courseId]);
+    expect(beats!.n).toBe(14);
+  }, 30_000);
+
   it('validates the quiz step when the quiz taken from it is completed (assessment\'s event), then completes the course once', async () => {
     const { course, student, chapters, subchapter, quizId } = await world();
     for (const body of [{ chapter: chapters[0] }, { chapter: chapters[0], validated: true }, { chapter: chapters[0], subchapter }, { chapter: chapters[0], subchapter, validated: true }]) {

@@ -23,7 +23,7 @@ export class RemoveQuestionHandler implements ICommandHandler<RemoveQuestion> {
   execute({ actor, questionId }: RemoveQuestion): Promise<{ archived: boolean }> {
     return this.store.transaction(async (uow) => {
       const quiz = await loadQuizForChange(uow, actor, await quizIdOfQuestion(uow, questionId));
-      const rows = await uow.em.getConnection().execute<{ n: number }[]>('select count(*)::int as n from assessment.quiz_answer where question_id = ?', [questionId]);
+      const rows = await uow.em.execute<{ n: number }[]>('select count(*)::int as n from assessment.quiz_answer where question_id = ?', [questionId]);
       const answered = (rows[0]?.n ?? 0) > 0;
       quiz.removeQuestion(questionId, answered, this.clock.now());
       return { archived: answered };

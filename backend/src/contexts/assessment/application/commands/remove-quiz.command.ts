@@ -23,7 +23,7 @@ export class RemoveQuizHandler implements ICommandHandler<RemoveQuiz> {
   execute({ actor, quizId }: RemoveQuiz): Promise<{ archived: boolean }> {
     return this.store.transaction(async (uow) => {
       const quiz = await loadQuizForChange(uow, actor, quizId);
-      const taken = await uow.em.getConnection().execute<{ n: number }[]>('select count(*)::int as n from assessment.student_quiz where quiz_id = ?', [quizId]);
+      const taken = await uow.em.execute<{ n: number }[]>('select count(*)::int as n from assessment.student_quiz where quiz_id = ?', [quizId]);
       const mode = quiz.remove((taken[0]?.n ?? 0) > 0, this.clock.now());
       if (mode === 'delete') uow.em.remove(quiz);
       return { archived: mode === 'archive' };

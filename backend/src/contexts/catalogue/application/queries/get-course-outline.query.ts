@@ -10,18 +10,8 @@ const STEP_COLUMNS = `x.id, x.title, x.content_type,
   case when x.video_file is not null then 'file' when x.video_url <> '' then 'url' else 'none' end as video,
   x.quiz_id`;
 
-@QueryHandler(GetCourseOutline)
-export class GetCourseOutlineHandler implements IQueryHandler<GetCourseOutline> {
-  constructor(private readonly db: Database) {}
-
-  async execute({ courseId }: GetCourseOutline): Promise<CourseOutlineView> {
-    const course = await this.db.one<{ teacher_id: number | null; archived: boolean }>(
-      'select teacher_id, archived_at is not null as archived from catalogue.course where id = $1',
-      [courseId],
-    );
-    if (!course) throw new CourseNotFoundError();
-    const rows = await this.db.query<StepRow>(
-      `select ${STEP_COLUMNS}, null::int as chapter_id, x.scorm_version,
+/** The live chapters and sub-chapters of course $1, chapters first then their sub-chapters, in order. */
+export const COURSE_STEPS_SQL = `select ${STEP_COLUMNS}, null::int as chapter_id, x.scorm_version,
               coalesce((select array_agg(i->>'identifier') from jsonb_array_elements(x.scorm_manifest->'items') i), '{}'::text[]) as scos,
               x.position, 0 as sub_position
          from catalogue.chapter x where x.course_id = $1 and x.archived_at is null
@@ -29,9 +19,19 @@ export class GetCourseOutlineHandler implements IQueryHandler<GetCourseOutline> 
        select ${STEP_COLUMNS}, x.chapter_id, null, '{}'::text[], c.position, x.position
          from catalogue.subchapter x join catalogue.chapter c on c.id = x.chapter_id
         where c.course_id = $1 and x.archived_at is null and c.archived_at is null
-        order by position, sub_position, id`,
-      [courseId],
-    );
+        order by position, sub_position, id`;
+
+/** The course row of the outline. */
+export const OUTLINE_COURSE_SQL = 'select teacher_id, archived_at is not null as archived from catalogue.course where id = $1';
+
+@QueryHandler(GetCourseOutline)
+export class GetCourseOutlineHandler implements IQueryHandler<GetCourseOutline> {
+  constructor(private readonly db: Database) {}
+
+  async execute({ courseId }: GetCourseOutline): Promise<CourseOutlineView> {
+    const course = await this.db.one<{ teacher_id: number | null; archived: boolean }>(OUTLINE_COURSE_SQL, [courseId]);
+    if (!course) throw new CourseNotFoundError();
+    const rows = await this.db.query<StepRow>(COURSE_STEPS_SQL, [courseId]);
     const step = ({ chapter_id: _chapter, position: _position, sub_position: _sub, ...fields }: StepRow): OutlineStep => fields;
     const chapters = rows
       .filter((row) => row.chapter_id === null)

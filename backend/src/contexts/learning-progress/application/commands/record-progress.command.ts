@@ -85,7 +85,7 @@ export class RecordProgressHandler implements ICommandHandler<RecordProgress> {
 
 /** The student's latest completion of the quiz, as assessment reported it (the quiz-step policy stores them). */
 async function latestQuizCompletion(em: EntityManager, studentId: number, quizId: number) {
-  const [row] = await em.getConnection().execute<{ quiz_id: number; score: number; total: number; attempt: number }[]>(
+  const [row] = await em.execute<{ quiz_id: number; score: number; total: number; attempt: number }[]>(
     'select quiz_id, score, total, attempt from progress.quiz_completion where student_id = ? and quiz_id = ? order by completed_at desc limit 1',
     [studentId, quizId],
   );

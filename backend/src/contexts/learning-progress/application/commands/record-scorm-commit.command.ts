@@ -59,7 +59,7 @@ export class RecordScormCommitHandler implements ICommandHandler<RecordScormComm
     return this.store.transaction(
       async (uow) => {
         const now = this.clock.now();
-        const sql = uow.em.getConnection();
+        const sql = uow.em;
         const progress = (await uow.find(CourseProgress, { studentId, courseId }, { populate: ['steps'] })) ?? uow.add(new CourseProgress(studentId, courseId, now));
         const { progress: stepProgress } = progress.visit(plan.order, step, 'scorm', [], null, now);
         const [last] = await sql.execute<{ seq: number | null }[]>('select max(seq) as seq from progress.scorm_commit where session_id = ? and sco = ?', [sessionId, sco]);

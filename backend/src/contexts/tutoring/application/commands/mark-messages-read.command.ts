@@ -24,7 +24,7 @@ export class MarkMessagesReadHandler implements ICommandHandler<MarkMessagesRead
     return this.store.transaction(async (uow) => {
       const conversation = await uow.find(Conversation, { teacherId, studentId });
       if (!conversation) return false;
-      const [row] = await uow.em.getConnection().execute<{ last: string | null }[]>(
+      const [row] = await uow.em.execute<{ last: string | null }[]>(
         'select max(id) as last from tutoring.message where conversation_id = ? and sender <> ?',
         [conversation.id, reader],
       );
