@@ -10,11 +10,12 @@ import { liveClaims } from '../lib/baseline-auth.mjs';
 import { projectRoot } from '../lib/deps.mjs';
 
 const dist = (path) => import(pathToFileURL(join(projectRoot, 'backend/dist', path)).href);
-const [{ EventLog }, { SystemClock }, { AppendNotifier }, { HISTORY_SQL }] = await Promise.all([
+const [{ EventLog }, { SystemClock }, { AppendNotifier }, { HISTORY_SQL }, { STUDENT_DASHBOARD_SQL }] = await Promise.all([
   dist('platform/event-log/event-log.js'),
   dist('shared-kernel/clock.js'),
   dist('platform/event-log/append-notifier.js'),
   dist('contexts/tutoring/application/queries/tutoring.sql.js'),
+  dist('contexts/learning-progress/application/queries/get-student-dashboard.query.js'),
 ]);
 
 const EXCHANGED_SQL = `select exists (select 1 from tutoring.tutorship where teacher_id = $1 and student_id = $2 and active)
@@ -77,5 +78,14 @@ export default async function tutoringRoutes(app, { sql, orm, config }) {
     if (!((claims.role === 'student' && claims.pid === studentId) || (claims.role === 'teacher' && claims.pid === teacherId))) return reply.code(403).send({ statusCode: 403 });
     if (!(await sql.query(EXCHANGED_SQL, [teacherId, studentId])).rows[0]?.yes) return reply.code(403).send({ statusCode: 403 });
     return (await sql.query(HISTORY_SQL, [teacherId, studentId])).rows;
+  });
+
+  // The student dashboard's counters: one SELECT of the student-dashboard projection.
+  app.get('/api/student/dashboard/:id', async (request, reply) => {
+    const claims = await liveClaims(request, reply, { sql, config });
+    if (!claims) return reply;
+    const studentId = Number(request.params.id);
+    if (!(claims.role === 'admin' || (claims.role === 'student' && claims.pid === studentId))) return reply.code(403).send({ statusCode: 403 });
+    return (await sql.query(STUDENT_DASHBOARD_SQL, [studentId])).rows[0];
   });
 }

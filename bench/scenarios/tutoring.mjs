@@ -78,6 +78,21 @@ const historyRequest = {
   },
 };
 
+const DEMO_STUDENT = { email: 'lea.dubois@demo.lms-formation.fr', password: 'Etudiante2026!' };
+
+/** Léa, with homework done and pending, three courses: the demo's lived-in dashboard. */
+async function leaSession({ side, http, appHttp }) {
+  const login = ok(await appHttp.postJson('/api/student-login-jwt/', DEMO_STUDENT), 'connexion de Léa');
+  const token = side === 'app' ? login.access : ok(await http.postJson('/bench/student-token', { email: DEMO_STUDENT.email }), 'jeton de référence').access;
+  return { token, studentId: login.student_id };
+}
+
+const dashboardRequest = {
+  method: 'GET',
+  path: '/api/health',
+  perConnection: (state) => ({ path: `/api/student/dashboard/${state.studentId}/`, headers: () => ({ authorization: `Bearer ${state.token}` }) }),
+};
+
 export const scenarios = [
   {
     name: 'send message',
@@ -97,5 +112,14 @@ export const scenarios = [
     app: historyRequest,
     baseline: historyRequest,
     check: (status, body) => status === 200 && body.startsWith('[{') && (body.match(/"msg_from"/g) ?? []).length === HISTORY_LENGTH,
+  },
+  {
+    name: 'student dashboard',
+    description: 'GET /api/student/dashboard/{id}/ (Léa): token check, then one SELECT of the student-dashboard projection.',
+    connections: 20,
+    setup: leaSession,
+    app: dashboardRequest,
+    baseline: dashboardRequest,
+    check: (status, body) => status === 200 && body.includes('"pending_assignments"') && body.includes('"courses_completed"'),
   },
 ];

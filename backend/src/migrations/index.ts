@@ -11,11 +11,12 @@ import { Migration20261123010Tutoring } from './20261123-010-tutoring.js';
 import { Migration20261123011LearningProgress } from './20261123-011-learning-progress.js';
 import { Migration20261123012ScormRuntime } from './20261123-012-scorm-runtime.js';
 import { Migration20261123013ProgressProjections } from './20261123-013-progress-projections.js';
+import { Migration20261123014StudentDashboard } from './20261123-014-student-dashboard.js';
 
 /** Every migration, in order. Listed explicitly so that the built app needs no file discovery. */
 export const MIGRATIONS = [
   Migration20261121001Identity, Migration20261121002EventLog, Migration20261121003Catalogue, Migration20261121004Enrolment,
   Migration20261122005IdentityEmailIndex, Migration20261122006AggregateVersions, Migration20261122007CourseAuthoring, Migration20261122008Assessment,
   Migration20261123009QuizAttemptResults, Migration20261123010Tutoring, Migration20261123011LearningProgress,
-  Migration20261123012ScormRuntime, Migration20261123013ProgressProjections,
+  Migration20261123012ScormRuntime, Migration20261123013ProgressProjections, Migration20261123014StudentDashboard,
 ];

@@ -6,7 +6,6 @@ import { RateCourseHandler } from './application/commands/rate-course.command.js
 import { SetFavouriteHandler } from './application/commands/set-favourite.command.js';
 import { CountCourseLearnersHandler } from './application/queries/count-course-learners.query.js';
 import { GetStudentCourseStatusHandler } from './application/queries/get-student-course-status.query.js';
-import { CountEnrolledCoursesHandler } from './application/queries/count-enrolled-courses.query.js';
 import { ListStudentEnrolmentsHandler } from './application/queries/list-student-enrolments.query.js';
 import { IsFollowingCourseHandler } from './application/queries/is-following-course.query.js';
 import { ListCourseStudentsHandler } from './application/queries/list-course-students.query.js';
@@ -30,7 +29,6 @@ import { EnrolmentController } from './http/enrolment.controller.js';
     // Questions the catalogue asks (catalogue.queries.ts), answered here.
     CountCourseLearnersHandler,
     IsFollowingCourseHandler,
-    CountEnrolledCoursesHandler,
     ListStudentEnrolmentsHandler,
   ],
 })

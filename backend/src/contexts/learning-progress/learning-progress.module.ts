@@ -9,6 +9,8 @@ import { QuizStepPolicy } from './application/policies/quiz-step.policy.js';
 import { studentCourseProgressProjection, studentProgressProjection } from './application/projections/progress.projections.js';
 import { quizCompletionProjection } from './application/projections/quiz-completion.projection.js';
 import { ListStudentCoursesHandler } from './application/queries/list-student-courses.query.js';
+import { GetStudentDashboardHandler } from './application/queries/get-student-dashboard.query.js';
+import { studentDashboardProjection } from './application/projections/student-dashboard.projection.js';
 import { ListProgressHandler } from './application/queries/list-progress.query.js';
 import { GetScormProgressHandler } from './application/queries/get-scorm-progress.query.js';
 import { RecordScormCommitHandler } from './application/commands/record-scorm-commit.command.js';
@@ -19,13 +21,14 @@ import { ProgressController } from './http/progress.controller.js';
 @Module({
   imports: [CqrsModule, MikroOrmModule.forFeature([CourseProgress, StepProgress])],
   controllers: [ProgressController],
-  providers: [RecordProgressHandler, RecordScormCommitHandler, GetScormProgressHandler, CompleteCourseHandler, ValidateQuizStepHandler, ListProgressHandler, ListStudentCoursesHandler, QuizStepPolicy],
+  providers: [RecordProgressHandler, RecordScormCommitHandler, GetScormProgressHandler, CompleteCourseHandler, ValidateQuizStepHandler, ListProgressHandler, ListStudentCoursesHandler, GetStudentDashboardHandler, QuizStepPolicy],
 })
 export class LearningProgressModule {
   constructor(projections: ProjectionRegistry, quizStep: QuizStepPolicy) {
     projections.register(quizCompletionProjection);
     projections.register(studentCourseProgressProjection);
     projections.register(studentProgressProjection);
+    projections.register(studentDashboardProjection);
     projections.registerPolicy(quizStep);
   }
 }

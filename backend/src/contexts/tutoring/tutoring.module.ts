@@ -13,10 +13,9 @@ import { UnassignTrainerHandler } from './application/commands/unassign-trainer.
 import { FollowCourseTrainerPolicy } from './application/policies/follow-course-trainer.policy.js';
 import { MessageNotificationPolicy } from './application/policies/message-notification.policy.js';
 import { ConversationPresence } from './application/presence.js';
-import { homeworkCountProjection, replyDelayProjection } from './application/projections/tutoring.projections.js';
+import { replyDelayProjection } from './application/projections/tutoring.projections.js';
 import { GetMessagesHandler } from './application/queries/get-messages.query.js';
 import { GetTrainerResponseTimesHandler } from './application/queries/get-response-times.query.js';
-import { GetStudentDashboardHandler } from './application/queries/get-student-dashboard.query.js';
 import { ListFollowedStudentsHandler } from './application/queries/list-followed-students.query.js';
 import { ListHomeworkHandler, ListMyHomeworkHandler } from './application/queries/list-homework.query.js';
 import { ListMyTeachersHandler } from './application/queries/list-my-teachers.query.js';
@@ -50,7 +49,6 @@ import { TutoringController } from './http/tutoring.controller.js';
     ListTeacherStudentsHandler,
     ListHomeworkHandler,
     ListMyHomeworkHandler,
-    GetStudentDashboardHandler,
     GetTrainerResponseTimesHandler,
     FollowCourseTrainerPolicy,
     MessageNotificationPolicy,
@@ -59,7 +57,6 @@ import { TutoringController } from './http/tutoring.controller.js';
 export class TutoringModule {
   constructor(projections: ProjectionRegistry, followCourseTrainer: FollowCourseTrainerPolicy, notification: MessageNotificationPolicy) {
     projections.register(replyDelayProjection);
-    projections.register(homeworkCountProjection);
     projections.registerPolicy(followCourseTrainer);
     projections.registerPolicy(notification);
   }

@@ -154,6 +154,11 @@ describe('POST /progress/', () => {
       expect((await call(t, 'POST', '/api/complete-course/', student.token, { student: student.studentId, course: course.courseId })).json()).toEqual({ bool: true });
     }
     expect(await db.query(`select 1 from eventlog.event where event_type = 'CourseCompleted' and (payload->>'studentId')::int = $1`, [student.studentId])).toHaveLength(1);
+    await eventually(async () => {
+      expect((await call(t, 'GET', `/api/student/dashboard/${student.studentId}/`, student.token)).json()).toEqual({
+        is_active: true, enrolled_courses: 1, courses_completed: 1, complete_assignments: 0, pending_assignments: 0,
+      });
+    });
   });
 
   it('lets only the student write, in a course they follow; the course\'s trainer and admins read', async () => {
@@ -199,10 +204,10 @@ describe('GET /student-courses/{id}/ and the progress projections', () => {
   it('rebuilds the learning-progress projections from the log into exactly the live rows', async () => {
     const { lines, out } = output();
     const env = { DATABASE_URL: t.databaseUrl, DATA_DIR: t.config.dataDir };
-    for (const name of ['learning-progress.student-course', 'learning-progress.student', 'learning-progress.quiz-completion']) {
+    for (const name of ['learning-progress.student-course', 'learning-progress.student', 'learning-progress.quiz-completion', 'learning-progress.student-dashboard']) {
       expect(await rebuildCommand([name, '--check'], env, out)).toBe(0);
     }
-    expect(lines.log.filter((l) => l.includes('identique à la relecture'))).toHaveLength(3);
+    expect(lines.log.filter((l) => l.includes('identique à la relecture'))).toHaveLength(4);
     expect(lines.error).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import { CompleteCourse } from '../application/commands/complete-course.command.
 import { RecordProgress } from '../application/commands/record-progress.command.js';
 import { ListProgress, ProgressRecord } from '../application/queries/list-progress.query.js';
 import { ListStudentCourses, StudentCourseView } from '../application/queries/list-student-courses.query.js';
+import { GetStudentDashboard, StudentDashboardView } from '../application/queries/get-student-dashboard.query.js';
 import { GetScormProgress, ScormProgressView } from '../application/queries/get-scorm-progress.query.js';
 import { RecordScormCommit } from '../application/commands/record-scorm-commit.command.js';
 import { CompleteCourseForm, parseBeats, parsePlayed, ProgressForm, ProgressQuery, ScormCommitForm, ScormProgressQuery } from './progress.requests.js';
@@ -112,5 +113,13 @@ export class ProgressController {
   @ApiOkResponse({ type: [StudentCourseView] })
   studentCourses(@CurrentActor() actor: Actor, @Param('studentId', IdPipe) studentId: number): Promise<StudentCourseView[]> {
     return this.queries.execute(new ListStudentCourses(actor, studentId));
+  }
+
+  @Get('student/dashboard/:studentId')
+  @Authenticated('student', 'admin')
+  @ApiOperation({ summary: 'Les compteurs du tableau de bord de l’étudiant (cours suivis et terminés, devoirs faits et en attente)' })
+  @ApiOkResponse({ type: StudentDashboardView })
+  dashboard(@CurrentActor() actor: Actor, @Param('studentId', IdPipe) studentId: number): Promise<StudentDashboardView> {
+    return this.queries.execute(new GetStudentDashboard(actor, studentId));
   }
 }

@@ -296,7 +296,7 @@ describe('homework', () => {
     expect((await call(t, 'GET', `/api/student-assignment/${teacher.teacherId}/${student.studentId}`, student.token)).statusCode).toBe(403);
     await eventually(async () => {
       expect((await call(t, 'GET', `/api/student/dashboard/${student.studentId}/`, student.token)).json()).toEqual({
-        is_active: true, enrolled_courses: 0, complete_assignments: 1, pending_assignments: 1,
+        is_active: true, enrolled_courses: 0, courses_completed: 0, complete_assignments: 1, pending_assignments: 1,
       });
     });
     const given = await events('AssignmentGiven', `(payload->>'studentId')::int = $2`, [student.studentId]);

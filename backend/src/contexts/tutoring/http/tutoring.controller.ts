@@ -9,11 +9,10 @@ import { BoolResponse } from '../../../platform/http/responses.js';
 import type { Actor } from '../../../shared-kernel/index.js';
 import { AssignTrainer } from '../application/commands/assign-trainer.command.js';
 import { UnassignTrainer } from '../application/commands/unassign-trainer.command.js';
-import { GetStudentDashboard } from '../application/queries/get-student-dashboard.query.js';
 import { ListFollowedStudents } from '../application/queries/list-followed-students.query.js';
 import { ListMyTeachers } from '../application/queries/list-my-teachers.query.js';
 import { ListTeacherStudents } from '../application/queries/list-teacher-students.query.js';
-import { FollowedStudent, MyTeacher, StudentDashboardView, TeacherStudent } from '../application/queries/tutoring.views.js';
+import { FollowedStudent, MyTeacher, TeacherStudent } from '../application/queries/tutoring.views.js';
 import { GetTrainerResponseTimes, ResponseTimesView } from '../contracts/tutoring.queries.js';
 import { AssignStudentRequest, TeacherStudentsQuery, TutorshipRequest } from './tutoring.requests.js';
 
@@ -109,14 +108,6 @@ export class TutoringController {
   @ApiOkResponse({ type: ResponseTimesView })
   responseTimes(@CurrentActor() actor: Actor, @Param('id', IdPipe) teacherId: number): Promise<ResponseTimesView> {
     return this.queries.execute(new GetTrainerResponseTimes(actor, teacherId));
-  }
-
-  @Get('student/dashboard/:studentId')
-  @Authenticated('student', 'admin')
-  @ApiOperation({ summary: 'Les compteurs du tableau de bord de l’étudiant' })
-  @ApiOkResponse({ type: StudentDashboardView })
-  dashboard(@CurrentActor() actor: Actor, @Param('studentId', IdPipe) studentId: number): Promise<StudentDashboardView> {
-    return this.queries.execute(new GetStudentDashboard(actor, studentId));
   }
 
   private async pickerPage(actor: Actor, teacherId: number, followed: boolean, query: TeacherStudentsQuery, request: FastifyRequest): Promise<Paged<TeacherStudent>> {

@@ -1,5 +1,5 @@
 import type { Projection, RecordedEvent } from '../../../../platform/event-log/index.js';
-import type { AssignmentCompleted, AssignmentGiven, MessageSent } from '../../contracts/tutoring.events.js';
+import type { MessageSent } from '../../contracts/tutoring.events.js';
 
 type Fact<E extends { type: string; payload: object }> = RecordedEvent<E['type'], E['payload']>;
 
@@ -29,25 +29,5 @@ export const replyDelayProjection: Projection<ReplyDelayRow, Fact<MessageSent>> 
     // A row read back from the table holds a Date; one evolved in this batch, the event's ISO text.
     const seconds = Math.max(0, Math.round((Date.parse(event.occurredAt) - new Date(current.awaiting_since).getTime()) / 1000));
     return { ...current, awaiting_since: null, delays: [...current.delays, seconds] };
-  },
-};
-
-export interface HomeworkCountRow extends Record<string, unknown> {
-  student_id: number;
-  complete: number;
-  pending: number;
-}
-
-/** The student dashboard's homework counters. */
-export const homeworkCountProjection: Projection<HomeworkCountRow, Fact<AssignmentGiven> | Fact<AssignmentCompleted>> = {
-  name: 'tutoring.homework-count',
-  table: 'tutoring.homework_count',
-  primaryKey: ['student_id'],
-  handles: ['AssignmentGiven', 'AssignmentCompleted'],
-  key: (event) => ({ student_id: event.payload.studentId }),
-  evolve: (row, event) => {
-    const current = row ?? { student_id: event.payload.studentId, complete: 0, pending: 0 };
-    if (event.type === 'AssignmentGiven') return { ...current, pending: current.pending + 1 };
-    return { ...current, pending: Math.max(0, current.pending - 1), complete: current.complete + 1 };
   },
 };

@@ -58,10 +58,3 @@ export class HomeworkView {
   @ApiProperty() given_at!: string;
   @ApiProperty({ type: String, nullable: true }) completed_at!: string | null;
 }
-
-export class StudentDashboardView {
-  @ApiProperty() is_active!: boolean;
-  @ApiProperty() enrolled_courses!: number;
-  @ApiProperty() complete_assignments!: number;
-  @ApiProperty() pending_assignments!: number;
-}
