@@ -86,7 +86,7 @@ describe('GET /api/admin/event-log/', () => {
   });
 
   it('filters by stream, event type, actor and day (of the centre, Paris time)', async () => {
-    const byType = (await call('GET', '/api/admin/event-log/?event_type=CourseCompleted&page_size=200', adminToken)).json();
+    const byType = (await call('GET', '/api/admin/event-log/?event_type=TestRunFinished&page_size=200', adminToken)).json();
     expect(byType.count).toBe(14);
     const byStream = (await call('GET', '/api/admin/event-log/?stream_type=test.course&stream_id=3&order=asc', adminToken)).json();
     expect(byStream.results.map((e: { stream_version: number }) => e.stream_version)).toEqual([1, 2, 3, 4, 5, 6]);

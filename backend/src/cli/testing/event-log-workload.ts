@@ -59,7 +59,8 @@ export async function startWorkloadApp(): Promise<Workload> {
         streamType: 'test.course',
         streamId: String(i % 7),
         expectedVersion: 'any',
-        events: [{ type: i % 3 ? 'ChapterValidated' : 'CourseCompleted', payload: { n: i }, occurredAt: new Date(Date.UTC(2026, 10, 1 + (i % 5), 22, 30)) }],
+        // Types no context records: a real context's projections would read these by name.
+        events: [{ type: i % 3 ? 'TestStepPassed' : 'TestRunFinished', payload: { n: i }, occurredAt: new Date(Date.UTC(2026, 10, 1 + (i % 5), 22, 30)) }],
       }),
     );
   }
