@@ -16,6 +16,8 @@ import {
 } from '../areas/public';
 import {
   FavoriteCoursesPage,
+  MyAssignmentsPage,
+  MyTeachersPage,
   RecommendedCoursesPage,
   StudentChangePasswordPage,
   StudentDashboardPage,
@@ -108,6 +110,9 @@ export const routes: RouteObject[] = [
               { path: 'favorite-courses', element: <FavoriteCoursesPage /> },
               { path: 'recommended-courses', element: <RecommendedCoursesPage /> },
               { path: 'user/study-material/:courseId', element: <StudentStudyMaterialPage /> },
+              { path: 'my-teachers', element: <MyTeachersPage /> },
+              // Written /my-assignments/ in the route table and /my-assignments by the dashboard: both match.
+              { path: 'my-assignments', element: <MyAssignmentsPage /> },
             ],
           },
         ],

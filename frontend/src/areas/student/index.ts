@@ -12,3 +12,4 @@ export {
 } from '../../features/identity';
 export { FavoriteCoursesPage, RecommendedCoursesPage } from '../../features/enrolment';
 export { StudentStudyMaterialPage } from '../../features/authoring';
+export { MyTeachersPage, MyAssignmentsPage } from '../../features/tutoring';

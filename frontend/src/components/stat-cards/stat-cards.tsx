@@ -27,8 +27,14 @@ export function StatCards({ label, cards }: { label: string; cards: StatCard[] }
   );
 }
 
+export interface QuickLink {
+  to: string;
+  label: string;
+  icon?: ReactNode;
+}
+
 /** A dashboard's quick links, under their heading. */
-export function QuickActions({ title, children }: { title: string; children: ReactNode }) {
+export function QuickActions({ title, links }: { title: string; links: QuickLink[] }) {
   const id = useId();
   return (
     <section className="panel quick-actions" aria-labelledby={id}>
@@ -36,7 +42,13 @@ export function QuickActions({ title, children }: { title: string; children: Rea
         <h2 id={id} className="quick-actions__title">
           {title}
         </h2>
-        <div className="quick-actions__links">{children}</div>
+        <div className="quick-actions__links">
+          {links.map((link) => (
+            <Link key={link.to + link.label} to={link.to} className="button-link">
+              {link.icon ? <span aria-hidden>{link.icon}</span> : null} {link.label}
+            </Link>
+          ))}
+        </div>
       </div>
     </section>
   );

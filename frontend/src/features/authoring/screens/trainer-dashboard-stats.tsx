@@ -1,4 +1,3 @@
-import { Link } from 'react-router-dom';
 import { BookOutlined, ReadOutlined, TeamOutlined } from '@ant-design/icons';
 import { useAppSelector } from '../../../app/hooks';
 import { QuickActions, StatCards } from '../../../components/stat-cards';
@@ -19,17 +18,14 @@ export function TrainerDashboardStats() {
           { to: '/teacher-my-course', label: m.dashboard.chapters, value: data?.total_formateur_chapters, icon: <ReadOutlined /> },
         ]}
       />
-      <QuickActions title={m.dashboard.quickActions}>
-        <Link to="/my-users" className="button-link">
-          <TeamOutlined aria-hidden /> {m.dashboard.manageStudents}
-        </Link>
-        <Link to="/teacher-my-course" className="button-link">
-          <BookOutlined aria-hidden /> {m.dashboard.myCourses}
-        </Link>
-        <Link to="/add-course" className="button-link">
-          {m.dashboard.addCourse}
-        </Link>
-      </QuickActions>
+      <QuickActions
+        title={m.dashboard.quickActions}
+        links={[
+          { to: '/my-users', label: m.dashboard.manageStudents, icon: <TeamOutlined /> },
+          { to: '/teacher-my-course', label: m.dashboard.myCourses, icon: <BookOutlined /> },
+          { to: '/add-course', label: m.dashboard.addCourse },
+        ]}
+      />
     </>
   );
 }

@@ -1,0 +1,7 @@
+/** Tutoring feature: a student's trainers and a trainer's students, their messages and the homework. */
+import { lazyComponent } from '../../app/lazy-component';
+
+// Pages and pieces, each loaded with its route.
+export const StudentDashboardStats = lazyComponent(() => import('./screens/student-dashboard-stats'), (m) => m.StudentDashboardStats);
+export const MyTeachersPage = lazyComponent(() => import('./screens/my-teachers-page'), (m) => m.MyTeachersPage);
+export const MyAssignmentsPage = lazyComponent(() => import('./screens/my-assignments-page'), (m) => m.MyAssignmentsPage);
