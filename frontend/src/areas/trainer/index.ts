@@ -24,3 +24,4 @@ export {
   AddStudyPage,
   TrainerCoursePreviewPage,
 } from '../../features/authoring';
+export { MyUsersPage, ShowAssignmentPage, AddAssignmentPage } from '../../features/tutoring';

@@ -5,3 +5,6 @@ import { lazyComponent } from '../../app/lazy-component';
 export const StudentDashboardStats = lazyComponent(() => import('./screens/student-dashboard-stats'), (m) => m.StudentDashboardStats);
 export const MyTeachersPage = lazyComponent(() => import('./screens/my-teachers-page'), (m) => m.MyTeachersPage);
 export const MyAssignmentsPage = lazyComponent(() => import('./screens/my-assignments-page'), (m) => m.MyAssignmentsPage);
+export const MyUsersPage = lazyComponent(() => import('./screens/my-users-page'), (m) => m.MyUsersPage);
+export const ShowAssignmentPage = lazyComponent(() => import('./screens/show-assignment-page'), (m) => m.ShowAssignmentPage);
+export const AddAssignmentPage = lazyComponent(() => import('./screens/add-assignment-page'), (m) => m.AddAssignmentPage);

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Modal } from 'antd';
 import { messages as m } from '../messages';
 import { useSendMessageMutation } from '../tutoring-api';
@@ -32,11 +33,31 @@ function Chat({ conversation, side, otherName, onClose, thread }: ChatProps & { 
  * The conversation is followed here, outside the dialog's content (which antd stops rendering
  * once closed), so that closing stops the polling at once.
  */
-export function ChatDialog({ open, ...chat }: ChatProps & { open: boolean }) {
+function ChatDialog({ open, ...chat }: ChatProps & { open: boolean }) {
   const thread = useConversation(chat.conversation, chat.side, open);
   return (
     <Modal open={open} onCancel={chat.onClose} title={m.chat.title(chat.otherName)} footer={null} destroyOnHidden width={640}>
       <Chat {...chat} thread={thread} />
     </Modal>
   );
+}
+
+/**
+ * A screen's chat: `openChat(conversation, otherName)` opens it, `dialog` is to render. The
+ * conversation stays while the dialog plays its closing animation.
+ */
+export function useChatDialog(side: Side) {
+  const [chat, setChat] = useState<{ conversation: ConversationKey; otherName: string; open: boolean } | null>(null);
+  const openChat = (conversation: ConversationKey, otherName: string) => setChat({ conversation, otherName, open: true });
+  const dialog = chat ? (
+    <ChatDialog
+      key={`${chat.conversation.teacherId}-${chat.conversation.studentId}`}
+      open={chat.open}
+      conversation={chat.conversation}
+      side={side}
+      otherName={chat.otherName}
+      onClose={() => setChat({ ...chat, open: false })}
+    />
+  ) : null;
+  return { openChat, dialog };
 }

@@ -1,9 +1,8 @@
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from 'antd';
 import { MessageOutlined } from '@ant-design/icons';
 import { LoadState, WorkPage } from '../../../components/work-page';
-import { ChatDialog } from '../components/chat-dialog';
+import { useChatDialog } from '../components/chat-dialog';
 import { UnreadBadge } from '../components/badges';
 import { PersonCard, type Fact } from '../components/person-card';
 import { messages as m } from '../messages';
@@ -35,8 +34,7 @@ function teacherFacts(teacher: MyTeacher): Fact[] {
 export function MyTeachersPage() {
   const studentId = useStudentId();
   const { data, isLoading, isError } = useGetMyTeachersQuery(studentId ?? 0, { skip: !studentId });
-  // The trainer stays while the dialog plays its closing animation.
-  const [chat, setChat] = useState<{ teacher: MyTeacher; open: boolean } | null>(null);
+  const { openChat, dialog } = useChatDialog('student');
   return (
     <WorkPage title={m.teachers.title}>
       <p className="work-page__context">{m.teachers.intro}</p>
@@ -52,7 +50,7 @@ export function MyTeachersPage() {
               badges={<UnreadBadge count={teacher.unread} />}
               facts={teacherFacts(teacher)}
               actions={
-                <Button icon={<MessageOutlined />} aria-label={m.teachers.chatWith(teacher.full_name)} onClick={() => setChat({ teacher, open: true })}>
+                <Button icon={<MessageOutlined />} aria-label={m.teachers.chatWith(teacher.full_name)} onClick={() => studentId && openChat({ teacherId: teacher.id, studentId }, teacher.full_name)}>
                   {m.teachers.chat}
                 </Button>
               }
@@ -60,16 +58,7 @@ export function MyTeachersPage() {
           ))}
         </ul>
       ) : null}
-      {chat && studentId ? (
-        <ChatDialog
-          key={chat.teacher.id}
-          open={chat.open}
-          conversation={{ teacherId: chat.teacher.id, studentId }}
-          side="student"
-          otherName={chat.teacher.full_name}
-          onClose={() => setChat({ ...chat, open: false })}
-        />
-      ) : null}
+      {dialog}
     </WorkPage>
   );
 }
