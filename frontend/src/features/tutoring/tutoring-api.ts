@@ -53,8 +53,9 @@ export const tutoringApi = api.injectEndpoints({
       // A closed chat keeps nothing: opened again, it reads the history afresh.
       keepUnusedDataFor: 0,
     }),
+    /** The messages after `after`; 0 (an empty conversation so far) is no message id: the whole history then. */
     getNewMessages: build.query<Message[], ConversationKey & { after: number }>({
-      query: ({ after, ...key }) => ({ url: `get-message/${conversationPath(key)}`, params: { after } }),
+      query: ({ after, ...key }) => ({ url: `get-message/${conversationPath(key)}`, params: after ? { after } : undefined }),
       keepUnusedDataFor: 0,
     }),
     sendMessage: build.mutation<MessageSentResponse, ConversationKey & { side: Side; text: string }>({

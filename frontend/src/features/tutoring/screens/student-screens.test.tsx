@@ -135,6 +135,26 @@ describe('the chat (01 §4, §5, §9)', () => {
     await act(() => vi.advanceTimersByTimeAsync(POLL_MS * 3));
     expect(polls()).toHaveLength(count);
   });
+
+  it('asks for the whole history while the conversation is still empty (0 is no message id)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    startSession('student', { id: STUDENT, username: 'lea', access: 'a1', refresh: 'r1' });
+    let first = true;
+    const { calls } = server((request) => {
+      if (request.path !== `/get-message/${TEACHER}/${STUDENT}`) return undefined;
+      if (request.query.has('after')) return json({ statusCode: 400, message: 'Identifiant de message invalide.' }, 400);
+      const answer = json(first ? [] : [message(1, 'teacher', 'Bienvenue !')]);
+      first = false;
+      return answer;
+    });
+    renderApp('/my-teachers');
+    await userEvent.click(await screen.findByRole('button', { name: /Discuter avec Claire Martin/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('Aucun message pour le moment.')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(POLL_MS));
+    expect(await within(dialog).findByText('Bienvenue !')).toBeInTheDocument();
+    expect(calls.filter((call) => call.path.startsWith('/get-message/') && call.query.has('after'))).toHaveLength(0);
+  });
 });
 
 describe('/my-assignments/', () => {
