@@ -30,28 +30,30 @@ function ResponseTimesLine({ teacherId }: { teacherId: number }) {
   const { data } = useGetResponseTimesQuery(teacherId);
   if (!data) return null;
   return (
-    <dl className="response-times" aria-label={m.students.responseTimes}>
-      {data.median_seconds === null ? (
-        <div>
-          <dt>{m.students.median}</dt>
-          <dd>{m.students.noReplyYet}</dd>
-        </div>
-      ) : (
-        <>
+    <section className="response-times" aria-label={m.students.responseTimes}>
+      <dl className="response-times__figures">
+        {data.median_seconds === null ? (
           <div>
             <dt>{m.students.median}</dt>
-            <dd>{formatDuration(data.median_seconds)}</dd>
+            <dd>{m.students.noReplyYet}</dd>
           </div>
-          {data.p90_seconds !== null ? (
+        ) : (
+          <>
             <div>
-              <dt>{m.students.p90}</dt>
-              <dd>{formatDuration(data.p90_seconds)}</dd>
+              <dt>{m.students.median}</dt>
+              <dd>{formatDuration(data.median_seconds)}</dd>
             </div>
-          ) : null}
-        </>
-      )}
+            {data.p90_seconds !== null ? (
+              <div>
+                <dt>{m.students.p90}</dt>
+                <dd>{formatDuration(data.p90_seconds)}</dd>
+              </div>
+            ) : null}
+          </>
+        )}
+      </dl>
       {data.awaiting_reply ? <p className="response-times__awaiting">{m.students.awaiting(data.awaiting_reply)}</p> : null}
-    </dl>
+    </section>
   );
 }
 

@@ -176,7 +176,7 @@ describe('/my-assignments/', () => {
     expect(within(pending!).getByText('En attente')).toBeInTheDocument();
     expect(within(pending!).getByText(/Donné par Claire Martin le 10 novembre 2026/)).toBeInTheDocument();
 
-    await userEvent.click(within(pending!).getByRole('button', { name: /Marquer « Tableau croisé » comme terminé/ }));
+    await userEvent.click(within(pending!).getByRole('button', { name: 'Marquer comme terminé : Tableau croisé' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Oui, terminé' }));
     await waitFor(() => expect(within(screen.getAllByTestId('homework')[0]!).getByText('Terminé')).toBeInTheDocument());
     expect(calls.find((call) => call.method === 'PUT')!.body).toEqual({ student_status: true });

@@ -25,7 +25,7 @@ describe('/my-users', () => {
     startSession('teacher', { id: TEACHER, username: 'claire', access: 'a1', refresh: 'r1' });
     const { calls } = server();
     renderApp('/my-users');
-    const dialog = await openChat(/Écrire à Léa Dubois/);
+    const dialog = await openChat(/Message à Léa Dubois/);
     expect(dialog.querySelector('.message-log--trainer')).not.toBeNull();
     expect(within(dialog).getAllByTestId('message')[1]).toHaveTextContent('Vous');
     await userEvent.type(within(dialog).getByLabelText('Votre message'), 'À jeudi');
