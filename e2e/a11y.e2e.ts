@@ -20,7 +20,16 @@ async function trainerIds(request: APIRequestContext) {
   const courseId = (courses.find((course: { chapter_count: number }) => course.chapter_count > 0) ?? courses[0]).id as number;
   const chapters = await (await request.get(`/api/course-chapters/${courseId}`, { headers })).json();
   const withSub = chapters.find((chapter: { subchapters: unknown[] }) => chapter.subchapters.length) ?? chapters[0];
-  return { courseId, chapterId: withSub.id as number, subchapterId: (withSub.subchapters[0]?.id as number | undefined) ?? null };
+  // Léa, whom the demo trainer follows, has homework and messages from her.
+  const students = await (await request.get(`/api/assigned-students/${login.formateur_id}/`, { headers })).json();
+  const lea = students.find((student: { username: string }) => student.username === DEMO.student.username);
+  return {
+    courseId,
+    chapterId: withSub.id as number,
+    subchapterId: (withSub.subchapters[0]?.id as number | undefined) ?? null,
+    teacherId: login.formateur_id as number,
+    leaId: lea.id as number,
+  };
 }
 
 /** The screen has settled: its code and its data are there, no loader or placeholder is left. */
@@ -75,7 +84,17 @@ test.describe('every built screen has no serious or critical accessibility viola
     await page.goto('/user-login');
     await fillLogin(page, DEMO.student.email, DEMO.student.password);
     await expect(page).toHaveURL(/\/user-dashboard$/);
-    await checkScreens(page, ['/user-dashboard', '/profile-setting', '/change-password', '/favorite-courses', '/recommended-courses', `/detail/${course.id}`, '/assistance']);
+    await checkScreens(page, [
+      '/user-dashboard',
+      '/profile-setting',
+      '/change-password',
+      '/favorite-courses',
+      '/recommended-courses',
+      '/my-teachers',
+      '/my-assignments/',
+      `/detail/${course.id}`,
+      '/assistance',
+    ]);
     // Léa follows the demo centre's first course (backend/src/demo/demo-data.ts).
     const followed = (await (await request.get('/api/course/?page=1')).json()).results as { id: number; title: string }[];
     const first = followed.find((c) => c.title === 'Modèles de documents Word et Excel') ?? followed[0]!;
@@ -88,7 +107,7 @@ test.describe('every built screen has no serious or critical accessibility viola
     await fillLogin(page, DEMO.trainer.email, DEMO.trainer.password);
     await expect(page).toHaveURL(/\/teacher-dashboard$/);
     await checkScreens(page, ['/teacher-dashboard', '/teacher-profile-setting', '/teacher-change-password']);
-    const { courseId, chapterId, subchapterId } = await trainerIds(request);
+    const { courseId, chapterId, subchapterId, teacherId, leaId } = await trainerIds(request);
     await checkScreens(page, [
       '/teacher-my-course',
       '/add-course',
@@ -102,6 +121,9 @@ test.describe('every built screen has no serious or critical accessibility viola
       `/study-material/${courseId}`,
       `/add-study/${courseId}`,
       `/course-preview/${courseId}`,
+      '/my-users',
+      `/show-assignment/${leaId}/${teacherId}`,
+      `/add-assignment/${leaId}/${teacherId}`,
     ]);
     await checkScreens(page, ['/teacher-logout']);
   });
