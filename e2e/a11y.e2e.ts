@@ -18,7 +18,16 @@ async function trainerIds(request: APIRequestContext) {
   const courseId = (courses.find((course: { chapter_count: number }) => course.chapter_count > 0) ?? courses[0]).id as number;
   const chapters = await (await request.get(`/api/course-chapters/${courseId}`, { headers })).json();
   const withSub = chapters.find((chapter: { subchapters: unknown[] }) => chapter.subchapters.length) ?? chapters[0];
-  return { courseId, chapterId: withSub.id as number, subchapterId: (withSub.subchapters[0]?.id as number | undefined) ?? null };
+  // Léa, whom the demo trainer follows, has homework and messages from her.
+  const students = await (await request.get(`/api/assigned-students/${login.formateur_id}/`, { headers })).json();
+  const lea = students.find((student: { username: string }) => student.username === DEMO.student.username);
+  return {
+    courseId,
+    chapterId: withSub.id as number,
+    subchapterId: (withSub.subchapters[0]?.id as number | undefined) ?? null,
+    teacherId: login.formateur_id as number,
+    leaId: lea.id as number,
+  };
 }
 
 /** Claire's demo quiz, and her course that assigns it and names it in a step (backend/src/demo/demo-quizzes.ts). */
@@ -121,7 +130,7 @@ test.describe('every built screen has no serious or critical accessibility viola
   test('student screens', async ({ page, request }) => {
     const { course } = await demoIds(request);
     await loginAs(page, 'student');
-    await checkScreens(page, ['/user-dashboard', '/profile-setting', '/change-password', '/favorite-courses', '/recommended-courses', `/detail/${course.id}`, '/assistance']);
+    await checkScreens(page, ['/user-dashboard', '/profile-setting', '/change-password', '/favorite-courses', '/recommended-courses', '/my-teachers', '/my-assignments/', `/detail/${course.id}`, '/assistance']);
     // Léa follows Claire's templates course (backend/src/demo/demo-data.ts).
     const first = await courseByTitle(request, DEMO_QUIZ_COURSE);
     await checkScreens(page, [`/user/study-material/${first.id}`, `/course-quiz/${first.id}`]);
@@ -139,7 +148,7 @@ test.describe('every built screen has no serious or critical accessibility viola
   test('trainer screens', async ({ page, request }) => {
     await loginAs(page, 'trainer');
     await checkScreens(page, ['/teacher-dashboard', '/teacher-profile-setting', '/teacher-change-password']);
-    const { courseId, chapterId, subchapterId } = await trainerIds(request);
+    const { courseId, chapterId, subchapterId, teacherId, leaId } = await trainerIds(request);
     await checkScreens(page, [
       '/teacher-my-course',
       '/add-course',
@@ -153,6 +162,9 @@ test.describe('every built screen has no serious or critical accessibility viola
       `/study-material/${courseId}`,
       `/add-study/${courseId}`,
       `/course-preview/${courseId}`,
+      '/my-users',
+      `/show-assignment/${leaId}/${teacherId}`,
+      `/add-assignment/${leaId}/${teacherId}`,
       `/assign-quiz/${courseId}`,
     ]);
     const { quizId, questionId, quizCourseId } = await quizIds(request, 'trainer');

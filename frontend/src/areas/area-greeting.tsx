@@ -1,7 +1,10 @@
+import { Suspense, type ReactNode } from 'react';
 import { Typography } from 'antd';
 import { Panel } from '../components/panel';
 import { selectUsername } from '../app/auth-slice';
-import { useAppSelector } from '../app/hooks';
+import { useAppSelector, usePageTitle } from '../app/hooks';
+import type { Role } from '../app/session';
+import { useFullName } from '../features/identity';
 import { messages as m } from './messages';
 
 /**
@@ -18,5 +21,16 @@ export function AreaGreeting({ intro, fullName = null }: { intro: string; fullNa
       </Typography.Title>
       <Typography.Paragraph type="secondary">{intro}</Typography.Paragraph>
     </Panel>
+  );
+}
+
+/** A role's dashboard: the greeting, then what the features show there (loaded with their code). */
+export function AreaDashboard({ role, title, intro, children }: { role: Exclude<Role, 'admin'>; title: string; intro: string; children: ReactNode }) {
+  usePageTitle(title);
+  return (
+    <div className="dashboard-stack">
+      <AreaGreeting intro={intro} fullName={useFullName(role)} />
+      <Suspense fallback={null}>{children}</Suspense>
+    </div>
   );
 }

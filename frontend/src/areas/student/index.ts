@@ -13,3 +13,4 @@ export {
 export { FavoriteCoursesPage, RecommendedCoursesPage } from '../../features/enrolment';
 export { StudentStudyMaterialPage } from '../../features/authoring';
 export { CourseQuizPage, TakeQuizPage } from '../../features/assessment';
+export { MyTeachersPage, MyAssignmentsPage } from '../../features/tutoring';

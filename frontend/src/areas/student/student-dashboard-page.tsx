@@ -1,10 +1,12 @@
-import { usePageTitle } from '../../app/hooks';
-import { useFullName } from '../../features/identity';
-import { AreaGreeting } from '../area-greeting';
+import { StudentDashboardStats } from '../../features/tutoring';
+import { AreaDashboard } from '../area-greeting';
 import { messages as m } from '../messages';
 
-/** /user-dashboard */
+/** /user-dashboard: the greeting, the three counters and the quick links (01 §2.4). */
 export function StudentDashboardPage() {
-  usePageTitle(m.student.dashboardTitle);
-  return <AreaGreeting intro={m.student.intro} fullName={useFullName('student')} />;
+  return (
+    <AreaDashboard role="student" title={m.student.dashboardTitle} intro={m.student.intro}>
+      <StudentDashboardStats />
+    </AreaDashboard>
+  );
 }

@@ -34,3 +34,4 @@ export {
   EditQuestionPage,
   AttemptedStudentsPage,
 } from '../../features/assessment';
+export { MyUsersPage, ShowAssignmentPage, AddAssignmentPage } from '../../features/tutoring';

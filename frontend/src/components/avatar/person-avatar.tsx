@@ -18,12 +18,15 @@ export function PersonAvatar({
   size,
   alt,
   className,
+  letters,
 }: {
   src?: string | null;
   name: string | null | undefined;
   size: number;
   alt?: string;
   className?: string;
+  /** What the circle shows instead of the initials, where a screen says otherwise. */
+  letters?: string;
 }) {
   const [failed, setFailed] = useState(false);
   const style = { width: size, height: size, fontSize: Math.max(11, Math.round(size * 0.42)) };
@@ -33,7 +36,7 @@ export function PersonAvatar({
   }
   return (
     <span className={classes} style={style} aria-hidden={alt ? undefined : true} role={alt ? 'img' : undefined} aria-label={alt}>
-      {initials(name)}
+      {letters ?? initials(name)}
     </span>
   );
 }

@@ -10,12 +10,9 @@ export const messages = {
     actions: 'Actions',
     edit: 'Modifier',
     delete: 'Supprimer',
-    loadFailed: 'Impossible de charger les données.',
     required: 'Ce champ est obligatoire.',
     uploading: (percent: number) => `Envoi en cours : ${percent} %`,
     uploadLabel: 'Progression de l’envoi',
-    notFound: 'Élément introuvable',
-    notFoundText: "L'élément demandé n'existe pas ou n'est plus disponible.",
   },
   dashboard: {
     statsLabel: 'Mes chiffres',

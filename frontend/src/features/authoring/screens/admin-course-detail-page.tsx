@@ -88,7 +88,7 @@ function StepDialog({ courseId, dialog, onClose }: { courseId: number; dialog: D
   const subtitle = dialog && dialog.kind !== 'new-chapter' ? m.stepForm.ofChapter(dialog.chapter.title) : null;
   return (
     <Modal open={dialog !== null} title={dialog ? DIALOG_TITLES[dialog.kind] : ''} onCancel={onClose} footer={null} destroyOnHidden width={680}>
-      {subtitle ? <p className="authoring-page__context">{subtitle}</p> : null}
+      {subtitle ? <p className="work-page__context">{subtitle}</p> : null}
       {form}
     </Modal>
   );
@@ -110,23 +110,23 @@ export function AdminCourseDetailPage() {
   const [dialog, setDialog] = useState<Dialog | null>(null);
   usePageTitle(course.data ? course.data.title : m.admin.structure);
   const back = (
-    <Link to="/admin-courses" className="authoring-page__back">
+    <Link to="/admin-courses" className="work-page__back">
       <ArrowLeftOutlined aria-hidden /> {m.admin.backToCourses}
     </Link>
   );
 
   if (isNotFound(course.error) || !courseId) {
     return (
-      <Panel className="page-card authoring-page">
+      <Panel className="page-card work-page">
         <StatusMessage kind="not-found" level={1} title={m.admin.notFound} text={m.admin.notFoundText} extra={<Link to="/admin-courses" className="button-link">{m.admin.backToCourses}</Link>} />
       </Panel>
     );
   }
   if (!course.data) {
     return (
-      <Panel className="page-card authoring-page">
+      <Panel className="page-card work-page">
         {back}
-        <h1 className="authoring-page__title">{m.admin.structure}</h1>
+        <h1 className="work-page__title">{m.admin.structure}</h1>
         <LoadState loading={course.isLoading} failed={course.isError} />
       </Panel>
     );
@@ -135,12 +135,12 @@ export function AdminCourseDetailPage() {
   const data = course.data;
   const totalSeconds = data.course_chapters.reduce((sum, chapter) => sum + (chapter.duration ?? 0), 0);
   return (
-    <Panel className="page-card authoring-page">
+    <Panel className="page-card work-page">
       {back}
       <header className="course-header">
         <img className="course-header__image" src={data.featured_img} alt="" width={240} height={135} />
         <div className="course-header__text">
-          <h1 className="authoring-page__title">{data.title}</h1>
+          <h1 className="work-page__title">{data.title}</h1>
           {data.description ? <p className="course-header__description">{data.description}</p> : null}
           <p className="course-header__facts">
             <span>{m.admin.chapterCount(data.course_chapters.length)}</span>
@@ -152,7 +152,7 @@ export function AdminCourseDetailPage() {
         </div>
       </header>
       <section className="course-structure" aria-labelledby="course-structure-title">
-        <div className="authoring-page__head">
+        <div className="work-page__head">
           <h2 id="course-structure-title" className="course-structure__title">
             {m.admin.structure}
           </h2>
@@ -161,7 +161,7 @@ export function AdminCourseDetailPage() {
           </Button>
         </div>
         <LoadState loading={chapters.isLoading} failed={chapters.isError} />
-        {chapters.data && chapters.data.length === 0 ? <p className="authoring-empty">{m.chapters.empty}</p> : null}
+        {chapters.data && chapters.data.length === 0 ? <p className="work-page__empty">{m.chapters.empty}</p> : null}
         {chapters.data?.length ? (
           <StructureEditor
             courseId={courseId}

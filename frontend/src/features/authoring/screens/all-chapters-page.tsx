@@ -47,7 +47,7 @@ export function AllChaptersPage() {
       }
     >
       <LoadState loading={chapters.isLoading} failed={chapters.isError} />
-      {chapters.data && chapters.data.length === 0 ? <p className="authoring-empty">{m.chapters.empty}</p> : null}
+      {chapters.data && chapters.data.length === 0 ? <p className="work-page__empty">{m.chapters.empty}</p> : null}
       {chapters.data?.length ? (
         <StructureEditor
           courseId={courseId}

@@ -97,7 +97,7 @@ export function AddSubchapterPage() {
       <LoadState loading={chapter.isLoading} failed={chapter.isError} notFound={isNotFound(chapter.error)} />
       {data ? (
         <>
-          <p className="authoring-page__context">{m.stepForm.ofChapter(data.title)}</p>
+          <p className="work-page__context">{m.stepForm.ofChapter(data.title)}</p>
           <StepForm
             name="add-subchapter"
             kind="subchapter"

@@ -1,0 +1,17 @@
+import { messages as m } from '../messages';
+
+/** How many messages of the other side wait to be read; nothing when none. */
+export function UnreadBadge({ count }: { count: number }) {
+  if (!count) return null;
+  return (
+    <span className="unread-badge" data-testid="unread-badge">
+      <span aria-hidden>{count}</span>
+      <span className="visually-hidden">{m.common.unread(count)}</span>
+    </span>
+  );
+}
+
+/** A homework's state: 'Terminé' once the student marked it done, else 'En attente' (01 §2.4, 02 §4). */
+export function HomeworkStatus({ done }: { done: boolean }) {
+  return <span className={done ? 'homework-status homework-status--done' : 'homework-status'}>{done ? m.homework.done : m.homework.pending}</span>;
+}

@@ -1,0 +1,5 @@
+/** A day as French readers write it: « 12 novembre 2026 ». */
+export const formatDay = (iso: string) => new Date(iso).toLocaleDateString('fr-FR', { day: 'numeric', month: 'long', year: 'numeric' });
+
+/** A message's time: « 12/11/2026 14:05 ». */
+export const formatTime = (iso: string) => new Date(iso).toLocaleString('fr-FR', { dateStyle: 'short', timeStyle: 'short' });

@@ -1,0 +1,115 @@
+import { api } from '../../app/api';
+import type { BoolResponse } from '../../app/api-schema';
+import type {
+  ConversationKey,
+  FollowedStudent,
+  GroupSentResponse,
+  Homework,
+  Message,
+  MessageSentResponse,
+  MyTeacher,
+  ResponseTimes,
+  Side,
+  StudentDashboard,
+} from './tutoring-types';
+
+export type * from './tutoring-types';
+
+/** The student's trainers (/my-teachers) and the trainer's students (/my-users), with their unread counts. */
+export const MY_TEACHERS_TAG = { type: 'Teacher' as const, id: 'MINE' };
+export const FOLLOWED_STUDENTS_TAG = { type: 'Student' as const, id: 'FOLLOWED' };
+export const STUDENT_DASHBOARD_TAG = { type: 'Dashboard' as const, id: 'STUDENT' };
+const MY_HOMEWORK_TAG = { type: 'Assignment' as const, id: 'MINE' };
+const homeworkTag = ({ teacherId, studentId }: ConversationKey) => ({ type: 'Assignment' as const, id: `${teacherId}-${studentId}` });
+const RESPONSE_TIMES_TAG = { type: 'Message' as const, id: 'RESPONSE-TIMES' };
+
+const conversationPath = ({ teacherId, studentId }: ConversationKey) => `${teacherId}/${studentId}`;
+
+/** Adds the messages not yet in the list (by id), keeping it oldest first. */
+export function appendNews(list: Message[], news: readonly Message[]): void {
+  const known = new Set(list.map((message) => message.id));
+  list.push(...news.filter((message) => !known.has(message.id)));
+  list.sort((a, b) => a.id - b.id);
+}
+
+export const tutoringApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getMyTeachers: build.query<MyTeacher[], number>({
+      query: (studentId) => `fetch-my-teachers/${studentId}`,
+      providesTags: [MY_TEACHERS_TAG],
+    }),
+    getFollowedStudents: build.query<FollowedStudent[], number>({
+      query: (teacherId) => `assigned-students/${teacherId}/`,
+      providesTags: [FOLLOWED_STUDENTS_TAG],
+    }),
+    getResponseTimes: build.query<ResponseTimes, number>({
+      query: (teacherId) => `formateur/${teacherId}/response-times/`,
+      providesTags: [RESPONSE_TIMES_TAG],
+    }),
+
+    /** The history, oldest first; an open chat then asks only for what came after (getNewMessages). */
+    getMessages: build.query<Message[], ConversationKey>({
+      query: (key) => `get-message/${conversationPath(key)}`,
+      // A closed chat keeps nothing: opened again, it reads the history afresh.
+      keepUnusedDataFor: 0,
+    }),
+    /** The messages after `after`; 0 (an empty conversation so far) is no message id: the whole history then. */
+    getNewMessages: build.query<Message[], ConversationKey & { after: number }>({
+      query: ({ after, ...key }) => ({ url: `get-message/${conversationPath(key)}`, params: after ? { after } : undefined }),
+      keepUnusedDataFor: 0,
+    }),
+    sendMessage: build.mutation<MessageSentResponse, ConversationKey & { side: Side; text: string }>({
+      query: ({ side, text, ...key }) => ({ url: `send-message/${conversationPath(key)}`, method: 'POST', body: { msg_to: text, msg_from: side } }),
+      invalidatesTags: [RESPONSE_TIMES_TAG],
+    }),
+    sendGroupMessage: build.mutation<GroupSentResponse, { teacherId: number; text: string }>({
+      query: ({ teacherId, text }) => ({ url: `send-group-message/${teacherId}`, method: 'POST', body: { msg_to: text, msg_from: 'formateur' } }),
+    }),
+    /** The caller has read what the other side sent: their list's unread count goes down. */
+    markMessagesRead: build.mutation<BoolResponse, ConversationKey & { side: Side }>({
+      query: (key) => ({ url: `mark-messages-read/${conversationPath(key)}`, method: 'POST' }),
+      invalidatesTags: (result, _e, { side }) => (result?.bool ? [side === 'student' ? MY_TEACHERS_TAG : FOLLOWED_STUDENTS_TAG] : []),
+    }),
+
+    getMyHomework: build.query<Homework[], number>({
+      query: (studentId) => `my-assignments/${studentId}`,
+      providesTags: [MY_HOMEWORK_TAG],
+    }),
+    /** PUT /update-assignments/{id} with student_status=true: done for good. */
+    completeHomework: build.mutation<BoolResponse, number>({
+      query: (id) => ({ url: `update-assignments/${id}`, method: 'PUT', body: { student_status: true } }),
+      invalidatesTags: [MY_HOMEWORK_TAG, STUDENT_DASHBOARD_TAG],
+    }),
+    getStudentHomework: build.query<Homework[], ConversationKey>({
+      query: (key) => `student-assignment/${conversationPath(key)}`,
+      providesTags: (_r, _e, key) => [homeworkTag(key)],
+    }),
+    giveHomework: build.mutation<Homework, ConversationKey & { title: string; detail: string }>({
+      query: ({ teacherId, studentId, title, detail }) => ({
+        url: `student-assignment/${teacherId}/${studentId}`,
+        method: 'POST',
+        body: { teacher: teacherId, student: studentId, title, detail },
+      }),
+      invalidatesTags: (_r, _e, key) => [homeworkTag(key), FOLLOWED_STUDENTS_TAG],
+    }),
+    getStudentDashboard: build.query<StudentDashboard, number>({
+      query: (studentId) => `student/dashboard/${studentId}/`,
+      providesTags: [STUDENT_DASHBOARD_TAG],
+    }),
+  }),
+});
+
+export const {
+  useGetMyTeachersQuery,
+  useGetFollowedStudentsQuery,
+  useGetResponseTimesQuery,
+  useGetMessagesQuery,
+  useSendMessageMutation,
+  useSendGroupMessageMutation,
+  useMarkMessagesReadMutation,
+  useGetMyHomeworkQuery,
+  useCompleteHomeworkMutation,
+  useGetStudentHomeworkQuery,
+  useGiveHomeworkMutation,
+  useGetStudentDashboardQuery,
+} = tutoringApi;
