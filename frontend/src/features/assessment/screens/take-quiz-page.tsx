@@ -196,7 +196,7 @@ function ResultStep({ result, sending, onRestart, back }: { result: QuizResult; 
           {m.take.restart}
         </Button>
         {back ? (
-          <Link to={back.to} className="button-link button-link--ghost quiz-ghost-link">
+          <Link to={back.to} className="button-link button-link--ghost">
             {back.label}
           </Link>
         ) : null}
