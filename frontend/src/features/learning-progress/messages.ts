@@ -42,8 +42,9 @@ export const messages = {
     finishFailed: "Le cours n'a pas pu être terminé : réessayez dans un instant.",
     ok: 'OK',
     // The finish button of a step (the server judges it on the evidence it has).
-    finishStep: 'Valider cette étape',
-    finishing: 'Validation…',
+    finishStep: 'Terminer l’étape',
+    finishing: 'Envoi…',
+    textHint: 'Lisez cette étape, puis cliquez sur « Terminer l’étape ».',
     videoFinishHint: 'Regardez la vidéo : elle est validée à 90 %, ou par le bouton après plus de 2 minutes regardées.',
     watched: (seconds: number) => `Vu : ${formatSeconds(seconds)}`,
     quizHint: 'Répondez à toutes les questions du quiz : il valide cette étape.',

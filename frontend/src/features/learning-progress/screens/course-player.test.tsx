@@ -119,7 +119,7 @@ describe('/mini/{course_id}', () => {
     await closeDialog(refused);
 
     await waitFor(() => expect(progressPosts(calls)).toHaveLength(1));
-    await userEvent.click(screen.getByRole('button', { name: 'Valider cette étape' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Terminer l’étape' }));
     await waitFor(() => expect(outlineStep('subchapter-11').dataset.state).toBe('validated'));
     expect(progressPosts(calls).filter((body) => body.validated)).toEqual([expect.objectContaining({ chapter: 10, subchapter: 11, validated: true })]);
     expect(outlineStep('subchapter-12').dataset.state).toBe('open');

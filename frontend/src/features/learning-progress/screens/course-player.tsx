@@ -136,6 +136,8 @@ export function CoursePlayer({
   const [watched, setWatched] = useState(0);
   const [finishing, setFinishing] = useState(false);
   const [checkingQuiz, setCheckingQuiz] = useState(false);
+  // The server's reason is shown once the learner asked (the finish button) or a video stopped: not on opening.
+  const [explained, setExplained] = useState<string | null>(null);
   const narrow = useNarrowScreen();
   const media = useMediaSession();
   const [modal, modalHolder] = Modal.useModal();
@@ -182,6 +184,7 @@ export function CoursePlayer({
     clock.show(target);
     setWatched(0);
     setCheckingQuiz(false);
+    setExplained(null);
     // target is rebuilt on each render: the step is named by its key.
   }, [selectedKey]);
 
@@ -207,13 +210,14 @@ export function CoursePlayer({
     setFinishing(true);
     await clock.save({ finish: true });
     setFinishing(false);
+    setExplained(selectedKey);
   };
 
   const onVideo = (report: VideoReport) => {
     if (report.playing !== undefined) clock.setPlaying(report.playing);
     if (report.played) clock.setPlayed(report.played);
     if (report.watched !== undefined) setWatched(report.watched);
-    if (report.saveNow) void clock.save();
+    if (report.saveNow) void clock.save().then(() => setExplained(selectedKey));
   };
 
   // After the quiz's last answer, assessment's QuizCompleted validates the step on the server, a moment later.
@@ -307,12 +311,22 @@ export function CoursePlayer({
     const type = content.content_type;
     const video = type === 'video' || type === 'video_file' || type === 'video_url';
     const offerFinish = type === 'text' || (video && watched > FINISH_AFTER_SECONDS);
-    const hint = video ? m.player.videoFinishHint : type === 'quiz' ? (checkingQuiz ? m.player.quizChecking : m.player.quizHint) : type === 'scorm' ? m.player.scormHint : null;
+    const hint = video
+      ? m.player.videoFinishHint
+      : type === 'quiz'
+        ? checkingQuiz
+          ? m.player.quizChecking
+          : m.player.quizHint
+        : type === 'scorm'
+          ? m.player.scormHint
+          : type === 'text'
+            ? m.player.textHint
+            : null;
     return (
       <div className="player-step__evidence" data-testid="step-verdict">
         {hint ? <p className="player-step__hint">{hint}</p> : null}
         {video && watched > 0 ? <p className="player-step__hint">{m.player.watched(watched)}</p> : null}
-        {verdict?.reason ? (
+        {verdict?.reason && explained === selectedKey ? (
           <p className="player-step__reason" role="status">
             {verdict.reason}
           </p>
