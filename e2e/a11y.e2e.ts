@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiLogin, expectNoSeriousA11yViolations, loginAs } from './support';
+import { apiLogin, DEMO, expectNoSeriousA11yViolations, loginAs } from './support';
 
 /** Ids of the demo centre that the screens' addresses need. */
 async function demoIds(request: APIRequestContext) {
