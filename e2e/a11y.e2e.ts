@@ -134,6 +134,10 @@ test.describe('every built screen has no serious or critical accessibility viola
     // Léa follows Claire's templates course (backend/src/demo/demo-data.ts).
     const first = await courseByTitle(request, DEMO_QUIZ_COURSE);
     await checkScreens(page, [`/user/study-material/${first.id}`, `/course-quiz/${first.id}`]);
+    // Her courses, and the player on a course under way, one not started and one finished (each on its starting step).
+    const security = await courseByTitle(request, 'Sensibilisation à la cybersécurité');
+    const agile = await courseByTitle(request, 'Piloter un projet avec la méthode agile');
+    await checkScreens(page, ['/my-courses', `/mini/${first.id}`, `/mini/${security.id}`, `/mini/${agile.id}`]);
     // Léa finished the templates quiz: its page shows her result and the restart (a quiz under
     // way is scanned by the quiz journeys, e2e/assessment.e2e.ts).
     const { headers } = await apiLogin(request, 'student');

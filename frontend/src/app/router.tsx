@@ -29,6 +29,8 @@ import {
   StudentStudyMaterialPage,
   CourseQuizPage,
   TakeQuizPage,
+  CoursePlayerPage,
+  MyCoursesPage,
 } from '../areas/student';
 import {
   AddChapterPage,
@@ -130,8 +132,11 @@ export const routes: RouteObject[] = [
               { path: 'my-teachers', element: <MyTeachersPage /> },
               // Written /my-assignments/ in the route table and /my-assignments by the dashboard: both match.
               { path: 'my-assignments', element: <MyAssignmentsPage /> },
+              { path: 'my-courses', element: <MyCoursesPage /> },
             ],
           },
+          // The course player takes the whole width, without the side menu (01 §2.3).
+          { path: 'mini/:courseId', element: <CoursePlayerPage /> },
         ],
       },
 

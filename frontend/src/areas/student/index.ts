@@ -3,6 +3,8 @@ import { lazyComponent } from '../../app/lazy-component';
 
 export const StudentLayout = lazyComponent(() => import('../../layout/side-menu'), (m) => m.StudentSideLayout);
 export const StudentDashboardPage = lazyComponent(() => import('./student-dashboard-page'), (m) => m.StudentDashboardPage);
+export const CoursePlayerPage = lazyComponent(() => import('./course-player-page'), (m) => m.CoursePlayerPage);
+export { MyCoursesPage } from '../../features/learning-progress';
 export {
   StudentLoginPage,
   StudentRegisterPage,

@@ -92,11 +92,28 @@ function loadedSomethingElse(event: SyntheticEvent<HTMLIFrameElement>): boolean 
   }
 }
 
-function ScormModule({ step }: { step: StepContent }) {
+/**
+ * A SCORM package in its frame, 600 px high (01 §9), with a link to open it in a new tab; 'Erreur
+ * de chargement' when the frame gets something else than a page. The course player puts the list
+ * of its SCOs and its save indicator around it, and learns when the frame has loaded.
+ */
+export function ScormFrame({
+  title,
+  src,
+  before,
+  after,
+  onFrameLoad,
+}: {
+  title: string;
+  src: string;
+  before?: ReactNode;
+  after?: ReactNode;
+  onFrameLoad?: (frame: HTMLIFrameElement) => void;
+}) {
   const [failed, setFailed] = useState(false);
-  if (!step.scorm_url) return <p className="content-step__notice content-step__notice--warning">{m.scormUnavailable}</p>;
   return (
     <div className="content-step__scorm">
+      {before}
       {failed ? (
         <p className="content-step__notice content-step__notice--warning" role="alert">
           {m.scormLoadError}
@@ -104,14 +121,20 @@ function ScormModule({ step }: { step: StepContent }) {
       ) : (
         <iframe
           className="content-step__scorm-frame"
-          src={step.scorm_url}
-          title={step.title}
-          onLoad={(event) => loadedSomethingElse(event) && setFailed(true)}
+          src={src}
+          title={title}
+          onLoad={(event) => {
+            if (loadedSomethingElse(event)) setFailed(true);
+            else onFrameLoad?.(event.currentTarget);
+          }}
         />
       )}
-      <a className="content-step__open" href={step.scorm_url} target="_blank" rel="noreferrer">
-        {m.openInNewTab}
-      </a>
+      <div className="content-step__scorm-foot">
+        <a className="content-step__open" href={src} target="_blank" rel="noreferrer">
+          {m.openInNewTab}
+        </a>
+        {after}
+      </div>
     </div>
   );
 }
@@ -122,10 +145,11 @@ function ScormModule({ step }: { step: StepContent }) {
  */
 export type QuizStepView = (quizId: number) => ReactNode;
 
-function QuizNotice({ step, quizView }: { step: StepContent; quizView?: QuizStepView }) {
+function QuizNotice({ step, quizView, play }: { step: StepContent; quizView?: QuizStepView; play?: QuizStepView }) {
   const quiz = step.quiz;
   const id = typeof quiz === 'number' ? quiz : (quiz?.id ?? null);
   if (id === null) return <p className="content-step__notice">{m.noQuiz}</p>;
+  if (play) return <div className="content-step__quiz">{play(id)}</div>;
   const title = step.quiz_title ?? (typeof quiz === 'object' ? quiz?.title : null) ?? m.quizNumber(id);
   return (
     <div className="content-step__quiz">
@@ -136,24 +160,39 @@ function QuizNotice({ step, quizView }: { step: StepContent; quizView?: QuizStep
 }
 
 /**
+ * What the course player shows in place of the preview's plain media: a video whose played
+ * seconds it records, a SCORM module with its runtime, a quiz the learner takes. Each is given
+ * only a step that has its media (the missing cases keep the renderer's own messages).
+ */
+export interface StepPlayers {
+  uploadedVideo?: (src: string) => ReactNode;
+  externalVideo?: (embedUrl: string) => ReactNode;
+  scorm?: (scormUrl: string) => ReactNode;
+  quiz?: QuizStepView;
+}
+
+/**
  * The body of one step, by content type: an uploaded video, an external player, text paragraphs,
  * a SCORM module (a frame 600 px high) or a quiz notice (the preview is not interactive), with
- * the quiz itself when `quizView` is given. Written once for the authoring preview; the course
- * player is to reuse it.
+ * the quiz itself when `quizView` is given. Written once for the authoring preview and the course
+ * player, which hands in its own `players`.
  */
-export function ContentStep({ step, quizView }: { step: StepContent; quizView?: QuizStepView }) {
+export function ContentStep({ step, quizView, players = {} }: { step: StepContent; quizView?: QuizStepView; players?: StepPlayers }) {
   switch (step.content_type) {
     case 'video':
     case 'video_file':
+      if (step.video && players.uploadedVideo) return players.uploadedVideo(step.video);
       return <UploadedVideo step={step} />;
     case 'video_url':
+      if (step.video_embed_url && players.externalVideo) return players.externalVideo(step.video_embed_url);
       return <ExternalVideo step={step} />;
     case 'text':
       return <TextContent step={step} />;
     case 'scorm':
-      return <ScormModule key={step.scorm_url ?? ''} step={step} />;
+      if (!step.scorm_url) return <p className="content-step__notice content-step__notice--warning">{m.scormUnavailable}</p>;
+      return players.scorm ? players.scorm(step.scorm_url) : <ScormFrame key={step.scorm_url} title={step.title} src={step.scorm_url} />;
     case 'quiz':
-      return <QuizNotice step={step} quizView={quizView} />;
+      return <QuizNotice step={step} quizView={quizView} play={players.quiz} />;
     default:
       return <p className="content-step__notice">{m.unknownType}</p>;
   }

@@ -1,5 +1,5 @@
 /** The body of a course step and its reading order, shared by the authoring preview and the course player. */
-export { ContentStep, textParagraphs, type QuizStepView, type StepContent } from './content-step';
+export { ContentStep, ScormFrame, textParagraphs, type QuizStepView, type StepContent, type StepPlayers } from './content-step';
 export {
   clickChapter,
   flattenSteps,
@@ -12,4 +12,5 @@ export {
   type OutlineStep,
   type StepRef,
 } from './step-sequence';
+export { StepOutline, type OutlineMark } from './step-outline';
 export { messages as contentStepMessages } from './messages';

@@ -10,6 +10,7 @@ import type {
   QuizAttempt,
   QuizInput,
   QuizRemovalResult,
+  QuizPlace,
   QuizResult,
   QuizTrainerOption,
   StudentQuestion,
@@ -123,11 +124,12 @@ export const assessmentApi = api.injectEndpoints({
       query: ({ quizId, studentId }) => `fetch-quiz-result/${quizId}/${studentId}`,
       keepUnusedDataFor: 0,
     }),
-    answerQuestion: build.mutation<AnswerResult, { quizId: number; studentId: string; questionId: number; answer: string }>({
-      query: ({ quizId, studentId, questionId, answer }) => ({
+    /** POST /attempt-quiz/; from a course's quiz step, with the step (`place`), whose completion then validates it. */
+    answerQuestion: build.mutation<AnswerResult, { quizId: number; studentId: string; questionId: number; answer: string; place?: QuizPlace }>({
+      query: ({ quizId, studentId, questionId, answer, place }) => ({
         url: 'attempt-quiz/',
         method: 'POST',
-        body: { student: Number(studentId), quiz: quizId, question: questionId, right_ans: answer },
+        body: { student: Number(studentId), quiz: quizId, question: questionId, right_ans: answer, ...place },
       }),
     }),
     resetAttempts: build.mutation<BoolResponse, { quizId: number; studentId: string }>({

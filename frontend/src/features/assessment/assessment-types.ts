@@ -27,3 +27,10 @@ export interface QuizTrainerOption {
   id: number;
   name: string;
 }
+
+/** The course step a quiz is taken from (POST /attempt-quiz/'s course, chapter, subchapter): its completion validates that step. */
+export interface QuizPlace {
+  course: number;
+  chapter: number;
+  subchapter?: number;
+}

@@ -19,3 +19,6 @@ export const AdminQuizDetailPage = lazyComponent(() => import('./screens/admin-q
 export const QuizPreview = lazyComponent(() => import('./components/quiz-preview'), (m) => m.QuizPreview);
 export const CourseQuizPage = lazyComponent(() => import('./screens/course-quiz-page'), (m) => m.CourseQuizPage);
 export const TakeQuizPage = lazyComponent(() => import('./screens/take-quiz-page'), (m) => m.TakeQuizPage);
+/** A quiz taken inline, from a course's quiz step (composed by the student area into the course player). */
+export const QuizRun = lazyComponent(() => import('./screens/take-quiz-page'), (m) => m.QuizRun);
+export type { QuizPlace, QuizResult } from './assessment-types';

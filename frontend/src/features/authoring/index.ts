@@ -1,6 +1,9 @@
 /** Authoring feature: courses, chapters, sub-chapters, study documents and the course preview. */
 import { lazyComponent } from '../../app/lazy-component';
 
+/** A course's steps with their content (GET /course-chapters/{id}): the preview's, and the course player's (composed by the student area). */
+export { useGetChaptersQuery } from './authoring-api';
+
 // Screens and pieces, each loaded with its route (dnd-kit comes with the structure screens only).
 const coursePages = () => import('./screens/course-form-pages');
 const stepPages = () => import('./screens/step-pages');

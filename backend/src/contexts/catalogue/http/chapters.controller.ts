@@ -44,7 +44,8 @@ export class ChaptersController {
   ) {}
 
   @Get('course-chapters/:course_id')
-  @ApiOperation({ summary: 'Les chapitres d’un cours dans l’ordre, avec leur contenu et leurs sous-chapitres' })
+  @Authenticated('teacher', 'admin', 'student')
+  @ApiOperation({ summary: 'Les chapitres d’un cours dans l’ordre, avec leur contenu et leurs sous-chapitres (aussi pour les étudiants qui le suivent : le lecteur de cours)' })
   @ApiOkResponse({ type: [ChapterView] })
   chapters(@CurrentActor() actor: Actor, @Param('course_id', IdPipe) courseId: number): Promise<ChapterView[]> {
     return this.queries.execute(new ListChapters(actor, courseId));

@@ -9,6 +9,7 @@ import { IdPipe } from '../../../platform/http/id.pipe.js';
 import { MediaStorage } from '../../../platform/storage/media-storage.js';
 import { sendStoredFile } from '../../../platform/storage/serve-file.js';
 import { ForbiddenError, NotFoundError, type Actor } from '../../../shared-kernel/index.js';
+import { launchUrl } from '../application/queries/authoring.sql.js';
 import { CanReadCourseContent } from '../application/queries/can-read-course-content.query.js';
 
 const NOT_FOUND = 'Contenu introuvable.';
@@ -21,13 +22,6 @@ function relativePath(raw: string | undefined): string {
     throw new NotFoundError(NOT_FOUND);
   }
   return path;
-}
-
-/** The manifest's launch (`res/my page.html?lang=fr`) as a URL path: each segment encoded, the query kept. */
-export function launchUrl(launch: string): string {
-  const cut = launch.search(/[?#]/);
-  const [path, suffix] = cut < 0 ? [launch, ''] : [launch.slice(0, cut), launch.slice(cut)];
-  return path.split('/').map(encodeURIComponent).join('/') + suffix;
 }
 
 /**

@@ -24,7 +24,7 @@ function QuizLaunch({ quiz, courseId, studentId }: { quiz: AssignedQuiz; courseI
       <span className="quiz-muted">
         <CheckCircleOutlined aria-hidden /> {m.student.finished}
       </span>
-      <Link to={target} className="button-link button-link--ghost quiz-ghost-link" aria-label={m.student.seeResultOf(quiz.title)}>
+      <Link to={target} className="button-link button-link--ghost" aria-label={m.student.seeResultOf(quiz.title)}>
         {m.student.seeResult}
       </Link>
     </span>

@@ -14,7 +14,7 @@ import {
   useLazyGetQuizResultQuery,
   useResetAttemptsMutation,
 } from '../assessment-api';
-import type { QuizResult, StudentQuestion } from '../assessment-types';
+import type { QuizPlace, QuizResult, StudentQuestion } from '../assessment-types';
 import { answersOf } from '../components/question-list';
 import { Pending, QuizPage } from '../components/quiz-page';
 import { messages as m } from '../messages';
@@ -40,9 +40,10 @@ const FAILURE_TEXT = {
 /**
  * The run of a quiz: the first question (or, back in an attempt left half-way, the first one not
  * answered), each answer sent, the next question until the list comes back empty, then the result;
- * a restart opens a new attempt.
+ * a restart opens a new attempt. Taken from a course's quiz step (`place`), each answer names the
+ * step, so that the quiz completed validates it.
  */
-export function useQuizRun(quizId: number, studentId: string) {
+export function useQuizRun(quizId: number, studentId: string, place?: QuizPlace) {
   const [run, setRun] = useState<QuizRun>({ step: 'starting' });
   const [failure, setFailure] = useState<Failure>(null);
   const [retry, setRetry] = useState<(() => void) | null>(null);
@@ -110,7 +111,7 @@ export function useQuizRun(quizId: number, studentId: string) {
     clear();
     setSending(true);
     try {
-      const sent = await answer({ ...who, questionId: question.id, answer: chosen }).unwrap();
+      const sent = await answer({ ...who, questionId: question.id, answer: chosen, place }).unwrap();
       setSending(false);
       await goOn(question.id, sent.answered);
     } catch {
@@ -178,7 +179,7 @@ function QuestionStep({ question, answered, sending, onSubmit }: { question: Stu
   );
 }
 
-function ResultStep({ result, sending, onRestart, back }: { result: QuizResult; sending: boolean; onRestart: () => void; back: { to: string; label: string } }) {
+function ResultStep({ result, sending, onRestart, back }: { result: QuizResult; sending: boolean; onRestart: () => void; back?: { to: string; label: string } }) {
   const percent = result.total_questions ? Math.round((result.total_correct_questions / result.total_questions) * 100) : 0;
   return (
     <section className="take-quiz__result" aria-labelledby="quiz-result-title">
@@ -194,33 +195,49 @@ function ResultStep({ result, sending, onRestart, back }: { result: QuizResult; 
         <Button type="primary" icon={<ReloadOutlined />} loading={sending} onClick={onRestart}>
           {m.take.restart}
         </Button>
-        <Link to={back.to} className="button-link button-link--ghost quiz-ghost-link">
-          {back.label}
-        </Link>
+        {back ? (
+          <Link to={back.to} className="button-link button-link--ghost">
+            {back.label}
+          </Link>
+        ) : null}
       </div>
     </section>
   );
 }
 
-/** /take-quiz/{quiz_id}: one question at a time with its four answers, the progress, the result, a restart (01 §2.4, §4, §8). */
-export function TakeQuizPage() {
-  const quizId = Number(useParams().quizId);
-  const [params] = useSearchParams();
-  const courseId = Number(params.get('course'));
-  const studentId = useAppSelector((state) => state.auth.studentId) ?? '';
-  const quizzes = useGetCourseQuizzesQuery(courseId, { skip: !courseId });
-  const title = quizzes.data?.find((quiz) => quiz.id === quizId)?.title ?? m.take.titleFallback;
-  const back = courseId ? { to: `/course-quiz/${courseId}`, label: m.take.backToCourse } : { to: '/user-dashboard', label: m.take.backToDashboard };
-  const { run, failure, retry, sending, start, submit, restart } = useQuizRun(quizId, studentId);
+/**
+ * A quiz taken from its first question to its result, with the spec's red alerts: the screen of
+ * /take-quiz, and the quiz step of the course player (`place`, no way back, `onFinished` once the
+ * last answer is in or the result shows).
+ */
+export function QuizRun({
+  quizId,
+  studentId,
+  place,
+  back,
+  onFinished,
+}: {
+  quizId: number;
+  studentId: string;
+  place?: QuizPlace;
+  back?: { to: string; label: string };
+  onFinished?: (result: QuizResult) => void;
+}) {
+  const { run, failure, retry, sending, start, submit, restart } = useQuizRun(quizId, studentId, place);
   // The run starts once per quiz and student (start itself is a new function on every render).
   const begin = useRef(start);
   begin.current = start;
   useEffect(() => {
     void begin.current();
   }, [quizId, studentId]);
+  const finished = useRef(onFinished);
+  finished.current = onFinished;
+  useEffect(() => {
+    if (run.step === 'finished') finished.current?.(run.result);
+  }, [run]);
 
   return (
-    <QuizPage title={title} back={back}>
+    <>
       {failure ? (
         <Alert
           type="error"
@@ -240,6 +257,22 @@ export function TakeQuizPage() {
       {run.step === 'unavailable' ? <StatusMessage kind="not-found" title={m.take.unavailable} text={m.take.unavailableText} /> : null}
       {run.step === 'question' ? <QuestionStep question={run.question} answered={run.answered} sending={sending} onSubmit={(chosen) => void submit(run.question, chosen)} /> : null}
       {run.step === 'finished' ? <ResultStep result={run.result} sending={sending} onRestart={() => void restart()} back={back} /> : null}
+    </>
+  );
+}
+
+/** /take-quiz/{quiz_id}: one question at a time with its four answers, the progress, the result, a restart (01 §2.4, §4, §8). */
+export function TakeQuizPage() {
+  const quizId = Number(useParams().quizId);
+  const [params] = useSearchParams();
+  const courseId = Number(params.get('course'));
+  const studentId = useAppSelector((state) => state.auth.studentId) ?? '';
+  const quizzes = useGetCourseQuizzesQuery(courseId, { skip: !courseId });
+  const title = quizzes.data?.find((quiz) => quiz.id === quizId)?.title ?? m.take.titleFallback;
+  const back = courseId ? { to: `/course-quiz/${courseId}`, label: m.take.backToCourse } : { to: '/user-dashboard', label: m.take.backToDashboard };
+  return (
+    <QuizPage title={title} back={back}>
+      <QuizRun quizId={quizId} studentId={studentId} back={back} />
     </QuizPage>
   );
 }

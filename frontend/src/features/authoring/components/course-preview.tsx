@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { ArrowLeftOutlined, DownOutlined, LeftOutlined, MenuFoldOutlined, MenuUnfoldOutlined, RightOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, LeftOutlined, MenuFoldOutlined, MenuUnfoldOutlined, RightOutlined } from '@ant-design/icons';
 import { useMediaSession } from '../../../app/media-session';
 import {
   ContentStep,
@@ -11,6 +11,7 @@ import {
   initialSelection,
   neighbours,
   stepKey,
+  StepOutline,
   type OutlineSelection,
   type QuizStepView,
   type StepRef,
@@ -18,64 +19,6 @@ import {
 import { StatusMessage } from '../../../components/status';
 import type { ChapterView, SubchapterView } from '../authoring-types';
 import { messages as m } from '../messages';
-
-/** The sidebar: chapters as buttons that open their sub-chapters, one chapter open at a time. */
-function Outline({
-  sequence,
-  selection,
-  onChapter,
-  onStep,
-}: {
-  sequence: readonly StepRef[];
-  selection: OutlineSelection;
-  onChapter: (chapter: StepRef) => void;
-  onStep: (step: StepRef) => void;
-}) {
-  const chapters = sequence.filter((step) => step.kind === 'chapter');
-  const current = selection.selected ? stepKey(selection.selected) : null;
-  return (
-    <ol className="preview-outline">
-      {chapters.map((chapter) => {
-        const open = selection.expandedChapterId === chapter.chapterId;
-        const subs = sequence.filter((step) => step.kind === 'subchapter' && step.chapterId === chapter.chapterId);
-        const listId = `preview-subchapters-${chapter.id}`;
-        return (
-          <li key={chapter.id}>
-            <button
-              type="button"
-              className={current === stepKey(chapter) ? 'preview-outline__step is-current' : 'preview-outline__step'}
-              aria-current={current === stepKey(chapter) ? 'step' : undefined}
-              aria-expanded={subs.length ? open : undefined}
-              aria-controls={subs.length && open ? listId : undefined}
-              onClick={() => onChapter(chapter)}
-            >
-              <span className="preview-outline__number">{chapter.number}</span>
-              <span className="preview-outline__title">{chapter.title}</span>
-              {subs.length ? <DownOutlined className="preview-outline__chevron" rotate={open ? 180 : 0} aria-hidden /> : null}
-            </button>
-            {subs.length && open ? (
-              <ol id={listId} className="preview-outline__subs" aria-label={m.preview.subchaptersOf(chapter.title)}>
-                {subs.map((sub) => (
-                  <li key={sub.id}>
-                    <button
-                      type="button"
-                      className={current === stepKey(sub) ? 'preview-outline__step is-current' : 'preview-outline__step'}
-                      aria-current={current === stepKey(sub) ? 'step' : undefined}
-                      onClick={() => onStep(sub)}
-                    >
-                      <span className="preview-outline__number">{sub.number}</span>
-                      <span className="preview-outline__title">{sub.title}</span>
-                    </button>
-                  </li>
-                ))}
-              </ol>
-            ) : null}
-          </li>
-        );
-      })}
-    </ol>
-  );
-}
 
 const NARROW_SCREEN = '(max-width: 991px)';
 
@@ -117,18 +60,18 @@ export function CoursePreview({
   const position = selected ? sequence.findIndex((step) => stepKey(step) === stepKey(selected)) + 1 : 0;
 
   return (
-    <div className={outlineOpen ? 'course-preview' : 'course-preview is-collapsed'}>
-      <header className="course-preview__bar">
-        <Link to={backTo} className="course-preview__back">
+    <div className={outlineOpen ? 'course-reader' : 'course-reader is-collapsed'}>
+      <header className="course-reader__bar">
+        <Link to={backTo} className="course-reader__back">
           <ArrowLeftOutlined aria-hidden /> {backLabel}
         </Link>
-        <h1 className="course-preview__title">
-          <span className="course-preview__badge">{m.preview.badge}</span> {title}
+        <h1 className="course-reader__title">
+          <span className="course-reader__badge">{m.preview.badge}</span> {title}
         </h1>
         {sequence.length ? (
           <button
             type="button"
-            className="button course-preview__toggle"
+            className="button course-reader__toggle"
             aria-expanded={outlineOpen}
             aria-controls="preview-outline"
             onClick={() => setOutlineOpen((open) => !open)}
@@ -140,26 +83,28 @@ export function CoursePreview({
       {sequence.length === 0 ? (
         <StatusMessage kind="preparing" title={m.preview.empty} />
       ) : (
-        <div className="course-preview__body">
+        <div className="course-reader__body">
           {outlineOpen ? (
-            <nav id="preview-outline" className="course-preview__outline" aria-label={m.preview.outline}>
-              <Outline
+            <nav id="preview-outline" className="course-reader__outline" aria-label={m.preview.outline}>
+              <StepOutline
                 sequence={sequence}
                 selection={selection}
                 onChapter={(chapter) => setSelection((state) => clickChapter(state, chapter))}
                 onStep={(step) => setSelection((state) => goToStep(state, step))}
+                subchaptersLabel={m.preview.subchaptersOf}
+                idPrefix="preview"
               />
             </nav>
           ) : null}
-          <section className="course-preview__content" aria-labelledby="preview-step-title">
+          <section className="course-reader__content" aria-labelledby="preview-step-title">
             {selected && content ? (
               <>
-                <p className="course-preview__position">{m.preview.stepOf(position, sequence.length)}</p>
-                <h2 id="preview-step-title" className="course-preview__step-title">
+                <p className="course-reader__position">{m.preview.stepOf(position, sequence.length)}</p>
+                <h2 id="preview-step-title" className="course-reader__step-title">
                   {stepHeading(selected, content.title)}
                 </h2>
-                {content.description ? <p className="course-preview__description">{content.description}</p> : null}
-                <div className="course-preview__step" data-testid="preview-step" data-step={stepKey(selected)}>
+                {content.description ? <p className="course-reader__description">{content.description}</p> : null}
+                <div className="course-reader__step" data-testid="preview-step" data-step={stepKey(selected)}>
                   {media.ready || media.failed ? (
                     <ContentStep key={stepKey(selected)} step={content} quizView={quizView} />
                   ) : (
@@ -170,7 +115,7 @@ export function CoursePreview({
                 </div>
               </>
             ) : null}
-            <nav className="course-preview__steps" aria-label={m.preview.stepsNav}>
+            <nav className="course-reader__steps" aria-label={m.preview.stepsNav}>
               <button type="button" className="button" disabled={!previous} onClick={() => previous && setSelection((state) => goToStep(state, previous))}>
                 <LeftOutlined aria-hidden /> {m.preview.previous}
               </button>

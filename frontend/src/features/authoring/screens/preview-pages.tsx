@@ -19,7 +19,7 @@ function PreviewPage({ backTo, backLabel, quizView }: { backTo: string; backLabe
   if (!chapters.data || !title) {
     const loading = chapters.isLoading || course.isLoading;
     return (
-      <div className="course-preview">
+      <div className="course-reader">
         <h1 className="visually-hidden">{m.preview.titleFallback}</h1>
         <LoadState loading={loading} failed={chapters.isError || course.isError} notFound={isNotFound(chapters.error) || isNotFound(course.error) || !courseId} />
       </div>

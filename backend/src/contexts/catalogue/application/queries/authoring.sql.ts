@@ -14,7 +14,8 @@ const SUBCHAPTERS = `
 
 /** Live chapters with their live sub-chapters: `where` names the chapters wanted ($1). */
 export const chaptersSql = (where: string) => `
-  select ${STEP_COLUMNS('ch')}, ch.course_id as course, c.title as course_title, ch.scorm_path, ch.scorm_version, ${SUBCHAPTERS}
+  select ${STEP_COLUMNS('ch')}, ch.course_id as course, c.title as course_title, ch.scorm_path, ch.scorm_version,
+         ch.scorm_manifest->'items' as scorm_manifest_items, ${SUBCHAPTERS}
     from catalogue.chapter ch join catalogue.course c on c.id = ch.course_id
    where ch.archived_at is null and ${where}
    order by ch.position, ch.id`;
@@ -34,8 +35,9 @@ export const STEP_COURSE_SQL = {
                 where sc.id = $1 and sc.archived_at is null and ch.archived_at is null`,
 };
 
-export type ChapterRow = Omit<ChapterView, 'video_embed_url' | 'scorm_url' | 'subchapters'> & {
+export type ChapterRow = Omit<ChapterView, 'video_embed_url' | 'scorm_url' | 'scorm_items' | 'subchapters'> & {
   scorm_path: string | null;
+  scorm_manifest_items: { identifier: string; title: string; launch: string }[] | null;
   subchapters: Omit<SubchapterView, 'video_embed_url'>[];
 };
 
@@ -46,11 +48,22 @@ export function subchapterView(row: Omit<SubchapterView, 'video_embed_url'>): Su
 /** The spec's frame address: it opens the package's launch file, whatever the package holds. */
 export const scormUrl = (chapterId: number) => `/media/scorm/${chapterId}/index.html`;
 
-export function chapterView({ scorm_path, subchapters, ...row }: ChapterRow): ChapterView {
+/** The manifest's launch (`res/my page.html?lang=fr`) as a URL path: each segment encoded, the query kept. */
+export function launchUrl(launch: string): string {
+  const cut = launch.search(/[?#]/);
+  const [path, suffix] = cut < 0 ? [launch, ''] : [launch.slice(0, cut), launch.slice(cut)];
+  return path.split('/').map(encodeURIComponent).join('/') + suffix;
+}
+
+export function chapterView({ scorm_path, scorm_manifest_items, subchapters, ...row }: ChapterRow): ChapterView {
+  const scorm = row.content_type === 'scorm' && scorm_path;
   return {
     ...row,
     video_embed_url: row.content_type === 'video_url' ? toPlayableVideoUrl(row.video_url) : null,
-    scorm_url: row.content_type === 'scorm' && scorm_path ? scormUrl(row.id) : null,
+    scorm_url: scorm ? scormUrl(row.id) : null,
+    scorm_items: scorm
+      ? (scorm_manifest_items ?? []).map((item) => ({ identifier: item.identifier, title: item.title, url: `/media/scorm/${row.id}/${launchUrl(item.launch)}` }))
+      : [],
     subchapters: subchapters.map(subchapterView),
   };
 }

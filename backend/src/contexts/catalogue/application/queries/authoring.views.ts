@@ -54,11 +54,19 @@ export class SubchapterView extends StepFields {
   @ApiProperty() chapter!: number;
 }
 
+/** One launchable item (SCO) of a SCORM package, in the manifest's order. */
+export class ScormItemView {
+  @ApiProperty({ description: 'Identifiant de l’item dans le manifeste (le « sco » des envois de progression)' }) identifier!: string;
+  @ApiProperty() title!: string;
+  @ApiProperty({ description: '/media/scorm/{chapterId}/… : le fichier de lancement de cet item' }) url!: string;
+}
+
 export class ChapterView extends StepFields {
   @ApiProperty() course_title!: string;
   @ApiProperty({ type: String, nullable: true, description: '/media/scorm/{chapterId}/index.html (ouvre le fichier de lancement du manifeste)' })
   scorm_url!: string | null;
   @ApiProperty({ type: String, nullable: true, enum: ['1.2', '2004'] }) scorm_version!: '1.2' | '2004' | null;
+  @ApiProperty({ type: [ScormItemView], description: 'Les SCO du paquet (vide hors SCORM) : le lecteur passe de l’un à l’autre' }) scorm_items!: ScormItemView[];
   @ApiProperty({ type: [SubchapterView] }) subchapters!: SubchapterView[];
 }
 

@@ -1,11 +1,17 @@
-import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
+import { IQueryHandler, Query, QueryBus, QueryHandler } from '@nestjs/cqrs';
 import { Database } from '../../../../platform/database/database.js';
-import type { Actor } from '../../../../shared-kernel/index.js';
+import { ForbiddenError, type Actor } from '../../../../shared-kernel/index.js';
+import { CourseNotFoundError } from '../../domain/catalogue.errors.js';
 import { authoredCourse, authoredStep } from './authored-course.js';
+import { CanReadCourseContent } from './can-read-course-content.query.js';
 import { chaptersSql, chapterView, type ChapterRow } from './authoring.sql.js';
 import type { ChapterView } from './authoring.views.js';
 
-/** A course's live chapters in order, with their content and sub-chapters: its trainer and admins. */
+/**
+ * A course's live chapters in order, with their content and sub-chapters: its trainer and admins
+ * (authoring, the preview), and the students who follow it (the course player, which shows the
+ * content the media gate already lets them load).
+ */
 export class ListChapters extends Query<ChapterView[]> {
   constructor(
     readonly actor: Actor,
@@ -25,12 +31,22 @@ export class GetChapter extends Query<ChapterView> {
   }
 }
 
+export const NOT_A_LEARNER = 'Ce cours est réservé à ses étudiants inscrits.';
+
 @QueryHandler(ListChapters)
 export class ListChaptersHandler implements IQueryHandler<ListChapters> {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly queries: QueryBus,
+  ) {}
 
   async execute({ actor, courseId }: ListChapters): Promise<ChapterView[]> {
-    await authoredCourse(this.db, actor, courseId);
+    if (actor.role === 'student') {
+      if (!(await this.db.one('select 1 from catalogue.course where id = $1 and archived_at is null', [courseId]))) throw new CourseNotFoundError();
+      if (!(await this.queries.execute(new CanReadCourseContent(actor, courseId)))) throw new ForbiddenError(NOT_A_LEARNER);
+    } else {
+      await authoredCourse(this.db, actor, courseId);
+    }
     const rows = await this.db.query<ChapterRow>(chaptersSql('ch.course_id = $1'), [courseId]);
     return rows.map(chapterView);
   }

@@ -1,0 +1,11 @@
+/** Learning progress: the course player (/mini/{course_id}), its saves, and the student's courses with their progress (/my-courses). */
+import { lazyComponent } from '../../app/lazy-component';
+
+export type { PlayerQuizView, QuizStepPlace } from './screens/course-player';
+export { ProgressBar } from './components/progress-bar';
+export { progressBand, progressColour, matchesFilter, PROGRESS_FILTERS, type ProgressBand, type ProgressFilter } from './components/progress-band';
+export { useGetStudentCoursesQuery } from './progress-api';
+
+// Screens, each loaded with its route.
+export const CoursePlayerPage = lazyComponent(() => import('./screens/course-player-page'), (m) => m.CoursePlayerPage);
+export const MyCoursesPage = lazyComponent(() => import('./screens/my-courses-page'), (m) => m.MyCoursesPage);

@@ -1,0 +1,105 @@
+/**
+ * French copy of the course player and of /my-courses (01 §2.3, §2.4, §4, §5, §8). The spec's own
+ * sentences are kept as written (inventory.md); the rest is the product's.
+ */
+export const messages = {
+  player: {
+    titleFallback: 'Lecteur de cours',
+    title: (course: string) => `Cours : ${course}`,
+    back: 'Mes cours',
+    outline: 'Sommaire du cours',
+    subchaptersOf: (chapter: string) => `Sous-chapitres de ${chapter}`,
+    showOutline: 'Afficher le sommaire',
+    hideOutline: 'Masquer le sommaire',
+    closeOutline: 'Fermer le sommaire',
+    completion: (percent: number) => `${percent} % terminé`,
+    completionLabel: 'Progression du cours',
+    stepOf: (position: number, total: number) => `Étape ${position} sur ${total}`,
+    stepsNav: 'Navigation entre les étapes',
+    previous: 'Précédent',
+    next: 'Suivant',
+    validatedStep: 'Étape validée',
+    lockedStep: 'Étape verrouillée',
+    openStep: 'Étape à valider',
+    empty: 'Contenu en cours de préparation',
+    notEnrolled: 'Ce cours est réservé à ses étudiants inscrits',
+    notEnrolledText: 'Inscrivez-vous depuis la fiche du cours pour le suivre.',
+    toDetail: 'Voir la fiche du cours',
+    loadFailed: 'Impossible de charger le cours',
+    notFound: 'Cours introuvable',
+    notFoundText: "Ce cours n'existe pas ou n'est plus proposé.",
+    mediaLoading: 'Préparation des contenus…',
+    // 01 §4: the locked-step warnings, Next on a step not validated, the end of the course.
+    chapterLockedTitle: 'Accès bloqué',
+    chapterLockedText: "Terminez les étapes précédentes avant d'accéder à ce chapitre.",
+    subchapterLockedTitle: 'Accès refusé',
+    subchapterLockedText: 'Vous devez terminer les étapes précédentes.',
+    notValidatedTitle: 'Étape non validée',
+    notValidatedText: 'Veuillez valider cette étape avant de continuer.',
+    finishCourse: 'Terminer le cours',
+    courseFinished: 'Cours terminé',
+    congratulations: 'Bravo ! Vous avez terminé le cours',
+    finishFailed: "Le cours n'a pas pu être terminé : réessayez dans un instant.",
+    ok: 'OK',
+    // The finish button of a step (the server judges it on the evidence it has).
+    finishStep: 'Terminer l’étape',
+    finishing: 'Envoi…',
+    textHint: 'Lisez cette étape, puis cliquez sur « Terminer l’étape ».',
+    videoFinishHint: 'Regardez la vidéo : elle est validée à 90 %, ou par le bouton après plus de 2 minutes regardées.',
+    watched: (seconds: number) => `Vu : ${formatSeconds(seconds)}`,
+    quizHint: 'Répondez à toutes les questions du quiz : il valide cette étape.',
+    quizChecking: 'Vérification de la validation de l’étape…',
+    scormHint: 'Le module valide cette étape quand il se déclare terminé ou réussi.',
+    savePending: 'Progression non enregistrée pour le moment : nouvel essai automatique.',
+  },
+  scorm: {
+    parts: 'Parties du module',
+    part: (index: number, total: number) => `Partie ${index} sur ${total}`,
+    saving: 'Enregistrement…',
+    saved: 'Progression enregistrée',
+    pending: (count: number) => `${count} enregistrement${count > 1 ? 's' : ''} en attente : nouvel essai automatique`,
+    loading: 'Chargement du module…',
+    runtimeFailed: 'Le module ne peut pas démarrer : rechargez la page.',
+  },
+  myCourses: {
+    title: 'Mes cours',
+    intro: 'Les cours que vous suivez, votre progression et votre temps de formation.',
+    filters: 'Filtrer mes cours',
+    filter: {
+      all: 'Tous',
+      not_started: 'Non commencés',
+      in_progress: 'En cours',
+      completed: 'Terminés',
+    },
+    loadFailed: 'Impossible de charger vos cours',
+    loadFailedText: 'Vérifiez votre connexion, puis réessayez.',
+    empty: "Vous n'êtes inscrit à aucun cours pour le moment.",
+    browse: 'Parcourir les catégories',
+    noMatch: 'Aucun cours dans cette catégorie de progression.',
+    progress: (percent: number) => `${percent} %`,
+    progressLabel: (title: string) => `Progression de ${title}`,
+    activeTime: (seconds: number) => `Temps actif : ${formatSeconds(seconds)}`,
+    enrolledOn: (date: string) => `Inscrit le ${date}`,
+    completedOn: (date: string) => `Terminé le ${date}`,
+    trainers: 'Formateur',
+    detail: 'Fiche du cours',
+    documents: 'Documents',
+    resume: 'Reprendre',
+    start: 'Commencer',
+    review: 'Revoir',
+    chartTitle: 'Temps actif par cours',
+    chartEmpty: 'Aucun temps de formation enregistré pour le moment.',
+    chartOf: (title: string, time: string) => `${title} : ${time}`,
+  },
+} as const;
+
+/** 75 → "1 min 15 s", 3 720 → "1 h 02 min", 12 → "12 s". */
+export function formatSeconds(seconds: number): string {
+  const total = Math.max(0, Math.round(seconds));
+  const h = Math.floor(total / 3600);
+  const min = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  if (h > 0) return `${h} h ${String(min).padStart(2, '0')} min`;
+  if (min > 0) return `${min} min${s ? ` ${String(s).padStart(2, '0')} s` : ''}`;
+  return `${s} s`;
+}

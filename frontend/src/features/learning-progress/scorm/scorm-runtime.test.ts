@@ -1,0 +1,78 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { CmiData } from './commit-queue';
+import { resumeData, scormDuration, startScormRuntime } from './scorm-runtime';
+
+const LEARNER = { id: '7', name: 'Dubois, Léa' };
+type Api12 = Record<'LMSInitialize' | 'LMSFinish' | 'LMSCommit' | 'LMSGetValue', (arg?: string) => string> & { LMSSetValue: (element: string, value: string) => string };
+type Api2004 = Record<'Initialize' | 'Terminate' | 'Commit' | 'GetValue', (arg?: string) => string> & { SetValue: (element: string, value: string) => string };
+
+afterEach(() => {
+  delete window.API;
+  delete window.API_1484_11;
+});
+
+describe('the SCORM 1.2 runtime', () => {
+  it('puts window.API where the package finds it, resumed from the saved state, and reports each commit and the last', async () => {
+    const commits: [CmiData, boolean][] = [];
+    const runtime = await startScormRuntime({
+      version: '1.2',
+      learner: LEARNER,
+      resume: { cmi: { lesson_status: 'incomplete', location: '2', suspend_data: '{"page":2}', exit: 'suspend' }, total_time: 95 },
+      onCommit: (cmi, final) => commits.push([cmi, final]),
+    });
+    const api = window.API as Api12;
+    expect(api.LMSInitialize('')).toBe('true');
+    expect(['cmi.core.entry', 'cmi.core.lesson_location', 'cmi.suspend_data', 'cmi.core.lesson_status', 'cmi.core.total_time', 'cmi.core.student_name'].map((e) => api.LMSGetValue(e))).toEqual([
+      'resume', '2', '{"page":2}', 'incomplete', '00:01:35', 'Dubois, Léa',
+    ]);
+    api.LMSSetValue('cmi.core.lesson_status', 'passed');
+    api.LMSSetValue('cmi.core.score.raw', '100');
+    expect(runtime.dirty()).toBe(true);
+    api.LMSCommit('');
+    expect(runtime.dirty()).toBe(false);
+    api.LMSSetValue('cmi.core.session_time', '0000:00:42.00');
+    api.LMSSetValue('cmi.core.exit', '');
+    api.LMSFinish('');
+    expect(commits.map(([cmi, final]) => [cmi.lesson_status, cmi.score, cmi.location, cmi.suspend_data, final])).toEqual([
+      ['passed', 100, '2', '{"page":2}', false],
+      ['passed', 100, '2', '{"page":2}', true],
+    ]);
+    expect(commits[1]![0].session_time).toMatch(/^0{2,4}:00:42/);
+    runtime.detach();
+    expect(window.API).toBeUndefined();
+  });
+
+  it('starts a package never launched ab-initio, and one that finished without resuming', () => {
+    expect(resumeData('1.2', null, LEARNER)['cmi.core.entry']).toBe('ab-initio');
+    expect(resumeData('1.2', { cmi: { exit: '' }, total_time: 0 }, LEARNER)['cmi.core.entry']).toBeUndefined();
+  });
+});
+
+describe('the SCORM 2004 runtime', () => {
+  it('resumes location, suspend_data and statuses, and reports completion, success and the scaled score', async () => {
+    const commits: CmiData[] = [];
+    await startScormRuntime({
+      version: '2004',
+      learner: LEARNER,
+      resume: { cmi: { completion_status: 'incomplete', location: '1', suspend_data: 'x'.repeat(64_000) }, total_time: 30 },
+      onCommit: (cmi) => commits.push(cmi),
+    });
+    const api = window.API_1484_11 as Api2004;
+    expect(api.Initialize('')).toBe('true');
+    expect(api.GetValue('cmi.entry')).toBe('resume');
+    expect(api.GetValue('cmi.suspend_data')).toHaveLength(64_000);
+    expect(api.GetValue('cmi.total_time')).toBe('PT0H0M30S');
+    api.SetValue('cmi.completion_status', 'completed');
+    api.SetValue('cmi.success_status', 'passed');
+    api.SetValue('cmi.score.scaled', '0.67');
+    api.SetValue('cmi.session_time', 'PT12S');
+    api.Commit('');
+    expect(commits[0]).toMatchObject({ completion_status: 'completed', success_status: 'passed', score: 0.67, location: '1', session_time: expect.stringMatching(/^PT/) });
+    expect(commits[0]!.suspend_data).toHaveLength(64_000);
+  });
+
+  it('writes durations as each version wants them', () => {
+    expect(scormDuration('1.2', 3723.5)).toBe('0001:02:03.50');
+    expect(scormDuration('2004', 3723.5)).toBe('PT1H2M3.5S');
+  });
+});
