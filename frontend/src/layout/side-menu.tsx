@@ -2,7 +2,6 @@ import { Suspense, useState, type ReactNode } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { Button, Col, Menu, Row } from 'antd';
 import {
-  BarChartOutlined,
   BookOutlined,
   DownOutlined,
   CustomerServiceOutlined,
@@ -50,12 +49,12 @@ export const TEACHER_MENU: SideMenuEntry[] = [
   { to: '/teacher-logout', label: m.side.logout, icon: <LogoutOutlined /> },
 ];
 
+// The students (/admin-users), progress (/admin-stat-dashboard-user) and trainers (/admin-teachers)
+// screens come with the administration issue: their entries (m.side.adminStudents, adminProgress,
+// adminTeachers) return with them, rather than leading to the 404 page until then.
 export const ADMIN_MENU: SideMenuEntry[] = [
   { to: '/admin-dashboard', label: m.side.dashboard, icon: <DashboardOutlined /> },
-  { to: '/admin-users', label: m.side.adminStudents, icon: <TeamOutlined /> },
   { to: '/admin-courses', label: m.side.adminCourses, icon: <ReadOutlined /> },
-  { to: '/admin-stat-dashboard-user', label: m.side.adminProgress, icon: <BarChartOutlined /> },
-  { to: '/admin-teachers', label: m.side.adminTeachers, icon: <UserOutlined /> },
   { to: '/admin-quizzes', label: m.side.adminQuizzes, icon: <QuestionCircleOutlined /> },
   { to: '/admin-logout', label: m.side.logout, icon: <LogoutOutlined /> },
 ];

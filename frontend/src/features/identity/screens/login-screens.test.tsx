@@ -219,10 +219,7 @@ describe('admin login (/admin-login)', () => {
     });
     expect(await screen.findByText('Connexion réussie')).toBeInTheDocument();
     const side = await screen.findByRole('navigation', { name: 'Administration' });
-    expect(within(side).getByRole('link', { name: 'Formateurs' })).toHaveAttribute(
-      'href',
-      '/admin-teachers',
-    );
+    expect(within(side).getByRole('link', { name: 'Quiz' })).toHaveAttribute('href', '/admin-quizzes');
   });
 
   it('shows "Identifiants incorrects." on a 401', async () => {
