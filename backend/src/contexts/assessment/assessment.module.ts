@@ -26,12 +26,15 @@ import { QuizAnswer, QuizAttempt, StudentQuiz } from './domain/student-quiz.aggr
 import { AssessmentController } from './http/assessment.controller.js';
 import { quizAttemptsProjection } from './application/projections/quiz-attempts.projection.js';
 import { ProjectionRegistry } from '../../platform/event-log/index.js';
+import { CountAssessmentRecordsHandler } from './application/queries/count-assessment-records.query.js';
 
 /** Assessment: quizzes, their questions and courses; students' attempts and answers (issue 9). */
 @Module({
   imports: [CqrsModule, MikroOrmModule.forFeature([Quiz, Question, QuizCourse, StudentQuiz, QuizAttempt, QuizAnswer])],
   controllers: [AssessmentController],
   providers: [
+    // Identity asks before removing a person (identity.queries.ts), answered here.
+    CountAssessmentRecordsHandler,
     CreateQuizHandler,
     UpdateQuizHandler,
     RemoveQuizHandler,

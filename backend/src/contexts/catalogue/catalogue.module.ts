@@ -57,12 +57,15 @@ import { ListAuthoredCoursesHandler } from './application/queries/list-authored-
 import { GetChapterHandler, ListChaptersHandler } from './application/queries/list-chapters.query.js';
 import { GetSubchapterHandler, ListSubchaptersHandler } from './application/queries/list-subchapters.query.js';
 import { ListStudyMaterialsHandler } from './application/queries/list-study-materials.query.js';
+import { CountCatalogueRecordsHandler } from './application/queries/count-catalogue-records.query.js';
 
 /** Catalogue: categories, courses and their structure, CMS pages, trainers' public pages. */
 @Module({
   imports: [CqrsModule, MikroOrmModule.forFeature([Category, Course, Chapter, Subchapter, CmsPage, StudyMaterial])],
   controllers: [CatalogueController, AuthoringController, ChaptersController, StudyMaterialsController, CourseContentController],
   providers: [
+    // Identity asks before removing a person (identity.queries.ts), answered here.
+    CountCatalogueRecordsHandler,
     CreateCategoryHandler,
     PublishCourseHandler,
     PublishPageHandler,

@@ -2,6 +2,8 @@ import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { EnrolStudentHandler } from './application/commands/enrol-student.command.js';
+import { UnenrolStudentHandler } from './application/commands/unenrol-student.command.js';
+import { ListEnrolledCoursesHandler } from './application/queries/list-enrolled-courses.query.js';
 import { RateCourseHandler } from './application/commands/rate-course.command.js';
 import { SetFavouriteHandler } from './application/commands/set-favourite.command.js';
 import { CountCourseLearnersHandler } from './application/queries/count-course-learners.query.js';
@@ -13,13 +15,18 @@ import { ListFavouriteCoursesHandler } from './application/queries/list-favourit
 import { RecommendForStudentHandler } from './application/queries/recommend-for-student.query.js';
 import { StudentCourse } from './domain/student-course.aggregate.js';
 import { EnrolmentController } from './http/enrolment.controller.js';
+import { CountEnrolmentRecordsHandler } from './application/queries/count-enrolment-records.query.js';
 
 /** Enrolment: enrolments, ratings and favourites of students, and their recommendations. */
 @Module({
   imports: [CqrsModule, MikroOrmModule.forFeature([StudentCourse])],
   controllers: [EnrolmentController],
   providers: [
+    // Identity asks before removing a person (identity.queries.ts), answered here.
+    CountEnrolmentRecordsHandler,
     EnrolStudentHandler,
+    UnenrolStudentHandler,
+    ListEnrolledCoursesHandler,
     RateCourseHandler,
     SetFavouriteHandler,
     GetStudentCourseStatusHandler,

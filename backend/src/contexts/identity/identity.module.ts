@@ -30,12 +30,21 @@ import { TokenService } from './application/token.service.js';
 import { IDENTITY_ENTITIES } from './domain/profiles.entity.js';
 import { AuthController } from './http/auth.controller.js';
 import { StudentsController } from './http/students.controller.js';
+import { AdminStudentsController } from './http/admin-students.controller.js';
+import { AdminTrainersController } from './http/admin-trainers.controller.js';
+import { GetStudentRecordHandler, GetTrainerRecordHandler, GetUserHandler, ListStudentRecordsHandler } from './application/admin/admin-queries.js';
+import { CreateStudentHandler } from './application/admin/create-student.command.js';
+import { DescribeRemovalHandler, RemovePersonHandler } from './application/admin/remove-person.command.js';
+import { SetAccountPasswordHandler } from './application/admin/set-account-password.command.js';
+import { CreateTrainerHandler, UpdateTrainerRecordHandler } from './application/admin/trainer-records.command.js';
+import { UpdateAccountEmailHandler } from './application/admin/update-account-email.command.js';
+import { UpdateStudentRecordHandler } from './application/admin/update-student-record.command.js';
 import { TeachersController } from './http/teachers.controller.js';
 
 /** Identity: accounts, credentials, tokens and the student, trainer and admin profiles. */
 @Module({
   imports: [CqrsModule, PassportModule, JwtModule.register({}), MikroOrmModule.forFeature(IDENTITY_ENTITIES)],
-  controllers: [AuthController, StudentsController, TeachersController, MediaSessionController],
+  controllers: [AuthController, StudentsController, TeachersController, MediaSessionController, AdminStudentsController, AdminTrainersController],
   providers: [
     PasswordHasher,
     LoginThrottle,
@@ -58,6 +67,18 @@ import { TeachersController } from './http/teachers.controller.js';
     ListTeachersHandler,
     GetTeacherContactsHandler,
     SearchStudentsHandler,
+    CreateStudentHandler,
+    UpdateStudentRecordHandler,
+    SetAccountPasswordHandler,
+    UpdateAccountEmailHandler,
+    DescribeRemovalHandler,
+    RemovePersonHandler,
+    CreateTrainerHandler,
+    UpdateTrainerRecordHandler,
+    ListStudentRecordsHandler,
+    GetStudentRecordHandler,
+    GetUserHandler,
+    GetTrainerRecordHandler,
   ],
 })
 export class IdentityModule implements OnModuleInit {

@@ -16,12 +16,15 @@ import { GetScormProgressHandler } from './application/queries/get-scorm-progres
 import { RecordScormCommitHandler } from './application/commands/record-scorm-commit.command.js';
 import { CourseProgress, StepProgress } from './domain/course-progress.aggregate.js';
 import { ProgressController } from './http/progress.controller.js';
+import { CountLearningRecordsHandler } from './application/queries/count-learning-records.query.js';
 
 /** Learning progress (issue 11, in progress): the player's progress, validation from evidence, time on task. docs/learning-progress.md. */
 @Module({
   imports: [CqrsModule, MikroOrmModule.forFeature([CourseProgress, StepProgress])],
   controllers: [ProgressController],
-  providers: [RecordProgressHandler, RecordScormCommitHandler, GetScormProgressHandler, CompleteCourseHandler, ValidateQuizStepHandler, ListProgressHandler, ListStudentCoursesHandler, GetStudentDashboardHandler, QuizStepPolicy],
+  providers: [
+    // Identity asks before removing a person (identity.queries.ts), answered here.
+    CountLearningRecordsHandler,RecordProgressHandler, RecordScormCommitHandler, GetScormProgressHandler, CompleteCourseHandler, ValidateQuizStepHandler, ListProgressHandler, ListStudentCoursesHandler, GetStudentDashboardHandler, QuizStepPolicy],
 })
 export class LearningProgressModule {
   constructor(projections: ProjectionRegistry, quizStep: QuizStepPolicy) {

@@ -12,6 +12,7 @@ import { SendMessageHandler } from './application/commands/send-message.command.
 import { UnassignTrainerHandler } from './application/commands/unassign-trainer.command.js';
 import { FollowCourseTrainerPolicy } from './application/policies/follow-course-trainer.policy.js';
 import { MessageNotificationPolicy } from './application/policies/message-notification.policy.js';
+import { TrainerAtCreationPolicy } from './application/policies/trainer-at-creation.policy.js';
 import { ConversationPresence } from './application/presence.js';
 import { replyDelayProjection } from './application/projections/tutoring.projections.js';
 import { GetMessagesHandler } from './application/queries/get-messages.query.js';
@@ -27,12 +28,15 @@ import { Tutorship } from './domain/tutorship.aggregate.js';
 import { HomeworkController } from './http/homework.controller.js';
 import { MessagesController } from './http/messages.controller.js';
 import { TutoringController } from './http/tutoring.controller.js';
+import { CountTutoringRecordsHandler } from './application/queries/count-tutoring-records.query.js';
 
 /** Tutoring (issue 10): who follows whom, their messages, homework. docs/adr/0013-tutoring-and-messages.md. */
 @Module({
   imports: [CqrsModule, MikroOrmModule.forFeature([Tutorship, Conversation, Message, Homework])],
   controllers: [TutoringController, MessagesController, HomeworkController],
   providers: [
+    // Identity asks before removing a person (identity.queries.ts), answered here.
+    CountTutoringRecordsHandler,
     ConversationPresence,
     AssignTrainerHandler,
     UnassignTrainerHandler,
@@ -52,12 +56,14 @@ import { TutoringController } from './http/tutoring.controller.js';
     GetTrainerResponseTimesHandler,
     FollowCourseTrainerPolicy,
     MessageNotificationPolicy,
+    TrainerAtCreationPolicy,
   ],
 })
 export class TutoringModule {
-  constructor(projections: ProjectionRegistry, followCourseTrainer: FollowCourseTrainerPolicy, notification: MessageNotificationPolicy) {
+  constructor(projections: ProjectionRegistry, followCourseTrainer: FollowCourseTrainerPolicy, notification: MessageNotificationPolicy, trainerAtCreation: TrainerAtCreationPolicy) {
     projections.register(replyDelayProjection);
     projections.registerPolicy(followCourseTrainer);
     projections.registerPolicy(notification);
+    projections.registerPolicy(trainerAtCreation);
   }
 }

@@ -23,4 +23,10 @@ export interface CourseUnfavourited {
   payload: { studentId: number; courseId: number };
 }
 
-export type EnrolmentEvent = StudentEnrolled | CourseRated | CourseFavourited | CourseUnfavourited;
+/** An admin took the student off the course (DELETE /remove-enrolled-course/): the progress history stays. */
+export interface StudentUnenrolled {
+  type: 'StudentUnenrolled';
+  payload: { studentId: number; courseId: number };
+}
+
+export type EnrolmentEvent = StudentEnrolled | StudentUnenrolled | CourseRated | CourseFavourited | CourseUnfavourited;

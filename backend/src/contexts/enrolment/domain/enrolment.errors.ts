@@ -1,4 +1,4 @@
-import { ConflictError, ForbiddenError, InvalidInputError } from '../../../shared-kernel/index.js';
+import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from '../../../shared-kernel/index.js';
 
 export class AlreadyEnrolledError extends ConflictError {
   constructor() {
@@ -23,5 +23,10 @@ export class InvalidRatingError extends InvalidInputError {
 export class ReviewTooLongError extends InvalidInputError {
   constructor() {
     super('Le commentaire ne doit pas dépasser 2000 caractères.', 'reviews');
+  }
+}
+export class NotEnrolledInCourseError extends NotFoundError {
+  constructor() {
+    super("Cet étudiant n'est pas inscrit à ce cours.");
   }
 }

@@ -1,7 +1,7 @@
 import { Entity, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { AggregateRoot, type StreamRef } from '../../../shared-kernel/index.js';
 import { STUDENT_COURSE_STREAM, type EnrolmentEvent } from '../contracts/enrolment.events.js';
-import { AlreadyEnrolledError, AlreadyRatedError, InvalidRatingError, NotEnrolledError, ReviewTooLongError } from './enrolment.errors.js';
+import { AlreadyEnrolledError, AlreadyRatedError, InvalidRatingError, NotEnrolledError, NotEnrolledInCourseError, ReviewTooLongError } from './enrolment.errors.js';
 
 /** The spec's rule: a student whose formation title is the course's title counts as enrolled in it. */
 export function matchesFormation(formationTitle: string | null, courseTitle: string): boolean {
@@ -66,6 +66,13 @@ export class StudentCourse extends AggregateRoot<EnrolmentEvent> {
     if (this.isEnrolled) throw new AlreadyEnrolledError();
     this.enrolledAt = now;
     this.record({ type: 'StudentEnrolled', payload: { studentId: this.studentId, courseId: this.courseId, enrolledBy: by } });
+  }
+
+  /** An admin takes the student off the course; ratings, favourites and the progress made elsewhere stay (re-enrolling resumes it). */
+  unenrol(): void {
+    if (!this.isEnrolled) throw new NotEnrolledInCourseError();
+    this.enrolledAt = null;
+    this.record({ type: 'StudentUnenrolled', payload: { studentId: this.studentId, courseId: this.courseId } });
   }
 
   /**

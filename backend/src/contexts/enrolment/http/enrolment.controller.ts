@@ -3,7 +3,7 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiConsumes, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentActor } from '../../../platform/auth/auth.decorators.js';
 import { IdPipe } from '../../../platform/http/id.pipe.js';
-import { BoolResponse } from '../../../platform/http/responses.js';
+import { BoolResponse, SuccessResponse } from '../../../platform/http/responses.js';
 import type { Actor } from '../../../shared-kernel/index.js';
 import { CourseSummary } from '../../catalogue/contracts/catalogue.queries.js';
 import { EnrolStudent } from '../application/commands/enrol-student.command.js';
@@ -15,6 +15,8 @@ import { ListFavouriteCourses } from '../application/queries/list-favourite-cour
 import { RecommendForStudent } from '../application/queries/recommend-for-student.query.js';
 import { RatingRequest, StudentCourseRequest } from './enrolment.requests.js';
 import { EnrolmentResponse, FavouriteResponse, RatingResponse } from './enrolment.responses.js';
+import { UnenrolStudent } from '../application/commands/unenrol-student.command.js';
+import { EnrolledCourseEntry, ListEnrolledCourses } from '../application/queries/list-enrolled-courses.query.js';
 
 /** Translates HTTP to the enrolment use cases; who may do what is checked by each handler. */
 @ApiTags('Inscriptions')
@@ -34,6 +36,23 @@ export class EnrolmentController {
   async enrol(@CurrentActor() actor: Actor, @Body() body: StudentCourseRequest): Promise<EnrolmentResponse> {
     const { enrolledAt } = await this.commands.execute(new EnrolStudent(actor, body.student, body.course));
     return { course: body.course, student: body.student, enrolled_at: enrolledAt.toISOString() };
+  }
+
+  @Get('fetch-enrolled-courses/:student_id')
+  @Authenticated('admin')
+  @ApiOperation({ summary: 'Les cours auxquels l’étudiant est inscrit (id de l’inscription, created_at, course {id, title})' })
+  @ApiOkResponse({ type: [EnrolledCourseEntry] })
+  enrolledCourses(@CurrentActor() actor: Actor, @Param('student_id', IdPipe) studentId: number): Promise<EnrolledCourseEntry[]> {
+    return this.queries.execute(new ListEnrolledCourses(actor, studentId));
+  }
+
+  @Delete('remove-enrolled-course/:student_id/:course_id')
+  @Authenticated('admin')
+  @ApiOperation({ summary: 'Retire le cours à l’étudiant : l’inscription prend fin, la progression reste (une réinscription la retrouve)' })
+  @ApiOkResponse({ type: SuccessResponse })
+  async unenrol(@CurrentActor() actor: Actor, @Param('student_id', IdPipe) studentId: number, @Param('course_id', IdPipe) courseId: number): Promise<SuccessResponse> {
+    await this.commands.execute(new UnenrolStudent(actor, studentId, courseId));
+    return { success: true };
   }
 
   @Post('course-rating')

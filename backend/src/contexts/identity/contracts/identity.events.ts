@@ -22,7 +22,22 @@ export type IdentityEvent =
   | RecordedEvent<'AccountReactivated', AccountRef>
   | RecordedEvent<'PasswordChanged', AccountRef & { byAdmin: boolean }>
   | RecordedEvent<'SessionsRevoked', AccountRef>
-  | RecordedEvent<'ProfileUpdated', AccountRef & { fields: string[] }>;
+  | RecordedEvent<'ProfileUpdated', AccountRef & { fields: string[] }>
+  /** An admin created the student (POST /students/); tutoring's policy assigns `trainerId` when given. */
+  | RecordedEvent<'StudentCreated', { accountId: number; studentId: number; trainerId: number | null; welcomeEmail: boolean }>
+  /** An admin changed the administrative record: the names of the fields, never their values. */
+  | RecordedEvent<'StudentUpdated', AccountRef & { fields: string[] }>
+  | RecordedEvent<'TrainerCreated', { accountId: number; teacherId: number }>
+  /**
+   * A person with history was removed: the account is closed, the history kept. `reasons` are the
+   * codes of the contexts holding records; `recordDigest` the sha256 (hex) of the canonical JSON of
+   * the personal record at closure, proof of what it was once the data is erased.
+   */
+  | RecordedEvent<'AccountClosed', AccountRef & { reasons: string[]; recordDigest: string }>
+  /** A person without any history was removed: the profile and account rows are gone. */
+  | RecordedEvent<'AccountDeleted', AccountRef>
+  /** The retention period of a closed account ended: its personal data was erased. */
+  | RecordedEvent<'PersonalDataErased', AccountRef & { closedAt: string }>;
 
 export type IdentityEventType = IdentityEvent['type'];
 

@@ -125,3 +125,53 @@ export class SearchStudents extends Query<{ results: StudentListItem[]; count: n
     super();
   }
 }
+
+/** A student or a trainer, by profile id: whom identity asks the other contexts about before removing them. */
+export interface PersonRef {
+  role: 'student' | 'teacher';
+  profileId: number;
+}
+
+/**
+ * Questions identity defines and the downstream contexts answer before a person is removed
+ * (docs/adr/0015): how many records each holds about them. Any record means the account is closed
+ * and the history kept; none anywhere means the person is deleted.
+ */
+export class CountEnrolmentRecords extends Query<number> {
+  constructor(readonly person: PersonRef) {
+    super();
+  }
+}
+/** Answered by learning-progress: steps opened, time, completions. */
+export class CountLearningRecords extends Query<number> {
+  constructor(readonly person: PersonRef) {
+    super();
+  }
+}
+/** Answered by assessment: a student's quiz attempts, a trainer's quizzes. */
+export class CountAssessmentRecords extends Query<number> {
+  constructor(readonly person: PersonRef) {
+    super();
+  }
+}
+/** Answered by tutoring: follow-ups, messages, homework. */
+export class CountTutoringRecords extends Query<number> {
+  constructor(readonly person: PersonRef) {
+    super();
+  }
+}
+/** Answered by the catalogue: a trainer's courses (archived ones included). */
+export class CountCatalogueRecords extends Query<number> {
+  constructor(readonly person: PersonRef) {
+    super();
+  }
+}
+
+/** Each question with the reason code it gives and the French words the confirmation dialog shows. */
+export const HISTORY_QUESTIONS = [
+  { reason: 'enrolment', label: 'inscriptions à des cours', ask: (person: PersonRef) => new CountEnrolmentRecords(person) },
+  { reason: 'learning', label: 'progression et temps de formation', ask: (person: PersonRef) => new CountLearningRecords(person) },
+  { reason: 'assessment', label: 'quiz (tentatives ou quiz créés)', ask: (person: PersonRef) => new CountAssessmentRecords(person) },
+  { reason: 'tutoring', label: 'suivi pédagogique, messages ou devoirs', ask: (person: PersonRef) => new CountTutoringRecords(person) },
+  { reason: 'catalogue', label: 'cours donnés', ask: (person: PersonRef) => new CountCatalogueRecords(person) },
+] as const;

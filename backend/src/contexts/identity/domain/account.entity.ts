@@ -1,6 +1,6 @@
 import { Entity, Enum, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { ROLES, type Role } from '../../../shared-kernel/index.js';
-import { AccountSuspendedError } from './identity.errors.js';
+import { AccountClosedError, AccountSuspendedError } from './identity.errors.js';
 
 /**
  * Credentials and session state of one person. `sessionEpoch` is carried by every token:
@@ -36,6 +36,14 @@ export class Account {
   @Property({ type: 'datetime', fieldName: 'updated_at' })
   updatedAt: Date;
 
+  /** Closed by an admin's removal of a person with history (docs/adr/0015): no sign-in, no lists, never reactivated. */
+  @Property({ type: 'datetime', fieldName: 'closed_at', nullable: true })
+  closedAt: Date | null = null;
+
+  /** When the personal data of a closed account was erased at the end of its retention period. */
+  @Property({ type: 'datetime', fieldName: 'erased_at', nullable: true })
+  erasedAt: Date | null = null;
+
   /** Events in the account's stream (`identity.account/<id>`): the version its profile was loaded at. */
   @Property({ type: 'integer' })
   version = 0;
@@ -64,12 +72,29 @@ export class Account {
     this.updatedAt = now;
   }
 
-  /** Returns the new state. Suspension revokes every token at once. */
+  /** Returns the new state. Suspension revokes every token at once. A closed account stays closed. */
   toggleActive(now: Date): boolean {
+    if (this.closedAt) throw new AccountClosedError();
     this.isActive = !this.isActive;
     if (!this.isActive) this.revokeSessions(now);
     else this.updatedAt = now;
     return this.isActive;
+  }
+
+  /** Closes the account: inactive for good, every session revoked at once. */
+  close(now: Date): void {
+    if (this.closedAt) throw new AccountClosedError();
+    this.closedAt = now;
+    this.isActive = false;
+    this.revokeSessions(now);
+  }
+
+  /** Replaces the login and e-mail of an erased account by placeholders that name no one. */
+  erase(now: Date): void {
+    this.email = `supprime-${this.id}@invalid`;
+    this.username = `supprime-${this.id}`;
+    this.erasedAt = now;
+    this.updatedAt = now;
   }
 
   revokeSessions(now: Date): void {

@@ -12,6 +12,17 @@ export const IDENTITY_MESSAGES = {
   refreshReused: 'Ce jeton de rafraîchissement a déjà été utilisé : la session a été fermée par sécurité. Veuillez vous reconnecter.',
   studentNotFound: 'Étudiant non trouvé.',
   teacherNotFound: 'Formateur non trouvé.',
+  userNotFound: 'Utilisateur introuvable.',
+  accountClosed: 'Ce compte est fermé : il ne peut plus être modifié ni réactivé.',
+  dossierTaken: 'Ce numéro de dossier est déjà utilisé par un autre étudiant.',
+  periodReversed: "La date de sortie ne peut pas précéder la date d'entrée.",
+  usernameLocked: "Le nom d'utilisateur ne peut pas être modifié.",
+  usernameMismatch: "Le nom d'utilisateur du compte doit être le nom d'utilisateur LMS.",
+  emailMismatch: "L'adresse e-mail du compte doit être celle de l'étudiant.",
+  passwordMismatch: 'Le mot de passe du compte et le mot de passe LMS doivent être identiques.',
+  usernameMissing: "Le nom d'utilisateur LMS est obligatoire.",
+  passwordMissing: 'Le mot de passe LMS est obligatoire.',
+  trainerInactive: "Ce formateur n'est pas actif : choisissez un formateur actif.",
 } as const;
 
 export class InvalidCredentialsError extends UnauthenticatedError {
@@ -57,5 +68,26 @@ export class StudentNotFoundError extends NotFoundError {
 export class TeacherNotFoundError extends NotFoundError {
   constructor() {
     super(IDENTITY_MESSAGES.teacherNotFound);
+  }
+}
+export class UserNotFoundError extends NotFoundError {
+  constructor() {
+    super(IDENTITY_MESSAGES.userNotFound);
+  }
+}
+export class AccountClosedError extends ConflictError {
+  constructor() {
+    super(IDENTITY_MESSAGES.accountClosed);
+  }
+}
+export class DossierTakenError extends ConflictError {
+  constructor() {
+    super(IDENTITY_MESSAGES.dossierTaken, 'numero_dossier');
+  }
+}
+/** A rule of the administrative record broken (400 naming the field). */
+export class InvalidRecordError extends InvalidInputError {
+  constructor(message: string, field: string) {
+    super(message, field);
   }
 }

@@ -13,22 +13,24 @@ export interface CourseStatsRow extends Record<string, unknown> {
 /*
  * Enrolment comes after the catalogue in the context order (docs/adr/0007-contracts-only-boundaries.md),
  * so the catalogue does not import its contract: it reads the two events as a tolerant reader, naming
- * only the payload fields it uses. enrolment.events.ts documents that the catalogue reads them.
+ * only the payload fields it uses (StudentUnenrolled too). enrolment.events.ts documents that the catalogue reads them.
  */
 type StudentEnrolledFact = RecordedEvent<'StudentEnrolled', { courseId: number; studentId: number }>;
 type CourseRatedFact = RecordedEvent<'CourseRated', { courseId: number; rating: number }>;
-type EnrolmentFact = StudentEnrolledFact | CourseRatedFact;
+type StudentUnenrolledFact = RecordedEvent<'StudentUnenrolled', { courseId: number; studentId: number }>;
+type EnrolmentFact = StudentEnrolledFact | StudentUnenrolledFact | CourseRatedFact;
 
 /** Enrolled students and ratings per course, from the enrolment context's events. */
 export const courseStatsProjection: Projection<CourseStatsRow, EnrolmentFact> = {
   name: 'catalogue.course-stats',
   table: 'catalogue.course_stats',
   primaryKey: ['course_id'],
-  handles: ['StudentEnrolled', 'CourseRated'],
+  handles: ['StudentEnrolled', 'StudentUnenrolled', 'CourseRated'],
   key: (event) => ({ course_id: event.payload.courseId }),
   evolve: (row, event) => {
     const current = row ?? { course_id: event.payload.courseId, total_enrolled_students: 0, rating_sum: 0, rating_count: 0 };
     if (event.type === 'StudentEnrolled') return { ...current, total_enrolled_students: current.total_enrolled_students + 1 };
+    if (event.type === 'StudentUnenrolled') return { ...current, total_enrolled_students: Math.max(0, current.total_enrolled_students - 1) };
     return { ...current, rating_sum: current.rating_sum + event.payload.rating, rating_count: current.rating_count + 1 };
   },
 };

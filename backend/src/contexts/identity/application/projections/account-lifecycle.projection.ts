@@ -36,7 +36,10 @@ export const accountLifecycleProjection: Projection<AccountLifecycleRow, Identit
   name: 'identity.account-lifecycle',
   table: 'identity.account_lifecycle',
   primaryKey: ['account_id'],
-  handles: ['StudentRegistered', 'TeacherRegistered', 'AdminCreated', 'AccountSuspended', 'AccountReactivated', 'PasswordChanged', 'SessionsRevoked', 'ProfileUpdated'],
+  handles: [
+    'StudentRegistered', 'TeacherRegistered', 'AdminCreated', 'AccountSuspended', 'AccountReactivated', 'PasswordChanged', 'SessionsRevoked', 'ProfileUpdated',
+    'StudentCreated', 'TrainerCreated', 'StudentUpdated', 'AccountClosed', 'AccountDeleted', 'PersonalDataErased',
+  ],
   key: (event) => ({ account_id: Number(event.streamId) }),
   evolve(row, event) {
     switch (event.type) {
@@ -46,6 +49,12 @@ export const accountLifecycleProjection: Projection<AccountLifecycleRow, Identit
         return registered(event, 'teacher', event.payload.teacherId);
       case 'AdminCreated':
         return registered(event, 'admin', event.payload.adminId);
+      case 'StudentCreated':
+        return registered(event, 'student', event.payload.studentId);
+      case 'TrainerCreated':
+        return registered(event, 'teacher', event.payload.teacherId);
+      case 'AccountDeleted':
+        return null;
     }
     // An account created before the log existed has no row: nothing to update.
     if (row === null) return null;
@@ -58,8 +67,12 @@ export const accountLifecycleProjection: Projection<AccountLifecycleRow, Identit
       case 'PasswordChanged':
         return { ...next, password_changes: row.password_changes + 1, last_password_change_at: event.occurredAt };
       case 'ProfileUpdated':
+      case 'StudentUpdated':
         return { ...next, profile_updates: row.profile_updates + 1 };
+      case 'AccountClosed':
+        return { ...next, is_active: false };
       case 'SessionsRevoked':
+      case 'PersonalDataErased':
         return next;
     }
   },

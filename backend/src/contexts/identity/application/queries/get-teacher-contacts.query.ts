@@ -10,7 +10,7 @@ export class GetTeacherContactsHandler implements IQueryHandler<GetTeacherContac
     if (teacherIds.length === 0) return new Map();
     // No booking link is kept yet (the administration issue adds it to the trainer's record).
     const rows = await this.db.query<TeacherContact>(
-      `select t.id, t.full_name, a.email, t.mobile_no as telephone, null::text as calendly, t.profile_img
+      `select t.id, t.full_name, a.email, t.mobile_no as telephone, nullif(t.calendly, '') as calendly, t.profile_img
          from identity.teacher t join identity.account a on a.id = t.account_id where t.id = any($1::int[])`,
       [[...new Set(teacherIds)]],
     );

@@ -4,6 +4,7 @@ import { assertAdmin } from '../../../../platform/auth/ownership.js';
 import { Database } from '../../../../platform/database/database.js';
 import type { PageRequest } from '../../../../platform/http/paging.js';
 import type { Actor } from '../../../../shared-kernel/index.js';
+import { UserView } from '../admin/student-records.js';
 
 /** A trainer as the back office lists them (and its trainer select offers them). */
 export class TeacherListItem {
@@ -16,9 +17,14 @@ export class TeacherListItem {
   @ApiProperty() skills!: string;
   @ApiProperty({ type: String, nullable: true }) profile_img!: string | null;
   @ApiProperty() is_active!: boolean;
+  @ApiProperty() prenom!: string;
+  @ApiProperty() nom!: string;
+  @ApiProperty({ description: 'Le téléphone (mobile_no)' }) telephone!: string;
+  @ApiProperty({ description: 'Lien Calendly, vide si non renseigné' }) calendly!: string;
+  @ApiProperty({ type: UserView, description: 'Le compte : id (celui de /users/{id}/), username, email' }) user_read!: UserView;
 }
 
-/** Trainers by name, searched on name, e-mail and skills (case ignored): admins only. */
+/** Open trainers by name (closed accounts left out), searched on names, e-mail, login and skills (case ignored): admins only. */
 export class ListTeachers extends Query<{ results: TeacherListItem[]; count: number }> {
   constructor(
     readonly actor: Actor,
@@ -39,10 +45,12 @@ export class ListTeachersHandler implements IQueryHandler<ListTeachers> {
     const pattern = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
     const rows = await this.db.query<TeacherListItem & { total: number }>(
       `select t.id, t.full_name, a.email, a.username, t.qualification, t.mobile_no, t.skills, t.profile_img, a.is_active,
+              t.prenom, t.nom, t.mobile_no as telephone, t.calendly,
+              json_build_object('id', a.id, 'username', a.username, 'email', a.email) as user_read,
               count(*) over ()::int as total
          from identity.teacher t join identity.account a on a.id = t.account_id
-        where $1::text is null
-           or (t.full_name || ' ' || a.email || ' ' || t.skills) ilike $1
+        where a.closed_at is null
+          and ($1::text is null or (t.full_name || ' ' || a.email || ' ' || a.username || ' ' || t.skills) ilike $1)
         order by t.full_name, t.id
         limit $2 offset $3`,
       [pattern, page.pageSize, (page.page - 1) * page.pageSize],

@@ -14,7 +14,8 @@ export class SearchStudentsHandler implements IQueryHandler<SearchStudents> {
       `select s.id, s.fullname, a.email, a.username, s.profile_img, s.interested_categories as interseted_categories, a.is_active,
               count(*) over ()::int as total
          from identity.student s join identity.account a on a.id = s.account_id
-        where ($1::text is null or (s.fullname || ' ' || a.email || ' ' || a.username) ilike $1)
+        where a.closed_at is null
+          and ($1::text is null or s.search_text like lower($1))
           and ($2::int[] is null or s.id = any($2::int[]))
           and ($3::int[] is null or s.id <> all($3::int[]))
         order by s.fullname, s.id

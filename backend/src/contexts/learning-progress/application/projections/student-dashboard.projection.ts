@@ -1,12 +1,12 @@
 import type { Projection, RecordedEvent } from '../../../../platform/event-log/index.js';
-import type { StudentEnrolled } from '../../../enrolment/contracts/enrolment.events.js';
+import type { StudentEnrolled, StudentUnenrolled } from '../../../enrolment/contracts/enrolment.events.js';
 import type { IdentityEvent } from '../../../identity/contracts/identity.events.js';
 import type { AssignmentCompleted, AssignmentGiven } from '../../../tutoring/contracts/tutoring.events.js';
 import type { CourseCompleted } from '../../contracts/learning-progress.events.js';
 
 type Fact<E extends { type: string; payload: object }> = RecordedEvent<E['type'], E['payload']>;
-type AccountFact = Extract<IdentityEvent, { type: 'StudentRegistered' | 'AccountSuspended' | 'AccountReactivated' }>;
-type DashboardFact = AccountFact | Fact<StudentEnrolled> | Fact<AssignmentGiven> | Fact<AssignmentCompleted> | Fact<CourseCompleted>;
+type AccountFact = Extract<IdentityEvent, { type: 'StudentRegistered' | 'StudentCreated' | 'AccountSuspended' | 'AccountReactivated' | 'AccountClosed' }>;
+type DashboardFact = AccountFact | Fact<StudentEnrolled> | Fact<StudentUnenrolled> | Fact<AssignmentGiven> | Fact<AssignmentCompleted> | Fact<CourseCompleted>;
 
 export interface StudentDashboardRow extends Record<string, unknown> {
   student_id: number;
@@ -23,9 +23,11 @@ const NOBODY = -1;
 function studentOf(event: DashboardFact): number {
   switch (event.type) {
     case 'StudentRegistered':
+    case 'StudentCreated':
       return event.payload.studentId;
     case 'AccountSuspended':
     case 'AccountReactivated':
+    case 'AccountClosed':
       return event.payload.role === 'student' ? event.payload.profileId : NOBODY;
     default:
       return event.payload.studentId;
@@ -37,7 +39,10 @@ export const studentDashboardProjection: Projection<StudentDashboardRow, Dashboa
   name: 'learning-progress.student-dashboard',
   table: 'progress.student_dashboard',
   primaryKey: ['student_id'],
-  handles: ['StudentRegistered', 'AccountSuspended', 'AccountReactivated', 'StudentEnrolled', 'AssignmentGiven', 'AssignmentCompleted', 'CourseCompleted'],
+  handles: [
+    'StudentRegistered', 'StudentCreated', 'AccountSuspended', 'AccountReactivated', 'AccountClosed', 'StudentEnrolled', 'StudentUnenrolled',
+    'AssignmentGiven', 'AssignmentCompleted', 'CourseCompleted',
+  ],
   key: (event) => ({ student_id: studentOf(event) }),
   evolve: (row, event) => {
     const student = studentOf(event);
@@ -45,13 +50,17 @@ export const studentDashboardProjection: Projection<StudentDashboardRow, Dashboa
     const current = row ?? { student_id: student, is_active: true, enrolled_courses: 0, courses_completed: 0, complete_assignments: 0, pending_assignments: 0 };
     switch (event.type) {
       case 'StudentRegistered':
+      case 'StudentCreated':
         return current;
       case 'AccountSuspended':
+      case 'AccountClosed':
         return { ...current, is_active: false };
       case 'AccountReactivated':
         return { ...current, is_active: true };
       case 'StudentEnrolled':
         return { ...current, enrolled_courses: current.enrolled_courses + 1 };
+      case 'StudentUnenrolled':
+        return { ...current, enrolled_courses: Math.max(0, current.enrolled_courses - 1) };
       case 'AssignmentGiven':
         return { ...current, pending_assignments: current.pending_assignments + 1 };
       case 'AssignmentCompleted':

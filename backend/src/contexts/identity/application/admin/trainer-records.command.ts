@@ -1,0 +1,80 @@
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { AggregateStore } from '../../../../platform/aggregate-store/index.js';
+import { assertAdmin } from '../../../../platform/auth/ownership.js';
+import { Actor, Clock } from '../../../../shared-kernel/index.js';
+import { Account } from '../../domain/account.entity.js';
+import { TeacherNotFoundError } from '../../domain/identity.errors.js';
+import { assertAcceptablePassword } from '../../domain/password-policy.js';
+import { TeacherProfile, type TeacherAdminRecord } from '../../domain/profiles.entity.js';
+import { assertIdentityFree, identityUniqueViolation } from '../account-repository.js';
+import { PasswordHasher } from '../password-hasher.js';
+
+/** An admin creates a trainer (POST /formateur/); returns the trainer's id. */
+export class CreateTrainer extends Command<number> {
+  constructor(
+    readonly actor: Actor,
+    readonly record: TeacherAdminRecord,
+    readonly username: string,
+    readonly password: string,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(CreateTrainer)
+export class CreateTrainerHandler implements ICommandHandler<CreateTrainer> {
+  constructor(
+    private readonly store: AggregateStore,
+    private readonly orm: MikroORM,
+    private readonly hasher: PasswordHasher,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute({ actor, record, username, password }: CreateTrainer): Promise<number> {
+    assertAdmin(actor);
+    assertAcceptablePassword(password);
+    await assertIdentityFree(this.orm.em.fork(), record.email, username);
+    const passwordHash = await this.hasher.hash(password);
+    return this.store.transaction(
+      async (uow) => {
+        await assertIdentityFree(uow.em, record.email, username);
+        const account = new Account({ email: record.email, username, passwordHash, role: 'teacher', now: this.clock.now() });
+        const teacher = uow.add(TeacherProfile.create(account, record));
+        return () => teacher.id;
+      },
+      { actor, uniqueViolation: identityUniqueViolation },
+    );
+  }
+}
+
+/** An admin edits a trainer (PATCH /formateur/{id}/): only the fields sent; the login name never changes. */
+export class UpdateTrainerRecord extends Command<void> {
+  constructor(
+    readonly actor: Actor,
+    readonly teacherId: number,
+    readonly changes: Partial<TeacherAdminRecord>,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(UpdateTrainerRecord)
+export class UpdateTrainerRecordHandler implements ICommandHandler<UpdateTrainerRecord> {
+  constructor(
+    private readonly store: AggregateStore,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute({ actor, teacherId, changes }: UpdateTrainerRecord): Promise<void> {
+    assertAdmin(actor);
+    await this.store.transaction(
+      async (uow) => {
+        const teacher = await uow.load(TeacherProfile, { id: teacherId }, () => new TeacherNotFoundError(), { populate: ['account'] });
+        if (changes.email !== undefined) await assertIdentityFree(uow.em, changes.email, teacher.account.username, teacher.account.id);
+        teacher.updateAdminRecord(changes, this.clock.now());
+      },
+      { actor, uniqueViolation: identityUniqueViolation },
+    );
+  }
+}
