@@ -58,14 +58,19 @@ import { GetChapterHandler, ListChaptersHandler } from './application/queries/li
 import { GetSubchapterHandler, ListSubchaptersHandler } from './application/queries/list-subchapters.query.js';
 import { ListStudyMaterialsHandler } from './application/queries/list-study-materials.query.js';
 import { CountCatalogueRecordsHandler } from './application/queries/count-catalogue-records.query.js';
+import { AssignCourseToTrainerHandler } from './application/commands/assign-course-to-trainer.command.js';
+import { ListUnassignedCoursesHandler } from './application/queries/list-unassigned-courses.query.js';
+import { TrainerCoursesController } from './http/trainer-courses.controller.js';
 
 /** Catalogue: categories, courses and their structure, CMS pages, trainers' public pages. */
 @Module({
   imports: [CqrsModule, MikroOrmModule.forFeature([Category, Course, Chapter, Subchapter, CmsPage, StudyMaterial])],
-  controllers: [CatalogueController, AuthoringController, ChaptersController, StudyMaterialsController, CourseContentController],
+  controllers: [CatalogueController, AuthoringController, ChaptersController, StudyMaterialsController, CourseContentController, TrainerCoursesController],
   providers: [
     // Identity asks before removing a person (identity.queries.ts), answered here.
     CountCatalogueRecordsHandler,
+    AssignCourseToTrainerHandler,
+    ListUnassignedCoursesHandler,
     CreateCategoryHandler,
     PublishCourseHandler,
     PublishPageHandler,

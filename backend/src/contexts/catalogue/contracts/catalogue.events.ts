@@ -27,6 +27,11 @@ export interface CourseUpdated {
   type: 'CourseUpdated';
   payload: { courseId: number; title: string; categoryId: number; teacherId: number | null; imageReplaced: boolean };
 }
+/** An admin gave a course that had no trainer to a trainer (POST /formateur/{id}/assign-course/). */
+export interface CourseAssignedToTrainer {
+  type: 'CourseAssignedToTrainer';
+  payload: { courseId: number; teacherId: number; categoryId: number };
+}
 /** Removed by its author while learners were enrolled: hidden from the catalogue and the player, kept for their records. */
 export interface CourseArchived {
   type: 'CourseArchived';
@@ -101,7 +106,7 @@ export interface StudyMaterialRemoved {
 }
 
 export type CourseEvent =
-  | CourseCreated | CoursePublished | CourseUpdated | CourseArchived | CourseDeleted
+  | CourseCreated | CoursePublished | CourseUpdated | CourseAssignedToTrainer | CourseArchived | CourseDeleted
   | ChapterAdded | ChapterUpdated | ChapterArchived | ChapterDeleted | ChapterReordered
   | SubchapterAdded | SubchapterUpdated | SubchapterArchived | SubchapterDeleted | SubchapterReordered
   | VideoUploaded | ScormPackageImported;

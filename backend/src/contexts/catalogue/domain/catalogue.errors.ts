@@ -1,4 +1,4 @@
-import { InvalidInputError, NotFoundError } from '../../../shared-kernel/index.js';
+import { ConflictError, InvalidInputError, NotFoundError } from '../../../shared-kernel/index.js';
 
 export class CourseNotFoundError extends NotFoundError {
   constructor() {
@@ -29,5 +29,10 @@ export class SubchapterNotFoundError extends NotFoundError {
 export class StudyMaterialNotFoundError extends NotFoundError {
   constructor() {
     super('Document introuvable.');
+  }
+}
+export class CourseHasTrainerError extends ConflictError {
+  constructor() {
+    super('Ce cours a déjà un formateur : choisissez un cours non assigné.', 'course_id');
   }
 }

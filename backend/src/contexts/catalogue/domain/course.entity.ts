@@ -5,7 +5,7 @@ import { assertAuthor } from './authorship.js';
 import {
   CONTENT_TYPES, COURSE_STREAM, SUBCHAPTER_CONTENT_TYPES, type ContentType, type CourseEvent,
 } from '../contracts/catalogue.events.js';
-import { ChapterNotFoundError, InvalidCourseError, SubchapterNotFoundError } from './catalogue.errors.js';
+import { ChapterNotFoundError, CourseHasTrainerError, InvalidCourseError, SubchapterNotFoundError } from './catalogue.errors.js';
 import { searchText } from './search-text.js';
 import { toPlayableVideoUrl } from './video-link.js';
 
@@ -168,6 +168,20 @@ export class Course extends AggregateRoot<CourseEvent> {
       payload: { courseId: this.id, title: this.title, categoryId: this.categoryId, teacherId: this.teacherId, imageReplaced: featuredImg !== undefined },
     });
     return replaced;
+  }
+
+  /**
+   * An admin gives a course without a trainer to a trainer (POST /formateur/{id}/assign-course/).
+   * A course that has another trainer is refused (docs/adr/0015): moving it is the course form's
+   * explicit choice of another trainer. Assigning it to its own trainer again changes nothing.
+   */
+  assignTrainer(teacherId: number, now: Date): void {
+    this.assertLive();
+    if (this.teacherId === teacherId) return;
+    if (this.teacherId !== null) throw new CourseHasTrainerError();
+    this.teacherId = teacherId;
+    this.updatedAt = now;
+    this.record({ type: 'CourseAssignedToTrainer', payload: { courseId: this.id, teacherId, categoryId: this.categoryId } });
   }
 
   /**

@@ -1,6 +1,6 @@
 import type { Projection, RecordedEvent } from '../../../../platform/event-log/index.js';
 import type {
-  ChapterAdded, ChapterArchived, ChapterDeleted, CourseArchived, CourseCreated, CourseDeleted, CoursePublished, CourseUpdated,
+  ChapterAdded, ChapterArchived, ChapterDeleted, CourseArchived, CourseAssignedToTrainer, CourseCreated, CourseDeleted, CoursePublished, CourseUpdated,
 } from '../../contracts/catalogue.events.js';
 
 export interface CourseStatsRow extends Record<string, unknown> {
@@ -45,7 +45,7 @@ export interface CourseOutlineRow extends Record<string, unknown> {
 
 type Fact<E extends { type: string; payload: object }> = RecordedEvent<E['type'], E['payload']>;
 type OutlineFact =
-  | Fact<CourseCreated> | Fact<CoursePublished> | Fact<CourseUpdated> | Fact<CourseArchived> | Fact<CourseDeleted>
+  | Fact<CourseCreated> | Fact<CoursePublished> | Fact<CourseUpdated> | Fact<CourseAssignedToTrainer> | Fact<CourseArchived> | Fact<CourseDeleted>
   | Fact<ChapterAdded> | Fact<ChapterArchived> | Fact<ChapterDeleted>;
 
 /**
@@ -56,7 +56,7 @@ export const courseOutlineProjection: Projection<CourseOutlineRow, OutlineFact> 
   name: 'catalogue.course-outline',
   table: 'catalogue.course_outline',
   primaryKey: ['course_id'],
-  handles: ['CourseCreated', 'CoursePublished', 'CourseUpdated', 'CourseArchived', 'CourseDeleted', 'ChapterAdded', 'ChapterArchived', 'ChapterDeleted'],
+  handles: ['CourseCreated', 'CoursePublished', 'CourseUpdated', 'CourseAssignedToTrainer', 'CourseArchived', 'CourseDeleted', 'ChapterAdded', 'ChapterArchived', 'ChapterDeleted'],
   key: (event) => ({ course_id: event.payload.courseId }),
   evolve: (row, event) => {
     switch (event.type) {
@@ -67,7 +67,7 @@ export const courseOutlineProjection: Projection<CourseOutlineRow, OutlineFact> 
         return null;
       default:
         if (!row) return null;
-        if (event.type === 'CourseUpdated') return { ...row, teacher_id: event.payload.teacherId, category_id: event.payload.categoryId };
+        if (event.type === 'CourseUpdated' || event.type === 'CourseAssignedToTrainer') return { ...row, teacher_id: event.payload.teacherId, category_id: event.payload.categoryId };
         if (event.type === 'CourseArchived') return { ...row, archived: true };
         return { ...row, chapters: Math.max(0, row.chapters + (event.type === 'ChapterAdded' ? 1 : -1)) };
     }
