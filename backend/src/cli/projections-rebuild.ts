@@ -1,14 +1,12 @@
 import 'reflect-metadata';
-import { MikroORM } from '@mikro-orm/postgresql';
 import { ConsoleLogger, type LogLevel } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import type pg from 'pg';
-import { AppModule } from '../app.module.js';
 import { loadConfig } from '../platform/config/config.js';
 import { EVENT_LOG_OPTIONS, type EventLogOptions } from '../platform/event-log/event-log.options.js';
 import { EVENT_LOG_POOL } from '../platform/event-log/event-log.pool.js';
 import { rebuildProjection, type RebuildReport } from '../platform/event-log/projection-rebuild.js';
 import { ProjectionRegistry } from '../platform/event-log/projection-registry.js';
+import { openCliApp } from './cli-app.js';
 import { isEntryPoint, openCliDatabase, runCommand, type Output } from './cli-database.js';
 
 const USAGE = `Usage : npm run projections:rebuild [-- <nom>] [--check] [--json]
@@ -47,14 +45,8 @@ export async function rebuildCommand(argv: string[], env: NodeJS.ProcessEnv, out
   const config = loadConfig(env);
   const database = await openCliDatabase(config);
   // This process rebuilds; it must not also run the projections live.
-  const previous = process.env.PROJECTION_RUNNER;
-  process.env.PROJECTION_RUNNER = 'off';
-  const module = AppModule.forRoot(config, database.url);
-  if (previous === undefined) delete process.env.PROJECTION_RUNNER;
-  else process.env.PROJECTION_RUNNER = previous;
-  const app = await NestFactory.createApplicationContext(module, { logger: new StderrLogger({ logLevels: ['error', 'warn'] }) });
+  const app = await openCliApp(config, database.url, new StderrLogger({ logLevels: ['error', 'warn'] }));
   try {
-    await app.get(MikroORM).migrator.up();
     const registry = app.get(ProjectionRegistry);
     const options = app.get<EventLogOptions>(EVENT_LOG_OPTIONS);
     const pool = app.get<pg.Pool>(EVENT_LOG_POOL);

@@ -34,6 +34,7 @@ import { AdminStudentsController } from './http/admin-students.controller.js';
 import { AdminTrainersController } from './http/admin-trainers.controller.js';
 import { GetStudentRecordHandler, GetTrainerRecordHandler, GetUserHandler, ListStudentRecordsHandler } from './application/admin/admin-queries.js';
 import { CreateStudentHandler } from './application/admin/create-student.command.js';
+import { ErasePersonalDataHandler } from './application/admin/erase-personal-data.command.js';
 import { DescribeRemovalHandler, RemovePersonHandler } from './application/admin/remove-person.command.js';
 import { SetAccountPasswordHandler } from './application/admin/set-account-password.command.js';
 import { CreateTrainerHandler, UpdateTrainerRecordHandler } from './application/admin/trainer-records.command.js';
@@ -68,6 +69,7 @@ import { TeachersController } from './http/teachers.controller.js';
     GetTeacherContactsHandler,
     SearchStudentsHandler,
     CreateStudentHandler,
+    ErasePersonalDataHandler,
     UpdateStudentRecordHandler,
     SetAccountPasswordHandler,
     UpdateAccountEmailHandler,

@@ -37,6 +37,8 @@ export interface AppConfig {
   videoMaxBytes: number;
   scormMaxBytes: number;
   documentMaxBytes: number;
+  /** Days a closed account's personal data is kept before `npm run accounts:purge` erases it (docs/adr/0015). */
+  personalDataRetentionDays: number;
 }
 
 export class ConfigError extends Error {
@@ -123,6 +125,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     videoMaxBytes: integer(env, 'VIDEO_MAX_BYTES', 2 * GIB, problems, MIB, 64 * GIB),
     scormMaxBytes: integer(env, 'SCORM_MAX_BYTES', GIB, problems, MIB, 16 * GIB),
     documentMaxBytes: integer(env, 'DOCUMENT_MAX_BYTES', 100 * MIB, problems, 64 * 1024, 4 * GIB),
+    personalDataRetentionDays: integer(env, 'PERSONAL_DATA_RETENTION_DAYS', 3650, problems, 1, 36500),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   const secrets = env.JWT_ACCESS_SECRET && env.JWT_REFRESH_SECRET ? null : persistedSecrets(dataDir);

@@ -1,6 +1,8 @@
 // The back office's students (issue 13): records, creation with the welcome e-mail, edits, login,
 // password, removal that keeps evidence. docs/adr/0015-administrative-student-record.md.
+import { CommandBus } from '@nestjs/cqrs';
 import { Database } from '../../../platform/database/database.js';
+import { ErasePersonalData } from '../index.js';
 import { eventually } from '../../../platform/testing/eventually.js';
 import { call, givenAdmin, givenCourse, givenEnrolled, givenStudent, givenTeacher, login, uniqueKey } from '../../../platform/testing/fixtures.js';
 import { startSmtpCatcher } from '../../../platform/testing/smtp-catcher.js';
@@ -175,6 +177,18 @@ it('deletes a student without history, and closes the account of one with histor
   );
   expect(closed?.payload.reasons).toContain('enrolment');
   expect(closed?.payload.recordDigest).toMatch(/^[0-9a-f]{64}$/);
+
+  // The retention period ends: the purge erases the personal data, the history stays.
+  await db.query(`update identity.account set closed_at = now() - interval '11 years' where id = $1`, [student.accountId]);
+  expect(await t.app.get(CommandBus).execute(new ErasePersonalData(3650))).toMatchObject({ erased: 1 });
+  expect((await call(t, 'GET', `/api/admin/students/${student.studentId}/`, admin.token)).json()).toMatchObject({
+    prenom: 'Compte', nom: 'supprimé', fullname: 'Compte supprimé', email: `supprime-${student.accountId}@invalid`, nom_utilisateur_lms: `supprime-${student.accountId}`,
+    telephone: '', numero_dossier: null,
+  });
+  expect(await db.query(`select 1 from enrolment.student_course where student_id = $1`, [student.studentId])).toHaveLength(1);
+  const erased = await db.query(`select 1 from eventlog.event where event_type = 'PersonalDataErased' and stream_id = $1`, [String(student.accountId)]);
+  expect(erased).toHaveLength(1);
+  expect(await t.app.get(CommandBus).execute(new ErasePersonalData(3650))).toMatchObject({ erased: 0 });
 });
 
 it('lists a student\'s courses and unenrols them, keeping their progress history', async () => {
