@@ -4,7 +4,7 @@ import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize, IsArray, IsBoolean, IsEmail, IsNotEmpty, IsObject, IsOptional, IsString, IsUrl, Matches, MaxLength, ValidateBy, ValidateIf, ValidateNested,
 } from 'class-validator';
-import { OptionalId, toBoolean, trim } from '../../../platform/http/fields.js';
+import { isCalendarDate, OptionalId, toBoolean, trim } from '../../../platform/http/fields.js';
 
 const USERNAME = /^[\p{L}\p{N}._@+-]+$/u;
 const USERNAME_MESSAGE = "Le nom d'utilisateur ne peut contenir que des lettres, des chiffres et . _ @ + -";
@@ -77,12 +77,6 @@ function ShortText(label: string, max = 100) {
   );
 }
 
-/** A calendar date `YYYY-MM-DD` between 1900 and 2100; empty or null = no date. */
-export function isCalendarDate(value: unknown): boolean {
-  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value && value >= '1900-01-01' && value <= '2100-12-31';
-}
 
 function CalendarDate(label: string) {
   return applyDecorators(

@@ -1,0 +1,78 @@
+import type { Writable } from 'node:stream';
+import ExcelJS from 'exceljs';
+
+/** The content type of an .xlsx file. */
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/**
+ * A text cell a spreadsheet could read as a formula (or a DDE call) starts with = + - @, a tab or
+ * a carriage return: it gets a leading apostrophe and stays text (OWASP, "CSV injection"). Cells
+ * are written as strings anyway; the apostrophe also protects a copy pasted into a CSV.
+ */
+export function neutralise(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+/** A sheet name Excel accepts: none of : \ / ? * [ ], no leading or trailing apostrophe, 1 to 31 characters. */
+export function sheetName(name: string): string {
+  const cleaned = name.replace(/[:\\/?*[\]]/g, ' ').replace(/^'+|'+$/g, '').trim().slice(0, 31).trim();
+  return cleaned || 'Feuille';
+}
+
+/** A file name safe in a Content-Disposition header and on any disk: letters, digits, . _ - (others become _). */
+export function safeFileName(base: string): string {
+  const cleaned = base.normalize('NFC').replace(/[^\p{L}\p{N}._-]+/gu, '_').replace(/^[._]+/, '').slice(0, 120);
+  return `${cleaned || 'export'}.xlsx`;
+}
+
+/** `attachment` with an ASCII fallback and the UTF-8 name (RFC 6266). */
+export function contentDisposition(fileName: string): string {
+  const ascii = fileName.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^A-Za-z0-9._-]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/** A calendar date `YYYY-MM-DD` as the Date of its UTC midnight (Excel shows that day), or null. */
+export function dateCell(day: string | null): Date | null {
+  return day ? new Date(`${day}T00:00:00Z`) : null;
+}
+
+/** Seconds as an Excel duration (a fraction of a day), shown `[h]:mm:ss`. */
+export function durationCell(seconds: number): number {
+  return seconds / 86_400;
+}
+
+export interface ColumnSpec {
+  header: string;
+  width: number;
+  numFmt?: string;
+}
+
+/**
+ * One sheet written as it goes (exceljs's streaming writer): the header row frozen, each row
+ * committed at once, so memory holds a row, not the workbook. Returns the rows written.
+ */
+export async function streamWorkbook<T>(
+  stream: Writable,
+  name: string,
+  columns: ColumnSpec[],
+  batches: AsyncIterable<T[]>,
+  toCells: (row: T) => (string | number | Date | null)[],
+): Promise<number> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
+  workbook.creator = 'LMS — centre de formation';
+  const sheet = workbook.addWorksheet(sheetName(name), { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = columns.map((c, i) => ({ key: `c${i}`, header: c.header, width: c.width, style: c.numFmt ? { numFmt: c.numFmt } : {} }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.getRow(1).commit();
+  let written = 0;
+  for await (const batch of batches) {
+    for (const row of batch) {
+      const cells = toCells(row).map((value) => (typeof value === 'string' ? neutralise(value) : value));
+      sheet.addRow(cells).commit();
+      written++;
+    }
+  }
+  sheet.commit();
+  await workbook.commit();
+  return written;
+}

@@ -1,0 +1,114 @@
+import { ApiProperty } from '@nestjs/swagger';
+import type { Database } from '../../../platform/database/database.js';
+
+/**
+ * The progress list's rows (GET /admin/students/progress/ and the progress exports), in plain SQL
+ * over the published read models (docs/adr/0015, docs/administration.md): identity's student record,
+ * enrolment's enrolments, the catalogue's titles and live steps, learning-progress's projections
+ * `student_progress` and `student_course_progress`. Never the event log.
+ */
+export class ProgressRow {
+  @ApiProperty() id!: number;
+  @ApiProperty() fullname!: string;
+  @ApiProperty() email!: string;
+  @ApiProperty() username!: string;
+  @ApiProperty({ type: String, nullable: true, format: 'date', description: "Date d'entrée (AAAA-MM-JJ), null si non renseignée" }) date_entree!: string | null;
+  @ApiProperty({ type: [String], description: 'Titres des cours suivis, par ordre alphabétique' }) courses!: string[];
+  @ApiProperty({ description: 'Moyenne sur les cours suivis des étapes validées / étapes du cours (100 pour un cours terminé), entier 0–100' })
+  progress_percentage!: number;
+  @ApiProperty({ description: 'Temps actif total en secondes (méthode v1, docs/learning-progress.md)' }) total_time_spent_seconds!: number;
+  @ApiProperty() courses_completed!: number;
+}
+
+export interface ProgressFilter {
+  /** Matched in names, e-mail, login and case number (case ignored). */
+  search?: string;
+  /** Inclusive bounds on the entry date (`YYYY-MM-DD`); a student without one is left out when a bound is given. */
+  startDate?: string;
+  endDate?: string;
+  studentId?: number;
+}
+
+/** LIKE's wildcards in a search are text, not patterns; search_text is lower case. */
+export function likePattern(search: string | undefined): string | null {
+  return search ? `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+}
+
+const MATCHING = `
+  from identity.student s join identity.account a on a.id = s.account_id
+ where a.closed_at is null
+   and ($1::text is null or s.search_text like $1)
+   and ($2::date is null or s.date_entree >= $2)
+   and ($3::date is null or s.date_entree <= $3)
+   and ($4::int is null or s.id = $4)`;
+
+/** The rows' figures for a set of students given as `chosen (id, fullname, email, username, date_entree)`. */
+const figures = (extra = '') => `
+  course_steps as (
+    select ch.course_id, (count(*) + coalesce(sum((select count(*) from catalogue.subchapter sc where sc.chapter_id = ch.id and sc.archived_at is null)), 0))::int as steps
+      from catalogue.chapter ch where ch.archived_at is null group by ch.course_id
+  )
+  select c.id, c.fullname, c.email, c.username, to_char(c.date_entree, 'YYYY-MM-DD') as date_entree,
+         coalesce(e.courses, '{}') as courses, coalesce(e.progress, 0) as progress_percentage,
+         coalesce(p.active_seconds, 0) as total_time_spent_seconds, coalesce(p.courses_completed, 0) as courses_completed${extra}
+    from chosen c
+    left join progress.student_progress p on p.student_id = c.id
+    left join lateral (
+      select array_agg(co.title order by lower(co.title), co.id) as courses,
+             round(avg(case when scp.completed_at is not null then 100
+                            when coalesce(cs.steps, 0) = 0 then 0
+                            else least(100, coalesce(scp.validated_steps, 0) * 100.0 / cs.steps) end))::int as progress
+        from enrolment.student_course sc
+        join catalogue.course co on co.id = sc.course_id
+        left join progress.student_course_progress scp on scp.student_id = sc.student_id and scp.course_id = sc.course_id
+        left join course_steps cs on cs.course_id = sc.course_id
+       where sc.student_id = c.id and sc.enrolled_at is not null
+    ) e on true
+   order by c.fullname, c.id`;
+
+/** One page of the list, by name, and how many students match. */
+export const PROGRESS_PAGE_SQL = `
+  with chosen as (
+    select s.id, s.fullname, a.email, a.username, s.date_entree, count(*) over ()::int as total
+    ${MATCHING}
+     order by s.fullname, s.id limit $5 offset $6
+  ), ${figures(', c.total').trim()}`;
+
+/** A batch after (fullname, id), for the exports' keyset walk. */
+export const PROGRESS_BATCH_SQL = `
+  with chosen as (
+    select s.id, s.fullname, a.email, a.username, s.date_entree
+    ${MATCHING}
+       and (s.fullname, s.id) > ($5::text, $6::int)
+     order by s.fullname, s.id limit $7
+  ), ${figures().trim()}`;
+
+export const PROGRESS_COUNT_SQL = `select count(*)::int as total ${MATCHING}`;
+
+export function filterParams(filter: ProgressFilter): unknown[] {
+  return [likePattern(filter.search), filter.startDate ?? null, filter.endDate ?? null, filter.studentId ?? null];
+}
+
+export async function progressPage(db: Database, filter: ProgressFilter, page: { page: number; pageSize: number }): Promise<{ results: ProgressRow[]; count: number }> {
+  const rows = await db.query<ProgressRow & { total: number }>(PROGRESS_PAGE_SQL, [...filterParams(filter), page.pageSize, (page.page - 1) * page.pageSize]);
+  // The window count rides on the page's rows; past the last page there are none to carry it.
+  const count = rows[0]?.total ?? (page.page > 1 ? await countMatching(db, filter) : 0);
+  return { results: rows.map(({ total: _total, ...row }) => row), count };
+}
+
+export async function countMatching(db: Database, filter: ProgressFilter): Promise<number> {
+  return (await db.one<{ total: number }>(PROGRESS_COUNT_SQL, filterParams(filter)))?.total ?? 0;
+}
+
+/** Every matching row, `batchSize` at a time (keyset on name and id): never all in memory. */
+export async function* progressBatches(db: Database, filter: ProgressFilter, batchSize = 1000): AsyncGenerator<ProgressRow[]> {
+  let after: [string, number] = ['', 0];
+  for (;;) {
+    const rows = await db.query<ProgressRow>(PROGRESS_BATCH_SQL, [...filterParams(filter), after[0], after[1], batchSize]);
+    if (rows.length === 0) return;
+    yield rows;
+    if (rows.length < batchSize) return;
+    const last = rows[rows.length - 1];
+    after = [last.fullname, last.id];
+  }
+}

@@ -1,0 +1,60 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsInt, IsOptional, Max, Min, ValidateBy } from 'class-validator';
+import { isCalendarDate } from '../../../platform/http/fields.js';
+import { lastValue, PageQuery, queryInteger } from '../../../platform/http/paging.js';
+import { OptionalQueryText } from '../../../platform/http/query-params.js';
+import { InvalidInputError } from '../../../shared-kernel/index.js';
+
+
+const emptyIsAbsent = ({ value }: { value: unknown }) => {
+  const last = lastValue({ value });
+  return typeof last === 'string' && last.trim() === '' ? undefined : last;
+};
+
+function QueryDate(description: string, label: string) {
+  return applyDecorators(
+    ApiPropertyOptional({ type: String, format: 'date', description }),
+    IsOptional(),
+    Transform(emptyIsAbsent),
+    ValidateBy({ name: 'isCalendarDate', validator: { validate: isCalendarDate, defaultMessage: () => `${label} doit être une date valide (AAAA-MM-JJ).` } }),
+  );
+}
+
+/** `?search=&start_date=&end_date=`: the progress list's and exports' filter. */
+export class ProgressFilterQuery extends PageQuery {
+  @OptionalQueryText('Recherche dans le nom, l’e-mail, le nom d’utilisateur et le numéro de dossier', 'La recherche')
+  search?: string;
+
+  @QueryDate("Date d'entrée au plus tôt (incluse)", 'La date de début')
+  start_date?: string;
+
+  @QueryDate("Date d'entrée au plus tard (incluse)", 'La date de fin')
+  end_date?: string;
+
+  /** The filter, checked: the end not before the start. */
+  toFilter(): { search?: string; startDate?: string; endDate?: string } {
+    if (this.start_date && this.end_date && this.end_date < this.start_date) {
+      throw new InvalidInputError('La date de fin ne peut pas précéder la date de début.', 'end_date');
+    }
+    return { search: this.search, startDate: this.start_date, endDate: this.end_date };
+  }
+}
+
+/** `?search=` of the students export (the /admin-users list's search). */
+export class StudentExportQuery {
+  @OptionalQueryText('Recherche dans le nom, l’e-mail, le nom d’utilisateur LMS et le numéro de dossier', 'La recherche')
+  search?: string;
+}
+
+/** `?weeks=` of the dashboard's trends (1 to 52, 12 by default). */
+export class TrendsQuery {
+  @ApiPropertyOptional({ minimum: 1, maximum: 52, default: 12 })
+  @IsOptional()
+  @Transform(queryInteger)
+  @Max(52, { message: 'Le nombre de semaines doit être compris entre 1 et 52.' })
+  @Min(1, { message: 'Le nombre de semaines doit être compris entre 1 et 52.' })
+  @IsInt({ message: 'Le nombre de semaines doit être compris entre 1 et 52.' })
+  weeks?: number;
+}
