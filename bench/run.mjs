@@ -48,12 +48,16 @@ const readSettings = () => ({
   only: process.env.BENCH_ONLY?.trim() || null,
 });
 
+/** Measurements a scenario file adds after the table (`export const measurements = [{ name, run }]`). */
+const measurementsByFile = [];
+
 async function loadScenarios() {
   const dir = join(benchDir, 'scenarios');
   const all = [];
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.mjs')).sort()) {
     const mod = await import(pathToFileURL(join(dir, file)).href);
     if (!Array.isArray(mod.scenarios)) throw failure(`bench/scenarios/${file} doit exporter un tableau « scenarios ».`);
+    for (const measurement of mod.measurements ?? []) measurementsByFile.push({ ...measurement, file });
     for (const scenario of mod.scenarios) {
       for (const side of ['app', 'baseline']) {
         if (!scenario[side]?.path) throw failure(`Scénario « ${scenario.name} » (${file}) : « ${side}.path » manquant.`);
@@ -225,7 +229,9 @@ async function main() {
         const http = httpClient(side.baseUrl);
         // appHttp: data a scenario needs (accounts, quizzes…) is made through the app, whichever side is measured.
         const state = scenario.setup
-          ? await scenario.setup({ side: sideName, phase, baseUrl: side.baseUrl, http, appHttp: httpClient(sides.app.baseUrl), connections: scenario.connections })
+          ? await scenario.setup({
+              side: sideName, phase, baseUrl: side.baseUrl, http, appHttp: httpClient(sides.app.baseUrl), baselineHttp: httpClient(sides.baseline.baseUrl), connections: scenario.connections,
+            })
           : {};
         const summary = await runLoad({
           baseUrl: side.baseUrl,
@@ -262,6 +268,16 @@ async function main() {
   }
 
   console.log(`\n${formatTable(results)}\n`);
+  // Measurements of the files whose scenarios ran (BENCH_ONLY selects them too).
+  const measurements = [];
+  for (const measurement of measurementsByFile.filter((m) => scenarios.some((s) => s.file === m.file))) {
+    const outcome = await measurement.run({
+      appUrl: sides.app.baseUrl, appPid: sides.app.service.pid, appHttp: httpClient(sides.app.baseUrl), baselineHttp: httpClient(sides.baseline.baseUrl),
+    });
+    for (const line of outcome.lines) console.log(line);
+    measurements.push({ name: measurement.name, file: measurement.file, pass: outcome.pass, ...outcome.result });
+  }
+  if (measurements.length) console.log('');
   const noisy = results.flatMap((r) => ['app', 'baseline'].filter((side) => (r[side].cpu?.otherProcessesPct ?? 0) > 10).map((side) => `${r.name} (${side})`));
   if (noisy.length) console.log(`⚠ Mesures bruitées par d'autres processus (> 10 % de la machine) : ${noisy.join(', ')}.\n`);
   const report = {
@@ -272,6 +288,7 @@ async function main() {
     app: appBuildInfo(),
     baselineLibraries: versions,
     scenarios: results,
+    measurements,
   };
   const out = join(resultsDir, 'latest.json');
   writeFileSync(out, JSON.stringify(report, null, 2) + '\n');
@@ -279,6 +296,8 @@ async function main() {
 
   const broken = results.flatMap((r) => ['app', 'baseline'].filter((s) => r[s].problems.length).map((s) => `${r.name} (${s}) : ${r[s].problems.join(' ; ')}`));
   if (broken.length) throw failure(`Mesures invalides :\n- ${broken.join('\n- ')}`);
+  const failed = measurements.filter((m) => !m.pass).map((m) => m.name);
+  if (failed.length) throw failure(`Objectifs non atteints : ${failed.join(', ')}.`);
 }
 
 let exitCode = 0;
