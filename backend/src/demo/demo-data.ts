@@ -14,6 +14,7 @@ import { seedDemoMedia } from './demo-media.js';
 import { seedDemoQuizzes } from './demo-quizzes.js';
 import { seedDemoTutoring } from './demo-tutoring.js';
 import { seedDemoProgress } from './demo-progress.js';
+import { seedDemoAdministration } from './demo-administration.js';
 
 const ASSETS = join(projectRoot, 'backend/src/demo/assets');
 
@@ -109,6 +110,7 @@ export async function seedDemoData(app: INestApplicationContext): Promise<boolea
     { lea: await actorOf(db, 'student', lea), ines: await actorOf(db, 'student', ines) },
     { agile: courseIds[2]!, templates: byTitle('Modèles de documents Word et Excel'), pivotTables: courseIds[1]! },
   );
+  await seedDemoAdministration(commands, asAdmin, studentIds, { claire: teacherIds.get('claire.martin')! }, { pivotTables: courseIds[1]! });
   logger.log('Données de démonstration créées (voir README pour les comptes).');
   return true;
 }
