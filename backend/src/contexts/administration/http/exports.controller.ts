@@ -16,7 +16,15 @@ import { ProgressFilterQuery, StudentExportQuery } from './administration.reques
 const BYTES_PER_ROW = { progress: 62, students: 49 };
 const WORKBOOK_OVERHEAD = 6_000;
 
-const FILE_RESPONSE = { status: 200, description: 'Le classeur .xlsx, envoyé au fil de son écriture ; en-têtes X-Export-Rows et X-Export-Estimated-Bytes' };
+const FILE_RESPONSE = {
+  status: 200,
+  description: 'Le classeur .xlsx, envoyé au fil de son écriture ; en-têtes X-Export-Rows et X-Export-Estimated-Bytes',
+  content: { [XLSX_TYPE]: { schema: { type: 'string' as const, format: 'binary' } } },
+  headers: {
+    'X-Export-Rows': { description: 'Lignes du classeur (hors en-tête), comptées avant l’écriture', schema: { type: 'integer' as const } },
+    'X-Export-Estimated-Bytes': { description: 'Taille estimée du fichier (octets), pour une barre de progression', schema: { type: 'integer' as const } },
+  },
+};
 
 /**
  * The back office's Excel exports (spec 03, issue 13), built on the server over every matching row

@@ -19,7 +19,7 @@ describe('catalogue.course-stats', () => {
   });
 
   it('handles only the enrolment facts it needs', () => {
-    expect(courseStatsProjection.handles).toEqual(['StudentEnrolled', 'CourseRated']);
+    expect(courseStatsProjection.handles).toEqual(['StudentEnrolled', 'StudentUnenrolled', 'CourseRated']);
   });
 });
 
