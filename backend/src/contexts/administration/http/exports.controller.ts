@@ -2,10 +2,11 @@ import { PassThrough } from 'node:stream';
 import { Controller, Get, Logger, Param, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { Authenticated } from '../../../platform/auth/auth.decorators.js';
+import { Authenticated, CurrentActor } from '../../../platform/auth/auth.decorators.js';
+import { assertAdmin } from '../../../platform/auth/ownership.js';
 import { Database } from '../../../platform/database/database.js';
 import { IdPipe } from '../../../platform/http/id.pipe.js';
-import { NotFoundError } from '../../../shared-kernel/index.js';
+import { NotFoundError, type Actor } from '../../../shared-kernel/index.js';
 import { PROGRESS_COLUMNS, PROGRESS_SHEET, progressCells } from '../application/exports/progress-export.js';
 import { countStudents, STUDENT_COLUMNS, studentBatches, studentCells, STUDENTS_SHEET } from '../application/exports/students-export.js';
 import { contentDisposition, safeFileName, streamWorkbook, XLSX_TYPE, type ColumnSpec } from '../application/exports/xlsx.js';
@@ -46,7 +47,8 @@ export class ExportsController {
   })
   @ApiProduces(XLSX_TYPE)
   @ApiResponse(FILE_RESPONSE)
-  async progress(@Query() query: ProgressFilterQuery, @Res() reply: FastifyReply): Promise<void> {
+  async progress(@CurrentActor() actor: Actor, @Query() query: ProgressFilterQuery, @Res() reply: FastifyReply): Promise<void> {
+    assertAdmin(actor);
     const filter = query.toFilter();
     const name = filter.startDate && filter.endDate ? `Progression_${filter.startDate}_to_${filter.endDate}` : 'Progression_Etudiants';
     await this.sendProgress(reply, filter, name);
@@ -57,7 +59,8 @@ export class ExportsController {
   @ApiOperation({ summary: 'Progression_{username}.xlsx : la progression d’un étudiant' })
   @ApiProduces(XLSX_TYPE)
   @ApiResponse(FILE_RESPONSE)
-  async progressOf(@Param('student_id', IdPipe) studentId: number, @Res() reply: FastifyReply): Promise<void> {
+  async progressOf(@CurrentActor() actor: Actor, @Param('student_id', IdPipe) studentId: number, @Res() reply: FastifyReply): Promise<void> {
+    assertAdmin(actor);
     const username = await this.usernameOf(studentId);
     await this.sendProgress(reply, { studentId }, `Progression_${username}`);
   }
@@ -67,7 +70,8 @@ export class ExportsController {
   @ApiOperation({ summary: 'Utilisateurs_LMS.xlsx : feuille « Utilisateurs », les étudiants correspondant à ?search= (tous sans recherche)' })
   @ApiProduces(XLSX_TYPE)
   @ApiResponse(FILE_RESPONSE)
-  async students(@Query() query: StudentExportQuery, @Res() reply: FastifyReply): Promise<void> {
+  async students(@CurrentActor() actor: Actor, @Query() query: StudentExportQuery, @Res() reply: FastifyReply): Promise<void> {
+    assertAdmin(actor);
     const filter = { search: query.search };
     await this.send(reply, 'Utilisateurs_LMS', await countStudents(this.db, filter), BYTES_PER_ROW.students, STUDENTS_SHEET, STUDENT_COLUMNS, studentBatches(this.db, filter), studentCells);
   }
@@ -77,7 +81,8 @@ export class ExportsController {
   @ApiOperation({ summary: 'Utilisateur_{nom d’utilisateur LMS}.xlsx : le dossier d’un étudiant' })
   @ApiProduces(XLSX_TYPE)
   @ApiResponse(FILE_RESPONSE)
-  async student(@Param('student_id', IdPipe) studentId: number, @Res() reply: FastifyReply): Promise<void> {
+  async student(@CurrentActor() actor: Actor, @Param('student_id', IdPipe) studentId: number, @Res() reply: FastifyReply): Promise<void> {
+    assertAdmin(actor);
     const username = await this.usernameOf(studentId);
     const filter = { studentId };
     await this.send(reply, `Utilisateur_${username}`, 1, BYTES_PER_ROW.students, STUDENTS_SHEET, STUDENT_COLUMNS, studentBatches(this.db, filter), studentCells);
