@@ -2,6 +2,8 @@ import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
+import { ProjectionRegistry } from '../../platform/event-log/index.js';
+import { PlayerStatementsPolicy } from './application/policies/player-statements.policy.js';
 import { DeleteDocumentsHandler } from './application/commands/delete-documents.command.js';
 import { IssueCredentialHandler } from './application/commands/issue-credential.command.js';
 import { RevokeCredentialHandler } from './application/commands/revoke-credential.command.js';
@@ -36,6 +38,11 @@ import { XapiRoutes } from './http/xapi.routes.js';
     GetActivityHandler,
     GetPersonHandler,
     ListCredentialsHandler,
+    PlayerStatementsPolicy,
   ],
 })
-export class XapiModule {}
+export class XapiModule {
+  constructor(projections: ProjectionRegistry, playerStatements: PlayerStatementsPolicy) {
+    projections.registerPolicy(playerStatements);
+  }
+}
