@@ -302,7 +302,7 @@ describe('queries', () => {
   });
 
   it('refuses what GET statements does not take: statementId with a filter, both ids, unknown or malformed parameters', async () => {
-    const bad = [
+    const bad: Record<string, string>[] = [
       { statementId: randomUUID(), verb: VERB.id },
       { statementId: randomUUID(), voidedStatementId: randomUUID() },
       { colour: 'blue' },
@@ -332,7 +332,7 @@ describe('attachments and signatures', () => {
   const usageType = 'https://exemple.fr/usages/rapport';
   function multipart(s: Obj | Obj[], parts: { content: Buffer; hash?: string; type?: string }[]) {
     const boundary = `limite${randomUUID()}`;
-    const chunks = [Buffer.from(`--${boundary}\r\nContent-Type: application/json\r\n\r\n${JSON.stringify(s)}\r\n`)];
+    const chunks: Buffer[] = [Buffer.from(`--${boundary}\r\nContent-Type: application/json\r\n\r\n${JSON.stringify(s)}\r\n`)];
     for (const part of parts) {
       const hash = part.hash ?? createHash('sha256').update(part.content).digest('hex');
       chunks.push(Buffer.from(`--${boundary}\r\nContent-Type: ${part.type ?? 'text/plain'}\r\nContent-Transfer-Encoding: binary\r\nX-Experience-API-Hash: ${hash}\r\n\r\n`), part.content, Buffer.from('\r\n'));

@@ -32,7 +32,7 @@ export class GetStatements extends Query<StatementsAnswer> {
   }
 }
 
-interface Filter {
+export interface Filter {
   agent?: string;
   verb?: string;
   activity?: string;
@@ -85,14 +85,14 @@ export class GetStatementsHandler implements IQueryHandler<GetStatements> {
       const voided = query.voidedStatementId !== undefined;
       const id = (query.statementId ?? query.voidedStatementId).toLowerCase();
       if (!isUuid(id)) throw new XapiBadRequest(`${voided ? 'voidedStatementId' : 'statementId'}: must be a UUID`);
-      const [scopeSql, scopeParams] = this.scopeSql(scope, 2);
-      const [row] = await this.db.query<{ statement: Obj }>(`select statement from xapi.statement s where id = $1 and voided = ${voided} ${scopeSql}`, [id, ...scopeParams]);
+      const [scopeCondition, scopeParams] = scopeSql(scope, 2);
+      const [row] = await this.db.query<{ statement: Obj }>(`select statement from xapi.statement s where id = $1 and voided = ${voided} ${scopeCondition}`, [id, ...scopeParams]);
       if (!row) throw new XapiError(404, `Not found: no ${voided ? 'voided ' : ''}statement ${id}`);
       const single = await this.shape([row.statement], fmt, languages);
       return { single: single[0], format: fmt, attachments, sha2s: attachments ? sha2sOf([row.statement]) : [] };
     }
     for (const key of Object.keys(query)) if (!FILTERS.includes(key) && key !== 'cursor' && key !== 'through') throw new XapiBadRequest(`${key}: not a parameter of GET statements`);
-    const filter = this.filter(query);
+    const filter = readFilter(query);
     const { rows, through } = await this.page(filter, scope);
     const hasMore = rows.length > filter.limit;
     const kept = rows.slice(0, filter.limit);
@@ -110,112 +110,10 @@ export class GetStatementsHandler implements IQueryHandler<GetStatements> {
     return { page: { statements, more }, format: fmt, attachments, sha2s: attachments ? sha2sOf(kept.map((r) => r.statement)) : [] };
   }
 
-  private filter(query: Record<string, string>): Filter {
-    const filter: Filter = {
-      relatedActivities: bool(query.related_activities, 'related_activities'),
-      relatedAgents: bool(query.related_agents, 'related_agents'),
-      ascending: bool(query.ascending, 'ascending'),
-      limit: PAGE_MAX,
-    };
-    if (query.agent !== undefined) {
-      let agent: unknown;
-      try {
-        agent = JSON.parse(query.agent);
-      } catch {
-        throw new XapiBadRequest('agent: must be an Agent or Group in JSON');
-      }
-      validateActor(agent, 'agent');
-      const key = actorKey(agent as Obj);
-      if (!key) throw new XapiBadRequest('agent: must be identified (mbox, mbox_sha1sum, openid or account)');
-      filter.agent = key;
-    }
-    if (query.verb !== undefined) {
-      if (!isIri(query.verb)) throw new XapiBadRequest('verb: must be an IRI');
-      filter.verb = query.verb;
-    }
-    if (query.activity !== undefined) {
-      if (!isIri(query.activity)) throw new XapiBadRequest('activity: must be an IRI');
-      filter.activity = query.activity;
-    }
-    if (query.registration !== undefined) {
-      if (!isUuid(query.registration)) throw new XapiBadRequest('registration: must be a UUID');
-      filter.registration = query.registration.toLowerCase();
-    }
-    for (const key of ['since', 'until'] as const) {
-      if (query[key] === undefined) continue;
-      if (!isTimestamp(query[key])) throw new XapiBadRequest(`${key}: must be an ISO 8601 timestamp`);
-      filter[key] = new Date(/(Z|[+-]\d{2}(:?\d{2})?)$/.test(query[key]) ? query[key] : `${query[key]}Z`).toISOString();
-    }
-    if (query.limit !== undefined) {
-      if (!/^\d{1,9}$/.test(query.limit)) throw new XapiBadRequest('limit: must be a non-negative integer');
-      const limit = Number(query.limit);
-      filter.limit = limit === 0 || limit > PAGE_MAX ? PAGE_MAX : limit;
-    }
-    if (query.cursor !== undefined) filter.after = Number(query.cursor);
-    if (query.through !== undefined) filter.through = Number(query.through);
-    return filter;
-  }
-
-  private scopeSql(scope: ReadScope, next: number, alias = 's'): [string, unknown[]] {
-    switch (scope.kind) {
-      case 'all':
-        return ['', []];
-      case 'credential':
-        return [`and ${alias}.credential_id = $${next}`, [scope.credentialId]];
-      case 'actor':
-        return [`and ${alias}.actor_key = $${next}`, [scope.actorKey]];
-      case 'teacher':
-        return [`and ${alias}.teacher_id = $${next}`, [scope.teacherId]];
-    }
-  }
-
-  /**
-   * The page: statements matching the filters, and (Data 2.5, StatementRef filter conditions) the
-   * statements that target one matching them, voided ones left out; newest stored first unless ascending.
-   */
   private async page(filter: Filter, scope: ReadScope): Promise<{ rows: { seq: number; statement: Obj }[]; through: number }> {
-    const params: unknown[] = [];
-    const p = (value: unknown) => {
-      params.push(value);
-      return `$${params.length}`;
-    };
-    const matching = (alias: string): string[] => {
-      const conditions: string[] = [];
-      if (filter.agent) {
-        conditions.push(filter.relatedAgents ? `${alias}.agents @> array[${p(filter.agent)}]::text[]` : `(${alias}.actor_key = ${p(filter.agent)} or ${alias}.object_agent = $${params.length})`);
-      }
-      if (filter.verb) conditions.push(`${alias}.verb_id = ${p(filter.verb)}`);
-      if (filter.activity) {
-        conditions.push(filter.relatedActivities ? `${alias}.activities @> array[${p(filter.activity)}]::text[]` : `${alias}.object_activity = ${p(filter.activity)}`);
-      }
-      if (filter.registration) conditions.push(`${alias}.registration = ${p(filter.registration)}::uuid`);
-      return conditions;
-    };
     const through = filter.through ?? (await this.db.one<{ seq: number | null }>(`select max(seq) as seq from xapi.statement`))?.seq ?? 0;
-    const common = (alias: string): string[] => {
-      const conditions = [`not ${alias}.voided`, `${alias}.seq <= ${p(through)}`];
-      if (filter.since) conditions.push(`${alias}.stored > ${p(filter.since)}::timestamptz`);
-      if (filter.until) conditions.push(`${alias}.stored <= ${p(filter.until)}::timestamptz`);
-      if (filter.after !== undefined) conditions.push(`${alias}.seq ${filter.ascending ? '>' : '<'} ${p(filter.after)}`);
-      const [scopeSql, scopeParams] = this.scopeSql(scope, params.length + 1, alias);
-      if (scopeSql) {
-        params.push(...scopeParams);
-        conditions.push(scopeSql.replace(/^and /, ''));
-      }
-      return conditions;
-    };
-    const order = filter.ascending ? 'asc' : 'desc';
-    const limit = filter.limit + 1;
-    const direct = [...matching('s'), ...common('s')];
-    let sql = `select s.seq, s.statement from xapi.statement s where ${direct.join(' and ')} order by s.seq ${order} limit ${limit}`;
-    const targetConditions = matching('t');
-    if (targetConditions.length > 0) {
-      const referring = [...targetConditions, ...common('s')];
-      sql = `select * from ((${sql}) union (select s.seq, s.statement from xapi.statement s join xapi.statement t on t.id = s.object_ref
-               where ${referring.join(' and ')} order by s.seq ${order} limit ${limit})) u order by seq ${order} limit ${limit}`;
-    }
-    const rows = await this.db.query<{ seq: number; statement: Obj }>(sql, params);
-    return { rows, through };
+    const { sql, params } = statementPageQuery(filter, scope, through);
+    return { rows: await this.db.query<{ seq: number; statement: Obj }>(sql, params), through };
   }
 
   /** The statements in the asked format: exact (as stored), ids, or canonical (one language, the LRS's activity definitions). */
@@ -236,6 +134,116 @@ export class GetStatementsHandler implements IQueryHandler<GetStatements> {
     const definitions = new Map(rows.map((r) => [r.id, r.definition]));
     return statements.map((s) => canonical(structuredClone(s), definitions, languages));
   }
+}
+
+/** The filters of a GET statements query string, checked (each malformed one a 400). */
+export function readFilter(query: Record<string, string>): Filter {
+  const filter: Filter = {
+    relatedActivities: bool(query.related_activities, 'related_activities'),
+    relatedAgents: bool(query.related_agents, 'related_agents'),
+    ascending: bool(query.ascending, 'ascending'),
+    limit: PAGE_MAX,
+  };
+  if (query.agent !== undefined) {
+    let agent: unknown;
+    try {
+      agent = JSON.parse(query.agent);
+    } catch {
+      throw new XapiBadRequest('agent: must be an Agent or Group in JSON');
+    }
+    validateActor(agent, 'agent');
+    const key = actorKey(agent as Obj);
+    if (!key) throw new XapiBadRequest('agent: must be identified (mbox, mbox_sha1sum, openid or account)');
+    filter.agent = key;
+  }
+  if (query.verb !== undefined) {
+    if (!isIri(query.verb)) throw new XapiBadRequest('verb: must be an IRI');
+    filter.verb = query.verb;
+  }
+  if (query.activity !== undefined) {
+    if (!isIri(query.activity)) throw new XapiBadRequest('activity: must be an IRI');
+    filter.activity = query.activity;
+  }
+  if (query.registration !== undefined) {
+    if (!isUuid(query.registration)) throw new XapiBadRequest('registration: must be a UUID');
+    filter.registration = query.registration.toLowerCase();
+  }
+  for (const key of ['since', 'until'] as const) {
+    if (query[key] === undefined) continue;
+    if (!isTimestamp(query[key])) throw new XapiBadRequest(`${key}: must be an ISO 8601 timestamp`);
+    filter[key] = new Date(/(Z|[+-]\d{2}(:?\d{2})?)$/.test(query[key]) ? query[key] : `${query[key]}Z`).toISOString();
+  }
+  if (query.limit !== undefined) {
+    if (!/^\d{1,9}$/.test(query.limit)) throw new XapiBadRequest('limit: must be a non-negative integer');
+    const limit = Number(query.limit);
+    filter.limit = limit === 0 || limit > PAGE_MAX ? PAGE_MAX : limit;
+  }
+  if (query.cursor !== undefined) filter.after = Number(query.cursor);
+  if (query.through !== undefined) filter.through = Number(query.through);
+  return filter;
+}
+
+
+function scopeSql(scope: ReadScope, next: number, alias = 's'): [string, unknown[]] {
+  switch (scope.kind) {
+    case 'all':
+      return ['', []];
+    case 'credential':
+      return [`and ${alias}.credential_id = $${next}`, [scope.credentialId]];
+    case 'actor':
+      return [`and ${alias}.actor_key = $${next}`, [scope.actorKey]];
+    case 'teacher':
+      return [`and ${alias}.teacher_id = $${next}`, [scope.teacherId]];
+  }
+}
+
+
+/**
+ * The SQL of a page: statements matching the filters, and (Data 2.5, StatementRef filter
+ * conditions) the statements that target one matching them, voided ones left out; newest stored
+ * first unless ascending; up to `through` (the newest seq when the first page was read).
+ */
+export function statementPageQuery(filter: Filter, scope: ReadScope, through: number): { sql: string; params: unknown[] } {
+  const params: unknown[] = [];
+  const p = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const matching = (alias: string): string[] => {
+    const conditions: string[] = [];
+    if (filter.agent) {
+      conditions.push(filter.relatedAgents ? `${alias}.agents @> array[${p(filter.agent)}]::text[]` : `(${alias}.actor_key = ${p(filter.agent)} or ${alias}.object_agent = $${params.length})`);
+    }
+    if (filter.verb) conditions.push(`${alias}.verb_id = ${p(filter.verb)}`);
+    if (filter.activity) {
+      conditions.push(filter.relatedActivities ? `${alias}.activities @> array[${p(filter.activity)}]::text[]` : `${alias}.object_activity = ${p(filter.activity)}`);
+    }
+    if (filter.registration) conditions.push(`${alias}.registration = ${p(filter.registration)}::uuid`);
+    return conditions;
+  };
+  const common = (alias: string): string[] => {
+    const conditions = [`not ${alias}.voided`, `${alias}.seq <= ${p(through)}`];
+    if (filter.since) conditions.push(`${alias}.stored > ${p(filter.since)}::timestamptz`);
+    if (filter.until) conditions.push(`${alias}.stored <= ${p(filter.until)}::timestamptz`);
+    if (filter.after !== undefined) conditions.push(`${alias}.seq ${filter.ascending ? '>' : '<'} ${p(filter.after)}`);
+    const [scopeCondition, scopeParams] = scopeSql(scope, params.length + 1, alias);
+    if (scopeCondition) {
+      params.push(...scopeParams);
+      conditions.push(scopeCondition.replace(/^and /, ''));
+    }
+    return conditions;
+  };
+  const order = filter.ascending ? 'asc' : 'desc';
+  const limit = filter.limit + 1;
+  const direct = [...matching('s'), ...common('s')];
+  let sql = `select s.seq, s.statement from xapi.statement s where ${direct.join(' and ')} order by s.seq ${order} limit ${limit}`;
+  const targetConditions = matching('t');
+  if (targetConditions.length > 0) {
+    const referring = [...targetConditions, ...common('s')];
+    sql = `select * from ((${sql}) union (select s.seq, s.statement from xapi.statement s join xapi.statement t on t.id = s.object_ref
+             where ${referring.join(' and ')} order by s.seq ${order} limit ${limit})) u order by seq ${order} limit ${limit}`;
+  }
+  return { sql, params };
 }
 
 function sha2sOf(statements: Obj[]): string[] {
