@@ -4,6 +4,21 @@
  * sha256 of its canonical form (JSON with keys sorted at every level, UTF-8), kept with it in the
  * xapi schema, so the log shows that it was stored, when, by which credential or session, unaltered.
  */
+/**
+ * The canonical form whose sha256 (hex, of its UTF-8) XapiStatementStored carries: the stored
+ * statement as JSON with its object keys sorted at every level, no white space.
+ */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (typeof value === 'object' && value !== null) {
+    const entries = Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`);
+    return `{${entries.join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
 export const STATEMENT_STREAM = 'xapi.statement';
 export const DOCUMENT_STREAM = 'xapi.document';
 export const CREDENTIAL_STREAM = 'xapi.credential';

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 
+export { canonicalJson } from '../contracts/xapi.events.js';
+
 type Obj = Record<string, unknown>;
 
 /**
@@ -31,18 +33,6 @@ export function agentIds(actor: Obj): Obj {
   for (const key of ['mbox', 'mbox_sha1sum', 'openid', 'account']) if (actor[key] !== undefined) ids[key] = actor[key];
   if (actor.objectType === 'Group' && !actorKey(actor) && Array.isArray(actor.member)) ids.member = (actor.member as Obj[]).map(agentIds);
   return ids;
-}
-
-/** JSON with its object keys sorted at every level: the canonical form whose sha256 the log keeps. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (typeof value === 'object' && value !== null) {
-    const entries = Object.keys(value)
-      .sort()
-      .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Obj)[key])}`);
-    return `{${entries.join(',')}}`;
-  }
-  return JSON.stringify(value);
 }
 
 export function sha256Hex(text: string | Buffer): string {

@@ -9,6 +9,8 @@ import { Database } from '../../../platform/database/database.js';
 import { eventually } from '../../../platform/testing/eventually.js';
 import { call, givenAdmin, givenCourse, givenEnrolled, givenStudent, givenTeacher, type GivenAdmin, type GivenStudent } from '../../../platform/testing/fixtures.js';
 import { startTestApp, type TestApp } from '../../../platform/testing/test-app.js';
+import { output } from '../../../cli/testing/event-log-workload.js';
+import { xapiVerifyCommand } from '../../../cli/xapi-verify.js';
 import { canonicalJson } from '../domain/agents.js';
 
 type Obj = Record<string, unknown>;
@@ -188,6 +190,22 @@ describe('storing statements', () => {
     expect(JSON.stringify(event.payload)).not.toContain(String((sent.actor as Obj).mbox));
   });
 
+  it('npm run xapi:verify finds every statement as the log recorded it, and names one altered afterwards', async () => {
+    const [id] = await post(statement());
+    const env = { DATABASE_URL: t.databaseUrl, DATA_DIR: t.config.dataDir };
+    const before = output();
+    expect(await xapiVerifyCommand([], env, before.out)).toBe(0);
+    expect(before.lines.log.join('\n')).toContain('OK : chaque déclaration est celle que le journal a enregistrée.');
+    await db.query(`update xapi.statement set statement = jsonb_set(statement, '{verb,id}', '"https://exemple.fr/verbes/autre"') where id = $1`, [id]);
+    const after = output();
+    expect(await xapiVerifyCommand([], env, after.out)).toBe(1);
+    expect(after.lines.error).toEqual([`ÉCART : déclaration ${id} modifiée depuis son enregistrement (empreinte différente de celle du journal).`]);
+    await db.query(`delete from xapi.statement where id = $1`, [id]);
+    const gone = output();
+    expect(await xapiVerifyCommand(['--json'], env, gone.out)).toBe(1);
+    expect(JSON.parse(gone.lines.log.join('')).mismatches).toEqual([{ statementId: id, problem: 'no-statement' }]);
+  });
+
   it('PUT stores under statementId (204), accepts the same statement again without a second event, refuses other content (409)', async () => {
     const id = randomUUID();
     const sent = statement();
@@ -266,6 +284,26 @@ describe('voiding', () => {
     expect(page.statements.map((s: Obj) => s.id)).toEqual([voidingId]);
     const again = await xapi('/statements', { method: 'POST', body: { ...voiding, object: { objectType: 'StatementRef', id: voidingId } } });
     expect(again.statusCode).toBe(400);
+  });
+});
+
+describe('who may void', () => {
+  const voiding = (id: string, actor: Obj = { mbox: mbox() }) => ({ actor, verb: { id: 'http://adlnet.gov/expapi/verbs/voided' }, object: { objectType: 'StatementRef', id } });
+
+  it('lets only the sender void a statement: a credential what it stored (unless scoped all), a student their own', async () => {
+    const writer = await issue(['statements/write']);
+    const [others] = await post(statement());
+    const [own] = await post(statement(), writer);
+    expect((await xapi('/statements', { method: 'POST', auth: writer, body: voiding(others) })).statusCode).toBe(403);
+    expect((await xapi('/statements', { method: 'POST', auth: writer, body: voiding(own) })).statusCode).toBe(200);
+    const student = await givenStudent(t);
+    const me = { objectType: 'Agent', account: { homePage: home, name: String(student.studentId) } };
+    const bearer = `Bearer ${student.token}`;
+    const [mine] = await post(statement({ actor: me }), bearer);
+    const [aboutMe] = await post(statement({ actor: me }));
+    expect((await xapi('/statements', { method: 'POST', auth: bearer, body: voiding(aboutMe, me) })).statusCode).toBe(403);
+    expect((await xapi('/statements', { method: 'POST', auth: bearer, body: voiding(mine, me) })).statusCode).toBe(200);
+    expect((await xapi(`/statements${q({ statementId: aboutMe })}`)).statusCode).toBe(200);
   });
 });
 
@@ -390,6 +428,8 @@ describe('the alternate request syntax', () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/xapi/statements?method=PUT', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: put.toString() })).statusCode).toBe(204);
     const extra = await t.app.inject({ method: 'POST', url: `/api/xapi/statements?method=GET&statementId=${id}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form });
     expect(extra.statusCode).toBe(400);
+    const twoLines = new URLSearchParams({ Authorization: basic, 'X-Experience-API-Version': '1.0.3', 'Content-Type': 'text/plain\r\nX-Injected: 1', statementId: id }).toString();
+    expect((await t.app.inject({ method: 'POST', url: '/api/xapi/statements?method=GET', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: twoLines })).statusCode).toBe(400);
   });
 });
 
@@ -405,7 +445,11 @@ describe('document resources', () => {
     expect([got.json(), got.headers.etag]).toEqual([{ car: 'MKZ', colour: 'red' }, `"${createHash('sha1').update(got.rawPayload).digest('hex')}"`]);
     expect((await xapi(at({ stateId: 'b' }), { method: 'PUT', body: 'du texte', headers: { 'content-type': 'text/plain' } })).statusCode).toBe(204);
     expect((await xapi(at({ stateId: 'b' }), { method: 'POST', body: { a: 1 } })).statusCode).toBe(400);
-    expect((await xapi(at({}))).json()).toEqual(['a', 'b']);
+    const odd = new URLSearchParams({ Authorization: basic, 'X-Experience-API-Version': '1.0.3', 'Content-Type': 'pas un type', ...base, stateId: 'c', content: 'octets' });
+    const viaForm = await t.app.inject({ method: 'POST', url: '/api/xapi/activities/state?method=PUT', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: odd.toString() });
+    expect(viaForm.statusCode).toBe(204);
+    expect((await xapi(at({ stateId: 'c' }))).headers['content-type']).toBe('application/octet-stream');
+    expect((await xapi(at({}))).json()).toEqual(['a', 'b', 'c']);
     expect((await xapi(at({ since: '2999-01-01T00:00:00Z' }))).json()).toEqual([]);
     expect((await xapi(at({}), { method: 'DELETE' })).statusCode).toBe(204);
     expect((await xapi(at({ stateId: 'a' }))).statusCode).toBe(404);

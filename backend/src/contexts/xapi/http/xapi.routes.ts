@@ -173,7 +173,10 @@ export class XapiRoutes implements OnModuleInit {
     for (const [name, value] of form) {
       const lower = name.toLowerCase();
       if (lower === 'content') alternate.body = Buffer.from(value, 'utf8');
-      else if (HEADER_FIELDS.includes(lower)) alternate.headers[lower] = value;
+      else if (HEADER_FIELDS.includes(lower)) {
+        if (/[\r\n\u0000]/.test(value)) throw new XapiBadRequest(`${name}: a header holds one line`);
+        alternate.headers[lower] = value;
+      }
       else if (alternate.query[name] !== undefined) throw new XapiBadRequest(`${name}: sent twice`);
       else alternate.query[name] = value;
     }

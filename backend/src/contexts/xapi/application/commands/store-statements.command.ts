@@ -213,9 +213,19 @@ export class StoreStatementsHandler implements ICommandHandler<StoreStatements> 
       // Targets of voiding statements: a voiding statement cannot be voided (Data 2.3.2).
       const targets = prepared.map((p) => p.voids).filter((v): v is string => v !== null);
       if (targets.length > 0) {
-        const voiding = await em.execute<{ id: string }[]>(`select id from xapi.statement where id in (select jsonb_array_elements_text(?::jsonb)::uuid) and verb_id = ?`, [JSON.stringify(targets), VOIDED_VERB]);
+        const found = await em.execute<{ id: string; verb_id: string; credential_id: number | null; account_id: number | null }[]>(
+          `select id, verb_id, credential_id, account_id from xapi.statement where id in (select jsonb_array_elements_text(?::jsonb)::uuid)`,
+          [JSON.stringify(targets)],
+        );
         const batchVoiding = new Set(prepared.filter((p) => p.voids).map((p) => p.id));
-        if (voiding.length > 0 || targets.some((t) => batchVoiding.has(t))) throw new XapiBadRequest('object: a voiding statement cannot be voided');
+        if (found.some((t) => t.verb_id === VOIDED_VERB) || targets.some((t) => batchVoiding.has(t))) throw new XapiBadRequest('object: a voiding statement cannot be voided');
+        // Voiding hides a statement from every reader: only its sender does it (a student their own, a credential what it stored), or a credential with the `all` scope.
+        const mayVoid = (t: (typeof found)[number]) =>
+          principal.kind === 'platform' ||
+          (principal.kind === 'credential' && (principal.scopes.includes('all') || t.credential_id === principal.credentialId)) ||
+          (principal.kind === 'session' && t.account_id === principal.actor.accountId);
+        const refused = found.find((t) => !mayVoid(t));
+        if (refused) throw FORBIDDEN(`statement ${refused.id} was stored by someone else: only its sender voids it`);
       }
       for (const p of prepared) {
         const teacherId = p.courseIds.map((c) => teacherIds.get(c)).find((t) => t !== undefined && t !== null) ?? null;

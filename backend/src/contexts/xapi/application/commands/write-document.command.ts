@@ -28,6 +28,9 @@ export class WriteDocument extends Command<void> {
   }
 }
 
+/** A media type with its parameters, on one line of printable ASCII. */
+const MEDIA_TYPE = /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+(?:\s*;[\x20-\x7e]*)?$/i;
+
 export function etagOf(content: Buffer): string {
   return `"${createHash('sha1').update(content).digest('hex')}"`;
 }
@@ -97,7 +100,8 @@ export class WriteDocumentHandler implements ICommandHandler<WriteDocument> {
         throw new XapiBadRequest('If-Match / If-None-Match: a profile is PUT with one of them (If-None-Match: * for a new one)');
       }
       let body = content;
-      let type = contentType || 'application/octet-stream';
+      // Answered as the Content-Type of the GET: a media type, or bytes.
+      let type = MEDIA_TYPE.test(contentType) ? contentType : 'application/octet-stream';
       if (mode === 'post' && current) {
         if (!isJsonType(current.content_type) || !isJsonType(contentType)) throw new XapiBadRequest('document: only JSON objects are merged by POST');
         const merged = { ...jsonObject(current.content, 'stored document'), ...jsonObject(content, 'document') };
