@@ -112,6 +112,21 @@ describe('headers and the about resource', () => {
   });
 });
 
+describe('calls from content served elsewhere (CORS)', () => {
+  it('answers the preflight without credentials, and lets any origin read the answers and their xAPI headers', async () => {
+    const preflight = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/xapi/activities/state',
+      headers: { origin: 'https://contenus.exemple.fr', 'access-control-request-method': 'PUT', 'access-control-request-headers': 'authorization,content-type,x-experience-api-version' },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe('*');
+    expect(String(preflight.headers['access-control-allow-headers'])).toContain('X-Experience-API-Version');
+    const answer = await xapi('/statements', { headers: { origin: 'https://contenus.exemple.fr' } });
+    expect([answer.headers['access-control-allow-origin'], answer.headers['access-control-expose-headers']]).toEqual(['*', expect.stringContaining('X-Experience-API-Consistent-Through')]);
+  });
+});
+
 describe('who may write and read', () => {
   it('asks for credentials (401 with a Basic challenge), refuses a wrong or revoked secret', async () => {
     const anonymous = await xapi('/statements', { auth: null });

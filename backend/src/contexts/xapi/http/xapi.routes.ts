@@ -26,6 +26,7 @@ export const XAPI_PREFIX = '/api/xapi';
 export const XAPI_VERSION = '1.0.3';
 const SUPPORTED_VERSION = /^1\.0(\.[0-3])?$/;
 const BODY_LIMIT = 16 * 1024 * 1024;
+const EXPOSED_HEADERS = 'ETag, Last-Modified, X-Experience-API-Version, X-Experience-API-Consistent-Through';
 const METHODS = ['GET', 'PUT', 'POST', 'DELETE'] as const;
 type Method = (typeof METHODS)[number];
 const HEADER_FIELDS = ['authorization', 'x-experience-api-version', 'content-type', 'content-length', 'if-match', 'if-none-match'];
@@ -112,6 +113,9 @@ export class XapiRoutes implements OnModuleInit {
     instance.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_request, body, next) => next(null, body));
     instance.addHook('onSend', async (request, reply, payload) => {
       void reply.header('x-experience-api-version', XAPI_VERSION);
+      // Content served from another origin (a cmi5 package on a CDN) calls the LRS from the browser with
+      // its Basic or bearer header: no cookie is involved, so any origin may read the answers.
+      void reply.header('access-control-allow-origin', '*').header('access-control-expose-headers', EXPOSED_HEADERS);
       // Every answer of the statement resource says up to when it is consistent (this LRS: always now), errors included.
       if (request.url.startsWith(`${XAPI_PREFIX}/statements`)) void reply.header('x-experience-api-consistent-through', new Date().toISOString());
       return payload;
@@ -127,6 +131,15 @@ export class XapiRoutes implements OnModuleInit {
       '/agents': (r, p) => this.agents(r, p),
     };
     const config = { ownBody: true };
+    // The browser's preflight of a cross-origin call: no credentials, no version header.
+    instance.options('/*', { config }, async (_request, reply) =>
+      reply
+        .code(204)
+        .header('access-control-allow-methods', 'GET, HEAD, PUT, POST, DELETE')
+        .header('access-control-allow-headers', 'Authorization, Content-Type, X-Experience-API-Version, If-Match, If-None-Match')
+        .header('access-control-max-age', '86400')
+        .send(),
+    );
     instance.get('/about', { config }, async (_request, reply) => {
       return this.send(reply, { status: 200, body: { version: ['1.0.0', '1.0.1', '1.0.2', '1.0.3'], extensions: {} } });
     });
