@@ -73,7 +73,7 @@ export class PlayerStatementsPolicy implements Policy<PlayerFact> {
           actor,
           verb: verb('progressed'),
           object: this.step(p.courseId, p.kind, p.stepId),
-          result: { duration: `PT${p.activeSeconds}S`, extensions: { [CONNECTED_EXTENSION]: p.connectedSeconds } },
+          result: { duration: `PT${Math.max(0, Math.round(p.activeSeconds))}S`, extensions: { [CONNECTED_EXTENSION]: p.connectedSeconds } },
           context: await this.inCourse(p.courseId),
         };
       }
@@ -112,7 +112,7 @@ export class PlayerStatementsPolicy implements Policy<PlayerFact> {
       case 'QuizCompleted': {
         const p = event.payload;
         const result: Obj = { completion: true };
-        if (p.total > 0) result.score = { raw: p.score, min: 0, max: p.total, scaled: p.score / p.total };
+        if (p.total > 0 && p.score >= 0 && p.score <= p.total) result.score = { raw: p.score, min: 0, max: p.total, scaled: p.score / p.total };
         const step = p.courseId !== null && (p.subchapterId ?? p.chapterId) !== null;
         return {
           actor,
