@@ -14,6 +14,7 @@ import { GetDocumentsHandler } from './application/queries/get-documents.query.j
 import { GetPersonHandler } from './application/queries/get-person.query.js';
 import { GetStatementsHandler } from './application/queries/get-statements.query.js';
 import { ListCredentialsHandler } from './application/queries/list-credentials.query.js';
+import { StatementConsistency } from './application/consistency.js';
 import { XapiAuthentication } from './application/xapi-authentication.js';
 import { XapiCredential } from './domain/credential.aggregate.js';
 import { XapiHome } from './domain/principal.js';
@@ -27,6 +28,7 @@ import { XapiRoutes } from './http/xapi.routes.js';
   providers: [
     { provide: XapiHome, useFactory: (config: AppConfig) => new XapiHome(config.xapiHomePage), inject: [APP_CONFIG] },
     XapiAuthentication,
+    StatementConsistency,
     XapiRoutes,
     StoreStatementsHandler,
     WriteDocumentHandler,

@@ -13,6 +13,7 @@ import { GetActivity } from '../application/queries/get-activity.query.js';
 import { GetDocuments } from '../application/queries/get-documents.query.js';
 import { GetPerson } from '../application/queries/get-person.query.js';
 import { GetStatements } from '../application/queries/get-statements.query.js';
+import { StatementConsistency } from '../application/consistency.js';
 import { XapiAuthentication } from '../application/xapi-authentication.js';
 import { documentAddress, type DocumentKind } from '../domain/document-address.js';
 import type { XapiPrincipal } from '../domain/principal.js';
@@ -100,6 +101,7 @@ export class XapiRoutes implements OnModuleInit {
     private readonly queries: QueryBus,
     private readonly authentication: XapiAuthentication,
     private readonly db: Database,
+    private readonly consistency: StatementConsistency,
   ) {}
 
   onModuleInit(): void {
@@ -116,8 +118,8 @@ export class XapiRoutes implements OnModuleInit {
       // Content served from another origin (a cmi5 package on a CDN) calls the LRS from the browser with
       // its Basic or bearer header: no cookie is involved, so any origin may read the answers.
       void reply.header('access-control-allow-origin', '*').header('access-control-expose-headers', EXPOSED_HEADERS);
-      // Every answer of the statement resource says up to when it is consistent (this LRS: always now), errors included.
-      if (request.url.startsWith(`${XAPI_PREFIX}/statements`)) void reply.header('x-experience-api-consistent-through', new Date().toISOString());
+      // Every answer of the statement resource says up to when it is consistent (StatementConsistency), errors included.
+      if (request.url.startsWith(`${XAPI_PREFIX}/statements`)) void reply.header('x-experience-api-consistent-through', this.consistency.through().toISOString());
       return payload;
     });
     instance.setErrorHandler((error, request, reply) => this.fail(error, request, reply));

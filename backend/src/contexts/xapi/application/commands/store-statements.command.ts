@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Command, CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { EventLog, eventIdFor } from '../../../../platform/event-log/index.js';
-import { Clock } from '../../../../shared-kernel/index.js';
 import { GetCourseOwner } from '../../../catalogue/contracts/catalogue.queries.js';
+import { StatementConsistency } from '../consistency.js';
 import { STATEMENT_STREAM, type XapiStatementStored } from '../../contracts/xapi.events.js';
 import { actorKey, actorKeys, canonicalJson, sha256Hex } from '../../domain/agents.js';
 import { FORBIDDEN, hasScope, XapiHome, type XapiPrincipal } from '../../domain/principal.js';
@@ -65,41 +65,47 @@ export class StoreStatementsHandler implements ICommandHandler<StoreStatements> 
   constructor(
     private readonly orm: MikroORM,
     private readonly log: EventLog,
-    private readonly clock: Clock,
     private readonly home: XapiHome,
     private readonly queries: QueryBus,
+    private readonly consistency: StatementConsistency,
   ) {}
 
   async execute({ principal, statements, attachments, statementId }: StoreStatements): Promise<string[]> {
     this.checkMayWrite(principal);
     if (statements.length === 0) throw new XapiBadRequest('statements: at least one statement is expected');
-    const stored = this.clock.now().toISOString();
-    const authority = this.home.authority(principal);
-    const ids = new Set<string>();
-    const prepared = statements.map((raw, index) => {
-      const path = statements.length > 1 ? `statements[${index}]` : 'statement';
-      validateStatement(raw, path);
-      const statement = raw as Obj;
-      if (statementId !== undefined) {
-        if (statement.id !== undefined && String(statement.id).toLowerCase() !== statementId.toLowerCase()) {
-          throw new XapiBadRequest('statementId: the parameter and the statement id differ');
+    // In flight from the instant `stored` is taken until the commit (X-Experience-API-Consistent-Through).
+    const { at: now, done } = this.consistency.begin();
+    try {
+      const stored = now.toISOString();
+      const authority = this.home.authority(principal);
+      const ids = new Set<string>();
+      const prepared = statements.map((raw, index) => {
+        const path = statements.length > 1 ? `statements[${index}]` : 'statement';
+        validateStatement(raw, path);
+        const statement = raw as Obj;
+        if (statementId !== undefined) {
+          if (statement.id !== undefined && String(statement.id).toLowerCase() !== statementId.toLowerCase()) {
+            throw new XapiBadRequest('statementId: the parameter and the statement id differ');
+          }
+          statement.id = statementId;
         }
-        statement.id = statementId;
-      }
-      this.checkActor(principal, statement);
-      this.checkAttachments(statement, attachments, path);
-      checkSignatures(statement, attachments, path);
-      const item = this.prepare(statement, stored, authority);
-      if (ids.has(item.id)) throw new XapiBadRequest(`${path}.id: the same id is used twice in the request`);
-      ids.add(item.id);
-      return item;
-    });
-    // Every attachment sent must be declared by a statement (Communication 1.5.2).
-    const declared = new Set(prepared.flatMap((p) => ((p.statement.attachments as Obj[] | undefined) ?? []).map((a) => String(a.sha2))));
-    for (const sha2 of attachments.keys()) if (!declared.has(sha2)) throw new XapiBadRequest(`attachments: a part (sha2 ${sha2}) matches no statement's attachment`);
-    const teacherIds = await this.teacherIds(prepared);
-    await this.save(principal, prepared, attachments, teacherIds);
-    return prepared.map((p) => p.id);
+        this.checkActor(principal, statement);
+        this.checkAttachments(statement, attachments, path);
+        checkSignatures(statement, attachments, path);
+        const item = this.prepare(statement, stored, authority);
+        if (ids.has(item.id)) throw new XapiBadRequest(`${path}.id: the same id is used twice in the request`);
+        ids.add(item.id);
+        return item;
+      });
+      // Every attachment sent must be declared by a statement (Communication 1.5.2).
+      const declared = new Set(prepared.flatMap((p) => ((p.statement.attachments as Obj[] | undefined) ?? []).map((a) => String(a.sha2))));
+      for (const sha2 of attachments.keys()) if (!declared.has(sha2)) throw new XapiBadRequest(`attachments: a part (sha2 ${sha2}) matches no statement's attachment`);
+      const teacherIds = await this.teacherIds(prepared);
+      await this.save(principal, prepared, attachments, teacherIds);
+      return prepared.map((p) => p.id);
+    } finally {
+      done();
+    }
   }
 
   private checkMayWrite(principal: XapiPrincipal): void {
