@@ -5,6 +5,7 @@ import type { QuestionAnswered, QuizCompleted } from '../../../assessment/contra
 import { GetCourseTitle } from '../../../catalogue/contracts/catalogue.queries.js';
 import type { ChapterValidated, CourseCompleted, LearningTimeRecorded, ScormCommitted, StepOpened } from '../../../learning-progress/contracts/learning-progress.events.js';
 import { XapiHome } from '../../domain/principal.js';
+import { XapiError } from '../../domain/xapi.errors.js';
 import { StoreStatements } from '../commands/store-statements.command.js';
 
 type Obj = Record<string, unknown>;
@@ -57,7 +58,14 @@ export class PlayerStatementsPolicy implements Policy<PlayerFact> {
     if (!statement) return;
     statement.id = eventIdFor(event.eventId, 'xapi-statement');
     statement.timestamp = event.occurredAt;
-    await this.commands.execute(new StoreStatements({ kind: 'platform' }, [statement]));
+    try {
+      await this.commands.execute(new StoreStatements({ kind: 'platform' }, [statement]));
+    } catch (error) {
+      // Already stored for this event, with a course title changed since (a second delivery): the
+      // statement of this fact exists, which is what matters; retrying would block the policy.
+      if (error instanceof XapiError && error.status === 409) return;
+      throw error;
+    }
   }
 
   private async statementOf(event: PlayerFact): Promise<Obj | null> {
