@@ -27,7 +27,7 @@ export const messages = {
   revokeConfirm: (name: string) => `Révoquer l’accès « ${name} » ? Le fournisseur ne pourra plus rien envoyer ni lire.`,
   revokeOk: 'Oui, révoquer',
   cancel: 'Annuler',
-  revoked_toast: 'Accès révoqué.',
+  revokedToast: 'Accès révoqué.',
   revokeFailed: "L'accès n'a pas pu être révoqué.",
   empty: 'Aucun accès pour le moment.',
   loading: 'Chargement…',

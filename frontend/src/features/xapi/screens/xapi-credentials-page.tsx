@@ -81,7 +81,7 @@ export function XapiCredentialsPage() {
       onOk: async () => {
         try {
           await revoke(credential.id).unwrap();
-          toast('success', m.revoked_toast, 2);
+          toast('success', m.revokedToast, 2);
         } catch (caught) {
           toast('error', describeApiError(caught).message ?? m.revokeFailed);
         }
