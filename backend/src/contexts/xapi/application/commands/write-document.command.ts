@@ -60,7 +60,12 @@ export function checkPreconditions(current: string | null, { ifMatch, ifNoneMatc
   }
 }
 
+/**
+ * The document as this transaction may change it: the address is locked first (an advisory lock
+ * until commit), so two writers of a document that does not exist yet cannot both pass If-None-Match.
+ */
 export async function currentDocument(em: EntityManager, a: DocumentAddress): Promise<{ content: Buffer; content_type: string; etag: string } | undefined> {
+  await em.execute(`select pg_advisory_xact_lock(hashtextextended(?, 0))`, [addressKey(a)]);
   const [row] = await em.execute<{ content: Buffer; content_type: string; etag: string }[]>(
     `select content, content_type, etag from xapi.document where kind = ? and activity_id = ? and agent_key = ? and registration = ? and document_id = ? for update`,
     [a.kind, a.activityId, a.agentKey, a.registration, a.documentId],
