@@ -225,7 +225,7 @@ async function main() {
         const http = httpClient(side.baseUrl);
         // appHttp: data a scenario needs (accounts, quizzes…) is made through the app, whichever side is measured.
         const state = scenario.setup
-          ? await scenario.setup({ side: sideName, phase, baseUrl: side.baseUrl, http, appHttp: httpClient(sides.app.baseUrl), connections: scenario.connections })
+          ? await scenario.setup({ side: sideName, phase, baseUrl: side.baseUrl, http, appHttp: httpClient(sides.app.baseUrl), connections: scenario.connections, databaseUrl: database.url })
           : {};
         const summary = await runLoad({
           baseUrl: side.baseUrl,

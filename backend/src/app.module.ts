@@ -6,6 +6,7 @@ import { LearningProgressModule } from './contexts/learning-progress/index.js';
 import { CatalogueModule } from './contexts/catalogue/index.js';
 import { EnrolmentModule } from './contexts/enrolment/index.js';
 import { IdentityModule } from './contexts/identity/index.js';
+import { XapiModule } from './contexts/xapi/index.js';
 import type { AppConfig } from './platform/config/config.js';
 import { PlatformModule } from './platform/platform.module.js';
 
@@ -14,7 +15,7 @@ export class AppModule {
   static forRoot(config: AppConfig, databaseUrl: string): DynamicModule {
     return {
       module: AppModule,
-      imports: [CqrsModule.forRoot(), PlatformModule.forRoot(config, databaseUrl), IdentityModule, CatalogueModule, EnrolmentModule, AssessmentModule, TutoringModule, LearningProgressModule],
+      imports: [CqrsModule.forRoot(), PlatformModule.forRoot(config, databaseUrl), IdentityModule, CatalogueModule, EnrolmentModule, AssessmentModule, TutoringModule, LearningProgressModule, XapiModule],
     };
   }
 }

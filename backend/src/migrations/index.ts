@@ -12,6 +12,7 @@ import { Migration20261123011LearningProgress } from './20261123-011-learning-pr
 import { Migration20261123012ScormRuntime } from './20261123-012-scorm-runtime.js';
 import { Migration20261123013ProgressProjections } from './20261123-013-progress-projections.js';
 import { Migration20261123014StudentDashboard } from './20261123-014-student-dashboard.js';
+import { Migration20261124030Xapi } from './20261124-030-xapi.js';
 
 /** Every migration, in order. Listed explicitly so that the built app needs no file discovery. */
 export const MIGRATIONS = [
@@ -19,4 +20,5 @@ export const MIGRATIONS = [
   Migration20261122005IdentityEmailIndex, Migration20261122006AggregateVersions, Migration20261122007CourseAuthoring, Migration20261122008Assessment,
   Migration20261123009QuizAttemptResults, Migration20261123010Tutoring, Migration20261123011LearningProgress,
   Migration20261123012ScormRuntime, Migration20261123013ProgressProjections, Migration20261123014StudentDashboard,
+  Migration20261124030Xapi,
 ];

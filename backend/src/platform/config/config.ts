@@ -37,6 +37,8 @@ export interface AppConfig {
   videoMaxBytes: number;
   scormMaxBytes: number;
   documentMaxBytes: number;
+  /** The IRL naming this platform in xAPI statements: the homePage of its accounts (docs/xapi.md). */
+  xapiHomePage: string;
 }
 
 export class ConfigError extends Error {
@@ -105,6 +107,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     password: env.SMTP_PASSWORD ?? null,
     from: smtpFrom,
   };
+  const xapiHomePage = env.XAPI_HOME_PAGE?.trim() || 'https://lms-formation.fr';
+  if (!/^https?:\/\/[^\s/]+(\/\S*)?$/.test(xapiHomePage)) problems.push('XAPI_HOME_PAGE doit être une adresse http(s)://.');
   const config = {
     port,
     host: env.HOST?.trim() || '0.0.0.0',
@@ -123,6 +127,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     videoMaxBytes: integer(env, 'VIDEO_MAX_BYTES', 2 * GIB, problems, MIB, 64 * GIB),
     scormMaxBytes: integer(env, 'SCORM_MAX_BYTES', GIB, problems, MIB, 16 * GIB),
     documentMaxBytes: integer(env, 'DOCUMENT_MAX_BYTES', 100 * MIB, problems, 64 * 1024, 4 * GIB),
+    xapiHomePage: xapiHomePage.replace(/\/$/, ''),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   const secrets = env.JWT_ACCESS_SECRET && env.JWT_REFRESH_SECRET ? null : persistedSecrets(dataDir);
