@@ -52,4 +52,13 @@ describe('/user-dashboard course tracking', () => {
     const tracking = await screen.findByRole('region', { name: 'Suivi de mes cours' });
     expect(await within(tracking).findByRole('link', { name: 'Parcourir les catégories' })).toHaveAttribute('href', '/category');
   });
+
+  it("says 'Impossible de charger vos cours' when the answer is not a list, rather than breaking the dashboard", async () => {
+    startSession('student', { id: 7, username: 'lea', access: 'a1', refresh: 'r1' });
+    server({ detail: 'pas une liste' });
+    renderApp('/user-dashboard');
+    const tracking = await screen.findByRole('region', { name: 'Suivi de mes cours' });
+    expect(await within(tracking).findByText('Impossible de charger vos cours')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Accès rapides' })).toBeInTheDocument();
+  });
 });

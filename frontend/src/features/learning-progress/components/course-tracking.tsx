@@ -19,7 +19,9 @@ import '../learning-progress.css';
 export function CourseTracking() {
   const headingId = useId();
   const studentId = Number(useAppSelector((state) => state.auth.studentId));
-  const { data, isLoading, error, refetch } = useGetStudentCoursesQuery(studentId, { skip: !Number.isInteger(studentId) || studentId <= 0 });
+  const { data: answer, isLoading, error, refetch } = useGetStudentCoursesQuery(studentId, { skip: !Number.isInteger(studentId) || studentId <= 0 });
+  // An answer that is not a list (a proxy's page, a broken server) is shown as a failure, never thrown.
+  const data = Array.isArray(answer) ? answer : undefined;
   useLogFailure(error, 'suivi des cours');
   const [filter, setFilter] = useState<ProgressFilter>('all');
   const counts = useMemo(() => Object.fromEntries(PROGRESS_FILTERS.map((f) => [f, (data ?? []).filter((c) => matchesFilter(c.progress, f)).length])) as Record<ProgressFilter, number>, [data]);
@@ -27,7 +29,7 @@ export function CourseTracking() {
 
   let body;
   if (isLoading) body = <Placeholder lines={4} />;
-  else if (error && !data) body = <LoadFailure title={m.myCourses.loadFailed} text={m.myCourses.loadFailedText} onRetry={refetch} />;
+  else if ((error || answer !== undefined) && !data) body = <LoadFailure title={m.myCourses.loadFailed} text={m.myCourses.loadFailedText} onRetry={refetch} />;
   else if (!data || data.length === 0) {
     body = (
       <p className="course-tracking__none">
