@@ -41,7 +41,8 @@ const lagSeconds = number('BENCH_LAG_SECONDS', 10);
 const lagConnections = number('BENCH_LAG_CONNECTIONS', 32);
 const accounts = number('BENCH_ACCOUNTS', 1000);
 const stepSeconds = number('BENCH_CAPACITY_SECONDS', 30);
-const capacitySteps = (env.BENCH_CAPACITY_STEPS ?? '500,1000,2000,4000,6000,8000,12000,16000').split(',').map(Number);
+// An empty BENCH_CAPACITY_STEPS skips the capacity steps (to measure only the lag).
+const capacitySteps = (env.BENCH_CAPACITY_STEPS ?? '500,1000,2000,3000,4000,6000,8000,12000,16000').split(',').filter((s) => s.trim()).map(Number);
 const P99_LIMIT_MS = 500;
 const resultsDir = join(projectRoot, 'bench/results');
 const appMain = join(projectRoot, 'backend/dist/main.js');
