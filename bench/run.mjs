@@ -230,7 +230,8 @@ async function main() {
         // appHttp: data a scenario needs (accounts, quizzes…) is made through the app, whichever side is measured.
         const state = scenario.setup
           ? await scenario.setup({
-              side: sideName, phase, baseUrl: side.baseUrl, http, appHttp: httpClient(sides.app.baseUrl), baselineHttp: httpClient(sides.baseline.baseUrl), connections: scenario.connections,
+              side: sideName, phase, baseUrl: side.baseUrl, http, appHttp: httpClient(sides.app.baseUrl), baselineHttp: httpClient(sides.baseline.baseUrl),
+              connections: scenario.connections, databaseUrl: database.url,
             })
           : {};
         const summary = await runLoad({

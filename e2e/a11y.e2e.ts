@@ -197,8 +197,18 @@ test.describe('every built screen has no serious or critical accessibility viola
       '/admin-quizzes',
       `/admin-quiz-detail/${quizId}`,
       `/add-question/${quizId}`,
+      '/admin-xapi',
     ]);
     await checkQuizStep(page, `/admin-course-preview/${quizCourseId}`);
+    test.info().setTimeout(test.info().timeout + 20_000);
+    await test.step('/admin-xapi, dialog of a new access and its secret', async () => {
+      await page.goto('/admin-xapi');
+      await settled(page);
+      await page.getByLabel('Nom du fournisseur').fill('Module de test a11y');
+      await page.getByRole('button', { name: 'Créer l’accès' }).click();
+      await expect(page.getByRole('dialog', { name: 'Accès créé : notez le secret' }).getByTestId('xapi-secret')).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+    });
     await checkDialog(page, '/admin-quizzes', 'Nouveau quiz', 'Nouveau quiz');
     await checkDialog(page, '/admin-quizzes', `Modifier : ${DEMO_QUIZ}`, 'Modifier le quiz');
     await checkDialog(page, `/admin-quiz-detail/${quizId}`, 'Modifier la question 1', 'Modifier la question');

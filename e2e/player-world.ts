@@ -24,36 +24,59 @@ export interface World {
   steps: Record<string, { chapter: number; subchapter?: number }>;
 }
 
+type Upload = { name: string; mimeType: string; buffer: Buffer };
+
+/** A trainer registered for this journey, with a course of their own in the first category. */
+async function trainerWithCourse(request: APIRequestContext, tag: string, title: string) {
+  const trainerEmail = `formatrice.lecteur.${tag}@example.fr`;
+  await request.post('/api/formateur-register/', { data: { full_name: `Inès Lecteur ${tag}`, email: trainerEmail, username: `ines.lecteur.${tag}`, password: PASSWORD, mobile_no: '06 11 22 33 44' } });
+  const trainer = await (await request.post('/api/formateur/token/', { data: { email: trainerEmail, password: PASSWORD } })).json();
+  const headers = { Authorization: `Bearer ${trainer.access}` };
+  const post = async (url: string, options: { data?: object; multipart?: Record<string, string | Upload> }) => {
+    const answer = await request.post(url, { headers, ...options });
+    expect(answer.ok(), `${url}: ${await answer.text()}`).toBe(true);
+    return answer.json();
+  };
+  const categories = await (await request.get('/api/category/')).json();
+  const course = await post('/api/course/', { data: { formateur: trainer.formateur_id, category: categories[0].id, title, description: 'Un cours pour parcourir chaque type de contenu.' } });
+  return {
+    trainer,
+    course,
+    post,
+    chapter: (data: object) => post(`/api/course-chapters/${course.id}/`, { data }),
+    upload: (fields: Record<string, string>, field: string, file: Upload) => post(`/api/course-chapters/${course.id}/`, { multipart: { ...fields, [field]: file } }),
+  };
+}
+
+/** A new student, registered and enrolled in the course. */
+async function enrolledStudent(request: APIRequestContext, tag: string, courseId: number) {
+  const email = `apprenante.lecteur.${tag}@example.fr`;
+  const student = await (await request.post('/api/student/', { data: { fullname: `Apprenante Lecteur${tag}`, email, username: `apprenante.${tag}`, password: PASSWORD } })).json();
+  const login = await (await request.post('/api/student-login-jwt/', { data: { email, password: PASSWORD } })).json();
+  const enrolled = await request.post('/api/student-enroll-course/', { headers: { Authorization: `Bearer ${login.access}` }, data: { student: student.id, course: courseId } });
+  expect(enrolled.ok()).toBe(true);
+  return { id: student.id as number, email };
+}
+
+const journeyTag = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+
 /**
  * A trainer of this journey builds the course through the API (text with two sub-chapters, two
  * uploaded videos, a YouTube and a Vimeo link, a quiz, the project's SCORM 1.2 and SCORM 2004
  * packages) and a new student enrols in it: the demo's learners are left as they are.
  */
 export async function courseWorld(request: APIRequestContext): Promise<World> {
-  const tag = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-  const trainerEmail = `formatrice.lecteur.${tag}@example.fr`;
-  await request.post('/api/formateur-register/', { data: { full_name: `Inès Lecteur ${tag}`, email: trainerEmail, username: `ines.lecteur.${tag}`, password: PASSWORD, mobile_no: '06 11 22 33 44' } });
-  const trainer = await (await request.post('/api/formateur/token/', { data: { email: trainerEmail, password: PASSWORD } })).json();
-  const headers = { Authorization: `Bearer ${trainer.access}` };
-  const post = async (url: string, options: { data?: object; multipart?: Record<string, string | { name: string; mimeType: string; buffer: Buffer }> }) => {
-    const answer = await request.post(url, { headers, ...options });
-    expect(answer.ok(), `${url}: ${await answer.text()}`).toBe(true);
-    return answer.json();
-  };
-  const categories = await (await request.get('/api/category/')).json();
+  const tag = journeyTag();
   const title = `Bureautique pas à pas ${tag}`;
-  const course = await post('/api/course/', { data: { formateur: trainer.formateur_id, category: categories[0].id, title, description: 'Un cours pour parcourir chaque type de contenu.' } });
+  const { trainer, course, post, chapter, upload } = await trainerWithCourse(request, tag, title);
   const quiz = await post('/api/quiz/', { data: { teacher: trainer.formateur_id, title: `Quiz du lecteur ${tag}`, detail: 'Une question.' } });
   await post(`/api/quiz-questions/${quiz.id}`, { data: { questions: 'Quel raccourci enregistre un document ?', ans1: 'Ctrl + S', ans2: 'Ctrl + P', ans3: 'Ctrl + Z', ans4: 'Ctrl + A', right_ans: 'Ctrl + S' } });
 
-  const chapter = (data: object) => post(`/api/course-chapters/${course.id}/`, { data });
-  const upload = (fields: Record<string, string>, field: string, file: { name: string; mimeType: string; buffer: Buffer }) =>
-    post(`/api/course-chapters/${course.id}/`, { multipart: { ...fields, [field]: file } });
   const steps: World['steps'] = {};
   const text = await chapter({ title: 'Bien démarrer', content_type: 'text', text_content: 'Bienvenue dans ce cours.\n\nChaque étape se valide à sa façon.' });
   steps.text = { chapter: text.id };
-  for (const [key, title] of [['sub1', 'Le vocabulaire'], ['sub2', 'Les raccourcis']] as const) {
-    const sub = await post('/api/subchapters/', { data: { chapter: text.id, title, content_type: 'text', text_content: `Le texte de ${title}.` } });
+  for (const [key, subTitle] of [['sub1', 'Le vocabulaire'], ['sub2', 'Les raccourcis']] as const) {
+    const sub = await post('/api/subchapters/', { data: { chapter: text.id, title: subTitle, content_type: 'text', text_content: `Le texte de ${subTitle}.` } });
     steps[key] = { chapter: text.id, subchapter: sub.id };
   }
   const webm = { name: 'demo-video.webm', mimeType: 'video/webm', buffer: DEMO_VIDEO };
@@ -66,12 +89,47 @@ export async function courseWorld(request: APIRequestContext): Promise<World> {
   steps.scorm12 = { chapter: (await upload({ title: 'Module SCORM 1.2', content_type: 'scorm', duration: '900' }, 'scorm_file', await zip('scorm12'))).id };
   steps.scorm2004 = { chapter: (await upload({ title: 'Module SCORM 2004', content_type: 'scorm', duration: '600' }, 'scorm_file', await zip('scorm2004'))).id };
 
-  const email = `apprenante.lecteur.${tag}@example.fr`;
-  const student = await (await request.post('/api/student/', { data: { fullname: `Apprenante Lecteur${tag}`, email, username: `apprenante.${tag}`, password: PASSWORD } })).json();
-  const login = await (await request.post('/api/student-login-jwt/', { data: { email, password: PASSWORD } })).json();
-  const enrolled = await request.post('/api/student-enroll-course/', { headers: { Authorization: `Bearer ${login.access}` }, data: { student: student.id, course: course.id } });
-  expect(enrolled.ok()).toBe(true);
-  return { courseId: course.id, title, student: { id: student.id, email }, steps };
+  const student = await enrolledStudent(request, tag, course.id);
+  return { courseId: course.id, title, student, steps };
+}
+
+/**
+ * The project's SCORM 1.2 module made a package of two SCOs (the same page twice, in two
+ * folders, each its own item and resource), as multi-SCO exports are: the chapter is validated
+ * only once both report passed.
+ */
+async function twoScoPackage(): Promise<Buffer> {
+  const page = readFileSync(join(SCORM_SOURCES, 'scorm12', 'index_lms.html'));
+  const manifest = `<?xml version="1.0" encoding="UTF-8"?>
+<manifest identifier="fr.lms-centre.e2e.deux-parties" version="1.0" xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2" xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2">
+  <metadata><schema>ADL SCORM</schema><schemaversion>1.2</schemaversion></metadata>
+  <organizations default="org">
+    <organization identifier="org">
+      <title>Sécurité en deux parties</title>
+      <item identifier="partie_1" identifierref="res_1"><title>Les mots de passe</title></item>
+      <item identifier="partie_2" identifierref="res_2"><title>L'hameçonnage</title></item>
+    </organization>
+  </organizations>
+  <resources>
+    <resource identifier="res_1" type="webcontent" adlcp:scormtype="sco" href="partie1/index_lms.html"><file href="partie1/index_lms.html"/></resource>
+    <resource identifier="res_2" type="webcontent" adlcp:scormtype="sco" href="partie2/index_lms.html"><file href="partie2/index_lms.html"/></resource>
+  </resources>
+</manifest>`;
+  return buildZip([
+    { name: 'imsmanifest.xml', content: Buffer.from(manifest) },
+    { name: 'partie1/index_lms.html', content: page },
+    { name: 'partie2/index_lms.html', content: page },
+  ]);
+}
+
+/** A course whose only step is a SCORM 1.2 package of two SCOs, and a new student enrolled in it. */
+export async function multiScoWorld(request: APIRequestContext): Promise<World> {
+  const tag = journeyTag();
+  const title = `Sécurité en deux parties ${tag}`;
+  const { course, upload } = await trainerWithCourse(request, tag, title);
+  const scorm = await upload({ title: 'Module en deux parties', content_type: 'scorm', duration: '900' }, 'scorm_file', { name: 'deux-parties.zip', mimeType: 'application/zip', buffer: await twoScoPackage() });
+  const student = await enrolledStudent(request, tag, course.id);
+  return { courseId: course.id, title, student, steps: { scorm: { chapter: scorm.id } } };
 }
 
 /** What the server holds for the student, each read with a token of its own (the page's, and any other, lives 10 s here). */

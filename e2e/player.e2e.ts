@@ -1,6 +1,6 @@
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
 import { routeFakePlayers } from './fake-players';
-import { courseWorld, PASSWORD, serverProgress, type World } from './player-world';
+import { courseWorld, multiScoWorld, PASSWORD, serverProgress, type World } from './player-world';
 import { DEMO, expectNoSeriousA11yViolations, fillLogin } from './support';
 
 const outline = (page: Page, key: string) => page.getByTestId(`outline-${key}`);
@@ -236,6 +236,47 @@ test.describe.serial('the course player', () => {
   });
 });
 
+// A package of several SCOs: the learner moves between its parts, and the chapter waits for all of them.
+test('a multi-SCO package lists its parts; the chapter is validated once every part has reported passed', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const world = await multiScoWorld(request);
+  const server = serverProgress(request, world);
+  await page.goto('/user-login');
+  await fillLogin(page, world.student.email, PASSWORD);
+  await expect(page).toHaveURL(/\/user-dashboard$/);
+  await page.goto(`/mini/${world.courseId}`);
+  const parts = page.getByRole('navigation', { name: 'Parties du module' });
+  await expect(parts.getByRole('button')).toHaveText([/Partie 1 sur 2\s*Les mots de passe/, /Partie 2 sur 2\s*L'hameçonnage/]);
+  await expect(parts.getByRole('button', { name: /Partie 1 sur 2/ })).toHaveAttribute('aria-current', 'step');
+
+  const pass = async () => {
+    const module = frame(page);
+    await expect(module.locator('#offline')).toBeHidden();
+    await module.getByRole('button', { name: 'Suivant' }).click();
+    await module.getByRole('button', { name: 'Suivant' }).click();
+    await module.getByRole('radio', { name: 'cactus-violon-marée-lundi' }).check();
+    await module.getByRole('radio', { name: /Je contacte ma banque/ }).check();
+    await module.getByRole('button', { name: 'Valider mes réponses' }).click();
+    await expect(module.locator('#result')).toContainText('Module réussi');
+    await expect(page.getByTestId('scorm-save-state')).toHaveText(/Progression enregistrée/);
+  };
+  await pass();
+  const afterOne = await server.scorm(world.steps.scorm!.chapter);
+  expect(afterOne.scos.map((s: { sco: string; cmi: { lesson_status: string } }) => [s.sco, s.cmi.lesson_status])).toEqual([['partie_1', 'passed']]);
+  await expect(outline(page, keyOf(world.steps.scorm!))).not.toHaveAttribute('data-state', 'validated');
+
+  await parts.getByRole('button', { name: /Partie 2 sur 2/ }).click();
+  await expect(parts.getByRole('button', { name: /Partie 2 sur 2/ })).toHaveAttribute('aria-current', 'step');
+  await expect(page.locator('iframe.content-step__scorm-frame')).toHaveAttribute('src', /partie2\/index_lms\.html/);
+  await pass();
+  await validated(page, world.steps.scorm!);
+  const state = await server.scorm(world.steps.scorm!.chapter);
+  expect(state.scos.map((s: { sco: string; cmi: { lesson_status: string } }) => [s.sco, s.cmi.lesson_status]).sort()).toEqual([['partie_1', 'passed'], ['partie_2', 'passed']]);
+  const [record] = await server.records();
+  expect(record).toMatchObject({ validated: true, rule: 'scorm-completed' });
+  await expectNoSeriousA11yViolations(page);
+});
+
 // Léa, from the demo data, reaches the player from her courses.
 test('Léa opens a course she follows from /my-courses and finds the player on her first step not validated', async ({ page }) => {
   await page.goto('/user-login');
@@ -248,4 +289,25 @@ test('Léa opens a course she follows from /my-courses and finds the player on h
   await expect(page.locator('[data-state="validated"]').first()).toBeVisible();
   const current = page.locator('[aria-current="step"]');
   await expect(current).toHaveAttribute('data-state', 'open');
+});
+
+// The dashboard's course-tracking table (01 §2.4) agrees with the demo's progress.
+test('Léa follows her courses on /user-dashboard: bands with their counts, then Reprendre opens the player', async ({ page }) => {
+  await page.goto('/user-login');
+  await fillLogin(page, DEMO.student.email, DEMO.student.password);
+  await expect(page).toHaveURL(/\/user-dashboard$/);
+  const tracking = page.getByRole('region', { name: 'Suivi de mes cours' });
+  await expect(tracking.getByTestId('tracked-course').first()).toBeVisible();
+  const total = await tracking.getByTestId('tracked-course').count();
+  await expect(tracking.getByText(new RegExp(`^Tous \\(${total}\\)$`))).toBeVisible();
+  await tracking.getByText(/^Terminés \(\d+\)$/).click();
+  const done = tracking.getByTestId('tracked-course');
+  await expect(done.first()).toContainText('Terminé');
+  await expect(done.filter({ hasText: 'Modèles de documents Word et Excel' })).toHaveCount(0);
+  await tracking.getByText(/^En cours \(\d+\)$/).click();
+  const row = tracking.getByTestId('tracked-course').filter({ hasText: 'Modèles de documents Word et Excel' });
+  await expect(row.getByRole('progressbar')).not.toHaveAttribute('aria-valuenow', '0');
+  await row.getByRole('link', { name: /^Reprendre : / }).click();
+  await expect(page).toHaveURL(/\/mini\/\d+$/);
+  await expect(page.locator('[aria-current="step"]')).toHaveAttribute('data-state', 'open');
 });

@@ -7,6 +7,7 @@ import { CatalogueModule } from './contexts/catalogue/index.js';
 import { EnrolmentModule } from './contexts/enrolment/index.js';
 import { IdentityModule } from './contexts/identity/index.js';
 import { AdministrationModule } from './contexts/administration/index.js';
+import { XapiModule } from './contexts/xapi/index.js';
 import type { AppConfig } from './platform/config/config.js';
 import { PlatformModule } from './platform/platform.module.js';
 
@@ -15,7 +16,10 @@ export class AppModule {
   static forRoot(config: AppConfig, databaseUrl: string): DynamicModule {
     return {
       module: AppModule,
-      imports: [CqrsModule.forRoot(), PlatformModule.forRoot(config, databaseUrl), IdentityModule, CatalogueModule, EnrolmentModule, AssessmentModule, TutoringModule, LearningProgressModule, AdministrationModule],
+      imports: [
+        CqrsModule.forRoot(), PlatformModule.forRoot(config, databaseUrl), IdentityModule, CatalogueModule, EnrolmentModule, AssessmentModule, TutoringModule,
+        LearningProgressModule, XapiModule, AdministrationModule,
+      ],
     };
   }
 }

@@ -1,4 +1,4 @@
-// Baseline of POST /api/progress/ (bench/scenarios/progress.mjs) in bare Fastify + pg: the app's
+// Baselines of POST /api/progress/ and POST /api/scorm-progress/ (bench/scenarios/progress.mjs) in bare Fastify + pg: the app's
 // statements in the app's order, imported from its build where they are named (the course
 // outline, the beats and session-time SQL of time-beats.ts), the time computed by the app's own
 // method v1 (timeOnTask), the event appended through the app's own EventLog in the same
@@ -10,14 +10,28 @@ import { liveClaims } from '../lib/baseline-auth.mjs';
 import { projectRoot } from '../lib/deps.mjs';
 
 const dist = (path) => import(pathToFileURL(join(projectRoot, 'backend/dist', path)).href);
-const [{ EventLog }, { SystemClock }, { AppendNotifier }, outline, beatsSql, { timeOnTask, TIME_METHOD, MAX_GAP_SECONDS }] = await Promise.all([
+const [{ EventLog }, { SystemClock }, { AppendNotifier }, outline, beatsSql, { timeOnTask, TIME_METHOD, MAX_GAP_SECONDS }, scormSql, { readCmi }, { StreamVersionConflictError }] = await Promise.all([
   dist('platform/event-log/event-log.js'),
   dist('shared-kernel/clock.js'),
   dist('platform/event-log/append-notifier.js'),
   dist('contexts/catalogue/application/queries/get-course-outline.query.js'),
   dist('contexts/learning-progress/application/time-beats.js'),
   dist('contexts/learning-progress/domain/time-on-task.js'),
+  dist('contexts/learning-progress/application/scorm-commit-sql.js'),
+  dist('contexts/learning-progress/domain/scorm-commits.js'),
+  dist('platform/event-log/event-log.errors.js'),
 ]);
+
+/** As the app's commands ({ retryOnConflict: 3 }): a transaction that lost a version race is run again. */
+async function retryingOnConflict(work) {
+  for (let retries = 3; ; retries--) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!(error instanceof StreamVersionConflictError) || retries === 0) throw error;
+    }
+  }
+}
 
 /** MikroORM's `?` placeholders as pg's `$n`. */
 const numbered = (sql) => {
@@ -29,66 +43,134 @@ const SESSION_BEATS = numbered(beatsSql.SESSION_BEATS_SQL);
 const SESSION_TIME = numbered(beatsSql.SESSION_TIME_SQL);
 const SESSION_TIME_UPSERT = numbered(beatsSql.SESSION_TIME_UPSERT_SQL);
 const STEP_TIME = numbered(beatsSql.STEP_TIME_SQL);
+const LAST_COMMIT_SEQ = numbered(scormSql.LAST_COMMIT_SEQ_SQL);
+const COMMIT_INSERT = numbered(scormSql.COMMIT_INSERT_SQL);
+const SCO_STATE_UPSERT = numbered(scormSql.SCO_STATE_UPSERT_SQL);
+const SCO_STATES = numbered(scormSql.SCO_STATES_SQL);
 
 /** @param {import('fastify').FastifyInstance} app */
 export default async function progressRoutes(app, { sql, orm, config }) {
   const events = new EventLog(new SystemClock());
   const notifier = new AppendNotifier(orm, 10);
 
-  app.post('/api/progress', async (request, reply) => {
+  /** The checks both writes start with: the student themselves, enrolled, and the course's first chapter of that type. */
+  async function learnerOnFirstChapter(request, reply, contentType) {
     const claims = await liveClaims(request, reply, { sql, config });
-    if (!claims) return reply;
+    if (!claims) return null;
     const body = request.body ?? {};
     const [studentId, courseId, chapterId] = [body.student, body.course, body.chapter];
-    if (!(claims.role === 'student' && claims.pid === studentId)) return reply.code(403).send({ statusCode: 403 });
+    if (!(claims.role === 'student' && claims.pid === studentId)) return void reply.code(403).send({ statusCode: 403 });
     const enrolled = (await sql.query('select enrolled_at is not null as yes from enrolment.student_course where student_id = $1 and course_id = $2', [studentId, courseId])).rows[0];
-    if (!enrolled?.yes) return reply.code(403).send({ statusCode: 403 });
+    if (!enrolled?.yes) return void reply.code(403).send({ statusCode: 403 });
     await sql.query(outline.OUTLINE_COURSE_SQL, [courseId]);
     const steps = (await sql.query(outline.COURSE_STEPS_SQL, [courseId])).rows;
     const chapters = steps.filter((s) => s.chapter_id === null);
     const index = chapters.findIndex((c) => c.id === chapterId);
-    if (index !== 0 || chapters[0].content_type !== body.content_type) return reply.code(400).send({ statusCode: 400 });
-    const client = await orm.connect();
-    try {
-      await client.query('begin');
-      const now = new Date();
-      const progress = (await client.query('select c0.* from progress.course_progress as c0 where c0.student_id = $1 and c0.course_id = $2 limit 1', [studentId, courseId])).rows[0];
-      const stepRows = (await client.query('select s0.* from progress.step_progress as s0 where s0.course_progress_id in ($1)', [progress.id])).rows;
-      const step = stepRows.find((s) => s.kind === 'chapter' && s.step_id === chapterId);
-      const rows = JSON.stringify(body.beats.map((b) => ({ seq: b.seq, at: new Date(b.at).toISOString(), visible: b.visible, focused: b.focused, playing: b.playing, last_input_at: new Date(b.last_input_at).toISOString() })));
-      const inserted = (await client.query(BEAT_INSERT, [body.session_id, studentId, courseId, 'chapter', chapterId, now.toISOString(), rows])).rows;
-      const stored = (await client.query(SESSION_BEATS, [body.session_id, studentId, courseId, 'chapter', chapterId])).rows;
-      const firstReceived = Math.min(...stored.map((b) => new Date(b.received_at).getTime()));
-      const bound = Math.max(0, (now.getTime() - firstReceived) / 1000) + MAX_GAP_SECONDS;
-      const time = timeOnTask(stored.map((b) => ({ seq: b.seq, at: new Date(b.at).getTime(), visible: b.visible, focused: b.focused, playing: b.playing, lastInputAt: new Date(b.last_input_at).getTime() })));
-      const connected = Math.round(Math.min(time.connectedSeconds, bound));
-      const active = Math.round(Math.min(time.activeSeconds, bound));
-      const before = (await client.query(SESSION_TIME, [body.session_id, 'chapter', chapterId])).rows[0];
-      await client.query(SESSION_TIME_UPSERT, [body.session_id, 'chapter', chapterId, studentId, courseId, TIME_METHOD, new Date(firstReceived).toISOString(), connected, active]);
-      const sums = (await client.query(STEP_TIME, [studentId, courseId, 'chapter', chapterId])).rows[0];
-      await client.query('update progress.step_progress set connected_seconds = $1, active_seconds = $2 where id = $3', [sums.connected, sums.active, step.id]);
-      await client.query('update progress.course_progress set version = $1 where id = $2', [progress.version + 1, progress.id]);
-      await events.append(client, {
-        streamType: 'learning-progress.course-progress',
-        streamId: progress.id,
-        expectedVersion: progress.version,
-        events: [{
-          type: 'LearningTimeRecorded',
-          payload: {
-            studentId, courseId, kind: 'chapter', stepId: chapterId, sessionId: body.session_id, beats: inserted.length, connectedSeconds: connected, activeSeconds: active,
-            method: TIME_METHOD, addedConnectedSeconds: connected - (before?.connected_seconds ?? 0), addedActiveSeconds: active - (before?.active_seconds ?? 0),
-          },
-        }],
-        metadata: { actor: { accountId: Number(claims.sub), role: 'student' }, correlationId: randomUUID() },
-      });
-      await client.query('commit');
-      notifier.notify();
-      return reply.code(201).send({ validated: false, chapter: chapterId, subchapter: null, rule: null, reason: 'Cliquez sur « Terminer » une fois la lecture achevée.', time_spent: sums.active, connected_time: sums.connected });
-    } catch (error) {
-      await client.query('rollback');
-      throw error;
-    } finally {
-      client.release();
-    }
+    if (index !== 0 || chapters[0].content_type !== (contentType ?? body.content_type)) return void reply.code(400).send({ statusCode: 400 });
+    return { claims, body, studentId, courseId, chapterId, chapter: chapters[0] };
+  }
+
+  app.post('/api/progress', async (request, reply) => {
+    const learner = await learnerOnFirstChapter(request, reply);
+    if (!learner) return reply;
+    const { claims, body, studentId, courseId, chapterId } = learner;
+    return retryingOnConflict(async () => {
+      const client = await orm.connect();
+      try {
+        await client.query('begin');
+        const now = new Date();
+        const progress = (await client.query('select c0.* from progress.course_progress as c0 where c0.student_id = $1 and c0.course_id = $2 limit 1', [studentId, courseId])).rows[0];
+        const stepRows = (await client.query('select s0.* from progress.step_progress as s0 where s0.course_progress_id in ($1)', [progress.id])).rows;
+        const step = stepRows.find((s) => s.kind === 'chapter' && s.step_id === chapterId);
+        const rows = JSON.stringify(body.beats.map((b) => ({ seq: b.seq, at: new Date(b.at).toISOString(), visible: b.visible, focused: b.focused, playing: b.playing, last_input_at: new Date(b.last_input_at).toISOString() })));
+        const inserted = (await client.query(BEAT_INSERT, [body.session_id, studentId, courseId, 'chapter', chapterId, now.toISOString(), rows])).rows;
+        const stored = (await client.query(SESSION_BEATS, [body.session_id, studentId, courseId, 'chapter', chapterId])).rows;
+        const firstReceived = Math.min(...stored.map((b) => new Date(b.received_at).getTime()));
+        const bound = Math.max(0, (now.getTime() - firstReceived) / 1000) + MAX_GAP_SECONDS;
+        const time = timeOnTask(stored.map((b) => ({ seq: b.seq, at: new Date(b.at).getTime(), visible: b.visible, focused: b.focused, playing: b.playing, lastInputAt: new Date(b.last_input_at).getTime() })));
+        const connected = Math.round(Math.min(time.connectedSeconds, bound));
+        const active = Math.round(Math.min(time.activeSeconds, bound));
+        const before = (await client.query(SESSION_TIME, [body.session_id, 'chapter', chapterId])).rows[0];
+        await client.query(SESSION_TIME_UPSERT, [body.session_id, 'chapter', chapterId, studentId, courseId, TIME_METHOD, new Date(firstReceived).toISOString(), connected, active]);
+        const sums = (await client.query(STEP_TIME, [studentId, courseId, 'chapter', chapterId])).rows[0];
+        await client.query('update progress.step_progress set connected_seconds = $1, active_seconds = $2 where id = $3', [sums.connected, sums.active, step.id]);
+        await client.query('update progress.course_progress set version = $1 where id = $2', [progress.version + 1, progress.id]);
+        await events.append(client, {
+          streamType: 'learning-progress.course-progress',
+          streamId: progress.id,
+          expectedVersion: progress.version,
+          events: [{
+            type: 'LearningTimeRecorded',
+            payload: {
+              studentId, courseId, kind: 'chapter', stepId: chapterId, sessionId: body.session_id, beats: inserted.length, connectedSeconds: connected, activeSeconds: active,
+              method: TIME_METHOD, addedConnectedSeconds: connected - (before?.connected_seconds ?? 0), addedActiveSeconds: active - (before?.active_seconds ?? 0),
+            },
+          }],
+          metadata: { actor: { accountId: Number(claims.sub), role: 'student' }, correlationId: randomUUID() },
+        });
+        await client.query('commit');
+        notifier.notify();
+        return reply.code(201).send({ validated: false, chapter: chapterId, subchapter: null, rule: null, reason: 'Cliquez sur « Terminer » une fois la lecture achevée.', time_spent: sums.active, connected_time: sums.connected });
+      } catch (error) {
+        await client.query('rollback');
+        throw error;
+      } finally {
+        client.release();
+      }
+    });
+  });
+
+  app.post('/api/scorm-progress', async (request, reply) => {
+    const learner = await learnerOnFirstChapter(request, reply, 'scorm');
+    if (!learner) return reply;
+    const { claims, body, studentId, courseId, chapterId, chapter } = learner;
+    const version = chapter.scorm_version;
+    const sco = chapter.scos[0];
+    const report = readCmi(version, body.cmi_data);
+    return retryingOnConflict(async () => {
+      const client = await orm.connect();
+      try {
+        await client.query('begin');
+        const now = new Date();
+        const progress = (await client.query('select c0.* from progress.course_progress as c0 where c0.student_id = $1 and c0.course_id = $2 limit 1', [studentId, courseId])).rows[0];
+        await client.query('select s0.* from progress.step_progress as s0 where s0.course_progress_id in ($1)', [progress.id]);
+        const last = (await client.query(LAST_COMMIT_SEQ, [body.session_id, sco])).rows[0];
+        const outcome = last?.seq === null || last?.seq === undefined || body.seq > last.seq ? 'applied' : body.seq === last.seq ? 'duplicate' : 'stale';
+        if (outcome === 'duplicate') {
+          await client.query('commit');
+          return reply.code(201).send({ bool: true, outcome, validated: false });
+        }
+        await client.query(COMMIT_INSERT, [studentId, courseId, chapterId, sco, body.session_id, body.seq, outcome, JSON.stringify(body.cmi_data), report.sessionSeconds, now.toISOString()]);
+        if (outcome === 'applied') {
+          await client.query(SCO_STATE_UPSERT, [studentId, courseId, chapterId, sco, version, JSON.stringify(body.cmi_data), studentId, chapterId, sco, now.toISOString()]);
+        }
+        const states = (await client.query(SCO_STATES, [studentId, chapterId])).rows;
+        const validated = states.length > 0 && states.every((s) => ['passed', 'completed'].includes(readCmi(version, s.cmi).completionStatus));
+        if (outcome === 'applied') {
+          await client.query('update progress.course_progress set version = $1 where id = $2', [progress.version + 1, progress.id]);
+          await events.append(client, {
+            streamType: 'learning-progress.course-progress',
+            streamId: progress.id,
+            expectedVersion: progress.version,
+            events: [{
+              type: 'ScormCommitted',
+              payload: {
+                studentId, courseId, chapterId, sco, sessionId: body.session_id, seq: body.seq, completionStatus: report.completionStatus, successStatus: report.successStatus,
+                score: report.score, sessionSeconds: report.sessionSeconds,
+              },
+            }],
+            metadata: { actor: { accountId: Number(claims.sub), role: 'student' }, correlationId: randomUUID() },
+          });
+        }
+        await client.query('commit');
+        if (outcome === 'applied') notifier.notify();
+        return reply.code(201).send({ bool: true, outcome, validated });
+      } catch (error) {
+        await client.query('rollback');
+        throw error;
+      } finally {
+        client.release();
+      }
+    });
   });
 }

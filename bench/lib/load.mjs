@@ -4,11 +4,12 @@ import autocannon from 'autocannon';
 /** Small HTTP helpers handed to scenario setup() functions. */
 export function httpClient(baseUrl) {
   async function call(method, path, body, token) {
+    const form = body instanceof FormData;
     const res = await fetch(baseUrl + path, {
       method,
-      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(30_000),
+      headers: { ...(body === undefined || form ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined || form ? body : JSON.stringify(body),
+      signal: AbortSignal.timeout(60_000),
     });
     const text = await res.text();
     let json;
@@ -22,6 +23,15 @@ export function httpClient(baseUrl) {
   return {
     get: (path, token) => call('GET', path, undefined, token),
     postJson: (path, body, token) => call('POST', path, body, token),
+    /** multipart/form-data: `fields` of text, and Blobs (files: { blob, name }). */
+    postForm: (path, fields, token) => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(fields)) {
+        if (value && typeof value === 'object' && 'blob' in value) form.append(name, value.blob, value.name);
+        else form.append(name, String(value));
+      }
+      return call('POST', path, form, token);
+    },
   };
 }
 

@@ -31,6 +31,7 @@ export const api = createApi({
     'Recommendation',
     'Dashboard',
     'StudentProgress',
+    'XapiCredential',
   ],
   endpoints: () => ({}),
 });

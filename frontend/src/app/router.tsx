@@ -74,6 +74,7 @@ import {
   AdminLogoutPage,
   AdminQuizzesPage,
   AdminQuizDetailPage,
+  XapiCredentialsPage,
 } from '../areas/admin';
 import { FooterPageLinks } from '../features/catalogue';
 import { AppShell } from '../layout/app-shell';
@@ -203,6 +204,7 @@ export const routes: RouteObject[] = [
               { path: 'admin-course-detail/:courseId', element: <AdminCourseDetailPage /> },
               { path: 'admin-quizzes', element: <AdminQuizzesPage /> },
               { path: 'admin-quiz-detail/:quizId', element: <AdminQuizDetailPage /> },
+              { path: 'admin-xapi', element: <XapiCredentialsPage /> },
             ],
           },
           { path: 'admin-course-preview/:courseId', element: <AdminCoursePreviewPage /> },

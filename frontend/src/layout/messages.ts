@@ -70,6 +70,7 @@ export const messages = {
     adminProgress: 'Suivi de progression',
     adminTeachers: 'Formateurs',
     adminQuizzes: 'Quiz',
+    adminXapi: 'Accès xAPI',
   },
   notFound: {
     title: 'Page introuvable',

@@ -2,6 +2,7 @@ import { Suspense, useState, type ReactNode } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { Button, Col, Menu, Row } from 'antd';
 import {
+  ApiOutlined,
   BookOutlined,
   DownOutlined,
   CustomerServiceOutlined,
@@ -56,6 +57,7 @@ export const ADMIN_MENU: SideMenuEntry[] = [
   { to: '/admin-dashboard', label: m.side.dashboard, icon: <DashboardOutlined /> },
   { to: '/admin-courses', label: m.side.adminCourses, icon: <ReadOutlined /> },
   { to: '/admin-quizzes', label: m.side.adminQuizzes, icon: <QuestionCircleOutlined /> },
+  { to: '/admin-xapi', label: m.side.adminXapi, icon: <ApiOutlined /> },
   { to: '/admin-logout', label: m.side.logout, icon: <LogoutOutlined /> },
 ];
 

@@ -39,6 +39,8 @@ export interface AppConfig {
   documentMaxBytes: number;
   /** Days a closed account's personal data is kept before `npm run accounts:purge` erases it (docs/adr/0015). */
   personalDataRetentionDays: number;
+  /** The IRL naming this platform in xAPI statements: the homePage of its accounts (docs/xapi.md). */
+  xapiHomePage: string;
 }
 
 export class ConfigError extends Error {
@@ -107,6 +109,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     password: env.SMTP_PASSWORD ?? null,
     from: smtpFrom,
   };
+  const xapiHomePage = env.XAPI_HOME_PAGE?.trim() || 'https://lms-formation.fr';
+  if (!/^https?:\/\/[^\s/]+(\/\S*)?$/.test(xapiHomePage)) problems.push('XAPI_HOME_PAGE doit être une adresse http(s)://.');
   const config = {
     port,
     host: env.HOST?.trim() || '0.0.0.0',
@@ -126,6 +130,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     scormMaxBytes: integer(env, 'SCORM_MAX_BYTES', GIB, problems, MIB, 16 * GIB),
     documentMaxBytes: integer(env, 'DOCUMENT_MAX_BYTES', 100 * MIB, problems, 64 * 1024, 4 * GIB),
     personalDataRetentionDays: integer(env, 'PERSONAL_DATA_RETENTION_DAYS', 3650, problems, 1, 36500),
+    xapiHomePage: xapiHomePage.replace(/\/$/, ''),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   const secrets = env.JWT_ACCESS_SECRET && env.JWT_REFRESH_SECRET ? null : persistedSecrets(dataDir);

@@ -61,6 +61,8 @@ export async function registerRequestBody(fastify: FastifyInstance, limits: Mult
   const largest = Math.max(limits.fileSize, ...Object.values(uploads.maxBytes));
   await fastify.register(multipart, { limits: { ...limits, fileSize: largest + 1 } });
   fastify.addHook('preValidation', async (request: FastifyRequest, reply: FastifyReply) => {
+    // Routes that read their own raw bodies (the xAPI resources, docs/adr/0014) apply these rules themselves.
+    if ((request.routeOptions.config as { ownBody?: boolean } | undefined)?.ownBody) return;
     try {
       if (request.isMultipart()) request.body = await readMultipart(request, limits, uploads);
     } catch (error) {

@@ -7,3 +7,4 @@ export { AdminLoginPage, AdminLogoutPage } from '../../features/identity';
 export { AdminCoursesPage, AdminCourseDetailPage } from '../../features/authoring';
 export { AdminCoursePreviewPage } from '../course-preview-pages';
 export { AdminQuizzesPage, AdminQuizDetailPage } from '../../features/assessment';
+export { XapiCredentialsPage } from '../../features/xapi';

@@ -9,3 +9,5 @@ export { useGetStudentCoursesQuery } from './progress-api';
 // Screens, each loaded with its route.
 export const CoursePlayerPage = lazyComponent(() => import('./screens/course-player-page'), (m) => m.CoursePlayerPage);
 export const MyCoursesPage = lazyComponent(() => import('./screens/my-courses-page'), (m) => m.MyCoursesPage);
+/** The dashboard's course-tracking table, loaded with the dashboard. */
+export const CourseTracking = lazyComponent(() => import('./components/course-tracking'), (m) => m.CourseTracking);

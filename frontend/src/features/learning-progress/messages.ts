@@ -61,6 +61,17 @@ export const messages = {
     loading: 'Chargement du module…',
     runtimeFailed: 'Le module ne peut pas démarrer : rechargez la page.',
   },
+  tracking: {
+    title: 'Suivi de mes cours',
+    filters: 'Filtrer le suivi des cours',
+    course: 'Cours',
+    progress: 'Progression',
+    time: 'Temps actif',
+    status: 'Statut',
+    action: 'Ouvrir le cours',
+    band: { not_started: 'Non commencé', in_progress: 'En cours', completed: 'Terminé' },
+    open: { not_started: 'Commencer', in_progress: 'Reprendre', completed: 'Revoir' },
+  },
   myCourses: {
     title: 'Mes cours',
     intro: 'Les cours que vous suivez, votre progression et votre temps de formation.',

@@ -39,7 +39,7 @@ async function world() {
 
 const send = (teacher: Pick<GivenTeacher, 'teacherId'>, student: Pick<GivenStudent, 'studentId'>, token: string, msg_to: unknown, msg_from?: string) =>
   call(t, 'POST', `/api/send-message/${teacher.teacherId}/${student.studentId}`, token, { msg_to, ...(msg_from ? { msg_from } : {}) });
-const history = (teacher: Pick<GivenTeacher, 'teacherId'>, student: Pick<GivenStudent, 'studentId'>, token: string, after?: number) =>
+const history = (teacher: Pick<GivenTeacher, 'teacherId'>, student: Pick<GivenStudent, 'studentId'>, token: string | undefined, after?: number) =>
   call(t, 'GET', `/api/get-message/${teacher.teacherId}/${student.studentId}${after === undefined ? '' : `?after=${after}`}`, token);
 const events = (type: string, where: string, params: unknown[]) =>
   db.query<{ payload: Record<string, unknown> }>(`select payload from eventlog.event where event_type = $1 and ${where} order by position`, [type, ...params]);

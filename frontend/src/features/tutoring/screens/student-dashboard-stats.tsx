@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { BookOutlined, CheckCircleOutlined, ClockCircleOutlined, FileDoneOutlined, TeamOutlined } from '@ant-design/icons';
 import { api } from '../../../app/api';
@@ -25,8 +25,11 @@ function useSuspendedAccountExit(isActive: boolean | undefined) {
   }, [isActive, dispatch, navigate, syncSession]);
 }
 
-/** /user-dashboard: enrolled courses, homework done and pending (01 §2.4), and the quick links. */
-export function StudentDashboardStats() {
+/**
+ * /user-dashboard: enrolled courses, homework done and pending (01 §2.4), then what the page puts
+ * between them and the quick links (the course-tracking table of learning progress).
+ */
+export function StudentDashboardStats({ children }: { children?: ReactNode }) {
   const studentId = useStudentId();
   const { data } = useGetStudentDashboardQuery(studentId ?? 0, { skip: !studentId });
   useSuspendedAccountExit(data?.is_active);
@@ -40,6 +43,7 @@ export function StudentDashboardStats() {
           { to: '/my-assignments', label: m.dashboard.pending, value: data?.pending_assignments, icon: <ClockCircleOutlined /> },
         ]}
       />
+      {children}
       <QuickActions
         title={m.dashboard.quickLinks}
         links={[

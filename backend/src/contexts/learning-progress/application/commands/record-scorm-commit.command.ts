@@ -6,6 +6,7 @@ import { CourseProgress } from '../../domain/course-progress.aggregate.js';
 import { commitOutcome, readCmi, type CommitOutcome } from '../../domain/scorm-commits.js';
 import { judgeScorm } from '../../domain/validation-rules.js';
 import { assertLearner, coursePlan, stepInfo } from '../progress-access.js';
+import { COMMIT_INSERT_SQL, LAST_COMMIT_SEQ_SQL, SCO_STATES_SQL, SCO_STATE_UPSERT_SQL } from '../scorm-commit-sql.js';
 
 export interface ScormCommitInput {
   chapterId: number;
@@ -62,22 +63,17 @@ export class RecordScormCommitHandler implements ICommandHandler<RecordScormComm
         const sql = uow.em;
         const progress = (await uow.find(CourseProgress, { studentId, courseId }, { populate: ['steps'] })) ?? uow.add(new CourseProgress(studentId, courseId, now));
         const { progress: stepProgress } = progress.visit(plan.order, step, 'scorm', [], null, now);
-        const [last] = await sql.execute<{ seq: number | null }[]>('select max(seq) as seq from progress.scorm_commit where session_id = ? and sco = ?', [sessionId, sco]);
+        const [last] = await sql.execute<{ seq: number | null }[]>(LAST_COMMIT_SEQ_SQL, [sessionId, sco]);
         const seq = commit.seq ?? (last?.seq ?? 0) + 1;
         const outcome = commitOutcome(last?.seq ?? null, seq);
         if (outcome === 'duplicate') return { outcome, validated: Boolean(stepProgress.validatedAt) };
         await sql.execute(
-          `insert into progress.scorm_commit (student_id, course_id, chapter_id, sco, session_id, seq, outcome, cmi, session_seconds, received_at)
-           values (?, ?, ?, ?, ?::uuid, ?, ?, ?::jsonb, ?, ?)`,
+          COMMIT_INSERT_SQL,
           [studentId, courseId, commit.chapterId, sco, sessionId, seq, outcome, JSON.stringify(commit.cmi), report.sessionSeconds, now.toISOString()],
         );
         if (outcome === 'applied') {
           await sql.execute(
-            `insert into progress.scorm_state (student_id, course_id, chapter_id, sco, version, cmi, total_seconds, updated_at)
-             values (?, ?, ?, ?, ?, ?::jsonb,
-                     (select coalesce(sum(s), 0) from (select max(session_seconds) as s from progress.scorm_commit
-                        where student_id = ? and chapter_id = ? and sco = ? and outcome = 'applied' group by session_id) per_session), ?)
-             on conflict (student_id, chapter_id, sco) do update set cmi = excluded.cmi, total_seconds = excluded.total_seconds, updated_at = excluded.updated_at`,
+            SCO_STATE_UPSERT_SQL,
             [studentId, courseId, commit.chapterId, sco, version, JSON.stringify(commit.cmi), studentId, commit.chapterId, sco, now.toISOString()],
           );
           progress.scormCommitted({
@@ -85,10 +81,7 @@ export class RecordScormCommitHandler implements ICommandHandler<RecordScormComm
             score: report.score, sessionSeconds: report.sessionSeconds,
           });
         }
-        const states = await sql.execute<{ sco: string; cmi: Record<string, unknown> }[]>(
-          'select sco, cmi from progress.scorm_state where student_id = ? and chapter_id = ?',
-          [studentId, commit.chapterId],
-        );
+        const states = await sql.execute<{ sco: string; cmi: Record<string, unknown> }[]>(SCO_STATES_SQL, [studentId, commit.chapterId]);
         const reported = new Map(states.map((s) => [s.sco, readCmi(version, s.cmi)]));
         const scos = (info.scos.length > 0 ? info.scos : [sco]).map((id) => {
           const state = reported.get(id);

@@ -1,0 +1,47 @@
+import type { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { XapiHome } from '../../domain/principal.js';
+import { XapiError } from '../../domain/xapi.errors.js';
+import { StoreStatements } from '../commands/store-statements.command.js';
+import { PlayerStatementsPolicy } from './player-statements.policy.js';
+
+const home = new XapiHome('https://lms.exemple.fr');
+const fact = (type: string, payload: object) => ({ type, payload, eventId: '0b1c2d3e-4f50-4617-8829-3a4b5c6d7e8f', occurredAt: '2026-11-23T10:00:00.000Z' }) as never;
+
+function policy(execute: (command: StoreStatements) => Promise<unknown>) {
+  const commands = { execute } as unknown as CommandBus;
+  const queries = { execute: () => Promise.resolve({ id: 4, title: 'Excel avancé' }) } as unknown as QueryBus;
+  return new PlayerStatementsPolicy(commands, queries, home);
+}
+
+describe('xapi.player-statements', () => {
+  it('says a validated step as completed, by the student as an account, the course as parent, the id derived from the event', async () => {
+    const sent: StoreStatements[] = [];
+    await policy(async (command) => sent.push(command)).handle(fact('ChapterValidated', { studentId: 12, courseId: 4, kind: 'chapter', stepId: 9, rule: 'text-finish-after-open', figures: {} }));
+    const [statement] = sent[0].statements as Record<string, unknown>[];
+    expect(sent[0].principal).toEqual({ kind: 'platform' });
+    expect(statement).toEqual({
+      id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-8/),
+      timestamp: '2026-11-23T10:00:00.000Z',
+      actor: { objectType: 'Agent', account: { homePage: 'https://lms.exemple.fr', name: '12' } },
+      verb: { id: 'http://adlnet.gov/expapi/verbs/completed', display: { 'fr-FR': 'completed', 'en-US': 'completed' } },
+      object: { objectType: 'Activity', id: 'https://lms.exemple.fr/xapi/activities/course/4/chapter/9', definition: { type: 'http://adlnet.gov/expapi/activities/module' } },
+      result: { completion: true, extensions: { 'https://lms-formation.fr/xapi/extensions/validation-rule': 'text-finish-after-open' } },
+      context: { contextActivities: { parent: [{ objectType: 'Activity', id: 'https://lms.exemple.fr/xapi/activities/course/4', definition: { type: 'http://adlnet.gov/expapi/activities/course', name: { 'fr-FR': 'Excel avancé' } } }] } },
+    });
+  });
+
+  it('says nothing for a SCORM commit without a success status, and passes or fails on one', async () => {
+    const sent: StoreStatements[] = [];
+    const p = policy(async (command) => sent.push(command));
+    const commit = { studentId: 12, courseId: 4, chapterId: 9, sco: 'sco1', sessionId: 's', seq: 1, completionStatus: 'completed', sessionSeconds: 30 };
+    await p.handle(fact('ScormCommitted', { ...commit, successStatus: null, score: null }));
+    await p.handle(fact('ScormCommitted', { ...commit, successStatus: 'failed', score: 40 }));
+    expect(sent.map((c) => ((c.statements[0] as { verb: { id: string } }).verb.id))).toEqual(['http://adlnet.gov/expapi/verbs/failed']);
+  });
+
+  it('takes a conflict on a second delivery as done, and lets other failures retry', async () => {
+    const quiz = fact('QuizCompleted', { studentId: 12, quizId: 3, attempt: 1, score: 2, total: 3, courseId: null, chapterId: null, subchapterId: null });
+    await expect(policy(() => Promise.reject(new XapiError(409, 'Conflict'))).handle(quiz)).resolves.toBeUndefined();
+    await expect(policy(() => Promise.reject(new Error('base indisponible'))).handle(quiz)).rejects.toThrow('base indisponible');
+  });
+});

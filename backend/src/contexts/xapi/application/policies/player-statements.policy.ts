@@ -1,0 +1,172 @@
+import { Injectable } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { eventIdFor, type Policy, type RecordedEvent } from '../../../../platform/event-log/index.js';
+import type { QuestionAnswered, QuizCompleted } from '../../../assessment/contracts/assessment.events.js';
+import { GetCourseTitle } from '../../../catalogue/contracts/catalogue.queries.js';
+import type { ChapterValidated, CourseCompleted, LearningTimeRecorded, ScormCommitted, StepOpened } from '../../../learning-progress/contracts/learning-progress.events.js';
+import { XapiHome } from '../../domain/principal.js';
+import { XapiError } from '../../domain/xapi.errors.js';
+import { StoreStatements } from '../commands/store-statements.command.js';
+
+type Obj = Record<string, unknown>;
+type Fact<E extends { type: string; payload: object }> = RecordedEvent<E['type'], E['payload']>;
+type PlayerFact =
+  | Fact<StepOpened>
+  | Fact<LearningTimeRecorded>
+  | Fact<ChapterValidated>
+  | Fact<CourseCompleted>
+  | Fact<ScormCommitted>
+  | Fact<QuestionAnswered>
+  | Fact<QuizCompleted>;
+
+const ADL = 'http://adlnet.gov/expapi';
+export const PLAYER_VERBS = {
+  launched: `${ADL}/verbs/launched`,
+  progressed: `${ADL}/verbs/progressed`,
+  completed: `${ADL}/verbs/completed`,
+  answered: `${ADL}/verbs/answered`,
+  passed: `${ADL}/verbs/passed`,
+  failed: `${ADL}/verbs/failed`,
+} as const;
+export const RULE_EXTENSION = 'https://lms-formation.fr/xapi/extensions/validation-rule';
+export const CONNECTED_EXTENSION = 'https://lms-formation.fr/xapi/extensions/connected-seconds';
+
+function verb(name: keyof typeof PLAYER_VERBS): Obj {
+  return { id: PLAYER_VERBS[name], display: { 'fr-FR': name, 'en-US': name } };
+}
+
+/**
+ * The player's trace in the LRS: each learning-progress and assessment fact becomes the xAPI
+ * statement that says it, the student as an `account` actor (never an e-mail address), the course
+ * and the step as activities, the platform as authority. The statement id derives from the event
+ * id and its timestamp is the event's: a second delivery stores the same statement, a no-op.
+ */
+@Injectable()
+export class PlayerStatementsPolicy implements Policy<PlayerFact> {
+  readonly name = 'xapi.player-statements';
+  readonly handles = ['StepOpened', 'LearningTimeRecorded', 'ChapterValidated', 'CourseCompleted', 'ScormCommitted', 'QuestionAnswered', 'QuizCompleted'] as const;
+  private readonly titles = new Map<number, string>();
+
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+    private readonly home: XapiHome,
+  ) {}
+
+  async handle(event: PlayerFact): Promise<void> {
+    const statement = await this.statementOf(event);
+    if (!statement) return;
+    statement.id = eventIdFor(event.eventId, 'xapi-statement');
+    statement.timestamp = event.occurredAt;
+    try {
+      await this.commands.execute(new StoreStatements({ kind: 'platform' }, [statement]));
+    } catch (error) {
+      // Already stored for this event, with a course title changed since (a second delivery): the
+      // statement of this fact exists, which is what matters; retrying would block the policy.
+      if (error instanceof XapiError && error.status === 409) return;
+      throw error;
+    }
+  }
+
+  private async statementOf(event: PlayerFact): Promise<Obj | null> {
+    const actor = this.home.studentAgent(event.payload.studentId);
+    switch (event.type) {
+      case 'StepOpened': {
+        const p = event.payload;
+        return { actor, verb: verb('launched'), object: this.step(p.courseId, p.kind, p.stepId, p.contentType), context: await this.inCourse(p.courseId) };
+      }
+      case 'LearningTimeRecorded': {
+        const p = event.payload;
+        return {
+          actor,
+          verb: verb('progressed'),
+          object: this.step(p.courseId, p.kind, p.stepId),
+          result: { duration: `PT${Math.max(0, Math.round(p.activeSeconds))}S`, extensions: { [CONNECTED_EXTENSION]: p.connectedSeconds } },
+          context: await this.inCourse(p.courseId),
+        };
+      }
+      case 'ChapterValidated': {
+        const p = event.payload;
+        return {
+          actor,
+          verb: verb('completed'),
+          object: this.step(p.courseId, p.kind, p.stepId),
+          result: { completion: true, extensions: { [RULE_EXTENSION]: p.rule } },
+          context: await this.inCourse(p.courseId),
+        };
+      }
+      case 'CourseCompleted': {
+        const p = event.payload;
+        return { actor, verb: verb('completed'), object: await this.course(p.courseId), result: { completion: true } };
+      }
+      case 'ScormCommitted': {
+        const p = event.payload;
+        const status = p.successStatus === 'passed' || p.successStatus === 'failed' ? p.successStatus : null;
+        if (!status) return null;
+        const result: Obj = { success: status === 'passed' };
+        if (p.score !== null && p.score >= 0 && p.score <= 100) result.score = { raw: p.score, min: 0, max: 100, scaled: p.score / 100 };
+        return { actor, verb: verb(status), object: this.step(p.courseId, 'chapter', p.chapterId, 'scorm'), result, context: await this.inCourse(p.courseId) };
+      }
+      case 'QuestionAnswered': {
+        const p = event.payload;
+        return {
+          actor,
+          verb: verb('answered'),
+          object: { objectType: 'Activity', id: `${this.quizIri(p.quizId)}/question/${p.questionId}`, definition: { type: `${ADL}/activities/cmi.interaction`, interactionType: 'choice' } },
+          result: { success: p.correct, response: String(p.chosen) },
+          context: { contextActivities: { parent: [{ objectType: 'Activity', id: this.quizIri(p.quizId) }] } },
+        };
+      }
+      case 'QuizCompleted': {
+        const p = event.payload;
+        const result: Obj = { completion: true };
+        if (p.total > 0 && p.score >= 0 && p.score <= p.total) result.score = { raw: p.score, min: 0, max: p.total, scaled: p.score / p.total };
+        const step = p.courseId !== null && (p.subchapterId ?? p.chapterId) !== null;
+        return {
+          actor,
+          verb: verb('completed'),
+          object: { objectType: 'Activity', id: this.quizIri(p.quizId), definition: { type: `${ADL}/activities/assessment` } },
+          result,
+          ...(step
+            ? {
+                context: {
+                  contextActivities: {
+                    parent: [{ objectType: 'Activity', id: this.home.stepIri(p.courseId!, p.subchapterId ? 'subchapter' : 'chapter', (p.subchapterId ?? p.chapterId)!) }],
+                    grouping: [{ objectType: 'Activity', id: this.home.courseIri(p.courseId!) }],
+                  },
+                },
+              }
+            : {}),
+        };
+      }
+    }
+  }
+
+  private quizIri(quizId: number): string {
+    return `${this.home.homePage}/xapi/activities/quiz/${quizId}`;
+  }
+
+  private step(courseId: number, kind: string, stepId: number, contentType?: string): Obj {
+    const definition: Obj = { type: `${ADL}/activities/module` };
+    if (contentType) definition.extensions = { 'https://lms-formation.fr/xapi/extensions/content-type': contentType };
+    return { objectType: 'Activity', id: this.home.stepIri(courseId, kind, stepId), definition };
+  }
+
+  private async course(courseId: number): Promise<Obj> {
+    let title = this.titles.get(courseId);
+    if (title === undefined) {
+      title = await this.queries.execute(new GetCourseTitle(courseId)).then(
+        (course) => course.title,
+        () => '',
+      );
+      this.titles.set(courseId, title);
+    }
+    const definition: Obj = { type: `${ADL}/activities/course` };
+    if (title) definition.name = { 'fr-FR': title };
+    return { objectType: 'Activity', id: this.home.courseIri(courseId), definition };
+  }
+
+  private async inCourse(courseId: number): Promise<Obj> {
+    return { contextActivities: { parent: [await this.course(courseId)] } };
+  }
+}
