@@ -56,6 +56,7 @@ export abstract class Profile extends AggregateRoot<NewIdentityEvent> {
 
   /** A new password also closes every session. */
   changePassword(passwordHash: string, now: Date, byAdmin: boolean): void {
+    this.assertOpen();
     this.account.changePassword(passwordHash, now);
     this.record(() => ({ type: 'PasswordChanged', payload: { ...this.ref(), byAdmin } }));
   }

@@ -1,0 +1,73 @@
+import { Account } from './account.entity.js';
+import { AccountClosedError, InvalidRecordError } from './identity.errors.js';
+import { joinNames, recordDigest, splitFullname, StudentProfile, type StudentRecord } from './profiles.entity.js';
+
+const now = new Date('2026-11-23T10:00:00Z');
+const record: StudentRecord = {
+  prenom: ' Camille ', nom: 'Lefort', email: 'camille@test.fr', username: 'camille', telephone: '06 12 34 56 78', numeroDossier: ' D-1 ',
+  typeDossier: 'CPF', typeFormation: 'Continue', formations: ['Excel', ' Excel ', 'Word', ''], dateEntree: '2026-09-01', dateSortie: '2027-06-30',
+};
+const student = (changes: Partial<StudentRecord> = {}) => {
+  const account = new Account({ email: record.email, username: record.username, passwordHash: 'h', role: 'student', now });
+  return StudentProfile.create(account, { ...record, ...changes }, null, true);
+};
+
+describe('the student as one person (docs/adr/0015)', () => {
+  it('splits a fullname into the first word and the rest, and joins names back', () => {
+    expect(splitFullname('  Jean  Pierre Durand ')).toEqual({ prenom: 'Jean', nom: 'Pierre Durand' });
+    expect(splitFullname('Madonna')).toEqual({ prenom: 'Madonna', nom: '' });
+    expect(joinNames(' Léa ', '')).toBe('Léa');
+  });
+
+  it('keeps fullname, formations, formation_title and the search text in step with the record', () => {
+    const s = student();
+    expect([s.prenom, s.fullname, s.numeroDossier]).toEqual(['Camille', 'Camille Lefort', 'D-1']);
+    expect(s.formations).toEqual(['Excel', 'Word']);
+    expect(s.formationTitle).toBe('Excel');
+    expect(s.searchText).toBe('camille lefort camille@test.fr camille d-1');
+    s.updateRecord({ nom: 'Martin', formations: [] }, now);
+    expect([s.fullname, s.formationTitle]).toEqual(['Camille Martin', null]);
+  });
+
+  it('refuses an exit before the entry', () => {
+    expect(() => student({ dateEntree: '2027-01-10', dateSortie: '2027-01-09' })).toThrow(InvalidRecordError);
+    expect(() => student({ dateEntree: null, dateSortie: '2027-01-09' })).not.toThrow();
+  });
+
+  it('records StudentUpdated with the names of the fields that changed, or nothing', () => {
+    const s = student();
+    s.takeEvents();
+    s.updateRecord({ telephone: '06 12 34 56 78' }, now);
+    expect(s.takeEvents()).toEqual([]);
+    s.updateRecord({ telephone: '', dateSortie: null }, now);
+    expect(s.takeEvents().map((e) => [e.type, (e.payload as { fields: string[] }).fields])).toEqual([['StudentUpdated', ['telephone', 'date_sortie']]]);
+  });
+
+  it('closes the account for good: no sign-in, no edit, no password, a digest of the record', () => {
+    const s = student();
+    s.takeEvents();
+    s.close(now, ['enrolment']);
+    const [closed] = s.takeEvents();
+    expect(closed.type).toBe('AccountClosed');
+    expect((closed.payload as { recordDigest: string }).recordDigest).toMatch(/^[0-9a-f]{64}$/);
+    expect([s.account.isActive, s.account.sessionEpoch]).toEqual([false, 1]);
+    expect(() => s.updateRecord({ nom: 'X' }, now)).toThrow(AccountClosedError);
+    expect(() => s.changePassword('h2', now, true)).toThrow(AccountClosedError);
+    expect(() => s.account.toggleActive(now)).toThrow(AccountClosedError);
+  });
+
+  it('erases the personal data once, keeping ids and formations', () => {
+    const s = student();
+    s.close(now, ['enrolment']);
+    expect(s.erase(now)).toBeNull();
+    expect(s.erase(now)).toBeNull();
+    expect([s.fullname, s.telephone, s.numeroDossier, s.formations]).toEqual(['Compte supprimé', '', null, ['Excel', 'Word']]);
+    expect(s.takeEvents().filter((e) => e.type === 'PersonalDataErased')).toHaveLength(1);
+    expect(student().erase(now)).toBeNull();
+  });
+
+  it('digests a record the same way whatever the order of its keys', () => {
+    expect(recordDigest({ a: 1, b: 'x' })).toBe(recordDigest({ b: 'x', a: 1 }));
+    expect(recordDigest({ a: 1 })).not.toBe(recordDigest({ a: 2 }));
+  });
+});
