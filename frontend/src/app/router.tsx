@@ -74,6 +74,8 @@ import {
   AdminLogoutPage,
   AdminQuizzesPage,
   AdminQuizDetailPage,
+  StudentDetailPage,
+  StudentsPage,
   XapiCredentialsPage,
 } from '../areas/admin';
 import { FooterPageLinks } from '../features/catalogue';
@@ -205,6 +207,8 @@ export const routes: RouteObject[] = [
               { path: 'admin-quizzes', element: <AdminQuizzesPage /> },
               { path: 'admin-quiz-detail/:quizId', element: <AdminQuizDetailPage /> },
               { path: 'admin-xapi', element: <XapiCredentialsPage /> },
+              { path: 'admin-users', element: <StudentsPage /> },
+              { path: 'admin-student-detail/:studentId', element: <StudentDetailPage /> },
             ],
           },
           { path: 'admin-course-preview/:courseId', element: <AdminCoursePreviewPage /> },

@@ -16,15 +16,18 @@ export function WorkPage({
   children,
   className,
   testId,
+  documentTitle,
 }: {
   title: string;
+  /** The browser tab's title when it is not the heading (03: 'Détails étudiant | Admin'). */
+  documentTitle?: string;
   extra?: ReactNode;
   back?: { to: string; label: string };
   children: ReactNode;
   className?: string;
   testId?: string;
 }) {
-  usePageTitle(title);
+  usePageTitle(documentTitle ?? title);
   return (
     <Panel className={className ? `page-card work-page ${className}` : 'page-card work-page'} testId={testId}>
       {back ? (

@@ -1,0 +1,5 @@
+/** Administration (03): the back office's students, trainers and progress tracking. */
+import { lazyComponent } from '../../app/lazy-component';
+
+export const StudentsPage = lazyComponent(() => import('./screens/students-page'), (m) => m.StudentsPage);
+export const StudentDetailPage = lazyComponent(() => import('./screens/student-detail-page'), (m) => m.StudentDetailPage);

@@ -1,0 +1,128 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { startSession } from '../../../app/session';
+import { json, stubFetch, type FakeRequest } from '../../../test/fake-fetch';
+import { renderApp } from '../../../test/render-app';
+
+const record = (id: number, prenom: string, nom: string, extra: Record<string, unknown> = {}) => ({
+  id, prenom, nom, fullname: `${prenom} ${nom}`, email: `${prenom.toLowerCase()}@exemple.fr`, telephone: '06 00 00 00 00', nom_utilisateur_lms: `${prenom.toLowerCase()}.${nom.toLowerCase()}`,
+  numero_dossier: `D-${id}`, type_dossier: 'CPF', type_formation: 'Distanciel', formations: ['Bureautique'], formation: 'Bureautique', date_entree: '2026-01-05', date_sortie: '2026-06-30',
+  is_active: true, created_at: '2026-01-05T09:00:00Z', user_read: { id: 100 + id, username: `${prenom.toLowerCase()}.${nom.toLowerCase()}`, email: `${prenom.toLowerCase()}@exemple.fr` }, ...extra,
+});
+
+const MANY = Array.from({ length: 12 }, (_, i) => record(i + 1, `Prénom${i + 1}`, 'Nom'));
+const LEA = record(20, 'Léa', 'Dubois', { formations: ['Bureautique', 'Excel avancé', 'Word'] });
+
+function server(handler?: (request: FakeRequest) => Response | Promise<Response> | undefined, students = [LEA, ...MANY]) {
+  return stubFetch((request) => {
+    const own = handler?.(request);
+    if (own) return own;
+    if (request.path === '/admin/students/full-data/') return json(students);
+    if (request.path === '/formateur/') return json({ count: 1, results: [{ id: 3, full_name: 'Claire Martin', email: 'claire@exemple.fr', is_active: true, username: 'claire', mobile_no: '', profile_img: null, qualification: '', skills: '' }] });
+    return json({ statusCode: 404, message: 'Ressource introuvable.' }, 404);
+  });
+}
+
+describe('/admin-users', () => {
+  beforeEach(() => startSession('admin', { id: 1, username: 'admin', access: 'a1', refresh: 'r1' }));
+
+  it("shows 'Gestion des Étudiants', the total, 10 per page, the formation with its '+N' badge, and searches from page 1", async () => {
+    server();
+    renderApp('/admin-users');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Gestion des Étudiants' })).toBeInTheDocument();
+    expect(await screen.findByTestId('students-total')).toHaveTextContent('13 étudiants');
+    const table = screen.getByTestId('students-table');
+    expect(within(table).getAllByRole('row').slice(1)).toHaveLength(10);
+    const lea = within(table).getAllByRole('row')[1]!;
+    expect(lea).toHaveTextContent('Léa Dubois@léa.dubois');
+    expect(lea).toHaveTextContent('Bureautique+2');
+    expect(within(lea).getByLabelText('Excel avancé, Word')).toBeInTheDocument();
+    expect(lea).toHaveTextContent('05/01/2026 → 30/06/2026');
+    expect(lea).toHaveTextContent('Actif');
+
+    await userEvent.click(within(table.closest('.ant-table-wrapper') as HTMLElement).getByTitle('2'));
+    expect(within(table).getAllByRole('row').slice(1)).toHaveLength(3);
+    await userEvent.type(screen.getByRole('textbox', { name: 'Rechercher un étudiant' }), 'LEA');
+    const rows = within(screen.getByTestId('students-table')).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent?.includes('Léa Dubois'))).toEqual([true]);
+  });
+
+  it("suspends after 'Oui, suspendre', which also closes the student's sessions", async () => {
+    let active = true;
+    const { calls } = server((request) => {
+      if (request.path === '/student/20/toggle-active/') {
+        active = !active;
+        return json({ success: true, is_active: active });
+      }
+      if (request.path === '/blacklist-user-tokens/20/') return json({ success: true });
+      if (request.path === '/admin/students/full-data/') return json([{ ...LEA, is_active: active }]);
+      return undefined;
+    });
+    renderApp('/admin-users');
+    await userEvent.click(await screen.findByRole('button', { name: 'Suspendre : Léa Dubois' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Suspendre le compte de Léa Dubois ?');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Oui, suspendre' }));
+    expect(await screen.findByText('Le compte de Léa Dubois est suspendu.')).toBeInTheDocument();
+    expect(calls.map((c) => c.path)).toEqual(expect.arrayContaining(['/student/20/toggle-active/', '/blacklist-user-tokens/20/']));
+    expect(await screen.findByRole('button', { name: 'Réactiver : Léa Dubois' })).toBeInTheDocument();
+  });
+
+  it("says 'Erreur lors de la mise à jour du statut.' when the toggle fails", async () => {
+    server((request) => (request.path === '/student/20/toggle-active/' ? json({ message: 'Erreur' }, 500) : undefined), [LEA]);
+    renderApp('/admin-users');
+    await userEvent.click(await screen.findByRole('button', { name: 'Suspendre : Léa Dubois' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Oui, suspendre' }));
+    expect(await screen.findByText('Erreur lors de la mise à jour du statut.')).toBeInTheDocument();
+  });
+
+  it("creates a student with the welcome e-mail: 'Ajout en cours...', then 'Étudiant ajouté avec succès ! Un email de bienvenue a été envoyé.'", async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const { calls } = server((request) => {
+      if (request.path !== '/students/') return undefined;
+      return held.then(() => json({ ...record(30, 'Nina', 'Roux'), email_sent: true, message: 'Étudiant ajouté avec succès !' }, 201));
+    });
+    renderApp('/admin-users');
+    await userEvent.click(await screen.findByRole('button', { name: /Nouvel Étudiant/ }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByLabelText('Prénom'), 'Nina');
+    await userEvent.type(within(dialog).getByLabelText('Nom'), 'Roux');
+    await userEvent.type(within(dialog).getByLabelText('Email'), 'nina@exemple.fr');
+    await userEvent.type(within(dialog).getByLabelText("Nom d'utilisateur LMS"), 'nina.roux');
+    await userEvent.type(within(dialog).getByLabelText('Mot de passe'), 'un-mot-de-passe-solide');
+    expect(within(dialog).getByRole('checkbox', { name: "Envoyer l'e-mail de bienvenue" })).toBeChecked();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Ajouter' }));
+    expect(await within(dialog).findByRole('button', { name: /Ajout en cours\.\.\./ })).toBeInTheDocument();
+    release();
+    expect(await within(dialog).findByText('Étudiant ajouté avec succès ! Un email de bienvenue a été envoyé.')).toBeInTheDocument();
+    const sent = calls.find((c) => c.path === '/students/')!.body as Record<string, unknown>;
+    expect(sent).toMatchObject({ prenom: 'Nina', nom: 'Roux', email: 'nina@exemple.fr', nom_utilisateur_lms: 'nina.roux', send_welcome_email: true, user: { username: 'nina.roux', email: 'nina@exemple.fr', password: 'un-mot-de-passe-solide' } });
+    // 2 s later the dialog closes (in jsdom antd's leaving animation never ends: its class says it).
+    await waitFor(() => expect(dialog).toHaveClass('ant-zoom-leave'), { timeout: 5000 });
+  }, 30_000);
+
+  it('says the student was created but the e-mail could not leave, and shows a duplicate e-mail under its field', async () => {
+    let first = true;
+    server((request) => {
+      if (request.path !== '/students/') return undefined;
+      if (first) {
+        first = false;
+        return json({ statusCode: 409, message: 'Cette adresse e-mail est déjà utilisée.', errors: { email: ['Cette adresse e-mail est déjà utilisée.'] } }, 409);
+      }
+      return json({ ...record(31, 'Omar', 'Diallo'), email_sent: false, email_error: 'SMTP injoignable', message: 'Étudiant ajouté avec succès !' }, 201);
+    });
+    renderApp('/admin-users');
+    await userEvent.click(await screen.findByRole('button', { name: /Nouvel Étudiant/ }));
+    const dialog = await screen.findByRole('dialog');
+    for (const [label, value] of [['Prénom', 'Omar'], ['Nom', 'Diallo'], ['Email', 'omar@exemple.fr'], ["Nom d'utilisateur LMS", 'omar.d'], ['Mot de passe', 'un-mot-de-passe-solide']] as const) {
+      await userEvent.type(within(dialog).getByLabelText(label), value);
+    }
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Ajouter' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent("Une erreur est survenue lors de l'ajout de l'étudiant. Cette adresse e-mail est déjà utilisée.");
+    expect(within(dialog).getAllByText('Cette adresse e-mail est déjà utilisée.').length).toBeGreaterThan(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Ajouter' }));
+    expect(await within(dialog).findByText("Une erreur est survenue lors de l'ajout de l'étudiant. L'étudiant a été créé mais l'email n'a pas pu être envoyé.")).toBeInTheDocument();
+  }, 30_000);
+});

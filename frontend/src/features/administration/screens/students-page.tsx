@@ -1,0 +1,174 @@
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Button, Input, Modal, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { PauseCircleOutlined, PlayCircleOutlined, SearchOutlined, UserAddOutlined } from '@ant-design/icons';
+import { toast } from '../../../app/feedback';
+import { WorkPage } from '../../../components/work-page';
+import { useGetStudentRecordsQuery, useToggleStudentActiveMutation } from '../admin-api';
+import type { StudentRecord } from '../admin-types';
+import { CreateStudentDialog } from '../components/create-student-dialog';
+import { messages as m } from '../messages';
+import '../administration.css';
+
+/** Rows per page, paged in the browser over the full list (03 §9). */
+const PAGE_SIZE = 10;
+
+const dateOf = (iso: string | null) => (iso ? new Date(`${iso}T00:00:00`).toLocaleDateString('fr-FR') : '-');
+const nameOf = (student: StudentRecord) => `${student.prenom} ${student.nom}`.trim() || student.fullname || student.nom_utilisateur_lms;
+
+/** Search by full name, e-mail or LMS username, case- and accent-insensitive (03 §2). */
+export function matchesStudent(student: StudentRecord, search: string): boolean {
+  const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  const wanted = fold(search.trim());
+  if (!wanted) return true;
+  return [nameOf(student), student.fullname, student.email, student.nom_utilisateur_lms].some((field) => fold(field ?? '').includes(wanted));
+}
+
+function Formation({ formations }: { formations: string[] }) {
+  if (formations.length === 0) return <span className="progress-muted">-</span>;
+  const [first, ...rest] = formations;
+  return (
+    <span className="student-formation">
+      {first}
+      {rest.length > 0 ? (
+        <Tooltip title={rest.join(', ')}>
+          <Tag className="student-formation__more" tabIndex={0} aria-label={rest.join(', ')}>
+            {m.students.more(rest.length)}
+          </Tag>
+        </Tooltip>
+      ) : null}
+    </span>
+  );
+}
+
+/**
+ * /admin-users, 'Gestion des Étudiants' (03 §2): every student's administrative record, searched
+ * by name, e-mail or LMS username (back to page 1), 10 per page; suspend or reactivate after a
+ * confirmation (a suspension also closes the student's sessions); 'Nouvel Étudiant'.
+ */
+export function StudentsPage() {
+  const { data, isLoading, error, refetch } = useGetStudentRecordsQuery();
+  const [toggle] = useToggleStudentActiveMutation();
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [creating, setCreating] = useState(false);
+  const [modal, holder] = Modal.useModal();
+  const students = useMemo(() => (Array.isArray(data) ? data : []), [data]);
+  const shown = useMemo(() => students.filter((student) => matchesStudent(student, search)), [students, search]);
+
+  const confirmToggle = (student: StudentRecord) => {
+    const suspending = student.is_active;
+    void modal.confirm({
+      title: suspending ? m.students.suspend : m.students.reactivate,
+      content: suspending ? m.students.suspendText(nameOf(student)) : m.students.reactivateText(nameOf(student)),
+      okText: suspending ? m.students.yesSuspend : m.students.yesReactivate,
+      cancelText: m.students.cancel,
+      okButtonProps: { danger: suspending },
+      onOk: async () => {
+        try {
+          const answer = await toggle(student.id).unwrap();
+          toast('success', answer.is_active ? m.students.reactivated(nameOf(student)) : m.students.suspended(nameOf(student)), 2);
+        } catch {
+          toast('error', m.students.toggleFailed, 3);
+        }
+      },
+    });
+  };
+
+  const columns: TableColumnsType<StudentRecord> = [
+    { key: 'index', title: m.students.index, width: 56, className: 'progress-col--md', render: (_, __, index) => (page - 1) * PAGE_SIZE + index + 1 },
+    {
+      key: 'name',
+      title: m.students.fullname,
+      render: (_, student) => (
+        <div>
+          <Link to={`/admin-student-detail/${student.id}`} className="progress-student__name">
+            {nameOf(student)}
+          </Link>
+          <div className="progress-student__username">@{student.nom_utilisateur_lms}</div>
+        </div>
+      ),
+    },
+    { key: 'email', title: m.students.email, className: 'progress-col--lg', render: (_, student) => <span className="progress-email">{student.email}</span> },
+    { key: 'phone', title: m.students.phone, className: 'progress-col--lg', render: (_, student) => student.telephone || '-' },
+    { key: 'file', title: m.students.file, className: 'progress-col--md', render: (_, student) => student.numero_dossier || '-' },
+    { key: 'formation', title: m.students.formation, className: 'progress-col--md', render: (_, student) => <Formation formations={student.formations} /> },
+    { key: 'period', title: m.students.period, className: 'progress-col--lg', render: (_, student) => <span className="student-period">{m.students.periodOf(dateOf(student.date_entree), dateOf(student.date_sortie))}</span> },
+    {
+      key: 'status',
+      title: m.students.status,
+      render: (_, student) => <Tag className={student.is_active ? 'admin-status admin-status--active' : 'admin-status admin-status--inactive'}>{student.is_active ? m.students.active : m.students.inactive}</Tag>,
+    },
+    {
+      key: 'actions',
+      title: m.students.actions,
+      width: 72,
+      render: (_, student) => (
+        <Button
+          aria-label={`${student.is_active ? m.students.suspend : m.students.reactivate} : ${nameOf(student)}`}
+          title={student.is_active ? m.students.suspend : m.students.reactivate}
+          icon={student.is_active ? <PauseCircleOutlined /> : <PlayCircleOutlined />}
+          danger={student.is_active}
+          onClick={() => confirmToggle(student)}
+        />
+      ),
+    },
+  ];
+
+  let body;
+  if (error && !data) {
+    body = (
+      <div className="progress-empty" role="alert">
+        <p className="progress-empty__title">{m.students.loadFailed}</p>
+        <Button onClick={() => void refetch()}>Réessayer</Button>
+      </div>
+    );
+  } else {
+    body = (
+      <Table<StudentRecord>
+        rowKey="id"
+        columns={columns}
+        dataSource={shown}
+        loading={isLoading}
+        locale={{ emptyText: m.students.empty }}
+        pagination={{ current: page, pageSize: PAGE_SIZE, onChange: setPage, showSizeChanger: false, hideOnSinglePage: true }}
+        data-testid="students-table"
+        className="students-table"
+        scroll={{ x: 'max-content' }}
+      />
+    );
+  }
+
+  return (
+    <WorkPage
+      title={m.students.title}
+      testId="students-page"
+      extra={
+        <Button type="primary" icon={<UserAddOutlined />} onClick={() => setCreating(true)}>
+          {m.students.create}
+        </Button>
+      }
+    >
+      {holder}
+      <div className="progress-top">
+        <div className="progress-counter" data-testid="students-total">
+          {m.students.total(students.length)}
+        </div>
+        <Input
+          className="progress-search"
+          allowClear
+          prefix={<SearchOutlined aria-hidden />}
+          placeholder={m.students.search}
+          aria-label={m.students.searchLabel}
+          value={search}
+          onChange={(event) => {
+            setSearch(event.target.value);
+            setPage(1);
+          }}
+        />
+      </div>
+      {body}
+      <CreateStudentDialog open={creating} onClose={() => setCreating(false)} />
+    </WorkPage>
+  );
+}
