@@ -11,6 +11,13 @@ async function demoIds(request: APIRequestContext) {
   return { course, page: pages[0], teacher: course.teacher, skill };
 }
 
+/** The demo student Léa's id, read as the admin reads the students. */
+async function demoStudentId(request: APIRequestContext): Promise<number> {
+  const { headers } = await apiLogin(request, 'admin');
+  const students = await (await request.get('/api/admin/students/full-data/', { headers })).json();
+  return students.find((s: { email: string }) => s.email === DEMO.student.email).id;
+}
+
 /** The demo trainer's first course, with a chapter and, where there is one, a sub-chapter. */
 async function trainerIds(request: APIRequestContext) {
   const { headers, ...login } = await apiLogin(request, 'trainer');
@@ -198,6 +205,8 @@ test.describe('every built screen has no serious or critical accessibility viola
       `/admin-quiz-detail/${quizId}`,
       `/add-question/${quizId}`,
       '/admin-xapi',
+      '/admin-users',
+      `/admin-student-detail/${await demoStudentId(request)}`,
     ]);
     await checkQuizStep(page, `/admin-course-preview/${quizCourseId}`);
     test.info().setTimeout(test.info().timeout + 20_000);
@@ -207,6 +216,13 @@ test.describe('every built screen has no serious or critical accessibility viola
       await page.getByLabel('Nom du fournisseur').fill('Module de test a11y');
       await page.getByRole('button', { name: 'Créer l’accès' }).click();
       await expect(page.getByRole('dialog', { name: 'Accès créé : notez le secret' }).getByTestId('xapi-secret')).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+    });
+    await test.step('/admin-users, dialog Nouvel Étudiant', async () => {
+      await page.goto('/admin-users');
+      await settled(page);
+      await page.getByRole('button', { name: 'Nouvel Étudiant' }).click();
+      await expect(page.getByRole('dialog', { name: 'Nouvel Étudiant' }).getByRole('button', { name: 'Ajouter' })).toBeEnabled();
       await expectNoSeriousA11yViolations(page);
     });
     await checkDialog(page, '/admin-quizzes', 'Nouveau quiz', 'Nouveau quiz');

@@ -1,0 +1,109 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, expectNoSeriousA11yViolations, fillLogin, loginAs } from './support';
+
+const PASSWORD = 'un-mot-de-passe-solide';
+const NEW_PASSWORD = 'un-autre-mot-de-passe-solide';
+
+// The back office's students (issue 13): an admin creates a student, follows them to their detail
+// page, assigns a course and a trainer, suspends and reactivates them, changes their password; the
+// student then signs in with it and finds the course.
+test('an admin creates a student, assigns a course and a trainer, suspends, reactivates and changes the password', async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  const tag = `${Date.now()}`.slice(-7);
+  const email = `nina.roux.${tag}@exemple.fr`;
+  const username = `nina.roux.${tag}`;
+  await loginAs(page, 'admin');
+  await page.goto('/admin-users');
+  await expect(page.getByRole('heading', { level: 1, name: 'Gestion des Étudiants' })).toBeVisible();
+
+  await test.step("'Nouvel Étudiant': the record and the account in one dialog, the welcome e-mail on by default", async () => {
+    await page.getByRole('button', { name: 'Nouvel Étudiant' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nouvel Étudiant' });
+    await dialog.getByLabel('Prénom').fill('Nina');
+    await dialog.getByLabel('Nom', { exact: true }).fill(`Roux${tag}`);
+    await dialog.getByLabel('Email').fill(email);
+    await dialog.getByLabel("Nom d'utilisateur LMS").fill(username);
+    await dialog.getByLabel('Mot de passe').fill(PASSWORD);
+    await dialog.getByLabel('N° de dossier').fill(`CPF-${tag}`);
+    await dialog.getByLabel('Formations').fill('Bureautique\nExcel avancé');
+    await dialog.getByLabel("Date d'entrée").fill('2026-09-01');
+    await dialog.getByLabel('Date de sortie').fill('2026-08-01');
+    await dialog.getByRole('button', { name: 'Ajouter' }).click();
+    await expect(dialog.getByText("La date de sortie ne peut pas précéder la date d'entrée.")).toBeVisible();
+    await dialog.getByLabel('Date de sortie').fill('2027-03-31');
+    await expect(dialog.getByRole('checkbox', { name: "Envoyer l'e-mail de bienvenue" })).toBeChecked();
+    await dialog.getByRole('button', { name: 'Ajouter' }).click();
+    // Without SMTP (the e2e server writes mails to its log) the welcome e-mail counts as sent.
+    await expect(dialog.getByText(/^Étudiant ajouté avec succès !/)).toBeVisible();
+    await expect(dialog).toBeHidden({ timeout: 10_000 });
+  });
+
+  await test.step('the list finds the student by LMS username, with the formation badge and the period', async () => {
+    await page.getByRole('textbox', { name: 'Rechercher un étudiant' }).fill(username);
+    const row = page.getByTestId('students-table').getByRole('row').filter({ hasText: username });
+    await expect(row).toContainText('Bureautique+1');
+    await expect(row).toContainText('01/09/2026 → 31/03/2027');
+    await expect(row).toContainText('Actif');
+    await expectNoSeriousA11yViolations(page);
+    await row.getByRole('link', { name: `Nina Roux${tag}` }).click();
+  });
+
+  await test.step('the detail page: assign a course, then a trainer', async () => {
+    await expect(page).toHaveURL(/\/admin-student-detail\/\d+$/);
+    await expect(page.getByRole('heading', { level: 1, name: `Nina Roux${tag}` })).toBeVisible();
+    await expect(page).toHaveTitle(/Détails étudiant \| Admin/);
+    await page.getByRole('button', { name: 'Assigner cours' }).click();
+    const courseDialog = page.getByRole('dialog', { name: 'Assigner un cours' });
+    await courseDialog.getByRole('combobox').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option-content').filter({ hasText: 'Sensibilisation à la cybersécurité' }).click();
+    await courseDialog.getByRole('button', { name: 'Assigner' }).click();
+    await page.getByRole('dialog').filter({ hasText: 'Assigner le cours "Sensibilisation à la cybersécurité" à Nina ?' }).getByRole('button', { name: 'Oui, assigner' }).click();
+    await expect(page.getByTestId('student-courses')).toContainText('Cours assignés (1)');
+    await expect(page.getByTestId('student-courses')).toContainText('Sensibilisation à la cybersécurité');
+    // The course's trainer follows the students enrolled in it (tutoring's policy, just after).
+    await expect(async () => {
+      await page.reload();
+      await expect(page.getByTestId('student-trainers')).toContainText('Julien Bernard', { timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
+
+    await page.getByRole('button', { name: 'Assigner formateur' }).click();
+    const trainerDialog = page.getByRole('dialog', { name: 'Assigner un formateur' });
+    await trainerDialog.getByRole('combobox').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option-content').filter({ hasText: DEMO.trainer.email }).click();
+    await trainerDialog.getByRole('button', { name: 'Assigner' }).click();
+    await expect(page.getByTestId('student-trainers')).toContainText('Formateurs assignés (2)');
+    await expect(page.getByTestId('student-trainers')).toContainText('Claire Martin');
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  await test.step("'Mot de passe': a new password, e-mailed by default", async () => {
+    await page.getByRole('button', { name: 'Mot de passe' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Changer le mot de passe' });
+    await dialog.getByLabel('Nouveau mot de passe', { exact: true }).fill(NEW_PASSWORD);
+    await dialog.getByRole('button', { name: 'Changer' }).click();
+    await expect(page.getByText(/^Mot de passe mis à jour/)).toBeVisible();
+  });
+
+  await test.step('suspended, the student cannot sign in; reactivated, they can, with the new password, and find the course', async () => {
+    await page.goto('/admin-users');
+    await page.getByRole('textbox', { name: 'Rechercher un étudiant' }).fill(username);
+    await page.getByRole('button', { name: `Suspendre : Nina Roux${tag}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Oui, suspendre' }).click();
+    await expect(page.getByTestId('students-table').getByRole('row').filter({ hasText: username })).toContainText('Inactif');
+
+    const student = await (await browser.newContext()).newPage();
+    await student.goto('/user-login');
+    await fillLogin(student, email, NEW_PASSWORD);
+    await expect(student.getByText("Vous avez ete deconnecte, Votre compte a ete desactive. Contactez l'administration.")).toBeVisible();
+
+    await page.getByRole('button', { name: `Réactiver : Nina Roux${tag}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Oui, réactiver' }).click();
+    await expect(page.getByTestId('students-table').getByRole('row').filter({ hasText: username })).toContainText('Actif');
+
+    await student.goto('/user-login');
+    await fillLogin(student, email, NEW_PASSWORD);
+    await expect(student).toHaveURL(/\/user-dashboard$/);
+    await expect(student.getByRole('region', { name: 'Suivi de mes cours' })).toContainText('Sensibilisation à la cybersécurité');
+    await student.context().close();
+  });
+});
