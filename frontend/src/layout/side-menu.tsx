@@ -3,6 +3,7 @@ import { Link, Outlet, useLocation } from 'react-router-dom';
 import { Button, Col, Menu, Row } from 'antd';
 import {
   ApiOutlined,
+  BarChartOutlined,
   BookOutlined,
   DownOutlined,
   CustomerServiceOutlined,
@@ -50,13 +51,13 @@ export const TEACHER_MENU: SideMenuEntry[] = [
   { to: '/teacher-logout', label: m.side.logout, icon: <LogoutOutlined /> },
 ];
 
-// The progress tracking (/admin-stat-dashboard-user) and trainers (/admin-teachers) screens come
-// with the rest of the administration issue: their entries (m.side.adminProgress, adminTeachers)
-// return with them, rather than leading to the 404 page until then.
+// The trainers' screen (/admin-teachers) comes with the rest of the administration issue: its
+// entry (m.side.adminTeachers) returns with it, rather than leading to the 404 page until then.
 export const ADMIN_MENU: SideMenuEntry[] = [
   { to: '/admin-dashboard', label: m.side.dashboard, icon: <DashboardOutlined /> },
   { to: '/admin-courses', label: m.side.adminCourses, icon: <ReadOutlined /> },
   { to: '/admin-users', label: m.side.adminStudents, icon: <TeamOutlined /> },
+  { to: '/admin-stat-dashboard-user', label: m.side.adminProgress, icon: <BarChartOutlined /> },
   { to: '/admin-quizzes', label: m.side.adminQuizzes, icon: <QuestionCircleOutlined /> },
   { to: '/admin-xapi', label: m.side.adminXapi, icon: <ApiOutlined /> },
   { to: '/admin-logout', label: m.side.logout, icon: <LogoutOutlined /> },

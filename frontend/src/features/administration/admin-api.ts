@@ -8,6 +8,8 @@ import type {
   EnrolledCourse,
   Paged,
   PasswordChangeResponse,
+  ProgressPage,
+  ProgressQuery,
   StudentRecord,
   TeacherListItem,
   ToggleActiveResponse,
@@ -15,6 +17,9 @@ import type {
 } from './admin-types';
 
 export type * from './admin-types';
+
+/** Rows per page of the progress list (03 §2, "Page X sur Y (5 étudiants par page)"). */
+export const PROGRESS_PAGE_SIZE = 5;
 
 const STUDENTS_TAG = { type: 'Student' as const, id: 'ADMIN-LIST' };
 const studentTag = (id: number) => ({ type: 'Student' as const, id: `ADMIN-${id}` });
@@ -24,6 +29,14 @@ const studentTrainersTag = (id: number) => ({ type: 'Teacher' as const, id: `OF-
 /** The administration's reads and writes (03). */
 export const adminApi = api.injectEndpoints({
   endpoints: (build) => ({
+    /** GET /admin/students/progress/: the students with their progress, searched, in a date range, 5 per page. */
+    getStudentsProgress: build.query<ProgressPage, ProgressQuery>({
+      query: ({ search, start_date, end_date, page }) => ({
+        url: 'admin/students/progress/',
+        params: { search, page, page_size: PROGRESS_PAGE_SIZE, ...(start_date ? { start_date } : {}), ...(end_date ? { end_date } : {}) },
+      }),
+      providesTags: [{ type: 'StudentProgress', id: 'ADMIN' }],
+    }),
     /** GET /admin/students/full-data/: every student's administrative record (paged on the screen). */
     getStudentRecords: build.query<StudentRecord[], void>({
       query: () => 'admin/students/full-data/',
@@ -102,6 +115,7 @@ export const adminApi = api.injectEndpoints({
 });
 
 export const {
+  useGetStudentsProgressQuery,
   useGetStudentRecordsQuery,
   useCreateStudentRecordMutation,
   useToggleStudentActiveMutation,

@@ -1,3 +1,11 @@
+/** The progress list's query (GET /admin/students/progress/). */
+export interface ProgressQuery {
+  search: string;
+  start_date?: string;
+  end_date?: string;
+  page: number;
+}
+
 /** A paged list of the API: `{count, next, previous, results}` (architecture §4). */
 export interface Paged<T> {
   count: number;
@@ -10,13 +18,15 @@ export interface Paged<T> {
 export type {
   StudentRecordView as StudentRecord,
   CreateStudentRequest,
-  CreatedStudentResponse,
+  StudentCreatedResponse as CreatedStudentResponse,
   ToggleActiveResponse,
   TeacherListItem,
   UpdateStudentRequest,
   AdminPasswordRequest,
   PasswordChangeResponse,
-  EnrolledCourseView as EnrolledCourse,
+  EnrolledCourseEntry as EnrolledCourse,
   MyTeacher as AssignedTrainer,
   CoursePage,
+  ProgressRow as StudentProgressRow,
+  ProgressPage,
 } from '../../app/api-schema';

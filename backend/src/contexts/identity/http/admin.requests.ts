@@ -59,7 +59,7 @@ function Password(description: string) {
 
 function Phone() {
   return applyDecorators(
-    ApiPropertyOptional({ maxLength: 20, example: '06 12 34 56 78' }),
+    ApiPropertyOptional({ type: String, nullable: true, maxLength: 20, example: '06 12 34 56 78' }),
     Transform(emptyIsNull),
     IsOptional(),
     IsString({ message: "Le numéro de téléphone n'est pas valide." }),
@@ -69,7 +69,7 @@ function Phone() {
 
 function ShortText(label: string, max = 100) {
   return applyDecorators(
-    ApiPropertyOptional({ maxLength: max }),
+    ApiPropertyOptional({ type: String, nullable: true, maxLength: max }),
     Transform(emptyIsNull),
     IsOptional(),
     IsString({ message: `${label} doit être du texte.` }),
@@ -181,7 +181,7 @@ export class AdminPasswordRequest {
 
 function Calendly() {
   return applyDecorators(
-    ApiPropertyOptional({ maxLength: 500, description: 'Lien de prise de rendez-vous (https://…), vide pour aucun' }),
+    ApiPropertyOptional({ type: String, nullable: true, maxLength: 500, description: 'Lien de prise de rendez-vous (https://…), vide pour aucun' }),
     Transform(emptyIsNull),
     IsOptional(),
     IsString({ message: 'Le lien Calendly doit être une adresse web.' }),

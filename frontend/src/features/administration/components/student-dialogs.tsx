@@ -132,7 +132,7 @@ export function EditStudentDialog({ student, open, onClose }: { student: Student
   useEffect(() => {
     if (open) {
       setFailure(null);
-      form.setFieldsValue({ ...student, formations: student.formations.join('\n'), date_entree: student.date_entree ?? '', date_sortie: student.date_sortie ?? '' });
+      form.setFieldsValue({ ...student, numero_dossier: student.numero_dossier ?? '', formations: student.formations.join('\n'), date_entree: student.date_entree ?? '', date_sortie: student.date_sortie ?? '' });
     }
   }, [open, student, form]);
   const submit = async (values: EditValues) => {
@@ -201,8 +201,9 @@ export function PasswordDialog({ student, open, onClose }: { student: StudentRec
     setFailure(null);
     try {
       const answer = await setPassword({ userId: student.user_read.id, body: values }).unwrap();
-      if (answer.email_error) toast('info', `${answer.success} ${answer.email_error}`, 4);
-      else toast('success', answer.success, 2);
+      const done = answer.success ?? answer.message;
+      if (answer.email_error) toast('info', `${done} ${answer.email_error}`, 4);
+      else toast('success', done, 2);
       form.resetFields();
       onClose();
     } catch (error) {
