@@ -206,6 +206,7 @@ test.describe('every built screen has no serious or critical accessibility viola
       `/add-question/${quizId}`,
       '/admin-xapi',
       '/admin-users',
+      '/admin-stat-dashboard-user',
       `/admin-student-detail/${await demoStudentId(request)}`,
     ]);
     await checkQuizStep(page, `/admin-course-preview/${quizCourseId}`);

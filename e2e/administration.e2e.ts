@@ -107,3 +107,38 @@ test('an admin creates a student, assigns a course and a trainer, suspends, reac
     await student.context().close();
   });
 });
+
+// Progress tracking (issue 13): the list from the server, searched, and a date-range export built by
+// the server over every matching student, opened here as a spreadsheet program would.
+test("an admin follows the students' progress, searches it and exports a date range", async ({ page }) => {
+  test.setTimeout(120_000);
+  await loginAs(page, 'admin');
+  await page.goto('/admin-stat-dashboard-user');
+  await expect(page.getByRole('heading', { level: 1, name: 'Suivi de progression' })).toBeVisible();
+  const table = page.getByTestId('progress-table');
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
+  await page.getByRole('textbox', { name: 'Rechercher un étudiant' }).fill('Léa');
+  const lea = table.getByRole('row').filter({ hasText: '@lea.dubois' });
+  await expect(lea).toBeVisible();
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await expect(lea.getByRole('progressbar')).not.toHaveAttribute('aria-valuenow', '0');
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole('button', { name: /Exporter la période/ }).click();
+  await expect(page.getByText('Merci de spécifier une date de début et de fin.')).toBeVisible();
+  await page.getByRole('button', { name: 'OK' }).click();
+  await page.getByRole('textbox', { name: 'Rechercher un étudiant' }).fill('');
+  await page.getByLabel('Date de début').fill('2020-01-01');
+  await page.getByLabel('Date de fin').fill('2030-12-31');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /Exporter la période/ }).click()]);
+  expect(download.suggestedFilename()).toBe('Progression_2020-01-01_to_2030-12-31.xlsx');
+  const { default: ExcelJS } = await import('exceljs');
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile((await download.path())!);
+  const sheet = workbook.getWorksheet('Progression')!;
+  expect(sheet.getRow(1).values).toEqual([undefined, 'Nom complet', 'Email', "Nom d'utilisateur", "Date d'entrée", 'Cours', 'Progression', 'Temps total (s)', 'Temps total (HH:MM:SS)', 'Cours complétés']);
+  const emails = [];
+  for (let row = 2; row <= sheet.rowCount; row++) emails.push(String(sheet.getRow(row).getCell(2).value));
+  expect(emails).toContain(DEMO.student.email);
+  await expect(page.getByText(/^Fichier Progression_2020-01-01_to_2030-12-31\.xlsx téléchargé\.$/)).toBeVisible();
+});
