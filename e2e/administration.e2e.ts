@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, expectNoSeriousA11yViolations, fillLogin, loginAs } from './support';
+import { choose, DEMO, expectNoSeriousA11yViolations, fillLogin, loginAs } from './support';
 
 const PASSWORD = 'un-mot-de-passe-solide';
 const NEW_PASSWORD = 'un-autre-mot-de-passe-solide';
@@ -54,8 +54,7 @@ test('an admin creates a student, assigns a course and a trainer, suspends, reac
     await expect(page).toHaveTitle(/Détails étudiant \| Admin/);
     await page.getByRole('button', { name: 'Assigner cours' }).click();
     const courseDialog = page.getByRole('dialog', { name: 'Assigner un cours' });
-    await courseDialog.getByRole('combobox').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option-content').filter({ hasText: 'Sensibilisation à la cybersécurité' }).click();
+    await choose(courseDialog, page, 'Cours', 'Sensibilisation à la cybersécurité');
     await courseDialog.getByRole('button', { name: 'Assigner' }).click();
     await page.getByRole('dialog').filter({ hasText: 'Assigner le cours "Sensibilisation à la cybersécurité" à Nina ?' }).getByRole('button', { name: 'Oui, assigner' }).click();
     await expect(page.getByTestId('student-courses')).toContainText('Cours assignés (1)');
@@ -68,8 +67,7 @@ test('an admin creates a student, assigns a course and a trainer, suspends, reac
 
     await page.getByRole('button', { name: 'Assigner formateur' }).click();
     const trainerDialog = page.getByRole('dialog', { name: 'Assigner un formateur' });
-    await trainerDialog.getByRole('combobox').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option-content').filter({ hasText: DEMO.trainer.email }).click();
+    await choose(trainerDialog, page, 'Formateur', `Claire Martin (${DEMO.trainer.email})`);
     await trainerDialog.getByRole('button', { name: 'Assigner' }).click();
     await expect(page.getByTestId('student-trainers')).toContainText('Formateurs assignés (2)');
     await expect(page.getByTestId('student-trainers')).toContainText('Claire Martin');
