@@ -5,11 +5,15 @@ import type {
   CoursePage,
   CreatedStudentResponse,
   CreateStudentRequest,
+  DashboardTotals,
+  DashboardTrends,
   EnrolledCourse,
   Paged,
   PasswordChangeResponse,
   ProgressPage,
   ProgressQuery,
+  RemovalPlan,
+  RemovalResponse,
   StudentRecord,
   TeacherListItem,
   ToggleActiveResponse,
@@ -102,6 +106,26 @@ export const adminApi = api.injectEndpoints({
       query: ({ formateur, student }) => ({ url: `student-assignment/${formateur}/${student}`, method: 'DELETE' }),
       invalidatesTags: (_r, _e, { student }) => [studentTrainersTag(student)],
     }),
+    /** GET /admin/students/{id}/removal: what deleting would do (close, the history kept, or delete) and why. */
+    getStudentRemoval: build.query<RemovalPlan, number>({
+      query: (id) => `admin/students/${id}/removal`,
+      keepUnusedDataFor: 0,
+    }),
+    /** DELETE /admin/students/{id}/: the account closed (with history) or removed (without). */
+    deleteStudentRecord: build.mutation<RemovalResponse, number>({
+      query: (id) => ({ url: `admin/students/${id}/`, method: 'DELETE' }),
+      invalidatesTags: [STUDENTS_TAG, { type: 'StudentProgress', id: 'ADMIN' }],
+    }),
+    /** GET /admin/dashboard/{adminId}: the three totals and when the last fact counted happened. */
+    getAdminDashboard: build.query<DashboardTotals, string>({
+      query: (adminId) => `admin/dashboard/${adminId}`,
+      providesTags: [{ type: 'Dashboard', id: 'ADMIN-TOTALS' }],
+    }),
+    /** GET /admin/dashboard/{adminId}/trends?weeks=: enrolments, active learners and completions per week. */
+    getAdminTrends: build.query<DashboardTrends, { adminId: string; weeks: number }>({
+      query: ({ adminId, weeks }) => ({ url: `admin/dashboard/${adminId}/trends`, params: { weeks } }),
+      providesTags: [{ type: 'Dashboard', id: 'ADMIN-TRENDS' }],
+    }),
     /** GET /course/?search=: the back office's course list (searched), for the assign dialog. */
     getAssignableCourses: build.query<CoursePage, string>({
       query: (search) => ({ url: 'course/', params: { search, page: 1, page_size: 20 } }),
@@ -130,4 +154,8 @@ export const {
   useAssignTrainerMutation,
   useUnassignTrainerMutation,
   useGetAssignableCoursesQuery,
+  useLazyGetStudentRemovalQuery,
+  useDeleteStudentRecordMutation,
+  useGetAdminDashboardQuery,
+  useGetAdminTrendsQuery,
 } = adminApi;

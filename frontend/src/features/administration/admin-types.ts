@@ -29,4 +29,9 @@ export type {
   CoursePage,
   ProgressRow as StudentProgressRow,
   ProgressPage,
+  RemovalPlan,
+  RemovalResponse,
+  DashboardView as DashboardTotals,
+  TrendsView as DashboardTrends,
+  WeekTrend,
 } from '../../app/api-schema';

@@ -40,7 +40,8 @@ export const formatBytes = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max
  */
 export function useExportDownload() {
   const [state, setState] = useState<ExportState>(IDLE);
-  const start = useCallback(async (key: string, path: string, fallbackName: string) => {
+  /** `done`: the success toast (by default « Fichier {name} téléchargé. »). */
+  const start = useCallback(async (key: string, path: string, fallbackName: string, done: (name: string) => string = m.download.done) => {
     setState({ ...IDLE, running: key });
     try {
       const attempt = (token: string | null) => fetch(`${apiBaseUrl()}/${path.replace(/^\//, '')}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
@@ -76,7 +77,7 @@ export function useExportDownload() {
       link.click();
       link.remove();
       window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
-      toast('success', m.download.done(name));
+      toast('success', done(name));
       return true;
     } catch {
       toast('error', m.download.failed);

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Input, Progress, Table, type TableColumnsType } from 'antd';
+import { Button, Input, Table, type TableColumnsType } from 'antd';
 import { DownloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { errorDialog } from '../../../app/feedback';
 import { PersonAvatar } from '../../../components/avatar';
@@ -8,7 +8,8 @@ import { WorkPage } from '../../../components/work-page';
 import { PROGRESS_PAGE_SIZE, useGetStudentsProgressQuery, type StudentProgressRow } from '../admin-api';
 import { AdminProgressBar, hhmmss } from '../components/admin-progress-bar';
 import { PageNumbers } from '../components/page-numbers';
-import { formatBytes, useExportDownload } from '../components/use-export-download';
+import { ExportStatus } from '../components/export-status';
+import { useExportDownload } from '../components/use-export-download';
 import { messages as m } from '../messages';
 import '../administration.css';
 
@@ -153,12 +154,7 @@ export function ProgressTrackingPage() {
           </div>
         </div>
         <p className="progress-muted progress-export__hint">{m.progress.exportRangeHint}</p>
-        {exporting ? (
-          <div className="progress-export__status" role="status" data-testid="export-progress">
-            {received.total ? <Progress percent={Math.round((received.received / received.total) * 100)} size="small" /> : <Progress percent={100} status="active" showInfo={false} size="small" />}
-            <span>{received.received === 0 ? m.download.preparing : m.download.received(received.rows, formatBytes(received.received))}</span>
-          </div>
-        ) : null}
+        <ExportStatus state={received} />
       </Panel>
 
       <section className="progress-list" aria-labelledby="progress-list-title">

@@ -84,6 +84,50 @@ describe('/admin-student-detail/{student_id}', () => {
     expect(calls.find((c) => c.path === '/users/120/change_password/')!.body).toEqual({ password: 'un-mot-de-passe-solide', send_email: true });
   }, 20_000);
 
+  it('deletes after saying what will happen: with a history the account is closed, then back to /admin-users', async () => {
+    const { calls } = server((request) => {
+      if (request.path === '/admin/students/20/removal') {
+        return json({ mode: 'close', reasons: [{ code: 'learning', label: 'progression', count: 3 }], message: 'Cette personne a un historique (progression) : son compte sera fermé.' });
+      }
+      if (request.path === '/admin/students/20/' && request.method === 'DELETE') return json({ success: true, mode: 'close', message: 'Compte fermé.' });
+      return undefined;
+    });
+    const { location } = renderApp('/admin-student-detail/20');
+    await userEvent.click(await screen.findByRole('button', { name: /Supprimer/ }));
+    const dialog = (await screen.findByTestId('student-removal-plan')).closest('[role="dialog"]') as HTMLElement;
+    expect(dialog).toHaveTextContent("Supprimer l'étudiant");
+    expect(dialog).toHaveTextContent('Cette personne a un historique (progression) : son compte sera fermé.');
+    expect(dialog).not.toHaveTextContent('Cette action est irréversible !');
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Oui, supprimer !' }));
+    await vi.waitFor(() => expect(location.pathname).toBe('/admin-users'));
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/admin/students/20/']);
+    expect(await screen.findByText(/L'étudiant a été supprimé avec succès/)).toBeInTheDocument();
+  }, 20_000);
+
+  it("warns that removing a person without history is irreversible, and 'Annuler' deletes nothing", async () => {
+    const { calls } = server((request) =>
+      request.path === '/admin/students/20/removal' ? json({ mode: 'delete', reasons: [], message: 'Cette personne n’a aucun historique.' }) : undefined,
+    );
+    const { location } = renderApp('/admin-student-detail/20');
+    await userEvent.click(await screen.findByRole('button', { name: /Supprimer/ }));
+    const dialog = (await screen.findByTestId('student-removal-plan')).closest('[role="dialog"]') as HTMLElement;
+    expect(dialog).toHaveTextContent('Cette action est irréversible !');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Annuler' }));
+    await vi.waitFor(() => expect(dialog).toHaveClass('ant-zoom-leave'), { timeout: 5000 });
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    expect(location.pathname).toBe('/admin-student-detail/20');
+  }, 20_000);
+
+  it('shows a closed account read-only, with the date it was closed and no actions', async () => {
+    server((request) => (request.path === '/admin/students/20/' ? json({ ...LEA, is_active: false, closed_at: '2026-03-02T10:00:00Z' }) : undefined));
+    renderApp('/admin-student-detail/20');
+    expect(await screen.findByText('Compte fermé le 02/03/2026')).toBeInTheDocument();
+    expect(screen.getByTestId('student-closed')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Supprimer/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Modifier/ })).toBeNull();
+  });
+
   it("says 'Étudiant non trouvé.' with a way back to the list", async () => {
     server((request) => (request.path === '/admin/students/20/' ? json({ statusCode: 404, message: 'Étudiant non trouvé.' }, 404) : undefined));
     renderApp('/admin-student-detail/20');

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Button, Modal, Spin, Tag } from 'antd';
 import { BookOutlined, DeleteOutlined, EditOutlined, KeyOutlined, TeamOutlined } from '@ant-design/icons';
 import { describeApiError } from '../../../app/api-errors';
@@ -7,7 +7,15 @@ import { toast } from '../../../app/feedback';
 import { PersonAvatar } from '../../../components/avatar';
 import { Panel } from '../../../components/panel';
 import { WorkPage } from '../../../components/work-page';
-import { useGetEnrolledCoursesQuery, useGetStudentRecordQuery, useGetStudentTrainersQuery, useUnassignTrainerMutation, useUnenrolStudentMutation } from '../admin-api';
+import {
+  useDeleteStudentRecordMutation,
+  useGetEnrolledCoursesQuery,
+  useGetStudentRecordQuery,
+  useGetStudentTrainersQuery,
+  useLazyGetStudentRemovalQuery,
+  useUnassignTrainerMutation,
+  useUnenrolStudentMutation,
+} from '../admin-api';
 import type { StudentRecord } from '../admin-types';
 import { AssignCourseDialog, AssignTrainerDialog, EditStudentDialog, PasswordDialog } from '../components/student-dialogs';
 import { messages as m } from '../messages';
@@ -46,7 +54,10 @@ function Details({ student }: { student: StudentRecord }) {
 /**
  * /admin-student-detail/{student_id}, 'Détails étudiant | Admin' (03 §2): the record with its
  * Actif/Inactif badge, the courses and trainers assigned (each removable after a confirmation),
- * and the actions: edit, assign a course or a trainer, change the password.
+ * and the actions: edit, assign a course or a trainer, change the password, delete. Deleting first
+ * asks the server what it would do (close the account and keep its history, or remove a person
+ * without any) and says so in the confirmation; then back to /admin-users. A closed account stays
+ * readable here for the audit, without its actions.
  */
 export function StudentDetailPage() {
   const studentId = Number(useParams().studentId);
@@ -56,6 +67,9 @@ export function StudentDetailPage() {
   const { data: trainers } = useGetStudentTrainersQuery(studentId, { skip: !valid || !student });
   const [unenrol] = useUnenrolStudentMutation();
   const [unassign] = useUnassignTrainerMutation();
+  const [planRemoval, removal] = useLazyGetStudentRemovalQuery();
+  const [deleteStudent] = useDeleteStudentRecordMutation();
+  const navigate = useNavigate();
   const [dialog, setDialog] = useState<Dialog>(null);
   const [modal, holder] = Modal.useModal();
 
@@ -95,6 +109,43 @@ export function StudentDetailPage() {
       },
     });
 
+  const confirmDelete = async () => {
+    let plan;
+    try {
+      plan = await planRemoval(student.id).unwrap();
+    } catch (failure) {
+      toast('error', describeApiError(failure).message ?? m.remove.failed, 3);
+      return;
+    }
+    void modal.confirm({
+      title: m.remove.title,
+      content: (
+        <div data-testid="student-removal-plan">
+          <p>{plan.message}</p>
+          {plan.mode === 'delete' ? <p className="admin-warning">{m.remove.irreversible}</p> : null}
+        </div>
+      ),
+      okText: m.remove.yes,
+      cancelText: m.detail.cancel,
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        try {
+          const answer = await deleteStudent(student.id).unwrap();
+          toast('success', answer.mode === 'close' ? m.remove.closed : m.remove.deleted, 3);
+          navigate('/admin-users');
+        } catch (failure) {
+          toast('error', describeApiError(failure).message ?? m.remove.failed, 3);
+        }
+      },
+    });
+  };
+  const closed = Boolean(student.closed_at);
+  const badge = closed ? (
+    <Tag className="admin-status admin-status--closed">{m.remove.closedBadge(dateOf(student.closed_at))}</Tag>
+  ) : (
+    <Tag className={student.is_active ? 'admin-status admin-status--active' : 'admin-status admin-status--inactive'}>{student.is_active ? m.students.active : m.students.inactive}</Tag>
+  );
+
   return (
     <div className="student-detail" data-testid="student-detail">
       {holder}
@@ -102,25 +153,34 @@ export function StudentDetailPage() {
         title={name}
         documentTitle={m.detail.pageTitle}
         back={{ to: '/admin-users', label: m.detail.back }}
-        extra={<Tag className={student.is_active ? 'admin-status admin-status--active' : 'admin-status admin-status--inactive'}>{student.is_active ? m.students.active : m.students.inactive}</Tag>}
+        extra={badge}
       >
         <div className="student-detail__grid">
           <Details student={student} />
           <Panel title={m.detail.actions} titleAs="h2" className="student-detail__card">
-            <div className="student-detail__actions">
-              <Button icon={<EditOutlined />} onClick={() => setDialog('edit')}>
-                {m.detail.edit}
-              </Button>
-              <Button icon={<BookOutlined />} onClick={() => setDialog('course')}>
-                {m.detail.assignCourse}
-              </Button>
-              <Button icon={<TeamOutlined />} onClick={() => setDialog('trainer')}>
-                {m.detail.assignTrainer}
-              </Button>
-              <Button icon={<KeyOutlined />} onClick={() => setDialog('password')}>
-                {m.detail.password}
-              </Button>
-            </div>
+            {closed ? (
+              <p className="progress-muted" data-testid="student-closed">
+                {m.remove.closedText}
+              </p>
+            ) : (
+              <div className="student-detail__actions">
+                <Button icon={<EditOutlined />} onClick={() => setDialog('edit')}>
+                  {m.detail.edit}
+                </Button>
+                <Button icon={<BookOutlined />} onClick={() => setDialog('course')}>
+                  {m.detail.assignCourse}
+                </Button>
+                <Button icon={<TeamOutlined />} onClick={() => setDialog('trainer')}>
+                  {m.detail.assignTrainer}
+                </Button>
+                <Button icon={<KeyOutlined />} onClick={() => setDialog('password')}>
+                  {m.detail.password}
+                </Button>
+                <Button danger icon={<DeleteOutlined />} loading={removal.isFetching} onClick={() => void confirmDelete()}>
+                  {m.detail.remove_}
+                </Button>
+              </div>
+            )}
           </Panel>
           <Panel title={m.detail.courses(courses?.length ?? 0)} titleAs="h2" className="student-detail__card" testId="student-courses">
             {courses && courses.length > 0 ? (

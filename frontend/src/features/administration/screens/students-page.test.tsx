@@ -1,6 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { startSession } from '../../../app/session';
 import { json, stubFetch, type FakeRequest } from '../../../test/fake-fetch';
 import { renderApp } from '../../../test/render-app';
@@ -125,4 +125,50 @@ describe('/admin-users', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Ajouter' }));
     expect(await within(dialog).findByText("Une erreur est survenue lors de l'ajout de l'étudiant. L'étudiant a été créé mais l'email n'a pas pu être envoyé.")).toBeInTheDocument();
   }, 30_000);
+
+  it("exports every student the search matches from the server ('Export Excel'), one export at a time, then one row", async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const xlsx = (name: string, rows: number, wait?: Promise<void>) =>
+      new Response(
+        new ReadableStream({
+          async start(controller) {
+            controller.enqueue(new Uint8Array(4096));
+            await wait;
+            controller.close();
+          },
+        }),
+        { headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'content-disposition': `attachment; filename="${name}"`, 'x-export-rows': String(rows) } },
+      );
+    const { calls } = server((request) => {
+      if (request.path === '/admin/exports/students/') return xlsx('Utilisateurs_LMS.xlsx', 1, held);
+      if (request.path === '/admin/exports/students/20/') return xlsx('Utilisateur_léa.dubois.xlsx', 1);
+      return undefined;
+    });
+    const created = vi.fn(() => 'blob:x');
+    Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() });
+    renderApp('/admin-users');
+    await screen.findByTestId('students-table');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Rechercher un étudiant' }), 'Léa');
+    await userEvent.click(screen.getByRole('button', { name: /Export Excel/ }));
+    expect(await screen.findByTestId('export-progress')).toHaveTextContent('1 ligne, 4 Ko reçus');
+    expect(screen.getByRole('button', { name: 'Exporter Léa Dubois vers Excel' })).toBeDisabled();
+    expect(calls.find((c) => c.path === '/admin/exports/students/')!.query.get('search')).toBe('Léa');
+    await act(async () => release());
+    expect(await screen.findByText('Export Excel généré avec succès !')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByTestId('export-progress')).toBeNull());
+
+    await userEvent.click(screen.getByRole('button', { name: 'Exporter Léa Dubois vers Excel' }));
+    await waitFor(() => expect(created).toHaveBeenCalledTimes(2));
+    expect(calls.filter((c) => c.path.startsWith('/admin/exports/')).map((c) => c.path)).toEqual(['/admin/exports/students/', '/admin/exports/students/20/']);
+  }, 20_000);
+
+  it("says when an export is refused, and the list stays usable", async () => {
+    server((request) => (request.path === '/admin/exports/students/' ? json({ statusCode: 403, message: 'Accès réservé aux administrateurs.' }, 403) : undefined));
+    renderApp('/admin-users');
+    await screen.findByTestId('students-table');
+    await userEvent.click(screen.getByRole('button', { name: /Export Excel/ }));
+    expect(await screen.findByText('Accès réservé aux administrateurs.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Export Excel/ })).toBeEnabled();
+  });
 });

@@ -1,12 +1,14 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, Input, Modal, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
-import { PauseCircleOutlined, PlayCircleOutlined, SearchOutlined, UserAddOutlined } from '@ant-design/icons';
+import { DownloadOutlined, FileExcelOutlined, PauseCircleOutlined, PlayCircleOutlined, SearchOutlined, UserAddOutlined } from '@ant-design/icons';
 import { toast } from '../../../app/feedback';
 import { WorkPage } from '../../../components/work-page';
 import { useGetStudentRecordsQuery, useToggleStudentActiveMutation } from '../admin-api';
 import type { StudentRecord } from '../admin-types';
 import { CreateStudentDialog } from '../components/create-student-dialog';
+import { ExportStatus } from '../components/export-status';
+import { useExportDownload } from '../components/use-export-download';
 import { messages as m } from '../messages';
 import '../administration.css';
 
@@ -14,6 +16,10 @@ import '../administration.css';
 const PAGE_SIZE = 10;
 
 const dateOf = (iso: string | null) => (iso ? new Date(`${iso}T00:00:00`).toLocaleDateString('fr-FR') : '-');
+/** The server's exports (sheet 'Utilisateurs'): every student the search matches, or one. */
+export const studentsExportPath = (search: string) => `admin/exports/students/${search.trim() ? `?${new URLSearchParams({ search: search.trim() })}` : ''}`;
+export const studentExportPath = (id: number) => `admin/exports/students/${id}/`;
+
 const nameOf = (student: StudentRecord) => `${student.prenom} ${student.nom}`.trim() || student.fullname || student.nom_utilisateur_lms;
 
 /** Search by full name, e-mail or LMS username, case- and accent-insensitive (03 §2). */
@@ -44,7 +50,9 @@ function Formation({ formations }: { formations: string[] }) {
 /**
  * /admin-users, 'Gestion des Étudiants' (03 §2): every student's administrative record, searched
  * by name, e-mail or LMS username (back to page 1), 10 per page; suspend or reactivate after a
- * confirmation (a suspension also closes the student's sessions); 'Nouvel Étudiant'.
+ * confirmation (a suspension also closes the student's sessions); 'Nouvel Étudiant'; 'Export Excel'
+ * of every student the search matches (built and streamed by the server, all pages) and of one
+ * student per row, with what has arrived shown while it comes.
  */
 export function StudentsPage() {
   const { data, isLoading, error, refetch } = useGetStudentRecordsQuery();
@@ -53,6 +61,8 @@ export function StudentsPage() {
   const [page, setPage] = useState(1);
   const [creating, setCreating] = useState(false);
   const [modal, holder] = Modal.useModal();
+  const download = useExportDownload();
+  const exporting = download.state.running !== null;
   const students = useMemo(() => (Array.isArray(data) ? data : []), [data]);
   const shown = useMemo(() => students.filter((student) => matchesStudent(student, search)), [students, search]);
 
@@ -102,15 +112,25 @@ export function StudentsPage() {
     {
       key: 'actions',
       title: m.students.actions,
-      width: 72,
+      width: 112,
       render: (_, student) => (
-        <Button
-          aria-label={`${student.is_active ? m.students.suspend : m.students.reactivate} : ${nameOf(student)}`}
-          title={student.is_active ? m.students.suspend : m.students.reactivate}
-          icon={student.is_active ? <PauseCircleOutlined /> : <PlayCircleOutlined />}
-          danger={student.is_active}
-          onClick={() => confirmToggle(student)}
-        />
+        <div className="students-row-actions">
+          <Button
+            aria-label={`${student.is_active ? m.students.suspend : m.students.reactivate} : ${nameOf(student)}`}
+            title={student.is_active ? m.students.suspend : m.students.reactivate}
+            icon={student.is_active ? <PauseCircleOutlined /> : <PlayCircleOutlined />}
+            danger={student.is_active}
+            onClick={() => confirmToggle(student)}
+          />
+          <Button
+            aria-label={m.students.exportRow(nameOf(student))}
+            title={m.students.exportRow(nameOf(student))}
+            icon={<DownloadOutlined />}
+            disabled={exporting}
+            loading={download.state.running === `row-${student.id}`}
+            onClick={() => void download.start(`row-${student.id}`, studentExportPath(student.id), `Utilisateur_${student.nom_utilisateur_lms}.xlsx`, () => m.students.exported)}
+          />
+        </div>
       ),
     },
   ];
@@ -144,9 +164,20 @@ export function StudentsPage() {
       title={m.students.title}
       testId="students-page"
       extra={
-        <Button type="primary" icon={<UserAddOutlined />} onClick={() => setCreating(true)}>
-          {m.students.create}
-        </Button>
+        <div className="students-header-actions">
+          <Button
+            icon={<FileExcelOutlined />}
+            disabled={exporting}
+            loading={download.state.running === 'all'}
+            title={m.students.exportAllHint}
+            onClick={() => void download.start('all', studentsExportPath(search), 'Utilisateurs_LMS.xlsx', () => m.students.exported)}
+          >
+            {m.students.exportAll}
+          </Button>
+          <Button type="primary" icon={<UserAddOutlined />} onClick={() => setCreating(true)}>
+            {m.students.create}
+          </Button>
+        </div>
       }
     >
       {holder}
@@ -167,6 +198,7 @@ export function StudentsPage() {
           }}
         />
       </div>
+      <ExportStatus state={download.state} />
       {body}
       <CreateStudentDialog open={creating} onClose={() => setCreating(false)} />
     </WorkPage>
