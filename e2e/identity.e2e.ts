@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, expectGreeting, expectNoSeriousA11yViolations, fillLogin } from './support';
+import { DEMO, expectGreeting, expectNoSeriousA11yViolations, fillLogin, loginAs } from './support';
 
 async function logoutFromNavbar(page: Page) {
   await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Déconnexion' }).click();
@@ -107,6 +107,20 @@ test('a session whose refresh fails is cleared and sent to its login page', asyn
   await page.goto('/teacher-profile-setting');
   await expect(page).toHaveURL(/\/teacher-login$/);
   expect(await page.evaluate(() => localStorage.getItem('teacherLoginStatus'))).toBeNull();
+});
+
+test('an admin whose refresh fails on a back-office list is cleared and sent to /admin-login', async ({ page }) => {
+  await loginAs(page, 'admin');
+  await page.evaluate(() => {
+    localStorage.setItem('accessToken', 'jeton.invalide.x');
+    localStorage.setItem('refreshToken', 'jeton.invalide.y');
+  });
+  await page.goto('/admin-users');
+  await expect(page).toHaveURL(/\/admin-login$/);
+  expect(await page.evaluate(() => [localStorage.getItem('adminLoginStatus'), localStorage.getItem('accessToken')])).toEqual([null, null]);
+  // The spec's other reading (03 §4: "goes to /login") lands on a login page too (ADR 0016).
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/user-login$/);
 });
 
 test.describe('route guards and unknown pages', () => {

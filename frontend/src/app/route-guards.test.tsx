@@ -20,6 +20,15 @@ describe('route guards', () => {
     expect(await screen.findByRole('button', { name: 'Se connecter' })).toBeInTheDocument();
   });
 
+  it('sends /login (where the spec says a 401 leads) to the stored role’s login page, else the students’', async () => {
+    const visitor = renderApp('/login');
+    await waitFor(() => expect(visitor.location.pathname).toBe('/user-login'));
+    visitor.unmount();
+    window.localStorage.setItem('role', 'admin');
+    const admin = renderApp('/login');
+    await waitFor(() => expect(admin.location.pathname).toBe('/admin-login'));
+  });
+
   it('does not let a student into the trainer area', async () => {
     startSession('student', { id: 7, username: 'alice', ...tokens });
     const { location } = renderApp('/teacher-dashboard');

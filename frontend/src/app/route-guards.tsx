@@ -27,3 +27,12 @@ export function ByRole({ elements }: { elements: Partial<Record<Role, ReactNode>
   const role = useAppSelector((state) => state.auth.role);
   return <>{role ? elements[role] : null}</>;
 }
+
+/**
+ * /login, which the spec names as where a 401 leads (01, 03 §4) though its route table has only
+ * the three roles' login pages: the login page of the stored role, else the students' (ADR 0016).
+ */
+export function LoginOfRole() {
+  const role = useAppSelector((state) => state.auth.role);
+  return <Navigate to={LOGIN_PATHS[role ?? 'student']} replace />;
+}

@@ -82,7 +82,7 @@ import {
 import { FooterPageLinks } from '../features/catalogue';
 import { AppShell } from '../layout/app-shell';
 import { lazyComponent } from './lazy-component';
-import { ByRole, GuestOnly, RequireAnyRole, RequireRole } from './route-guards';
+import { ByRole, GuestOnly, LoginOfRole, RequireAnyRole, RequireRole } from './route-guards';
 
 // Every page is lazy (features and areas export them through lazyComponent): the first visit downloads
 // the shell and the page it opens, nothing of the other pages or roles. The routes are rendered
@@ -111,6 +111,8 @@ export const routes: RouteObject[] = [
       { path: 'faq', element: <FaqPage /> },
       // Listed in the student area but described as a public screen (01 §2.1, §2.3).
       { path: 'assistance', element: <AssistancePage /> },
+
+      { path: 'login', element: <LoginOfRole /> },
 
       // Student area
       {
