@@ -104,14 +104,49 @@ test('an admin creates a student, assigns a course and a trainer, suspends, reac
     await expect(student.getByRole('region', { name: 'Suivi de mes cours' })).toContainText('Sensibilisation à la cybersécurité');
     await student.context().close();
   });
+
+  await test.step("the student's row exports to Excel, built by the server: sheet 'Utilisateurs', the spec's columns", async () => {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: `Exporter Nina Roux${tag} vers Excel` }).click()]);
+    expect(download.suggestedFilename()).toBe(`Utilisateur_${username}.xlsx`);
+    const { default: ExcelJS } = await import('exceljs');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile((await download.path())!);
+    const sheet = workbook.getWorksheet('Utilisateurs')!;
+    expect(sheet.rowCount).toBe(2);
+    expect(sheet.getRow(2).getCell(2).value).toBe(email);
+    await expect(page.getByText('Export Excel généré avec succès !')).toBeVisible();
+  });
+
+  await test.step('deleted with a history (a course assigned), the account is closed: out of the list, no sign-in, the record still readable', async () => {
+    await page.getByRole('link', { name: `Nina Roux${tag}` }).click();
+    await page.getByRole('button', { name: 'Supprimer' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText("Supprimer l'étudiant");
+    await expect(dialog).toContainText('son compte sera fermé');
+    await dialog.getByRole('button', { name: 'Oui, supprimer !' }).click();
+    await expect(page).toHaveURL(/\/admin-users$/);
+    await expect(page.getByText(/L'étudiant a été supprimé avec succès/)).toBeVisible();
+    await page.getByRole('textbox', { name: 'Rechercher un étudiant' }).fill(username);
+    await expect(page.getByTestId('students-table')).toContainText('Aucun étudiant ne correspond à cette recherche.');
+
+    const student = await (await browser.newContext()).newPage();
+    await student.goto('/user-login');
+    await fillLogin(student, email, NEW_PASSWORD);
+    await expect(student).not.toHaveURL(/\/user-dashboard$/);
+    await student.context().close();
+  });
 });
 
-// Progress tracking (issue 13): the list from the server, searched, and a date-range export built by
+// The dashboard, then progress tracking (issue 13): the list from the server, searched, and a date-range export built by
 // the server over every matching student, opened here as a spreadsheet program would.
 test("an admin follows the students' progress, searches it and exports a date range", async ({ page }) => {
   test.setTimeout(120_000);
   await loginAs(page, 'admin');
-  await page.goto('/admin-stat-dashboard-user');
+  const totals = page.getByRole('region', { name: 'Totaux de la plateforme' });
+  await expect(totals.getByRole('link', { name: /Étudiants/ })).not.toContainText('–');
+  await expect(page.getByTestId('dashboard-activity').getByRole('img')).toHaveAccessibleName(/Inscriptions et apprenants actifs par semaine sur 12 semaines/);
+  await page.getByRole('region', { name: 'Quiz et suivi' }).getByRole('link', { name: /Suivi de progression/ }).click();
+  await expect(page).toHaveURL(/\/admin-stat-dashboard-user$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Suivi de progression' })).toBeVisible();
   const table = page.getByTestId('progress-table');
   await expect(table.getByRole('row').nth(1)).toBeVisible();

@@ -4,3 +4,4 @@ import { lazyComponent } from '../../app/lazy-component';
 export const StudentsPage = lazyComponent(() => import('./screens/students-page'), (m) => m.StudentsPage);
 export const StudentDetailPage = lazyComponent(() => import('./screens/student-detail-page'), (m) => m.StudentDetailPage);
 export const ProgressTrackingPage = lazyComponent(() => import('./screens/progress-tracking-page'), (m) => m.ProgressTrackingPage);
+export const AdminDashboard = lazyComponent(() => import('./screens/admin-dashboard'), (m) => m.AdminDashboard);

@@ -1,5 +1,42 @@
 /** The administration's wording (03 §2, §8), exactly as the spec writes it where it does. */
 export const messages = {
+  dashboard: {
+    totals: 'Totaux de la plateforme',
+    courses: 'Cours',
+    students: 'Étudiants',
+    teachers: 'Formateurs',
+    updated: (when: string) => `Dernière mise à jour : ${when}`,
+    neverUpdated: 'Dernière mise à jour : aucune activité enregistrée',
+    refresh: 'Actualiser',
+    quickLinks: 'Actions rapides',
+    manageCourses: 'Gérer les cours',
+    manageStudents: 'Gérer les étudiants',
+    manageTeachers: 'Gérer les formateurs',
+    followProgress: 'Suivre la progression',
+    activity: 'Activité de formation',
+    period: 'Période affichée',
+    weeks: (n: number) => `${n} sem.`,
+    loading: 'Chargement des données...',
+    trendsFailed: "Impossible de charger l'activité.",
+    enrolments: 'Inscriptions',
+    activeLearners: 'Apprenants actifs',
+    week: 'Semaine du',
+    weekOf: (date: string) => `Semaine du ${date}`,
+    showData: 'Voir les chiffres',
+    chartArea: 'Graphique de l’activité par semaine',
+    chartSummary: (weeks: number, enrolments: number, peak: number) =>
+      `Inscriptions et apprenants actifs par semaine sur ${weeks} semaines : ${enrolments} inscription${enrolments > 1 ? 's' : ''}, jusqu’à ${peak} apprenant${peak > 1 ? 's' : ''} actif${peak > 1 ? 's' : ''} dans une semaine.`,
+    completionRate: "Taux d'achèvement",
+    completionText: (completions: number, enrolments: number, weeks: number) =>
+      enrolments === 0
+        ? `Aucune inscription sur les ${weeks} dernières semaines.`
+        : `${completions} cours terminé${completions > 1 ? 's' : ''} pour ${enrolments} inscription${enrolments > 1 ? 's' : ''} sur les ${weeks} dernières semaines.`,
+    cards: 'Quiz et suivi',
+    quizCard: 'Gestion des quiz',
+    quizCardText: 'Créer les quiz, leurs questions et les réponses attendues.',
+    progressCard: 'Suivi de progression',
+    progressCardText: 'La progression et le temps de formation de chaque étudiant, et leurs exports Excel.',
+  },
   progress: {
     pageTitle: 'Suivi de progression',
     title: 'Suivi de progression',

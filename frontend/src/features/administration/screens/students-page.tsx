@@ -86,7 +86,7 @@ export function StudentsPage() {
   };
 
   const columns: TableColumnsType<StudentRecord> = [
-    { key: 'index', title: m.students.index, width: 56, className: 'progress-col--md', render: (_, __, index) => (page - 1) * PAGE_SIZE + index + 1 },
+    { key: 'index', title: m.students.index, width: 56, className: 'progress-col--xl', render: (_, __, index) => (page - 1) * PAGE_SIZE + index + 1 },
     {
       key: 'name',
       title: m.students.fullname,
@@ -100,10 +100,10 @@ export function StudentsPage() {
       ),
     },
     { key: 'email', title: m.students.email, className: 'progress-col--lg', render: (_, student) => <span className="progress-email">{student.email}</span> },
-    { key: 'phone', title: m.students.phone, className: 'progress-col--lg', render: (_, student) => student.telephone || '-' },
-    { key: 'file', title: m.students.file, className: 'progress-col--md', render: (_, student) => student.numero_dossier || '-' },
+    { key: 'phone', title: m.students.phone, className: 'progress-col--xl', render: (_, student) => student.telephone || '-' },
+    { key: 'file', title: m.students.file, className: 'progress-col--xl', render: (_, student) => student.numero_dossier || '-' },
     { key: 'formation', title: m.students.formation, className: 'progress-col--md', render: (_, student) => <Formation formations={student.formations} /> },
-    { key: 'period', title: m.students.period, className: 'progress-col--lg', render: (_, student) => <span className="student-period">{m.students.periodOf(dateOf(student.date_entree), dateOf(student.date_sortie))}</span> },
+    { key: 'period', title: m.students.period, className: 'progress-col--xl', render: (_, student) => <span className="student-period">{m.students.periodOf(dateOf(student.date_entree), dateOf(student.date_sortie))}</span> },
     {
       key: 'status',
       title: m.students.status,

@@ -26,7 +26,7 @@ describe('student password change (/change-password)', () => {
       timeout: 3000,
     });
     expect(localStorage.getItem('studentLoginStatus')).toBeNull();
-  });
+  }, 15_000);
 
   it('shows the failure with the server message', async () => {
     startSession('student', { id: 7, username: 'alice', access: 'acc', refresh: 'ref' });
