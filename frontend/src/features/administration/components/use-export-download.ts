@@ -7,7 +7,7 @@ import { messages as m } from '../messages';
 export interface ExportState {
   /** The export running, if any (its key: 'all', 'range', a row's id…). */
   running: string | null;
-  /** Bytes received so far, and the total when the server gave one. */
+  /** Bytes received so far, and the total (or the server's estimate of it) when it gave one. */
   received: number;
   total: number | null;
   /** Rows in the file, when the server announced them (X-Export-Rows). */
@@ -53,7 +53,8 @@ export function useExportDownload() {
         toast('error', typeof body?.message === 'string' ? body.message : response.status === 403 ? m.download.forbidden : m.download.failed);
         return false;
       }
-      const length = Number(response.headers.get('content-length'));
+      // A streamed file has no length: the server announces an estimate (docs/administration.md).
+      const length = Number(response.headers.get('content-length') ?? response.headers.get('x-export-estimated-bytes'));
       const rows = response.headers.get('x-export-rows');
       const total = Number.isFinite(length) && length > 0 ? length : null;
       const announced = rows !== null && /^\d+$/.test(rows) ? Number(rows) : null;

@@ -138,7 +138,7 @@ describe('/admin-users', () => {
             controller.close();
           },
         }),
-        { headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'content-disposition': `attachment; filename="${name}"`, 'x-export-rows': String(rows) } },
+        { headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'content-disposition': `attachment; filename="${name}"`, 'x-export-rows': String(rows), 'x-export-estimated-bytes': '8192' } },
       );
     const { calls } = server((request) => {
       if (request.path === '/admin/exports/students/') return xlsx('Utilisateurs_LMS.xlsx', 1, held);
@@ -151,7 +151,10 @@ describe('/admin-users', () => {
     await screen.findByTestId('students-table');
     await userEvent.type(screen.getByRole('textbox', { name: 'Rechercher un étudiant' }), 'Léa');
     await userEvent.click(screen.getByRole('button', { name: /Export Excel/ }));
-    expect(await screen.findByTestId('export-progress')).toHaveTextContent('1 ligne, 4 Ko reçus');
+    const status = await screen.findByTestId('export-progress');
+    expect(status).toHaveTextContent('1 ligne, 4 Ko reçus');
+    // Half of the server's estimate has arrived.
+    expect(within(status).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '50');
     expect(screen.getByRole('button', { name: 'Exporter Léa Dubois vers Excel' })).toBeDisabled();
     expect(calls.find((c) => c.path === '/admin/exports/students/')!.query.get('search')).toBe('Léa');
     await act(async () => release());
