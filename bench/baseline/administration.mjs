@@ -1,16 +1,18 @@
 // Baseline of GET /api/admin/students/progress/ (bench/scenarios/administration.mjs) in bare Fastify
 // + pg: the token check, the admin role, the query's checks, then the app's own statement
 // (PROGRESS_PAGE_SQL, imported from its build) and the same paged answer. Bench-only routes make
-// the 10,000 students (the app's generator, plain SQL) and admin tokens.
+// the 10,000 students (the app's generator, plain SQL) and admin tokens. Also the full student list
+// (GET /api/admin/students/full-data/) with the app's statement and mapping.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { liveClaims, signAccess } from '../lib/baseline-auth.mjs';
 import { projectRoot } from '../lib/deps.mjs';
 
 const dist = (path) => import(pathToFileURL(join(projectRoot, 'backend/dist', path)).href);
-const [rows, { GENERATE_STUDENTS_SQL }] = await Promise.all([
+const [rows, { GENERATE_STUDENTS_SQL }, records] = await Promise.all([
   dist('contexts/administration/application/progress-rows.js'),
   dist('cli/testing/generate-students.js'),
+  dist('contexts/identity/application/admin/student-records.js'),
 ]);
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -44,6 +46,15 @@ export default async function administrationRoutes(app, { sql, config }) {
       previous: page > 1 ? link(Math.min(page - 1, lastPage)) : null,
       results: found.map(({ total: _total, ...row }) => row),
     };
+  });
+
+  // GET /api/admin/students/full-data/: the app's statement (OPEN_STUDENT_RECORDS_SQL) and its mapping.
+  app.get('/api/admin/students/full-data', async (request, reply) => {
+    const claims = await liveClaims(request, reply, { sql, config });
+    if (!claims) return reply;
+    if (claims.role !== 'admin') return reply.code(403).send({ statusCode: 403 });
+    const found = (await sql.query(records.OPEN_STUDENT_RECORDS_SQL)).rows;
+    return found.map(records.toStudentRecordView);
   });
 
   // Bench setup only: a token for the demo admin.

@@ -112,4 +112,22 @@ export const scenarios = [
   },
 ];
 
+// The student list of /admin-users: the spec's client pages the whole list in the browser, so the
+// server answers every open record at once (10,000 here).
+const fullListRequest = {
+  method: 'GET',
+  path: '/api/admin/students/full-data/',
+  perConnection: (state) => ({ path: '/api/admin/students/full-data/', headers: () => ({ authorization: `Bearer ${state.token}` }) }),
+};
+scenarios.push({
+  name: 'admin student list',
+  description:
+    'GET /api/admin/students/full-data/ with 10,000 open students (the records /admin-users pages in the browser): token check, then one SELECT of the records with their accounts, mapped to the answer.',
+  connections: 2,
+  setup,
+  app: fullListRequest,
+  baseline: fullListRequest,
+  check: (status, body) => status === 200 && body.startsWith('[') && body.includes('"nom_utilisateur_lms"'),
+});
+
 export const measurements = [{ name: 'admin export', run: measureExport }];

@@ -4,7 +4,7 @@ import { assertAdmin } from '../../../../platform/auth/ownership.js';
 import { Database } from '../../../../platform/database/database.js';
 import type { Actor } from '../../../../shared-kernel/index.js';
 import { StudentNotFoundError, TeacherNotFoundError, UserNotFoundError } from '../../domain/identity.errors.js';
-import { STUDENT_RECORD_SELECT, toStudentRecordView, UserView, type StudentRecordRow, type StudentRecordView } from './student-records.js';
+import { OPEN_STUDENT_RECORDS_SQL, STUDENT_RECORD_SELECT, toStudentRecordView, UserView, type StudentRecordRow, type StudentRecordView } from './student-records.js';
 
 /** Every open student record (GET /admin/students/full-data/), by name; closed accounts left out. */
 export class ListStudentRecords extends Query<StudentRecordView[]> {
@@ -19,7 +19,7 @@ export class ListStudentRecordsHandler implements IQueryHandler<ListStudentRecor
 
   async execute({ actor }: ListStudentRecords): Promise<StudentRecordView[]> {
     assertAdmin(actor);
-    const rows = await this.db.query<StudentRecordRow>(`${STUDENT_RECORD_SELECT} where a.closed_at is null order by s.nom, s.prenom, s.id`);
+    const rows = await this.db.query<StudentRecordRow>(OPEN_STUDENT_RECORDS_SQL);
     return rows.map(toStudentRecordView);
   }
 }

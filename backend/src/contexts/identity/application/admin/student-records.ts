@@ -56,6 +56,9 @@ export const STUDENT_RECORD_SELECT = `
          a.is_active, a.closed_at, a.created_at, a.id as account_id
     from identity.student s join identity.account a on a.id = s.account_id`;
 
+/** Every open student record, by name (GET /admin/students/full-data/; the benchmark's baseline runs it too). */
+export const OPEN_STUDENT_RECORDS_SQL = `${STUDENT_RECORD_SELECT} where a.closed_at is null order by s.nom, s.prenom, s.id`;
+
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 
 export function toStudentRecordView(row: StudentRecordRow): StudentRecordView {
