@@ -23,5 +23,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
+    // antd in jsdom takes seconds per screen when the two cores are busy (a build, another suite):
+    // a slow machine should not read as a failure. Tests that wait on timers set their own.
+    testTimeout: 15_000,
   },
 });
