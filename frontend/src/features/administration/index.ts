@@ -2,5 +2,6 @@
 import { lazyComponent } from '../../app/lazy-component';
 
 export const StudentsPage = lazyComponent(() => import('./screens/students-page'), (m) => m.StudentsPage);
+export const TeachersPage = lazyComponent(() => import('./screens/teachers-page'), (m) => m.TeachersPage);
 export const StudentDetailPage = lazyComponent(() => import('./screens/student-detail-page'), (m) => m.StudentDetailPage);
 export const ProgressTrackingPage = lazyComponent(() => import('./screens/progress-tracking-page'), (m) => m.ProgressTrackingPage);
