@@ -28,6 +28,11 @@ type RowDialog = { kind: 'edit' | 'password' | 'course' | 'students'; teacher: T
 
 const nameOf = (teacher: TeacherListItem) => teacher.full_name || `${teacher.prenom} ${teacher.nom}`.trim() || teacher.email;
 
+function Status({ teacher, className }: { teacher: TeacherListItem; className?: string }) {
+  const tone = teacher.is_active ? 'admin-status admin-status--active' : 'admin-status admin-status--inactive';
+  return <Tag className={className ? `${tone} ${className}` : tone}>{teacher.is_active ? t.list.active : t.list.inactive}</Tag>;
+}
+
 /**
  * /admin-teachers, 'Gestion des Formateurs' (03 §2): the open trainers 5 per page from the server,
  * searched (debounced, back to page 1), with 'Affichage des formateurs X à Y sur N'; per row: edit,
@@ -116,16 +121,13 @@ export function TeachersPage() {
         <div>
           <div className="progress-student__name">{nameOf(teacher)}</div>
           <div className="progress-student__username">@{teacher.user_read.username || teacher.username}</div>
+          <Status teacher={teacher} className="teacher-status--phone" />
         </div>
       ),
     },
     { key: 'email', title: t.list.email, className: 'progress-col--lg', render: (_, teacher) => <span className="progress-email">{teacher.email}</span> },
-    { key: 'phone', title: t.list.phone, className: 'progress-col--lg', render: (_, teacher) => teacher.telephone || '-' },
-    {
-      key: 'status',
-      title: t.list.status,
-      render: (_, teacher) => <Tag className={teacher.is_active ? 'admin-status admin-status--active' : 'admin-status admin-status--inactive'}>{teacher.is_active ? t.list.active : t.list.inactive}</Tag>,
-    },
+    { key: 'phone', title: t.list.phone, className: 'progress-col--lg', render: (_, teacher) => <span className="teacher-phone">{teacher.telephone || '-'}</span> },
+    { key: 'status', title: t.list.status, className: 'progress-col--sm', render: (_, teacher) => <Status teacher={teacher} /> },
     {
       key: 'actions',
       title: t.list.actions,
@@ -174,6 +176,8 @@ export function TeachersPage() {
           pagination={false}
           data-testid="teachers-table"
           className="teachers-table"
+          size="middle"
+          scroll={{ x: 'max-content' }}
         />
         {pages > 1 ? (
           <PageNumbers page={page} pages={pages} pageSize={TRAINERS_PAGE_SIZE} disabled={false} onChange={setPage} summary={range} />
