@@ -82,14 +82,14 @@ async function checkQuizStep(page: Page, path: string) {
   });
 }
 
-/** A dialog opened by `button` on the screen at `path`. */
-async function checkDialog(page: Page, path: string, button: string, dialog: string) {
+/** A dialog opened by `button` on the screen at `path`, ready once its `ready` button is enabled. */
+async function checkDialog(page: Page, path: string, button: string, dialog: string, ready = 'Enregistrer') {
   test.info().setTimeout(test.info().timeout + 20_000);
   await test.step(`${path}, dialog ${dialog}`, async () => {
     await page.goto(path);
     await settled(page);
     await page.getByRole('button', { name: button }).first().click();
-    await expect(page.getByRole('dialog', { name: dialog }).getByRole('button', { name: 'Enregistrer' })).toBeEnabled();
+    await expect(page.getByRole('dialog', { name: dialog }).getByRole('button', { name: ready })).toBeEnabled();
     await expectNoSeriousA11yViolations(page);
   });
 }
@@ -206,6 +206,7 @@ test.describe('every built screen has no serious or critical accessibility viola
       `/add-question/${quizId}`,
       '/admin-xapi',
       '/admin-users',
+      '/admin-teachers',
       '/admin-stat-dashboard-user',
       `/admin-student-detail/${await demoStudentId(request)}`,
     ]);
@@ -219,11 +220,16 @@ test.describe('every built screen has no serious or critical accessibility viola
       await expect(page.getByRole('dialog', { name: 'Accès créé : notez le secret' }).getByTestId('xapi-secret')).toBeVisible();
       await expectNoSeriousA11yViolations(page);
     });
-    await test.step('/admin-users, dialog Nouvel Étudiant', async () => {
-      await page.goto('/admin-users');
+    await checkDialog(page, '/admin-users', 'Nouvel Étudiant', 'Nouvel Étudiant', 'Ajouter');
+    await checkDialog(page, '/admin-teachers', 'Nouveau Formateur', 'Nouveau Formateur', 'Créer');
+    test.info().setTimeout(test.info().timeout + 20_000);
+    await test.step("/admin-teachers, dialog of a trainer's students", async () => {
+      await page.goto('/admin-teachers');
       await settled(page);
-      await page.getByRole('button', { name: 'Nouvel Étudiant' }).click();
-      await expect(page.getByRole('dialog', { name: 'Nouvel Étudiant' }).getByRole('button', { name: 'Ajouter' })).toBeEnabled();
+      await page.getByRole('button', { name: 'Étudiants : Claire Martin' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Étudiants de Claire Martin' });
+      await expect(dialog.getByTestId('teacher-students-assigned').getByRole('listitem').first()).toBeVisible();
+      await expect(dialog.getByTestId('teacher-students-unassigned').getByRole('heading')).toBeVisible();
       await expectNoSeriousA11yViolations(page);
     });
     await checkDialog(page, '/admin-quizzes', 'Nouveau quiz', 'Nouveau quiz');

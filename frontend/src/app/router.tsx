@@ -77,6 +77,7 @@ import {
   ProgressTrackingPage,
   StudentDetailPage,
   StudentsPage,
+  TeachersPage,
   XapiCredentialsPage,
 } from '../areas/admin';
 import { FooterPageLinks } from '../features/catalogue';
@@ -212,6 +213,7 @@ export const routes: RouteObject[] = [
               { path: 'admin-xapi', element: <XapiCredentialsPage /> },
               { path: 'admin-stat-dashboard-user', element: <ProgressTrackingPage /> },
               { path: 'admin-users', element: <StudentsPage /> },
+              { path: 'admin-teachers', element: <TeachersPage /> },
               { path: 'admin-student-detail/:studentId', element: <StudentDetailPage /> },
             ],
           },

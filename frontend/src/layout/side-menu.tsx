@@ -14,6 +14,7 @@ import {
   LogoutOutlined,
   QuestionCircleOutlined,
   ReadOutlined,
+  SolutionOutlined,
   StarOutlined,
   TeamOutlined,
   UserOutlined,
@@ -51,13 +52,13 @@ export const TEACHER_MENU: SideMenuEntry[] = [
   { to: '/teacher-logout', label: m.side.logout, icon: <LogoutOutlined /> },
 ];
 
-// The trainers' screen (/admin-teachers) comes with the rest of the administration issue: its
-// entry (m.side.adminTeachers) returns with it, rather than leading to the 404 page until then.
+// The spec's order (03 §2), then the xAPI accesses (issue 12) before the logout.
 export const ADMIN_MENU: SideMenuEntry[] = [
   { to: '/admin-dashboard', label: m.side.dashboard, icon: <DashboardOutlined /> },
-  { to: '/admin-courses', label: m.side.adminCourses, icon: <ReadOutlined /> },
   { to: '/admin-users', label: m.side.adminStudents, icon: <TeamOutlined /> },
+  { to: '/admin-courses', label: m.side.adminCourses, icon: <ReadOutlined /> },
   { to: '/admin-stat-dashboard-user', label: m.side.adminProgress, icon: <BarChartOutlined /> },
+  { to: '/admin-teachers', label: m.side.adminTeachers, icon: <SolutionOutlined /> },
   { to: '/admin-quizzes', label: m.side.adminQuizzes, icon: <QuestionCircleOutlined /> },
   { to: '/admin-xapi', label: m.side.adminXapi, icon: <ApiOutlined /> },
   { to: '/admin-logout', label: m.side.logout, icon: <LogoutOutlined /> },

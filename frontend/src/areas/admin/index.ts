@@ -8,4 +8,4 @@ export { AdminCoursesPage, AdminCourseDetailPage } from '../../features/authorin
 export { AdminCoursePreviewPage } from '../course-preview-pages';
 export { AdminQuizzesPage, AdminQuizDetailPage } from '../../features/assessment';
 export { XapiCredentialsPage } from '../../features/xapi';
-export { ProgressTrackingPage, StudentDetailPage, StudentsPage } from '../../features/administration';
+export { ProgressTrackingPage, StudentDetailPage, StudentsPage, TeachersPage } from '../../features/administration';

@@ -1,3 +1,16 @@
+/** The back office's trainers and their calls, generated from the server's OpenAPI document (docs/adr/0008). */
+export type {
+  TeacherListPage as TrainerPage,
+  TrainerRecordView as TrainerRecord,
+  CreateTrainerRequest,
+  UpdateTrainerRequest,
+  UnassignedCourses as UnassignedCoursePage,
+  TeacherStudent as TrainerStudent,
+  TeacherStudentPage as TrainerStudentPage,
+  RemovalPlan as TrainerRemovalPlan,
+  RemovalResponse as TrainerRemovalResponse,
+} from '../../app/api-schema';
+
 /** The progress list's query (GET /admin/students/progress/). */
 export interface ProgressQuery {
   search: string;

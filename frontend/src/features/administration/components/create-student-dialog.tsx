@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Checkbox, Col, Form, Input, Modal, Row, Select } from 'antd';
+import { Alert, Checkbox, Col, Form, Modal, Row, Select } from 'antd';
 import { applyFieldErrors, describeApiError } from '../../../app/api-errors';
 import { useCreateStudentRecordMutation, useGetAllTrainersQuery } from '../admin-api';
 import type { CreateStudentRequest } from '../admin-types';
 import { messages as m } from '../messages';
+import { LoginFields, PersonFields } from './person-fields';
 import { RecordFields } from './record-fields';
 
 interface Values {
@@ -91,7 +92,6 @@ export function CreateStudentDialog({ open, onClose }: { open: boolean; onClose:
     }
   };
 
-  const required = (label: string) => [{ required: true, whitespace: true, message: m.createStudent.required(label) }];
   return (
     <Modal
       open={open}
@@ -107,36 +107,8 @@ export function CreateStudentDialog({ open, onClose }: { open: boolean; onClose:
     >
       <Form<Values> form={form} layout="vertical" name="create-student" onFinish={submit} initialValues={{ send_welcome_email: true }} requiredMark>
         <Row gutter={12}>
-          <Col xs={24} sm={12}>
-            <Form.Item name="prenom" label={m.createStudent.prenom} rules={required(m.createStudent.prenom)}>
-              <Input autoComplete="off" maxLength={150} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="nom" label={m.createStudent.nom} rules={required(m.createStudent.nom)}>
-              <Input autoComplete="off" maxLength={150} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="email" label={m.createStudent.email} rules={[...required(m.createStudent.email), { type: 'email', message: 'Adresse e-mail invalide.' }]}>
-              <Input type="email" autoComplete="off" maxLength={254} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="telephone" label={m.createStudent.telephone}>
-              <Input type="tel" autoComplete="off" maxLength={30} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="nom_utilisateur_lms" label={m.createStudent.username} rules={required(m.createStudent.username)}>
-              <Input autoComplete="off" maxLength={150} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="mot_de_passe_lms" label={m.createStudent.password} extra={m.createStudent.passwordHelp} rules={required(m.createStudent.password)}>
-              <Input.Password autoComplete="new-password" maxLength={128} />
-            </Form.Item>
-          </Col>
+          <PersonFields />
+          <LoginFields passwordHelp={m.createStudent.passwordHelp} />
           <RecordFields />
           <Col xs={24}>
             <Form.Item name="formateur_id" label={m.createStudent.trainer}>

@@ -12,8 +12,9 @@ export function pageWindow(page: number, pages: number, width = 5): number[] {
  * The progress list's pagination (03 §2): 'Page X sur Y (5 étudiants par page)', first and last
  * page, previous and next, a window of five numbers with ellipses for the pages beyond. Shown only
  * when there is more than one page; every button disabled while `disabled` (an export running).
+ * Another list says its own `summary` ('Affichage des formateurs X à Y sur N').
  */
-export function PageNumbers({ page, pages, pageSize, disabled, onChange }: { page: number; pages: number; pageSize: number; disabled: boolean; onChange: (page: number) => void }) {
+export function PageNumbers({ page, pages, pageSize, disabled, onChange, summary }: { page: number; pages: number; pageSize: number; disabled: boolean; onChange: (page: number) => void; summary?: string }) {
   if (pages <= 1) return null;
   const numbers = pageWindow(page, pages);
   const button = (target: number, label: string, content: React.ReactNode, current = false) => (
@@ -30,7 +31,7 @@ export function PageNumbers({ page, pages, pageSize, disabled, onChange }: { pag
   );
   return (
     <nav className="page-numbers" aria-label={m.pagination.label}>
-      <p className="page-numbers__summary">{m.pagination.summary(page, pages, pageSize)}</p>
+      <p className="page-numbers__summary">{summary ?? m.pagination.summary(page, pages, pageSize)}</p>
       <div className="page-numbers__buttons">
         {button(1, m.pagination.first, <DoubleLeftOutlined aria-hidden />)}
         {button(page - 1, m.pagination.previous, <LeftOutlined aria-hidden />)}

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Checkbox, Col, Form, Input, Modal, Row, Select } from 'antd';
+import { Alert, Col, Form, Input, Modal, Row, Select } from 'antd';
 import { applyFieldErrors, describeApiError } from '../../../app/api-errors';
 import { toast } from '../../../app/feedback';
 import {
@@ -7,11 +7,12 @@ import {
   useEnrolStudentMutation,
   useGetAllTrainersQuery,
   useGetAssignableCoursesQuery,
-  useSetUserPasswordMutation,
   useUpdateStudentRecordMutation,
 } from '../admin-api';
 import type { StudentRecord } from '../admin-types';
 import { messages as m } from '../messages';
+import { AccountPasswordDialog } from './password-dialog';
+import { PersonFields } from './person-fields';
 import { RecordFields } from './record-fields';
 
 const failureText = (error: unknown, fallback: string) => describeApiError(error).message ?? fallback;
@@ -154,31 +155,11 @@ export function EditStudentDialog({ student, open, onClose }: { student: Student
       setFailure([m.editStudent.failed, ...(described.status === 409 && described.message ? [described.message] : others)].join(' '));
     }
   };
-  const required = (label: string) => [{ required: true, whitespace: true, message: `${label} : champ obligatoire.` }];
   return (
     <Modal open={open} title={m.editStudent.title} okText={m.editStudent.save} cancelText={m.detail.cancel} onOk={() => form.submit()} onCancel={onClose} confirmLoading={isLoading} width={680} forceRender>
       <Form<EditValues> form={form} layout="vertical" name={`edit-student-${student.id}`} onFinish={submit}>
         <Row gutter={12}>
-          <Col xs={24} sm={12}>
-            <Form.Item name="prenom" label="Prénom" rules={required('Prénom')}>
-              <Input maxLength={150} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="nom" label="Nom" rules={required('Nom')}>
-              <Input maxLength={150} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="email" label={m.detail.email} rules={[...required(m.detail.email), { type: 'email', message: 'Adresse e-mail invalide.' }]}>
-              <Input type="email" maxLength={254} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="telephone" label={m.detail.telephone}>
-              <Input type="tel" maxLength={30} />
-            </Form.Item>
-          </Col>
+          <PersonFields />
           <Col xs={24}>
             <Form.Item label={m.detail.username} extra={m.editStudent.readOnly} htmlFor={`edit-student-username-${student.id}`}>
               <Input id={`edit-student-username-${student.id}`} value={student.nom_utilisateur_lms} disabled />
@@ -194,35 +175,5 @@ export function EditStudentDialog({ student, open, onClose }: { student: Student
 
 /** 'Mot de passe': a new password for the student's account, e-mailed to them unless unticked (03 §2). */
 export function PasswordDialog({ student, open, onClose }: { student: StudentRecord; open: boolean; onClose: () => void }) {
-  const [form] = Form.useForm<{ password: string; send_email: boolean }>();
-  const [setPassword, { isLoading }] = useSetUserPasswordMutation();
-  const [failure, setFailure] = useState<string | null>(null);
-  const submit = async (values: { password: string; send_email: boolean }) => {
-    setFailure(null);
-    try {
-      const answer = await setPassword({ userId: student.user_read.id, body: values }).unwrap();
-      const done = answer.success ?? answer.message;
-      if (answer.email_error) toast('info', `${done} ${answer.email_error}`, 4);
-      else toast('success', done, 2);
-      form.resetFields();
-      onClose();
-    } catch (error) {
-      const described = describeApiError(error);
-      const others = applyFieldErrors(form, described.fieldErrors, ['password', 'send_email']);
-      setFailure(described.status === 404 ? m.password.userNotFound : (others[0] ?? (Object.keys(described.fieldErrors).length ? null : (described.message ?? m.password.failed))));
-    }
-  };
-  return (
-    <Modal open={open} title={m.password.title} okText={m.password.submit} cancelText={m.detail.cancel} onOk={() => form.submit()} onCancel={onClose} confirmLoading={isLoading} destroyOnHidden>
-      <Form form={form} layout="vertical" name={`student-password-${student.id}`} onFinish={submit} initialValues={{ send_email: true }}>
-        <Form.Item name="password" label={m.password.label} extra={m.password.help} rules={[{ required: true, message: `${m.password.label} : champ obligatoire.` }]}>
-          <Input.Password autoComplete="new-password" maxLength={128} />
-        </Form.Item>
-        <Form.Item name="send_email" valuePropName="checked">
-          <Checkbox>{m.password.sendEmail}</Checkbox>
-        </Form.Item>
-      </Form>
-      {failure ? <Alert type="error" showIcon title={failure} role="alert" /> : null}
-    </Modal>
-  );
+  return <AccountPasswordDialog userId={student.user_read.id} formName={`student-password-${student.id}`} sendEmailLabel={m.password.sendEmail} open={open} onClose={onClose} />;
 }

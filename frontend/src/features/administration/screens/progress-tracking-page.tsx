@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Input, Table, type TableColumnsType } from 'antd';
 import { DownloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { errorDialog } from '../../../app/feedback';
@@ -7,14 +7,12 @@ import { Panel } from '../../../components/panel';
 import { WorkPage } from '../../../components/work-page';
 import { PROGRESS_PAGE_SIZE, useGetStudentsProgressQuery, type StudentProgressRow } from '../admin-api';
 import { AdminProgressBar, hhmmss } from '../components/admin-progress-bar';
+import { usePagedSearch } from '../components/use-paged-search';
 import { PageNumbers } from '../components/page-numbers';
 import { ExportStatus } from '../components/export-status';
 import { useExportDownload } from '../components/use-export-download';
 import { messages as m } from '../messages';
 import '../administration.css';
-
-/** The search waits for the typing to pause (03 §5: 400 ms). */
-const SEARCH_DEBOUNCE_MS = 400;
 
 const dateOf = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('fr-FR') : '-');
 
@@ -33,23 +31,11 @@ export const studentProgressExportPath = (studentId: number) => `admin/exports/p
  * while one runs, every export and paging control disabled meanwhile.
  */
 export function ProgressTrackingPage() {
-  const [typed, setTyped] = useState('');
-  const [search, setSearch] = useState('');
+  const { typed, setTyped, search, page, setPage } = usePagedSearch();
   const [startDate, setStartDate] = useState('');
   const [endDate, setEndDate] = useState('');
-  const [page, setPage] = useState(1);
   const download = useExportDownload();
   const exporting = download.state.running !== null;
-
-  useEffect(() => {
-    const next = typed.trim();
-    if (next === search) return undefined;
-    const timer = window.setTimeout(() => {
-      setSearch(next);
-      setPage(1);
-    }, SEARCH_DEBOUNCE_MS);
-    return () => window.clearTimeout(timer);
-  }, [typed, search]);
 
   const { data, isLoading, isFetching, error } = useGetStudentsProgressQuery({ search, start_date: startDate || undefined, end_date: endDate || undefined, page });
   const rows = data?.results ?? [];
