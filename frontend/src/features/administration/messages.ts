@@ -229,6 +229,7 @@ export const messages = {
     page: (n: number) => `Page ${n}`,
   },
   download: {
+    label: "Progression de l'export",
     preparing: 'Préparation du fichier…',
     received: (rows: number | null, bytes: string) => (rows === null ? `${bytes} reçus` : `${rows} ligne${rows > 1 ? 's' : ''}, ${bytes} reçus`),
     done: (name: string) => `Fichier ${name} téléchargé.`,

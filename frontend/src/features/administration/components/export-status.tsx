@@ -10,7 +10,7 @@ export function ExportStatus({ state, testId = 'export-progress' }: { state: Exp
   if (state.running === null) return null;
   return (
     <div className="progress-export__status" role="status" data-testid={testId}>
-      {state.total ? <Progress percent={Math.min(99, Math.round((state.received / state.total) * 100))} size="small" /> : <Progress percent={100} status="active" showInfo={false} size="small" />}
+      {state.total ? <Progress percent={Math.min(99, Math.round((state.received / state.total) * 100))} size="small" aria-label={m.download.label} /> : <Progress percent={100} status="active" showInfo={false} size="small" aria-label={m.download.label} />}
       <span>{state.received === 0 ? m.download.preparing : m.download.received(state.rows, formatBytes(state.received))}</span>
     </div>
   );
