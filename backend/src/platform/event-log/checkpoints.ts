@@ -26,18 +26,9 @@ export async function ensureCheckpoint(sql: SqlExecutor, name: string, kind: Che
   return true;
 }
 
-export async function readCheckpoint(sql: SqlExecutor, name: string, kind: Checkpoint['kind']): Promise<Checkpoint> {
-  let [row] = await sql.query<CheckpointRow>(
-    'select name, kind, transaction_id::text, position, events_applied, error_count, next_retry_at from eventlog.checkpoint where name = $1',
-    [name],
-  );
-  if (!row) {
-    await ensureCheckpoint(sql, name, kind);
-    [row] = await sql.query<CheckpointRow>(
-      'select name, kind, transaction_id::text, position, events_applied, error_count, next_retry_at from eventlog.checkpoint where name = $1',
-      [name],
-    );
-  }
+const CHECKPOINT_COLUMNS = 'name, kind, transaction_id::text, position, events_applied, error_count, next_retry_at';
+
+function toCheckpoint(row: CheckpointRow): Checkpoint {
   return {
     name: row.name,
     kind: row.kind,
@@ -49,14 +40,46 @@ export async function readCheckpoint(sql: SqlExecutor, name: string, kind: Check
   };
 }
 
+export async function readCheckpoint(sql: SqlExecutor, name: string, kind: Checkpoint['kind']): Promise<Checkpoint> {
+  let [row] = await sql.query<CheckpointRow>(`select ${CHECKPOINT_COLUMNS} from eventlog.checkpoint where name = $1`, [name]);
+  if (!row) {
+    await ensureCheckpoint(sql, name, kind);
+    [row] = await sql.query<CheckpointRow>(`select ${CHECKPOINT_COLUMNS} from eventlog.checkpoint where name = $1`, [name]);
+  }
+  return toCheckpoint(row);
+}
+
+/** Creates the missing checkpoints of several subscriptions in one statement. */
+export async function ensureCheckpoints(sql: SqlExecutor, subscriptions: readonly { name: string; kind: Checkpoint['kind'] }[]): Promise<void> {
+  if (subscriptions.length === 0) return;
+  await sql.query('insert into eventlog.checkpoint (name, kind) select * from unnest($1::text[], $2::text[]) on conflict (name) do nothing', [
+    subscriptions.map((s) => s.name),
+    subscriptions.map((s) => s.kind),
+  ]);
+}
+
+/** The checkpoints of `names` that exist, in one statement. */
+export async function readCheckpoints(sql: SqlExecutor, names: readonly string[]): Promise<Checkpoint[]> {
+  if (names.length === 0) return [];
+  const rows = await sql.query<CheckpointRow>(`select ${CHECKPOINT_COLUMNS} from eventlog.checkpoint where name = any($1::text[])`, [names]);
+  return rows.map(toCheckpoint);
+}
+
 /** Moves the checkpoint on and clears any failure: the events before `to` are done. */
 export async function advanceCheckpoint(sql: SqlExecutor, name: string, to: LogPosition, applied: number): Promise<void> {
+  await advanceCheckpoints(sql, [{ name, to, applied }]);
+}
+
+/** Moves several checkpoints on in one statement, each as advanceCheckpoint does. */
+export async function advanceCheckpoints(sql: SqlExecutor, moves: readonly { name: string; to: LogPosition; applied: number }[]): Promise<void> {
+  if (moves.length === 0) return;
   await sql.query(
-    `update eventlog.checkpoint
-        set transaction_id = $2::xid8, position = $3, events_applied = events_applied + $4, updated_at = now(),
+    `update eventlog.checkpoint c
+        set transaction_id = m.transaction_id, position = m.position, events_applied = c.events_applied + m.applied, updated_at = now(),
             failing_position = null, failing_event_type = null, last_error = null, error_count = 0, failed_at = null, next_retry_at = null
-      where name = $1`,
-    [name, to.transactionId, to.position, applied],
+       from unnest($1::text[], $2::xid8[], $3::bigint[], $4::bigint[]) as m(name, transaction_id, position, applied)
+      where c.name = m.name`,
+    [moves.map((m) => m.name), moves.map((m) => m.to.transactionId), moves.map((m) => m.to.position), moves.map((m) => m.applied)],
   );
 }
 

@@ -25,6 +25,8 @@ export interface Batch {
   more: boolean;
   /** Committed events wait behind a transaction still running: look again soon. */
   blocked: boolean;
+  /** The last event readable after `from` (up to `until`), whatever its type; null when there is none. */
+  tip: LogPosition | null;
 }
 
 type BatchRow = Partial<EventRow> & { tip_transaction_id: string | null; tip_position: number | null; blocked: boolean };
@@ -69,8 +71,7 @@ export async function readBatch(
   const first = rows[0];
   const events = rows.filter((r) => r.position !== null && r.position !== undefined).map((r) => toRecordedEvent(r as EventRow));
   const more = events.length === limit;
-  let end = from;
-  if (more) end = positionOf(events[events.length - 1]);
-  else if (first?.tip_transaction_id) end = { transactionId: first.tip_transaction_id, position: Number(first.tip_position) };
-  return { events, end, more, blocked: Boolean(first?.blocked) };
+  const tip = first?.tip_transaction_id ? { transactionId: first.tip_transaction_id, position: Number(first.tip_position) } : null;
+  const end = more ? positionOf(events[events.length - 1]) : (tip ?? from);
+  return { events, end, more, blocked: Boolean(first?.blocked), tip };
 }

@@ -8,17 +8,24 @@ import { UnknownProjectionError } from './event-log.errors.js';
 import { NotifyListener } from './notify-listener.js';
 import type { Subscription } from './projection.js';
 import { ProjectionRegistry } from './projection-registry.js';
+import { SubscriptionGroup } from './subscription-group.js';
 import { SubscriptionLoop } from './subscription-loop.js';
-import { createWorker, type StepResult, type WorkerLogger } from './subscription-worker.js';
+import { createPolicyWorker, type StepResult, type WorkerDeps, type WorkerLogger } from './subscription-worker.js';
 
 /**
- * Runs every registered projection and policy on this node, each in its own loop, woken by the
- * in-process append signal and by PostgreSQL NOTIFY, with polling as the fallback. Several nodes
- * may run it on one database: advisory locks let one of them work on each subscription at a time.
+ * Runs every registered projection and policy on this node. One loop steps them all together
+ * (SubscriptionGroup: one transaction, one read of the log per place they stand at), woken by the
+ * in-process append signal and by PostgreSQL NOTIFY, with polling as the fallback; each policy
+ * also has its own loop for its commands, woken by the group when events wait for it. Several
+ * nodes may run it on one database: advisory locks let one of them work on each subscription at
+ * a time. See docs/adr/0016-one-read-for-every-subscription.md.
  */
 @Injectable()
 export class ProjectionRunner implements OnApplicationBootstrap, OnModuleDestroy {
+  /** Each policy's own loop, by name. */
   private readonly loops = new Map<string, SubscriptionLoop>();
+  private group: SubscriptionGroup | null = null;
+  private groupLoop: SubscriptionLoop | null = null;
   private readonly cleanups: (() => void)[] = [];
   private listener: NotifyListener | null = null;
   private started = false;
@@ -61,22 +68,34 @@ export class ProjectionRunner implements OnApplicationBootstrap, OnModuleDestroy
     this.started = true;
     // A stop() that came while the schema check was in flight wins: nothing is started after it.
     if (!(await this.waitForSchema()) || this.stopped) return;
+    this.group = new SubscriptionGroup(this.deps, {
+      onMemberStep: (name, result) => this.onStep?.(name, result),
+      wakePolicy: (name) => this.loops.get(name)?.wake(),
+    });
+    for (const subscription of this.registry.all()) this.add(subscription);
+    this.groupLoop = new SubscriptionLoop(this.group, this.clock, this.options.pollIntervalMs, this.logger, undefined, this.options.minStepIntervalMs);
     this.cleanups.push(this.signal.subscribe(() => this.wake()));
-    this.cleanups.push(this.registry.onRegister((subscription) => this.startLoop(subscription)));
-    for (const subscription of this.registry.all()) this.startLoop(subscription);
+    this.cleanups.push(
+      this.registry.onRegister((subscription) => {
+        this.add(subscription);
+        this.wake();
+      }),
+    );
     this.listener = new NotifyListener(this.databaseUrl, () => this.wake(), this.logger);
     this.listener.start();
   }
 
-  /** Something was appended: every loop looks for work (a loop in backoff keeps waiting). */
+  /** Something was appended: the group looks for work, and wakes the policies it finds work for. */
   wake(): void {
-    for (const loop of this.loops.values()) loop.wake();
+    this.groupLoop?.wake();
   }
 
   /** An admin asked for a retry now: the backoff is already cleared in the database. */
   retryNow(name: string): void {
-    if (!this.registry.get(name)) throw new UnknownProjectionError(name, this.registry.all().map((s) => s.name));
-    this.loops.get(name)?.wake(true);
+    const subscription = this.registry.get(name);
+    if (!subscription) throw new UnknownProjectionError(name, this.registry.all().map((s) => s.name));
+    if (subscription.kind === 'policy') this.loops.get(name)?.wake(true);
+    else this.groupLoop?.wake(true);
   }
 
   async stop(): Promise<void> {
@@ -84,12 +103,18 @@ export class ProjectionRunner implements OnApplicationBootstrap, OnModuleDestroy
     this.stopped = true;
     for (const cleanup of this.cleanups.splice(0)) cleanup();
     await this.listener?.stop();
-    await Promise.all([...this.loops.values()].map((loop) => loop.stop()));
+    await Promise.all([this.groupLoop, ...this.loops.values()].map((loop) => loop?.stop()));
   }
 
-  private startLoop(subscription: Subscription): void {
-    if (this.stopped || this.loops.has(subscription.name)) return;
-    const worker = createWorker(subscription, { pool: this.pool, clock: this.clock, options: this.options, logger: this.logger });
+  private get deps(): WorkerDeps {
+    return { pool: this.pool, clock: this.clock, options: this.options, logger: this.logger };
+  }
+
+  private add(subscription: Subscription): void {
+    if (this.stopped) return;
+    this.group!.add(subscription);
+    if (subscription.kind !== 'policy') return;
+    const worker = createPolicyWorker(subscription.policy, this.deps);
     const onStep = this.onStep ? (result: StepResult | null) => this.onStep!(subscription.name, result) : undefined;
     this.loops.set(
       subscription.name,

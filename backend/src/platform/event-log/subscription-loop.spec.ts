@@ -1,5 +1,4 @@
 import { Clock } from '../../shared-kernel/index.js';
-import type { Subscription } from './projection.js';
 import { SubscriptionLoop } from './subscription-loop.js';
 import type { StepResult, SubscriptionWorker } from './subscription-worker.js';
 
@@ -12,7 +11,7 @@ const clock = new (class extends Clock {
 
 /** A worker whose steps the test answers one by one; no timer ever fires within a test (poll interval: 1 h). */
 class ScriptedWorker implements SubscriptionWorker {
-  readonly subscription = { kind: 'projection', name: 'test.scripted' } as Subscription;
+  readonly name = 'test.scripted';
   steps = 0;
   get busy(): boolean {
     return this.pending !== null;
@@ -89,6 +88,19 @@ describe('SubscriptionLoop', () => {
     await new Promise((r) => setImmediate(r));
     expect(worker.steps).toBe(1);
     loop.wake(true);
+    await worker.answer(idle);
+    expect(worker.steps).toBe(2);
+  });
+
+  it('looks again when a member of its group comes out of backoff, without a wake-up', async () => {
+    await worker.answer({ ...idle, nextCheckAt: clock.now() });
+    await worker.answer(idle);
+    expect(worker.steps).toBe(2);
+  });
+
+  it('stays woken by new events while a member of its group is in backoff', async () => {
+    await worker.answer({ ...idle, nextCheckAt: new Date(clock.now().getTime() + HOUR) });
+    loop.wake();
     await worker.answer(idle);
     expect(worker.steps).toBe(2);
   });

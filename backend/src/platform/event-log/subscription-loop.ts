@@ -69,6 +69,8 @@ export class SubscriptionLoop {
       } else {
         blockedDelay = BLOCKED_FIRST_DELAY_MS;
       }
+      // A group whose member is in backoff looks again when that ends.
+      if (result?.kind === 'done' && result.nextCheckAt) delay = Math.min(delay, Math.max(0, result.nextCheckAt.getTime() - this.clock.now().getTime()));
       if (this.forced || (this.woken && !this.inBackoff)) continue;
       await this.sleep(delay);
     }
@@ -82,7 +84,7 @@ export class SubscriptionLoop {
     } catch (error) {
       // The database is unreachable or the schema is not there yet: say it once, keep polling.
       const message = error instanceof Error ? error.message : String(error);
-      if (message !== this.lastError) this.logger.error(`${this.worker.subscription.name} : ${message}`);
+      if (message !== this.lastError) this.logger.error(`${this.worker.name} : ${message}`);
       this.lastError = message;
       return null;
     }
