@@ -18,7 +18,7 @@ import { createPolicyWorker, type StepResult, type WorkerDeps, type WorkerLogger
  * in-process append signal and by PostgreSQL NOTIFY, with polling as the fallback; each policy
  * also has its own loop for its commands, woken by the group when events wait for it. Several
  * nodes may run it on one database: advisory locks let one of them work on each subscription at
- * a time. See docs/adr/0016-one-read-for-every-subscription.md.
+ * a time. See docs/adr/0017-one-read-for-every-subscription.md.
  */
 @Injectable()
 export class ProjectionRunner implements OnApplicationBootstrap, OnModuleDestroy {

@@ -46,7 +46,7 @@ const compare = (a: LogPosition, b: LogPosition): number => {
 };
 
 /**
- * Every subscription of a node, stepped together (docs/adr/0016): one transaction takes each one's
+ * Every subscription of a node, stepped together (docs/adr/0017): one transaction takes each one's
  * advisory lock that is free, reads their checkpoints in one statement, reads the log once for all
  * those standing at the same place, applies each projection's share of the batch under its own
  * savepoint, and moves every checkpoint in one statement before the commit. So each projection's
