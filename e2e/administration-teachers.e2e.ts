@@ -7,6 +7,16 @@ const PASSWORD = 'un-mot-de-passe-solide';
 // teaches, assigns them a student and takes it back, suspends them (they cannot sign in) and
 // reactivates them (they can); deleting them then closes the account (they have a course: the
 // history is kept), and a trainer without any history is removed for good.
+// The course made for the journey leaves the public catalogue afterwards, whatever happened: the
+// catalogue's journeys count the demo's courses.
+let madeCourseId: number | null = null;
+test.afterEach(async ({ request }) => {
+  if (madeCourseId === null) return;
+  const removed = await request.delete(`/api/course/${madeCourseId}/`, { headers: (await apiLogin(request, 'admin')).headers });
+  expect(removed.ok(), `the journey's course withdrawn: ${await removed.text()}`).toBe(true);
+  madeCourseId = null;
+});
+
 test('an admin creates a trainer, assigns a course and a student, suspends, reactivates and deletes trainers', async ({ page, request, browser }) => {
   test.setTimeout(180_000);
   const tag = `${Date.now()}`.slice(-7);
@@ -18,6 +28,7 @@ test('an admin creates a trainer, assigns a course and a student, suspends, reac
   const categories = await (await request.get('/api/category/')).json();
   const created = await request.post('/api/course/', { headers: admin.headers, data: { category: categories[0].id, title: courseTitle, description: 'Un cours que personne n’anime encore.' } });
   expect(created.ok(), `the course without a trainer: ${await created.text()}`).toBe(true);
+  madeCourseId = ((await created.json()) as { id: number }).id;
 
   await loginAs(page, 'admin');
   await page.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Formateurs' }).click();
