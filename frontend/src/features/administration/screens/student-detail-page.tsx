@@ -17,6 +17,7 @@ import {
   useUnenrolStudentMutation,
 } from '../admin-api';
 import type { StudentRecord } from '../admin-types';
+import { confirmRemoval } from '../components/confirm-removal';
 import { AssignCourseDialog, AssignTrainerDialog, EditStudentDialog, PasswordDialog } from '../components/student-dialogs';
 import { messages as m } from '../messages';
 import '../administration.css';
@@ -109,36 +110,21 @@ export function StudentDetailPage() {
       },
     });
 
-  const confirmDelete = async () => {
-    let plan;
-    try {
-      plan = await planRemoval(student.id).unwrap();
-    } catch (failure) {
-      toast('error', describeApiError(failure).message ?? m.remove.failed, 3);
-      return;
-    }
-    void modal.confirm({
-      title: m.remove.title,
-      content: (
-        <div data-testid="student-removal-plan">
-          <p>{plan.message}</p>
-          {plan.mode === 'delete' ? <p className="admin-warning">{m.remove.irreversible}</p> : null}
-        </div>
-      ),
-      okText: m.remove.yes,
-      cancelText: m.detail.cancel,
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        try {
-          const answer = await deleteStudent(student.id).unwrap();
-          toast('success', answer.mode === 'close' ? m.remove.closed : m.remove.deleted, 3);
-          navigate('/admin-users');
-        } catch (failure) {
-          toast('error', describeApiError(failure).message ?? m.remove.failed, 3);
-        }
+  const confirmDelete = () =>
+    confirmRemoval(modal, {
+      plan: () => planRemoval(student.id).unwrap(),
+      remove: () => deleteStudent(student.id).unwrap(),
+      testId: 'student-removal-plan',
+      wording: {
+        title: m.remove.title,
+        yes: m.remove.yes,
+        cancel: m.detail.cancel,
+        irreversible: m.remove.irreversible,
+        done: (mode) => (mode === 'close' ? m.remove.closed : m.remove.deleted),
+        failed: (reason) => reason ?? m.remove.failed,
       },
+      onDone: () => navigate('/admin-users'),
     });
-  };
   const closed = Boolean(student.closed_at);
   const badge = closed ? (
     <Tag className="admin-status admin-status--closed">{m.remove.closedBadge(dateOf(student.closed_at))}</Tag>

@@ -11,10 +11,10 @@ import {
   TeamOutlined,
   UserAddOutlined,
 } from '@ant-design/icons';
-import { describeApiError } from '../../../app/api-errors';
 import { toast } from '../../../app/feedback';
 import { WorkPage } from '../../../components/work-page';
 import type { TeacherListItem } from '../admin-types';
+import { confirmRemoval } from '../components/confirm-removal';
 import { PageNumbers } from '../components/page-numbers';
 import { AssignTeacherCourseDialog, CreateTeacherDialog, EditTeacherDialog, TeacherPasswordDialog } from '../components/teacher-dialogs';
 import { TeacherStudentsDialog } from '../components/teacher-students-dialog';
@@ -77,36 +77,20 @@ export function TeachersPage() {
     });
   };
 
-  const confirmDelete = async (teacher: TeacherListItem) => {
-    let plan;
-    try {
-      plan = await planRemoval(teacher.id).unwrap();
-    } catch (failure) {
-      toast('error', describeApiError(failure).message ?? t.remove.failed, 3);
-      return;
-    }
-    void modal.confirm({
-      title: `${t.remove.title} ${nameOf(teacher)} ?`,
-      content: (
-        <div data-testid="teacher-removal-plan">
-          <p>{plan.message}</p>
-          {plan.mode === 'delete' ? <p className="teacher-warning">{t.remove.irreversible}</p> : null}
-        </div>
-      ),
-      okText: t.remove.yes,
-      cancelText: t.create.cancel,
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        try {
-          const answer = await remove(teacher.id).unwrap();
-          toast('success', answer.mode === 'close' ? t.remove.done + t.remove.closed : t.remove.done, 3);
-        } catch (failure) {
-          const reason = describeApiError(failure).message;
-          toast('error', reason ? `${t.remove.failed} : ${reason}` : t.remove.failed, 3);
-        }
+  const confirmDelete = (teacher: TeacherListItem) =>
+    confirmRemoval(modal, {
+      plan: () => planRemoval(teacher.id).unwrap(),
+      remove: () => remove(teacher.id).unwrap(),
+      testId: 'teacher-removal-plan',
+      wording: {
+        title: `${t.remove.title} ${nameOf(teacher)} ?`,
+        yes: t.remove.yes,
+        cancel: t.create.cancel,
+        irreversible: t.remove.irreversible,
+        done: (mode) => (mode === 'close' ? t.remove.done + t.remove.closed : t.remove.done),
+        failed: (reason) => (reason ? `${t.remove.failed} : ${reason}` : t.remove.failed),
       },
     });
-  };
 
   const action = (label: string, teacher: TeacherListItem, icon: React.ReactNode, onClick: () => void, danger = false) => (
     <Button aria-label={t.actions.of(label, nameOf(teacher))} title={label} icon={icon} danger={danger} onClick={onClick} />
