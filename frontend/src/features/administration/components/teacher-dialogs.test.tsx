@@ -53,7 +53,8 @@ describe("/admin-teachers' dialogs", () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Créer' }));
     const alert = await within(dialog).findByRole('alert');
     expect(alert).toHaveTextContent('Impossible de créer le formateur.Cette adresse e-mail est déjà utilisée.');
-    expect(within(dialog).getAllByText('Cette adresse e-mail est déjà utilisée.')).toHaveLength(2);
+    // The field's error list comes in with antd's motion, after the alert: wait for it.
+    await waitFor(() => expect(within(dialog).getAllByText('Cette adresse e-mail est déjà utilisée.')).toHaveLength(2));
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Créer' }));
     expect(await screen.findByText('Le formateur a été créé avec succès.')).toBeInTheDocument();
