@@ -177,6 +177,7 @@ async function projectionLag({ pool, drive }) {
     }
   })();
   let load;
+  const start_ = now();
   try {
     load = await drive();
   } catch (error) {
@@ -197,6 +198,23 @@ async function projectionLag({ pool, drive }) {
   while (now() < deadline && !(polls.length && events.every((e) => seenAll(polls[polls.length - 1], e)))) await sleep(50);
   polling = false;
   await poller;
+  // The LRS's trace of the same saves (a policy, one statement per save): when its checkpoint passed
+  // the last of them, counted from the end of the writing.
+  const last = events.at(-1);
+  let trace = null;
+  if (last) {
+    const written = now();
+    const traceDeadline = written + 120_000;
+    for (;;) {
+      const [mark] = (await watcher.query(`select transaction_id::text as xid, position from eventlog.checkpoint where name = 'xapi.player-statements'`)).rows;
+      const passed = mark && (BigInt(mark.xid) > last.xid || (BigInt(mark.xid) === last.xid && Number(mark.position) >= last.position));
+      if (passed || now() > traceDeadline) {
+        trace = { caughtUp: Boolean(passed), afterWritingMs: Math.round(now() - written), statementsPerSecond: Math.round(events.length / ((now() - start_) / 1000)) };
+        break;
+      }
+      await sleep(50);
+    }
+  }
   watcher.release();
   const lags = [];
   let unseen = 0;
@@ -216,6 +234,7 @@ async function projectionLag({ pool, drive }) {
     projections: names,
     lagMs: { p50: percentile(lags, 50), p99: percentile(lags, 99), max: percentile(lags, 100) },
     unseenAfter30s: unseen,
+    xapiTrace: trace,
   };
 }
 

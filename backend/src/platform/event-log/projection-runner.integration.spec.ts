@@ -352,6 +352,50 @@ describe('policies', () => {
   });
 });
 
+describe('a policy that fails inside a batch', () => {
+  it('keeps what it did before the failing event, stops just before it, and goes on once it passes, each event handled once', async () => {
+    const handled = new Map<string, number>();
+    let poison: string | null = null;
+    const receipts: Policy = {
+      name: 'test.receipts',
+      handles: ['PaymentMade'],
+      async handle(event: RecordedEvent) {
+        if (event.eventId === poison) throw new Error('reçu refusé');
+        handled.set(event.eventId, (handled.get(event.eventId) ?? 0) + 1);
+        await h.orm.em.fork().transactional((em) => appendOne(em as EntityManager, 'test.receipt', event.streamId, 'ReceiptIssued', {}, eventIdFor(event.eventId, 'receipt')));
+      },
+    };
+    // Ten payments waiting before the node starts, so that they come in one batch; the fourth is refused.
+    await h.orm.em.fork().transactional(async (em) => {
+      for (let i = 0; i < 10; i++) await appendOne(em as EntityManager, 'test.payment', `p-${i}`, 'PaymentMade');
+    });
+    const payments = (await h.pool.query(`select event_id::text as id, transaction_id::text as xid, position from eventlog.event where stream_type = 'test.payment' order by position`)).rows;
+    poison = payments[3].id;
+    const checkpoint = async () =>
+      (await h.pool.query(`select transaction_id::text as xid, position, events_applied, error_count, failing_position from eventlog.checkpoint where name = 'test.receipts'`)).rows[0];
+    let node = await h.startNode({ policies: [receipts] }, { retryBaseMs: 60_000, retryMaxMs: 60_000 });
+    try {
+      await until(async () => (await checkpoint())?.error_count === 1);
+      expect([...handled.keys()]).toEqual(payments.slice(0, 3).map((p) => p.id));
+      expect(await checkpoint()).toMatchObject({ xid: payments[2].xid, position: payments[2].position, events_applied: 3, failing_position: payments[3].position });
+    } finally {
+      await node.stop();
+    }
+    poison = null;
+    await h.pool.query(`update eventlog.checkpoint set next_retry_at = now() where name = 'test.receipts'`);
+    node = await h.startNode({ policies: [receipts] });
+    try {
+      await until(() => caughtUp(h.pool, 'test.receipts'), 10_000, 'la reprise de la politique');
+      expect(handled.size).toBe(10);
+      expect([...handled.values()].every((n) => n === 1)).toBe(true);
+      expect(await checkpoint()).toMatchObject({ events_applied: 10, error_count: 0, failing_position: null });
+      expect((await h.pool.query(`select count(*)::int as n from eventlog.event where stream_type = 'test.receipt'`)).rows[0].n).toBe(10);
+    } finally {
+      await node.stop();
+    }
+  });
+});
+
 describe('rebuild equals live', () => {
   interface Balance extends Record<string, unknown> {
     account: string;

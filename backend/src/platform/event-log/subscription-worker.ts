@@ -55,9 +55,11 @@ export function logFailure(deps: WorkerDeps, name: string, failure: Failure, err
 }
 
 /**
- * A policy dispatches commands that commit in their own transactions, so its checkpoint moves
- * after each event (at least once). A session-level advisory lock keeps other nodes off it
- * without holding a transaction open while the commands run.
+ * A policy dispatches commands that commit in their own transactions, at least once per event: its
+ * checkpoint moves once per batch (or to just before an event that fails), so a node stopped
+ * mid-batch hands the batch's events again to the next one, whose commands find them done. A
+ * session-level advisory lock keeps other nodes off it without holding a transaction open while
+ * the commands run.
  */
 class PolicyWorker implements SubscriptionWorker {
   private ensured = false;
@@ -104,15 +106,15 @@ class PolicyWorker implements SubscriptionWorker {
           this.policy.handle(event),
         );
       } catch (error) {
+        // The checkpoint moves to just before the failing event, counting those handled before it.
         const failure = { index, event, error };
-        const { errorCount, nextRetryAt } = await recordFailure(sql, this.policy.name, at, 0, event, error, this.deps.clock.now(), retryDelay(this.deps));
+        const { errorCount, nextRetryAt } = await recordFailure(sql, this.policy.name, at, index, event, error, this.deps.clock.now(), retryDelay(this.deps));
         logFailure(this.deps, this.policy.name, failure, errorCount, nextRetryAt);
         return { kind: 'failed', retryAt: nextRetryAt, failure };
       }
       at = positionOf(event);
-      await advanceCheckpoint(sql, this.policy.name, at, 1);
     }
-    if (!samePosition(batch.end, at)) await advanceCheckpoint(sql, this.policy.name, batch.end, 0);
+    if (!samePosition(batch.end, checkpoint)) await advanceCheckpoint(sql, this.policy.name, batch.end, batch.events.length);
     return { kind: 'done', applied: batch.events.length, more: batch.more, blocked: batch.blocked };
   }
 }
