@@ -238,6 +238,27 @@ async function projectionLag({ pool, drive }) {
   };
 }
 
+/**
+ * Before a lag measurement: at least 3 s, then until every subscription (the xAPI trace's policy
+ * included) has caught up with the log and no autovacuum worker runs, at most 3 minutes, so that
+ * the work the previous phase left behind does not share the cores with the one measured.
+ */
+async function settle(pool) {
+  const start = now();
+  await sleep(3000);
+  for (;;) {
+    const [{ behind, vacuums }] = (
+      await pool.query(
+        `select (select count(*)::int from eventlog.checkpoint c, (select transaction_id, position from eventlog.event order by transaction_id desc, position desc limit 1) e
+                  where (c.transaction_id, c.position) < (e.transaction_id, e.position)) as behind,
+                (select count(*)::int from pg_stat_activity where backend_type = 'autovacuum worker') as vacuums`,
+      )
+    ).rows;
+    if ((behind === 0 && vacuums === 0) || now() - start > 180_000) return { waitedMs: Math.round(now() - start), subscriptionsBehind: behind, autovacuumWorkers: vacuums };
+    await sleep(500);
+  }
+}
+
 /** Heartbeat saves through the API as fast as the app takes them: `connections` players without pause for `seconds`. */
 function savesAtFullSpeed({ send, students, text, connections, seconds }) {
   return async () => {
@@ -400,12 +421,13 @@ async function main() {
   }
   const held = results.capacity.filter((s) => s.holds).map((s) => s.students);
   results.capacityStudents = held.length ? Math.max(...held) : 0;
-  await sleep(3000);
+  results.settledBeforeFullSpeed = await settle(pool);
 
   process.stdout.write(`Enregistrements à pleine vitesse par l'API (${lagConnections} connexions, ${lagSeconds} s)… `);
   results.fullSpeedSaves = await projectionLag({ pool, drive: savesAtFullSpeed({ send, students, text, connections: lagConnections, seconds: lagSeconds }) });
   console.log(JSON.stringify(results.fullSpeedSaves));
-  await sleep(3000);
+  results.settledBeforeLag = await settle(pool);
+  console.log(`  (attente avant la mesure : ${JSON.stringify(results.settledBeforeLag)})`);
 
   // Last: these events move the streams on without their aggregates' version (no app write follows).
   const streams = (
