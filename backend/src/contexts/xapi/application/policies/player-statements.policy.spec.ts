@@ -1,4 +1,5 @@
 import type { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { Clock, SystemClock } from '../../../../shared-kernel/index.js';
 import { XapiHome } from '../../domain/principal.js';
 import { XapiError } from '../../domain/xapi.errors.js';
 import { StoreStatements } from '../commands/store-statements.command.js';
@@ -7,10 +8,10 @@ import { PlayerStatementsPolicy } from './player-statements.policy.js';
 const home = new XapiHome('https://lms.exemple.fr');
 const fact = (type: string, payload: object) => ({ type, payload, eventId: '0b1c2d3e-4f50-4617-8829-3a4b5c6d7e8f', occurredAt: '2026-11-23T10:00:00.000Z' }) as never;
 
-function policy(execute: (command: StoreStatements) => Promise<unknown>) {
+function policy(execute: (command: StoreStatements) => Promise<unknown>, title: () => string = () => 'Excel avancé', clock: Clock = new SystemClock()) {
   const commands = { execute } as unknown as CommandBus;
-  const queries = { execute: () => Promise.resolve({ id: 4, title: 'Excel avancé' }) } as unknown as QueryBus;
-  return new PlayerStatementsPolicy(commands, queries, home);
+  const queries = { execute: () => Promise.resolve({ id: 4, title: title() }) } as unknown as QueryBus;
+  return new PlayerStatementsPolicy(commands, queries, home, clock);
 }
 
 describe('xapi.player-statements', () => {
@@ -37,6 +38,23 @@ describe('xapi.player-statements', () => {
     await p.handle(fact('ScormCommitted', { ...commit, successStatus: null, score: null }));
     await p.handle(fact('ScormCommitted', { ...commit, successStatus: 'failed', score: 40 }));
     expect(sent.map((c) => ((c.statements[0] as { verb: { id: string } }).verb.id))).toEqual(['http://adlnet.gov/expapi/verbs/failed']);
+  });
+
+  it('names a renamed course anew once its cached title is a minute old', async () => {
+    const sent: StoreStatements[] = [];
+    let title = 'Excel avancé';
+    let now = new Date('2026-11-23T10:00:00Z');
+    const p = policy(async (command) => sent.push(command), () => title, { now: () => now });
+    const completed = fact('CourseCompleted', { studentId: 12, courseId: 4 });
+    const named = () => (sent.at(-1)!.statements[0] as { object: { definition: { name: Record<string, string> } } }).object.definition.name['fr-FR'];
+    await p.handle(completed);
+    title = 'Excel avancé : les tableaux';
+    now = new Date('2026-11-23T10:00:59Z');
+    await p.handle(completed);
+    expect(named()).toBe('Excel avancé');
+    now = new Date('2026-11-23T10:01:00Z');
+    await p.handle(completed);
+    expect(named()).toBe('Excel avancé : les tableaux');
   });
 
   it('takes a conflict on a second delivery as done, and lets other failures retry', async () => {

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { eventIdFor, type Policy, type RecordedEvent } from '../../../../platform/event-log/index.js';
 import type { QuestionAnswered, QuizCompleted } from '../../../assessment/contracts/assessment.events.js';
+import { Clock } from '../../../../shared-kernel/index.js';
 import { GetCourseTitle } from '../../../catalogue/contracts/catalogue.queries.js';
 import type { ChapterValidated, CourseCompleted, LearningTimeRecorded, ScormCommitted, StepOpened } from '../../../learning-progress/contracts/learning-progress.events.js';
 import { XapiHome } from '../../domain/principal.js';
@@ -28,6 +29,7 @@ export const PLAYER_VERBS = {
   passed: `${ADL}/verbs/passed`,
   failed: `${ADL}/verbs/failed`,
 } as const;
+const TITLE_TTL_MS = 60_000;
 export const RULE_EXTENSION = 'https://lms-formation.fr/xapi/extensions/validation-rule';
 export const CONNECTED_EXTENSION = 'https://lms-formation.fr/xapi/extensions/connected-seconds';
 
@@ -45,12 +47,14 @@ function verb(name: keyof typeof PLAYER_VERBS): Obj {
 export class PlayerStatementsPolicy implements Policy<PlayerFact> {
   readonly name = 'xapi.player-statements';
   readonly handles = ['StepOpened', 'LearningTimeRecorded', 'ChapterValidated', 'CourseCompleted', 'ScormCommitted', 'QuestionAnswered', 'QuizCompleted'] as const;
-  private readonly titles = new Map<number, string>();
+  /** Course titles, each read again after TITLE_TTL_MS: a renamed course is named anew within a minute. */
+  private readonly titles = new Map<number, { title: string; at: number }>();
 
   constructor(
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
     private readonly home: XapiHome,
+    private readonly clock: Clock,
   ) {}
 
   async handle(event: PlayerFact): Promise<void> {
@@ -153,13 +157,15 @@ export class PlayerStatementsPolicy implements Policy<PlayerFact> {
   }
 
   private async course(courseId: number): Promise<Obj> {
-    let title = this.titles.get(courseId);
+    const now = this.clock.now().getTime();
+    const cached = this.titles.get(courseId);
+    let title = cached && now - cached.at < TITLE_TTL_MS ? cached.title : undefined;
     if (title === undefined) {
       title = await this.queries.execute(new GetCourseTitle(courseId)).then(
         (course) => course.title,
         () => '',
       );
-      this.titles.set(courseId, title);
+      this.titles.set(courseId, { title, at: now });
     }
     const definition: Obj = { type: `${ADL}/activities/course` };
     if (title) definition.name = { 'fr-FR': title };
