@@ -2,7 +2,6 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, Input, Modal, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { DownloadOutlined, FileExcelOutlined, PauseCircleOutlined, PlayCircleOutlined, SearchOutlined, UserAddOutlined } from '@ant-design/icons';
-import { toast } from '../../../app/feedback';
 import { WorkPage } from '../../../components/work-page';
 import { useGetStudentRecordsQuery, useToggleStudentActiveMutation } from '../admin-api';
 import type { StudentRecord } from '../admin-types';
@@ -11,6 +10,7 @@ import { ExportStatus } from '../components/export-status';
 import { useExportDownload } from '../components/use-export-download';
 import { messages as m } from '../messages';
 import '../administration.css';
+import { confirmToggle } from '../components/confirm-toggle';
 
 /** Rows per page, paged in the browser over the full list (03 §9). */
 const PAGE_SIZE = 10;
@@ -70,21 +70,18 @@ export function StudentsPage() {
     return wanted ? indexed.filter((entry) => entry.text.includes(wanted)).map((entry) => entry.student) : students;
   }, [indexed, students, search]);
 
-  const confirmToggle = (student: StudentRecord) => {
+  const confirmToggleOf = (student: StudentRecord) => {
     const suspending = student.is_active;
-    void modal.confirm({
-      title: suspending ? m.students.suspend : m.students.reactivate,
-      content: suspending ? m.students.suspendText(nameOf(student)) : m.students.reactivateText(nameOf(student)),
-      okText: suspending ? m.students.yesSuspend : m.students.yesReactivate,
-      cancelText: m.students.cancel,
-      okButtonProps: { danger: suspending },
-      onOk: async () => {
-        try {
-          const answer = await toggle(student.id).unwrap();
-          toast('success', answer.is_active ? m.students.reactivated(nameOf(student)) : m.students.suspended(nameOf(student)), 2);
-        } catch {
-          toast('error', m.students.toggleFailed, 3);
-        }
+    confirmToggle(modal, {
+      suspending,
+      toggle: () => toggle(student.id).unwrap(),
+      wording: {
+        title: suspending ? m.students.suspend : m.students.reactivate,
+        text: suspending ? m.students.suspendText(nameOf(student)) : m.students.reactivateText(nameOf(student)),
+        yes: suspending ? m.students.yesSuspend : m.students.yesReactivate,
+        cancel: m.students.cancel,
+        done: (active) => (active ? m.students.reactivated(nameOf(student)) : m.students.suspended(nameOf(student))),
+        failed: m.students.toggleFailed,
       },
     });
   };
@@ -124,7 +121,7 @@ export function StudentsPage() {
             title={student.is_active ? m.students.suspend : m.students.reactivate}
             icon={student.is_active ? <PauseCircleOutlined /> : <PlayCircleOutlined />}
             danger={student.is_active}
-            onClick={() => confirmToggle(student)}
+            onClick={() => confirmToggleOf(student)}
           />
           <Button
             aria-label={m.students.exportRow(nameOf(student))}

@@ -11,10 +11,10 @@ import {
   TeamOutlined,
   UserAddOutlined,
 } from '@ant-design/icons';
-import { toast } from '../../../app/feedback';
 import { WorkPage } from '../../../components/work-page';
 import type { TeacherListItem } from '../admin-types';
 import { confirmRemoval } from '../components/confirm-removal';
+import { confirmToggle } from '../components/confirm-toggle';
 import { PageNumbers } from '../components/page-numbers';
 import { AssignTeacherCourseDialog, CreateTeacherDialog, EditTeacherDialog, TeacherPasswordDialog } from '../components/teacher-dialogs';
 import { TeacherStudentsDialog } from '../components/teacher-students-dialog';
@@ -57,22 +57,18 @@ export function TeachersPage() {
     if (data && page > pages) setPage(pages);
   }, [data, page, pages, setPage]);
 
-  const confirmToggle = (teacher: TeacherListItem) => {
+  const confirmToggleOf = (teacher: TeacherListItem) => {
     const suspending = teacher.is_active;
-    void modal.confirm({
-      title: suspending ? t.actions.suspend : t.actions.reactivate,
-      content: suspending ? t.toggle.suspendText(nameOf(teacher)) : t.toggle.reactivateText(nameOf(teacher)),
-      okText: suspending ? t.toggle.yesSuspend : t.toggle.yesReactivate,
-      cancelText: t.create.cancel,
-      okButtonProps: { danger: suspending },
-      onOk: async () => {
-        try {
-          const answer = await toggle(teacher.id).unwrap();
-          if (!answer.success) throw new Error('refused');
-          toast('success', answer.is_active ? t.toggle.reactivated(nameOf(teacher)) : t.toggle.suspended(nameOf(teacher)), 2);
-        } catch {
-          toast('error', t.toggle.failed, 3);
-        }
+    confirmToggle(modal, {
+      suspending,
+      toggle: () => toggle(teacher.id).unwrap(),
+      wording: {
+        title: suspending ? t.actions.suspend : t.actions.reactivate,
+        text: suspending ? t.toggle.suspendText(nameOf(teacher)) : t.toggle.reactivateText(nameOf(teacher)),
+        yes: suspending ? t.toggle.yesSuspend : t.toggle.yesReactivate,
+        cancel: t.create.cancel,
+        done: (active) => (active ? t.toggle.reactivated(nameOf(teacher)) : t.toggle.suspended(nameOf(teacher))),
+        failed: t.toggle.failed,
       },
     });
   };
@@ -121,7 +117,7 @@ export function TeachersPage() {
           {action(t.actions.password, teacher, <KeyOutlined />, () => setDialog({ kind: 'password', teacher }))}
           {action(t.actions.assignCourse, teacher, <BookOutlined />, () => setDialog({ kind: 'course', teacher }))}
           {action(t.actions.students, teacher, <TeamOutlined />, () => setDialog({ kind: 'students', teacher }))}
-          {action(teacher.is_active ? t.actions.suspend : t.actions.reactivate, teacher, teacher.is_active ? <PauseCircleOutlined /> : <PlayCircleOutlined />, () => confirmToggle(teacher), teacher.is_active)}
+          {action(teacher.is_active ? t.actions.suspend : t.actions.reactivate, teacher, teacher.is_active ? <PauseCircleOutlined /> : <PlayCircleOutlined />, () => confirmToggleOf(teacher), teacher.is_active)}
           {action(t.actions.remove, teacher, <DeleteOutlined />, () => void confirmDelete(teacher), true)}
         </div>
       ),
