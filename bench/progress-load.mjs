@@ -177,7 +177,7 @@ async function projectionLag({ pool, drive }) {
     }
   })();
   let load;
-  const start_ = now();
+  const writingStarted = now();
   try {
     load = await drive();
   } catch (error) {
@@ -209,7 +209,7 @@ async function projectionLag({ pool, drive }) {
       const [mark] = (await watcher.query(`select transaction_id::text as xid, position from eventlog.checkpoint where name = 'xapi.player-statements'`)).rows;
       const passed = mark && (BigInt(mark.xid) > last.xid || (BigInt(mark.xid) === last.xid && Number(mark.position) >= last.position));
       if (passed || now() > traceDeadline) {
-        trace = { caughtUp: Boolean(passed), afterWritingMs: Math.round(now() - written), statementsPerSecond: Math.round(events.length / ((now() - start_) / 1000)) };
+        trace = { caughtUp: Boolean(passed), afterWritingMs: Math.round(now() - written), statementsPerSecond: Math.round(events.length / ((now() - writingStarted) / 1000)) };
         break;
       }
       await sleep(50);
