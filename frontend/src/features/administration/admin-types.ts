@@ -7,8 +7,6 @@ export type {
   UnassignedCourses as UnassignedCoursePage,
   TeacherStudent as TrainerStudent,
   TeacherStudentPage as TrainerStudentPage,
-  RemovalPlan as TrainerRemovalPlan,
-  RemovalResponse as TrainerRemovalResponse,
 } from '../../app/api-schema';
 
 /** The progress list's query (GET /admin/students/progress/). */

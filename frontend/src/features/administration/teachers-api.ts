@@ -1,10 +1,10 @@
 import { api } from '../../app/api';
 import type {
   CreateTrainerRequest,
+  RemovalPlan,
+  RemovalResponse,
   TrainerPage,
   TrainerRecord,
-  TrainerRemovalPlan,
-  TrainerRemovalResponse,
   TrainerStudentPage,
   ToggleActiveResponse,
   UnassignedCoursePage,
@@ -48,12 +48,12 @@ export const teachersApi = api.injectEndpoints({
       invalidatesTags: (result) => (result ? [TRAINERS_TAG] : []),
     }),
     /** GET /formateur/{id}/removal: what a deletion would do, closing the account (history kept) or removing it. */
-    adminTeachersRemoval: build.query<TrainerRemovalPlan, number>({
+    adminTeachersRemoval: build.query<RemovalPlan, number>({
       query: (id) => `formateur/${id}/removal`,
       keepUnusedDataFor: 0,
     }),
     /** DELETE /formateur/{id}/ */
-    adminTeachersDelete: build.mutation<TrainerRemovalResponse, number>({
+    adminTeachersDelete: build.mutation<RemovalResponse, number>({
       query: (id) => ({ url: `formateur/${id}/`, method: 'DELETE' }),
       invalidatesTags: (result) => (result ? [TRAINERS_TAG, DASHBOARD] : []),
     }),

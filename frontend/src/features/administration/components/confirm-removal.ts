@@ -2,12 +2,8 @@ import { createElement } from 'react';
 import type { Modal } from 'antd';
 import { describeApiError } from '../../../app/api-errors';
 import { toast } from '../../../app/feedback';
+import type { RemovalPlan, RemovalResponse } from '../admin-types';
 
-/** What the server says deleting a person would do (GET …/removal): close with history, or delete. */
-export interface RemovalPlanLike {
-  mode: 'close' | 'delete';
-  message: string;
-}
 
 export interface RemovalWording {
   title: string;
@@ -27,10 +23,10 @@ export interface RemovalWording {
  */
 export async function confirmRemoval(
   modal: ReturnType<typeof Modal.useModal>[0],
-  options: { plan: () => Promise<RemovalPlanLike>; remove: () => Promise<{ mode: 'close' | 'delete' }>; wording: RemovalWording; testId: string; onDone?: () => void },
+  options: { plan: () => Promise<RemovalPlan>; remove: () => Promise<RemovalResponse>; wording: RemovalWording; testId: string; onDone?: () => void },
 ): Promise<void> {
   const { wording: w } = options;
-  let plan: RemovalPlanLike;
+  let plan: RemovalPlan;
   try {
     plan = await options.plan();
   } catch (failure) {
