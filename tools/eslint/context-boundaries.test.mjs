@@ -23,7 +23,7 @@ const valid = [
   { filename: ctx('catalogue', 'http/x.api.spec.ts'), code: "import { X } from '../../enrolment/contracts/enrolment.events.js';" },
 ];
 const invalid = [
-  { filename: ctx('catalogue', 'http/a.ts'), code: "import { X } from '../../identity/domain/account.entity.js';", errors: [{ messageId: 'internals' }] },
+  { filename: ctx('catalogue', 'http/a.ts'), code: "import { X } from '../../identity/domain/account.aggregate.js';", errors: [{ messageId: 'internals' }] },
   { filename: ctx('catalogue', 'a.ts'), code: "export * from '../identity/application/x.js';", errors: [{ messageId: 'internals' }] },
   // A context's index (its module) is for the composition root only.
   { filename: ctx('enrolment', 'http/a.ts'), code: "import { X } from '../../catalogue/index.js';", errors: [{ messageId: 'module' }] },
@@ -35,7 +35,7 @@ const invalid = [
   // Contracts stay free of the platform and of other contexts.
   { filename: ctx('identity', 'contracts/identity.events.ts'), code: "import type { X } from '../../../platform/event-log/index.js';", errors: [{ messageId: 'contracts' }] },
   { filename: ctx('enrolment', 'contracts/e.ts'), code: "import type { X } from '../../catalogue/contracts/catalogue.queries.js';", errors: [{ messageId: 'contracts' }] },
-  { filename: ctx('identity', 'contracts/e.ts'), code: "import type { X } from '../domain/account.entity.js';", errors: [{ messageId: 'contracts' }] },
+  { filename: ctx('identity', 'contracts/e.ts'), code: "import type { X } from '../domain/account.aggregate.js';", errors: [{ messageId: 'contracts' }] },
   // Testing entries never reach code that serves requests.
   { filename: ctx('enrolment', 'http/a.ts'), code: "import { X } from '../../identity/testing.js';", errors: [{ messageId: 'testing' }] },
   { filename: '/p/backend/src/app.module.ts', code: "import { X } from './contexts/identity/testing.js';", errors: [{ messageId: 'testing' }] },

@@ -27,7 +27,7 @@ import { GetTeacherContactsHandler } from './application/queries/get-teacher-con
 import { SearchStudentsHandler } from './application/queries/search-students.query.js';
 import { SessionHousekeeping } from './application/session-housekeeping.js';
 import { TokenService } from './application/token.service.js';
-import { IDENTITY_ENTITIES } from './domain/profiles.entity.js';
+import { IDENTITY_ENTITIES } from './domain/profiles.js';
 import { AuthController } from './http/auth.controller.js';
 import { StudentsController } from './http/students.controller.js';
 import { AdminStudentsController } from './http/admin-students.controller.js';

@@ -10,7 +10,7 @@ export { CreateStudent } from './application/admin/create-student.command.js';
 export { UpdateStudentRecord } from './application/admin/update-student-record.command.js';
 export { RemovePerson } from './application/admin/remove-person.command.js';
 export { UpdateTrainerRecord } from './application/admin/trainer-records.command.js';
-export type { StudentRecord, TeacherDetails } from './domain/profiles.entity.js';
+export type { StudentRecord, TeacherDetails } from './domain/profiles.js';
 
 /** The actor a command run by the demo data or a test speaks as: a real account, without a token. */
 export async function actorOf(db: Database, role: Role, profileId: number): Promise<Actor> {

@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { UnitOfWork } from '../../../platform/aggregate-store/index.js';
 import type { DomainError } from '../../../shared-kernel/index.js';
-import { Account, normaliseEmail } from '../domain/account.entity.js';
+import { Account, normaliseEmail } from '../domain/account.aggregate.js';
 import { EmailTakenError, StudentNotFoundError, TeacherNotFoundError, UsernameTakenError } from '../domain/identity.errors.js';
-import { StudentProfile, TeacherProfile } from '../domain/profiles.entity.js';
+import { StudentProfile, TeacherProfile } from '../domain/profiles.js';
 
 /** E-mails and usernames are unique across every role, case-insensitive. */
 export async function assertIdentityFree(em: EntityManager, email: string, username: string, exceptAccountId?: number): Promise<void> {

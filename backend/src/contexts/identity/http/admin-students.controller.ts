@@ -15,7 +15,7 @@ import { StudentRecordView, UserView } from '../application/admin/student-record
 import { UpdateAccountEmail } from '../application/admin/update-account-email.command.js';
 import { UpdateStudentRecord } from '../application/admin/update-student-record.command.js';
 import { UserNotFoundError } from '../domain/identity.errors.js';
-import type { StudentRecord } from '../domain/profiles.entity.js';
+import type { StudentRecord } from '../domain/profiles.js';
 import { AdminPasswordRequest, CreateStudentRequest, UpdateStudentRequest, UpdateUserRequest } from './admin.requests.js';
 import { PasswordChangeResponse, RemovalResponse, StudentCreatedResponse } from './admin.responses.js';
 

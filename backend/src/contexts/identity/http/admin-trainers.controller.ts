@@ -8,9 +8,9 @@ import { GetTrainerRecord, TrainerRecordView } from '../application/admin/admin-
 import { RemovalPlan } from '../application/admin/removal.js';
 import { DescribeRemoval, RemovePerson } from '../application/admin/remove-person.command.js';
 import { CreateTrainer, UpdateTrainerRecord } from '../application/admin/trainer-records.command.js';
-import { normaliseEmail } from '../domain/account.entity.js';
+import { normaliseEmail } from '../domain/account.aggregate.js';
 import { IDENTITY_MESSAGES, InvalidRecordError } from '../domain/identity.errors.js';
-import type { TeacherAdminRecord } from '../domain/profiles.entity.js';
+import type { TeacherAdminRecord } from '../domain/profiles.js';
 import { CreateTrainerRequest, UpdateTrainerRequest } from './admin.requests.js';
 import { RemovalResponse } from './admin.responses.js';
 

@@ -13,7 +13,7 @@ import { RegisterTeacher } from '../application/commands/register-teacher.comman
 import { ToggleAccountActive } from '../application/commands/toggle-account-active.command.js';
 import { UpdateProfile } from '../application/commands/update-profile.command.js';
 import { GetTeacherProfile, TeacherView } from '../contracts/identity.queries.js';
-import type { TeacherDetails } from '../domain/profiles.entity.js';
+import type { TeacherDetails } from '../domain/profiles.js';
 import { PasswordRequest, TeacherListQuery, TeacherProfileRequest, TeacherRegistrationRequest, uploadedFile } from './identity.requests.js';
 import { ToggleActiveResponse } from './identity.responses.js';
 

@@ -2,7 +2,7 @@ import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { AggregateStore } from '../../../../platform/aggregate-store/index.js';
 import { detectDocumentType } from '../../../../platform/storage/file-types.js';
 import { Clock, InvalidInputError, type Actor } from '../../../../shared-kernel/index.js';
-import { StudyMaterial } from '../../domain/study-material.entity.js';
+import { StudyMaterial } from '../../domain/study-material.aggregate.js';
 import { loadCourseForChange } from './load-course.js';
 import { contentFolder, type IncomingFile } from './step-media.js';
 

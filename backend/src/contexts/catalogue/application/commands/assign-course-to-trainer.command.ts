@@ -5,7 +5,7 @@ import { assertAdmin } from '../../../../platform/auth/ownership.js';
 import { Clock, type Actor } from '../../../../shared-kernel/index.js';
 import { GetTeacherProfile } from '../../../identity/contracts/identity.queries.js';
 import { CourseNotFoundError } from '../../domain/catalogue.errors.js';
-import { Course } from '../../domain/course.entity.js';
+import { Course } from '../../domain/course.aggregate.js';
 
 /** An admin gives a course without a trainer to a trainer (POST /formateur/{id}/assign-course/); refused when it has one. */
 export class AssignCourseToTrainer extends Command<void> {

@@ -4,7 +4,7 @@ import { QueryBus } from '@nestjs/cqrs';
 import { ForbiddenError, InvalidInputError, NotFoundError, type Actor } from '../../../../shared-kernel/index.js';
 import { GetTeacherProfile } from '../../../identity/contracts/identity.queries.js';
 import { CategoryNotFoundError } from '../../domain/catalogue.errors.js';
-import { Category } from '../../domain/category.entity.js';
+import { Category } from '../../domain/category.aggregate.js';
 
 export interface CourseFormFields {
   formateur?: number;

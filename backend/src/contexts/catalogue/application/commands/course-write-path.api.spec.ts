@@ -10,7 +10,7 @@ import { givenCategory, givenTeacher } from '../../../../platform/testing/fixtur
 import { PNG } from '../../../../platform/testing/images.js';
 import { startTestApp, type TestApp } from '../../../../platform/testing/test-app.js';
 import { ConflictError } from '../../../../shared-kernel/index.js';
-import { Course } from '../../domain/course.entity.js';
+import { Course } from '../../domain/course.aggregate.js';
 import { CourseNotFoundError } from '../../domain/catalogue.errors.js';
 import { PublishCourse } from './publish-course.command.js';
 

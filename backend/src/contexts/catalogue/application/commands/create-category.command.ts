@@ -1,7 +1,7 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { AggregateStore } from '../../../../platform/aggregate-store/index.js';
 import { Clock } from '../../../../shared-kernel/index.js';
-import { Category } from '../../domain/category.entity.js';
+import { Category } from '../../domain/category.aggregate.js';
 
 /** Creates a category; returns its id. */
 export class CreateCategory extends Command<number> {

@@ -1,7 +1,7 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { AggregateStore } from '../../../../platform/aggregate-store/index.js';
 import { Clock, type Actor } from '../../../../shared-kernel/index.js';
-import { Course } from '../../domain/course.entity.js';
+import { Course } from '../../domain/course.aggregate.js';
 import { CourseTrainers, type CourseFormFields } from './course-trainers.js';
 
 /** A trainer creates a course of their own; an admin creates one for a trainer, or unassigned. */

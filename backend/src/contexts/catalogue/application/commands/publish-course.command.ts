@@ -4,8 +4,8 @@ import { assertImage } from '../../../../platform/storage/media-storage.js';
 import { Clock } from '../../../../shared-kernel/index.js';
 import { GetTeacherProfile } from '../../../identity/contracts/identity.queries.js';
 import { CategoryNotFoundError } from '../../domain/catalogue.errors.js';
-import { Category } from '../../domain/category.entity.js';
-import { Course, type ContentInput } from '../../domain/course.entity.js';
+import { Category } from '../../domain/category.aggregate.js';
+import { Course, type ContentInput } from '../../domain/course.aggregate.js';
 
 export interface ChapterDraft extends ContentInput {
   subchapters?: ContentInput[];

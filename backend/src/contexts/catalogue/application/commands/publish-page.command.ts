@@ -1,7 +1,7 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { AggregateStore } from '../../../../platform/aggregate-store/index.js';
 import { Clock } from '../../../../shared-kernel/index.js';
-import { CmsPage } from '../../domain/cms-page.entity.js';
+import { CmsPage } from '../../domain/cms-page.aggregate.js';
 
 /** Publishes a CMS page (its HTML sanitised before it is stored); returns its id. */
 export class PublishPage extends Command<number> {

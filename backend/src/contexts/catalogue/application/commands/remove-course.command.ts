@@ -2,7 +2,7 @@ import { Command, CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs
 import { AggregateStore } from '../../../../platform/aggregate-store/index.js';
 import { Clock, type Actor } from '../../../../shared-kernel/index.js';
 import { CountCourseLearners } from '../../contracts/catalogue.queries.js';
-import { StudyMaterial } from '../../domain/study-material.entity.js';
+import { StudyMaterial } from '../../domain/study-material.aggregate.js';
 import { loadCourseForChange } from './load-course.js';
 
 /** Removes a course: archived when students are enrolled (their history stays whole), deleted otherwise. */

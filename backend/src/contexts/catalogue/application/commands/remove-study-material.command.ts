@@ -3,7 +3,7 @@ import { AggregateStore } from '../../../../platform/aggregate-store/index.js';
 import { Clock, type Actor } from '../../../../shared-kernel/index.js';
 import { CountCourseLearners } from '../../contracts/catalogue.queries.js';
 import { StudyMaterialNotFoundError } from '../../domain/catalogue.errors.js';
-import { StudyMaterial } from '../../domain/study-material.entity.js';
+import { StudyMaterial } from '../../domain/study-material.aggregate.js';
 import { loadCourseForChange } from './load-course.js';
 
 /** Removes a shared document: archived when the course has learners, deleted (with its file) otherwise. */

@@ -2,7 +2,7 @@ import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { AggregateStore } from '../../../../platform/aggregate-store/index.js';
 import { Database } from '../../../../platform/database/database.js';
 import { Clock } from '../../../../shared-kernel/index.js';
-import { StudentProfile, TeacherProfile } from '../../domain/profiles.entity.js';
+import { StudentProfile, TeacherProfile } from '../../domain/profiles.js';
 
 export interface ErasureReport {
   erased: number;

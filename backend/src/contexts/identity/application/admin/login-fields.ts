@@ -1,4 +1,4 @@
-import { normaliseEmail } from '../../domain/account.entity.js';
+import { normaliseEmail } from '../../domain/account.aggregate.js';
 import { IDENTITY_MESSAGES, InvalidRecordError } from '../../domain/identity.errors.js';
 
 interface LoginFields {

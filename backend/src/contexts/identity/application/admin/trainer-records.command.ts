@@ -3,10 +3,10 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { AggregateStore } from '../../../../platform/aggregate-store/index.js';
 import { assertAdmin } from '../../../../platform/auth/ownership.js';
 import { Actor, Clock } from '../../../../shared-kernel/index.js';
-import { Account } from '../../domain/account.entity.js';
+import { Account } from '../../domain/account.aggregate.js';
 import { TeacherNotFoundError } from '../../domain/identity.errors.js';
 import { assertAcceptablePassword } from '../../domain/password-policy.js';
-import { TeacherProfile, type TeacherAdminRecord } from '../../domain/profiles.entity.js';
+import { TeacherProfile, type TeacherAdminRecord } from '../../domain/profiles.js';
 import { assertIdentityFree, identityUniqueViolation } from '../account-repository.js';
 import { PasswordHasher } from '../password-hasher.js';
 

@@ -2,7 +2,7 @@ import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { AggregateStore } from '../../../../platform/aggregate-store/index.js';
 import { assertAdmin } from '../../../../platform/auth/ownership.js';
 import { Actor, Clock } from '../../../../shared-kernel/index.js';
-import { StudentProfile } from '../../domain/profiles.entity.js';
+import { StudentProfile } from '../../domain/profiles.js';
 import { assertIdentityFree, identityUniqueViolation } from '../account-repository.js';
 import { loadProfileOfAccount } from './user-accounts.js';
 

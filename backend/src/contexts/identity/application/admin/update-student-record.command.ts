@@ -3,7 +3,7 @@ import { AggregateStore } from '../../../../platform/aggregate-store/index.js';
 import { assertAdmin } from '../../../../platform/auth/ownership.js';
 import { Actor, Clock } from '../../../../shared-kernel/index.js';
 import { IDENTITY_MESSAGES, InvalidRecordError, StudentNotFoundError } from '../../domain/identity.errors.js';
-import { StudentProfile, type StudentRecord } from '../../domain/profiles.entity.js';
+import { StudentProfile, type StudentRecord } from '../../domain/profiles.js';
 import { assertIdentityFree } from '../account-repository.js';
 import { assertDossierFree, recordUniqueViolation } from './record-checks.js';
 

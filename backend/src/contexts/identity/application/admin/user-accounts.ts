@@ -1,6 +1,6 @@
 import type { UnitOfWork } from '../../../../platform/aggregate-store/index.js';
 import { UserNotFoundError } from '../../domain/identity.errors.js';
-import { StudentProfile, TeacherProfile } from '../../domain/profiles.entity.js';
+import { StudentProfile, TeacherProfile } from '../../domain/profiles.js';
 
 /** The student's or trainer's profile of an account (`/users/{id}/`); admins' accounts are not managed here. */
 export async function loadProfileOfAccount(uow: UnitOfWork, accountId: number): Promise<StudentProfile | TeacherProfile> {

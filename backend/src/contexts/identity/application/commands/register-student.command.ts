@@ -2,9 +2,9 @@ import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { AggregateStore } from '../../../../platform/aggregate-store/index.js';
 import { Clock } from '../../../../shared-kernel/index.js';
-import { Account } from '../../domain/account.entity.js';
+import { Account } from '../../domain/account.aggregate.js';
 import { assertAcceptablePassword } from '../../domain/password-policy.js';
-import { StudentProfile } from '../../domain/profiles.entity.js';
+import { StudentProfile } from '../../domain/profiles.js';
 import { assertIdentityFree, identityUniqueViolation } from '../account-repository.js';
 import { PasswordHasher } from '../password-hasher.js';
 

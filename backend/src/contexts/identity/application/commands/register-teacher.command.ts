@@ -3,9 +3,9 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { AggregateStore } from '../../../../platform/aggregate-store/index.js';
 import { assertImage } from '../../../../platform/storage/media-storage.js';
 import { Clock } from '../../../../shared-kernel/index.js';
-import { Account } from '../../domain/account.entity.js';
+import { Account } from '../../domain/account.aggregate.js';
 import { assertAcceptablePassword } from '../../domain/password-policy.js';
-import { TeacherProfile, type TeacherDetails } from '../../domain/profiles.entity.js';
+import { TeacherProfile, type TeacherDetails } from '../../domain/profiles.js';
 import { assertIdentityFree, availableUsername, identityUniqueViolation } from '../account-repository.js';
 import { PasswordHasher } from '../password-hasher.js';
 

@@ -1,7 +1,7 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { Role } from '../../../../shared-kernel/index.js';
-import { Account, normaliseEmail } from '../../domain/account.entity.js';
+import { Account, normaliseEmail } from '../../domain/account.aggregate.js';
 import { InvalidCredentialsError } from '../../domain/identity.errors.js';
 import { LoginThrottle } from '../login-throttle.js';
 import { PasswordHasher } from '../password-hasher.js';

@@ -3,7 +3,7 @@ import { AggregateStore } from '../../../../platform/aggregate-store/index.js';
 import { assertSelfOrAdmin } from '../../../../platform/auth/ownership.js';
 import { assertImage } from '../../../../platform/storage/media-storage.js';
 import { Actor, Clock } from '../../../../shared-kernel/index.js';
-import { StudentProfile, TeacherProfile, type StudentChanges, type TeacherDetails } from '../../domain/profiles.entity.js';
+import { StudentProfile, TeacherProfile, type StudentChanges, type TeacherDetails } from '../../domain/profiles.js';
 import { assertIdentityFree, identityUniqueViolation, loadProfile } from '../account-repository.js';
 
 export type ProfileChanges =

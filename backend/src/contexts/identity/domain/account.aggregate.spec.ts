@@ -1,4 +1,4 @@
-import { Account } from './account.entity.js';
+import { Account } from './account.aggregate.js';
 import { AccountSuspendedError } from './identity.errors.js';
 import { assertAcceptablePassword } from './password-policy.js';
 

@@ -1,7 +1,7 @@
 import { ReflectMetadataProvider } from '@mikro-orm/decorators/legacy';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { Actor } from '../../../shared-kernel/index.js';
-import { Chapter, Course, removalMode, Subchapter, type ContentInput } from './course.entity.js';
+import { Chapter, Course, removalMode, Subchapter, type ContentInput } from './course.aggregate.js';
 
 // The aggregate's collections need the ORM's metadata, not a database: discovered once, never connected.
 let orm: MikroORM;

@@ -1,6 +1,6 @@
-import { Account } from './account.entity.js';
+import { Account } from './account.aggregate.js';
 import { AccountClosedError, InvalidRecordError } from './identity.errors.js';
-import { joinNames, recordDigest, splitFullname, StudentProfile, type StudentRecord } from './profiles.entity.js';
+import { joinNames, recordDigest, splitFullname, StudentProfile, type StudentRecord } from './profiles.js';
 
 const now = new Date('2026-11-23T10:00:00Z');
 const record: StudentRecord = {
