@@ -9,7 +9,7 @@ import pg from 'pg';
 import { DEMO_ACCOUNTS } from './demo/demo-accounts.js';
 import { seedDemoData } from './demo/demo-data.js';
 import { eventually } from './platform/testing/eventually.js';
-import { startTestApp, type TestApp } from './platform/testing/test-app.js';
+import { startTestApp, type TestApp } from './testing/test-app.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type Role = 'anonyme' | 'student' | 'teacher' | 'admin';

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { startTestApp, type TestApp } from './platform/testing/test-app.js';
+import { startTestApp, type TestApp } from './testing/test-app.js';
 
 // A build as Vite leaves it: index.html, and a hashed chunk with its .br and .gz beside it.
 const dist = mkdtempSync(join(tmpdir(), 'lms-spa-'));

@@ -6,13 +6,17 @@
 //   construction. A later context's events are read as a tolerant reader, without importing them.
 // - `contracts/` import nothing of the project but the shared kernel and their own context's contracts.
 // - `<ctx>/index.ts` (the Nest module) is for the composition root; `<ctx>/testing.ts` (commands only
-//   the demo data and tests send) for demo/, cli/testing/, platform/testing/ and *.spec.ts files.
-// - The platform never depends on a context nor on the composition root (platform/testing/ aside);
-//   the shared kernel depends on nothing.
+//   the demo data and tests send) for demo/, testing/, cli/testing/ and *.spec.ts files (above the
+//   contexts, beside the composition root).
+// - Layers inside a context: `domain/` imports neither `application/` nor `http/`; `application/`
+//   does not import `http/`; `http/` is a translator between HTTP and the buses, so it reaches no
+//   persistence (the platform's database and aggregate store, MikroORM, pg): its specs aside.
+// - The platform never depends on a context nor on the composition root, its specs included; the
+//   shared kernel depends on nothing.
 import path from 'node:path';
 
 /** Upstream first. A new context is added here, after the contexts whose contracts it uses. */
-export const CONTEXT_ORDER = ['identity', 'catalogue', 'enrolment', 'authoring', 'assessment', 'tutoring', 'learning-progress', 'xapi', 'administration'];
+export const CONTEXT_ORDER = ['identity', 'catalogue', 'enrolment', 'assessment', 'tutoring', 'learning-progress', 'xapi', 'administration'];
 
 function locate(file) {
   const parts = path.resolve(file).split(path.sep);
@@ -32,7 +36,7 @@ const isContracts = (inner) => inner.startsWith('contracts/');
 const isSpec = (file) => /\.spec\.[cm]?[jt]sx?$/.test(file);
 /** Where the testing entries may be used: code that arranges a world, never code that serves requests. */
 const mayUseTesting = (here, file) =>
-  isSpec(file) || (here.layer === 'app' && (here.inner.startsWith('demo/') || here.inner.startsWith('cli/testing/'))) || (here.layer === 'platform' && here.inner.startsWith('testing/'));
+  isSpec(file) || (here.layer === 'app' && (here.inner.startsWith('demo/') || here.inner.startsWith('testing/') || here.inner.startsWith('cli/testing/')));
 
 export default {
   meta: {
@@ -47,6 +51,9 @@ export default {
       testing: "L'entrée de test de '{{to}}' (testing.ts) ne sert qu'aux données de démonstration et aux tests.",
       platform: "'{{from}}' ne doit dépendre d'aucun contexte (import de '{{to}}').",
       kernel: "Le noyau partagé ne dépend de rien d'autre que de lui-même (import de '{{to}}').",
+      layer: "Dans le contexte '{{ctx}}', {{from}}/ n'importe pas {{to}}/ ({{inner}}) : le domaine est au fond, l'application au-dessus, http/ en haut.",
+      translator:
+        "http/ de '{{ctx}}' traduit HTTP en commandes et requêtes : il n'accède pas à la persistance ({{to}}) ; passez par une requête ou une commande de application/.",
     },
     schema: [],
   },
@@ -54,8 +61,16 @@ export default {
     const file = context.filename;
     const here = locate(file);
     if (!here) return {};
+    const layerOf = (inner) => inner.split('/')[0];
+    const PERSISTENCE_PACKAGES = /^(@mikro-orm\/|pg$|pg\/)/;
+    const PERSISTENCE_PLATFORM = /^(database|aggregate-store)(\/|$)/;
     function check(node, source) {
-      if (typeof source !== 'string' || !source.startsWith('.')) return;
+      if (typeof source !== 'string') return;
+      const inHttp = here.layer === 'context' && layerOf(here.inner) === 'http' && !isSpec(file);
+      if (!source.startsWith('.')) {
+        if (inHttp && PERSISTENCE_PACKAGES.test(source)) context.report({ node, messageId: 'translator', data: { ctx: here.name, to: source } });
+        return;
+      }
       const target = locate(path.resolve(path.dirname(file), source));
       if (!target) return;
       const report = (messageId, data) => context.report({ node, messageId, data });
@@ -71,13 +86,22 @@ export default {
       }
       // The platform and the shared kernel sit below everything: no context, and not the app's
       // composition root (app.module, create-app), which imports every context.
-      if (here.layer === 'platform' && !here.inner.startsWith('testing/')) {
+      if (here.layer === 'platform') {
         if (target.layer === 'app') report('platform', { from: here.name, to: target.inner });
         else if (target.layer === 'context') report('platform', { from: here.name, to: target.name });
         return;
       }
+      if (inHttp && target.layer === 'platform' && PERSISTENCE_PLATFORM.test(target.inner)) {
+        report('translator', { ctx: here.name, to: `platform/${target.inner}` });
+        return;
+      }
       if (target.layer !== 'context') return;
-      if (here.layer === 'context' && here.name === target.name) return;
+      if (here.layer === 'context' && here.name === target.name) {
+        const [from, to] = [layerOf(here.inner), layerOf(target.inner)];
+        const forbidden = { domain: ['application', 'http'], application: ['http'] };
+        if (forbidden[from]?.includes(to)) report('layer', { ctx: here.name, from, to, inner: target.inner });
+        return;
+      }
 
       if (entry(target.inner, 'testing')) {
         if (!mayUseTesting(here, file)) report('testing', { to: target.name });

@@ -17,7 +17,14 @@ const valid = [
   { filename: '/p/backend/src/app.module.ts', code: "import { X } from './contexts/identity/index.js';" },
   { filename: '/p/backend/src/demo/demo-data.ts', code: "import { X } from '../contexts/enrolment/testing.js';" },
   { filename: '/p/backend/src/cli/testing/w.ts', code: "import { X } from '../../contexts/identity/testing.js';" },
-  { filename: '/p/backend/src/platform/testing/fixtures.ts', code: "import { X } from '../../contexts/enrolment/testing.js';" },
+  { filename: '/p/backend/src/testing/fixtures.ts', code: "import { X } from '../contexts/enrolment/testing.js';" },
+  // Layers inside a context: application and http above the domain; http reaches the buses.
+  { filename: ctx('catalogue', 'application/commands/a.command.ts'), code: "import { Course } from '../../domain/course.aggregate.js';" },
+  { filename: ctx('catalogue', 'http/a.controller.ts'), code: "import { X } from '../application/queries/a.query.js';" },
+  { filename: ctx('catalogue', 'http/a.requests.ts'), code: "import { TITLE_MAX } from '../domain/course.aggregate.js';" },
+  { filename: ctx('catalogue', 'http/a.controller.ts'), code: "import { CommandBus } from '@nestjs/cqrs';" },
+  // An API spec in http/ may arrange its world through the database.
+  { filename: ctx('catalogue', 'http/a.api.spec.ts'), code: "import { Database } from '../../../platform/database/database.js';" },
   { filename: ctx('catalogue', 'http/catalogue.api.spec.ts'), code: "import { X } from '../../enrolment/testing.js';" },
   // A test may arrange with any context's contracts, whatever the order.
   { filename: ctx('catalogue', 'http/x.api.spec.ts'), code: "import { X } from '../../enrolment/contracts/enrolment.events.js';" },
@@ -44,6 +51,18 @@ const invalid = [
   { filename: '/p/backend/src/platform/http/a.ts', code: "import { X } from '../../contexts/identity/index.js';", errors: [{ messageId: 'platform' }] },
   { filename: '/p/backend/src/platform/http/a.ts', code: "import { AppModule } from '../../app.module.js';", errors: [{ messageId: 'platform' }] },
   { filename: '/p/backend/src/shared-kernel/a.ts', code: "import { X } from '../platform/event-log/index.js';", errors: [{ messageId: 'kernel' }] },
+  // The platform's own test helpers stay below the contexts and the composition root.
+  { filename: '/p/backend/src/platform/testing/fixtures.ts', code: "import { X } from '../../contexts/enrolment/testing.js';", errors: [{ messageId: 'platform' }] },
+  { filename: '/p/backend/src/platform/http/a.api.spec.ts', code: "import { createApp } from '../../create-app.js';", errors: [{ messageId: 'platform' }] },
+  // Layers inside a context.
+  { filename: ctx('catalogue', 'domain/course.aggregate.ts'), code: "import { X } from '../application/commands/a.command.js';", errors: [{ messageId: 'layer' }] },
+  { filename: ctx('catalogue', 'domain/course.aggregate.ts'), code: "import { X } from '../http/authoring.requests.js';", errors: [{ messageId: 'layer' }] },
+  { filename: ctx('catalogue', 'application/queries/a.query.ts'), code: "import { X } from '../../http/a.requests.js';", errors: [{ messageId: 'layer' }] },
+  // http/ is a translator: no persistence.
+  { filename: ctx('catalogue', 'http/a.controller.ts'), code: "import { Database } from '../../../platform/database/database.js';", errors: [{ messageId: 'translator' }] },
+  { filename: ctx('catalogue', 'http/a.controller.ts'), code: "import { AggregateStore } from '../../../platform/aggregate-store/index.js';", errors: [{ messageId: 'translator' }] },
+  { filename: ctx('catalogue', 'http/a.controller.ts'), code: "import type { EntityManager } from '@mikro-orm/postgresql';", errors: [{ messageId: 'translator' }] },
+  { filename: ctx('catalogue', 'http/a.controller.ts'), code: "import pg from 'pg';", errors: [{ messageId: 'translator' }] },
 ];
 
 new RuleTester({ languageOptions: { parser: tseslint.parser, ecmaVersion: 2022, sourceType: 'module' } }).run('context-boundaries', rule, { valid, invalid });

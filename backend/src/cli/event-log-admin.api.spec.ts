@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { Database } from '../platform/database/database.js';
-import type { TestApp } from '../platform/testing/test-app.js';
+import type { TestApp } from '../testing/test-app.js';
 import { analyticsRoleCommand } from './analytics-role.js';
 import { verifyCommand } from './eventlog-verify.js';
 import { output, startWorkloadApp, type Workload } from './testing/event-log-workload.js';

@@ -4,7 +4,7 @@ import { actorOf, CreateAdmin, RegisterStudent, RegisterTeacher, ToggleAccountAc
 import { Database } from '../../platform/database/database.js';
 import { EventLog } from '../../platform/event-log/event-log.js';
 import { until } from '../../platform/event-log/testing/event-log-harness.js';
-import { startTestApp, type TestApp } from '../../platform/testing/test-app.js';
+import { startTestApp, type TestApp } from '../../testing/test-app.js';
 
 export interface Workload {
   t: TestApp;

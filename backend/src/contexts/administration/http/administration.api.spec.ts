@@ -3,8 +3,8 @@
 import ExcelJS from 'exceljs';
 import { Database } from '../../../platform/database/database.js';
 import { eventually } from '../../../platform/testing/eventually.js';
-import { call, givenAdmin, givenCourse, givenEnrolled, givenStudent, givenTeacher, uniqueKey, uniqueName } from '../../../platform/testing/fixtures.js';
-import { startTestApp, type TestApp } from '../../../platform/testing/test-app.js';
+import { call, givenAdmin, givenCourse, givenEnrolled, givenStudent, givenTeacher, uniqueKey, uniqueName } from '../../../testing/fixtures.js';
+import { startTestApp, type TestApp } from '../../../testing/test-app.js';
 
 let t: TestApp;
 let db: Database;

@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import ExcelJS from 'exceljs';
 import { generateStudents } from '../../../cli/testing/generate-students.js';
 import { Database } from '../../../platform/database/database.js';
-import { givenAdmin, givenCourse, uniqueKey } from '../../../platform/testing/fixtures.js';
-import { startTestApp, type TestApp } from '../../../platform/testing/test-app.js';
+import { givenAdmin, givenCourse, uniqueKey } from '../../../testing/fixtures.js';
+import { startTestApp, type TestApp } from '../../../testing/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {

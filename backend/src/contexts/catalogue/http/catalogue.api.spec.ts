@@ -2,9 +2,9 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { CommandBus } from '@nestjs/cqrs';
 import { eventually } from '../../../platform/testing/eventually.js';
-import { call, givenAdmin, givenCategory, givenCourse, givenEnrolled, givenStudent, givenTeacher, type CourseOptions } from '../../../platform/testing/fixtures.js';
+import { call, givenAdmin, givenCategory, givenCourse, givenEnrolled, givenStudent, givenTeacher, type CourseOptions } from '../../../testing/fixtures.js';
 import { PNG } from '../../../platform/testing/images.js';
-import { startTestApp, type TestApp } from '../../../platform/testing/test-app.js';
+import { startTestApp, type TestApp } from '../../../testing/test-app.js';
 import { PublishCourse, PublishPage } from '../testing.js';
 
 // The catalogue below is built once and read by many tests; no test changes what another reads (the

@@ -2,8 +2,8 @@
 // and the atomic reorder under concurrent calls, archive versus delete, and every other trainer,
 // student and visitor refused with nothing changed.
 import { Database } from '../../../platform/database/database.js';
-import { call, givenCourse, givenEnrolled, givenStudent, givenTeacher, type GivenTeacher } from '../../../platform/testing/fixtures.js';
-import { startTestApp, type TestApp } from '../../../platform/testing/test-app.js';
+import { call, givenCourse, givenEnrolled, givenStudent, givenTeacher, type GivenTeacher } from '../../../testing/fixtures.js';
+import { startTestApp, type TestApp } from '../../../testing/test-app.js';
 
 let t: TestApp;
 let db: Database;

@@ -5,10 +5,10 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Database } from '../../../platform/database/database.js';
 import { projectRoot } from '../../../platform/config/config.js';
-import { call, givenAdmin, givenCourse, givenEnrolled, givenStudent, givenTeacher, type GivenAccount } from '../../../platform/testing/fixtures.js';
+import { call, givenAdmin, givenCourse, givenEnrolled, givenStudent, givenTeacher, type GivenAccount } from '../../../testing/fixtures.js';
 import { eventually } from '../../../platform/testing/eventually.js';
 import { PNG } from '../../../platform/testing/images.js';
-import { startTestApp, type TestApp } from '../../../platform/testing/test-app.js';
+import { startTestApp, type TestApp } from '../../../testing/test-app.js';
 import { buildScormPackage } from '../../../demo/scorm/build-package.js';
 import { buildZip, renameEntry } from '../domain/scorm/testing/zip-builder.js';
 

@@ -4,9 +4,9 @@ import { Database } from '../../../platform/database/database.js';
 import { eventually } from '../../../platform/testing/eventually.js';
 import {
   call, givenAdmin, givenCategory, givenCourse, givenEnrolled, givenStudent, givenTeacher, uniqueName, type GivenTeacher,
-} from '../../../platform/testing/fixtures.js';
+} from '../../../testing/fixtures.js';
 import { PNG } from '../../../platform/testing/images.js';
-import { startTestApp, type TestApp } from '../../../platform/testing/test-app.js';
+import { startTestApp, type TestApp } from '../../../testing/test-app.js';
 
 let t: TestApp;
 let db: Database;

@@ -1,8 +1,8 @@
 // The course player reads a course's steps with their content: the learners who follow it (as
 // the content gate lets them read its media), besides its trainer and admins; each SCO of a
 // multi-SCO package with its own launch address, so the learner can move between them.
-import { call, givenCourse, givenEnrolled, givenStudent, givenTeacher } from '../../../platform/testing/fixtures.js';
-import { startTestApp, type TestApp } from '../../../platform/testing/test-app.js';
+import { call, givenCourse, givenEnrolled, givenStudent, givenTeacher } from '../../../testing/fixtures.js';
+import { startTestApp, type TestApp } from '../../../testing/test-app.js';
 import { buildZip } from '../domain/scorm/testing/zip-builder.js';
 
 let t: TestApp;

@@ -13,8 +13,8 @@ import {
   givenTeacher,
   uniqueName,
   type GivenStudent,
-} from '../../../platform/testing/fixtures.js';
-import { startTestApp, type TestApp } from '../../../platform/testing/test-app.js';
+} from '../../../testing/fixtures.js';
+import { startTestApp, type TestApp } from '../../../testing/test-app.js';
 
 let t: TestApp;
 

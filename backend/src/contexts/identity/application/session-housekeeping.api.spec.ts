@@ -1,6 +1,6 @@
 import { CommandBus } from '@nestjs/cqrs';
 import { Database } from '../../../platform/database/database.js';
-import { startTestApp, type TestApp } from '../../../platform/testing/test-app.js';
+import { startTestApp, type TestApp } from '../../../testing/test-app.js';
 import { RegisterStudent } from '../testing.js';
 import { SessionHousekeeping } from './session-housekeeping.js';
 

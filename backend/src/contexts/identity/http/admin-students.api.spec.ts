@@ -4,9 +4,9 @@ import { CommandBus } from '@nestjs/cqrs';
 import { Database } from '../../../platform/database/database.js';
 import { ErasePersonalData } from '../index.js';
 import { eventually } from '../../../platform/testing/eventually.js';
-import { call, givenAdmin, givenCourse, givenEnrolled, givenStudent, givenTeacher, login, uniqueKey } from '../../../platform/testing/fixtures.js';
+import { call, givenAdmin, givenCourse, givenEnrolled, givenStudent, givenTeacher, login, uniqueKey } from '../../../testing/fixtures.js';
 import { startSmtpCatcher } from '../../../platform/testing/smtp-catcher.js';
-import { startTestApp, type TestApp } from '../../../platform/testing/test-app.js';
+import { startTestApp, type TestApp } from '../../../testing/test-app.js';
 
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;

@@ -1,7 +1,7 @@
 // The back office's trainers (issue 13): create, read, edit, courses given to them, removal.
 import { Database } from '../../../platform/database/database.js';
-import { call, givenAdmin, givenCategory, givenCourse, givenStudent, givenTeacher, login, uniqueKey, uniqueName } from '../../../platform/testing/fixtures.js';
-import { startTestApp, type TestApp } from '../../../platform/testing/test-app.js';
+import { call, givenAdmin, givenCategory, givenCourse, givenStudent, givenTeacher, login, uniqueKey, uniqueName } from '../../../testing/fixtures.js';
+import { startTestApp, type TestApp } from '../../../testing/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { Database } from '../../../platform/database/database.js';
 import { until } from '../../../platform/event-log/testing/event-log-harness.js';
-import { call, givenAdmin, uniqueKey, type GivenAdmin } from '../../../platform/testing/fixtures.js';
-import { startTestApp, type TestApp } from '../../../platform/testing/test-app.js';
+import { call, givenAdmin, uniqueKey, type GivenAdmin } from '../../../testing/fixtures.js';
+import { startTestApp, type TestApp } from '../../../testing/test-app.js';
 
 // Every test registers its own student and admin: the streams they read are theirs alone, so the
 // tests pass in any order or alone.

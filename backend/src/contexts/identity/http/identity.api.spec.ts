@@ -1,10 +1,10 @@
 // Every test arranges its own accounts (platform/testing/fixtures.ts): a test that edits, suspends or
 // logs out an account edits its own, so the tests pass in any order or alone.
 import { eventually } from '../../../platform/testing/eventually.js';
-import { call, givenAdmin, givenStudent, givenTeacher, login, uniqueKey, type GivenStudent } from '../../../platform/testing/fixtures.js';
+import { call, givenAdmin, givenStudent, givenTeacher, login, uniqueKey, type GivenStudent } from '../../../testing/fixtures.js';
 import { PNG } from '../../../platform/testing/images.js';
 import { startSmtpCatcher } from '../../../platform/testing/smtp-catcher.js';
-import { startTestApp, type TestApp } from '../../../platform/testing/test-app.js';
+import { startTestApp, type TestApp } from '../../../testing/test-app.js';
 
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;

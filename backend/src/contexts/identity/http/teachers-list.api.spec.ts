@@ -1,6 +1,6 @@
 // GET /formateur/: the back office's trainer list (5 per page, searched) and its trainer select.
-import { call, givenAdmin, givenStudent, givenTeacher, uniqueName } from '../../../platform/testing/fixtures.js';
-import { startTestApp, type TestApp } from '../../../platform/testing/test-app.js';
+import { call, givenAdmin, givenStudent, givenTeacher, uniqueName } from '../../../testing/fixtures.js';
+import { startTestApp, type TestApp } from '../../../testing/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {

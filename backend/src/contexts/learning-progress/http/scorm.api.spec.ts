@@ -5,8 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import { buildScormPackage } from '../../../demo/scorm/build-package.js';
 import { Database } from '../../../platform/database/database.js';
-import { call, givenAdmin, givenCourse, givenEnrolled, givenStudent, givenTeacher } from '../../../platform/testing/fixtures.js';
-import { startTestApp, type TestApp } from '../../../platform/testing/test-app.js';
+import { call, givenAdmin, givenCourse, givenEnrolled, givenStudent, givenTeacher } from '../../../testing/fixtures.js';
+import { startTestApp, type TestApp } from '../../../testing/test-app.js';
 import { CHAPTER_LOCKED } from '../domain/course-progress.aggregate.js';
 
 let t: TestApp;

@@ -7,9 +7,9 @@ import { Database } from '../../../platform/database/database.js';
 import { eventually } from '../../../platform/testing/eventually.js';
 import {
   call, givenAdmin, givenCourse, givenEnrolled, givenFollowing, givenStudent, givenTeacher, type GivenAdmin, type GivenStudent, type GivenTeacher,
-} from '../../../platform/testing/fixtures.js';
+} from '../../../testing/fixtures.js';
 import { startSmtpCatcher } from '../../../platform/testing/smtp-catcher.js';
-import { startTestApp, type TestApp } from '../../../platform/testing/test-app.js';
+import { startTestApp, type TestApp } from '../../../testing/test-app.js';
 
 let t: TestApp;
 let db: Database;

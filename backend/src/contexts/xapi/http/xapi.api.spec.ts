@@ -7,8 +7,8 @@
 import { createHash, generateKeyPairSync, randomUUID, sign as rsaSign } from 'node:crypto';
 import { Database } from '../../../platform/database/database.js';
 import { eventually } from '../../../platform/testing/eventually.js';
-import { call, givenAdmin, givenCourse, givenEnrolled, givenStudent, givenTeacher, type GivenAdmin, type GivenStudent } from '../../../platform/testing/fixtures.js';
-import { startTestApp, type TestApp } from '../../../platform/testing/test-app.js';
+import { call, givenAdmin, givenCourse, givenEnrolled, givenStudent, givenTeacher, type GivenAdmin, type GivenStudent } from '../../../testing/fixtures.js';
+import { startTestApp, type TestApp } from '../../../testing/test-app.js';
 import { output } from '../../../cli/testing/event-log-workload.js';
 import { xapiVerifyCommand } from '../../../cli/xapi-verify.js';
 import { canonicalJson } from '../domain/agents.js';

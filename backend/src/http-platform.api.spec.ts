@@ -1,4 +1,4 @@
-import { startTestApp, type TestApp } from '../testing/test-app.js';
+import { startTestApp, type TestApp } from './testing/test-app.js';
 
 let t: TestApp;
 

@@ -2,12 +2,12 @@
 // endpoints, on the one database its file shares. Every call creates new, uniquely named accounts,
 // categories and courses, so no test depends on another having run (or not run) first.
 import { CommandBus } from '@nestjs/cqrs';
-import { type ChapterDraft, CreateCategory, PublishCourse } from '../../contexts/catalogue/testing.js';
-import { EnrolStudent, RateCourse, SetFavourite } from '../../contexts/enrolment/testing.js';
-import { actorOf, CreateAdmin, RegisterStudent, RegisterTeacher, type TeacherDetails } from '../../contexts/identity/testing.js';
-import { AssignTrainer } from '../../contexts/tutoring/testing.js';
-import type { Actor } from '../../shared-kernel/index.js';
-import { Database } from '../database/database.js';
+import { type ChapterDraft, CreateCategory, PublishCourse } from '../contexts/catalogue/testing.js';
+import { EnrolStudent, RateCourse, SetFavourite } from '../contexts/enrolment/testing.js';
+import { actorOf, CreateAdmin, RegisterStudent, RegisterTeacher, type TeacherDetails } from '../contexts/identity/testing.js';
+import { AssignTrainer } from '../contexts/tutoring/testing.js';
+import type { Actor } from '../shared-kernel/index.js';
+import { Database } from '../platform/database/database.js';
 import type { TestApp } from './test-app.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

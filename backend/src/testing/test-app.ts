@@ -2,9 +2,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { loadConfig, type AppConfig } from '../config/config.js';
-import { createApp } from '../../create-app.js';
-import { createTestDatabase } from './test-database.js';
+import { loadConfig, type AppConfig } from '../platform/config/config.js';
+import { createApp } from '../create-app.js';
+import { createTestDatabase } from '../platform/testing/test-database.js';
 
 export interface TestApp {
   app: NestFastifyApplication;
