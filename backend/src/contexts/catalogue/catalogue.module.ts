@@ -24,7 +24,8 @@ import { ListPagesHandler } from './application/queries/list-pages.query.js';
 import { RecommendCoursesHandler } from './application/queries/recommend-courses.query.js';
 import { Category } from './domain/category.aggregate.js';
 import { CmsPage } from './domain/cms-page.aggregate.js';
-import { Chapter, Course, Subchapter } from './domain/course.aggregate.js';
+import { Course } from './domain/course.aggregate.js';
+import { Chapter, Subchapter } from './domain/course-steps.js';
 import { CatalogueController } from './http/catalogue.controller.js';
 import { AuthoringController } from './http/authoring.controller.js';
 import { ChaptersController } from './http/chapters.controller.js';
@@ -46,6 +47,8 @@ import { UpdateChapterHandler } from './application/commands/update-chapter.comm
 import { UpdateCourseHandler } from './application/commands/update-course.command.js';
 import { UpdateSubchapterHandler } from './application/commands/update-subchapter.command.js';
 import { CanReadCourseContentHandler } from './application/queries/can-read-course-content.query.js';
+import { GetDocumentNameHandler } from './application/queries/get-document-name.query.js';
+import { GetScormPackageHandler } from './application/queries/get-scorm-package.query.js';
 import { GetCourseForEditingHandler } from './application/queries/get-course-for-editing.query.js';
 import { GetCourseOwnerHandler } from './application/queries/get-course-owner.query.js';
 import { GetQuizStepCoursesHandler } from './application/queries/get-quiz-step-courses.query.js';
@@ -113,6 +116,8 @@ import { TrainerCoursesController } from './http/trainer-courses.controller.js';
     GetRemovalImpactHandler,
     ListStudyMaterialsHandler,
     CanReadCourseContentHandler,
+    GetDocumentNameHandler,
+    GetScormPackageHandler,
   ],
 })
 export class CatalogueModule implements OnModuleInit {

@@ -2,7 +2,7 @@
 export { CreateCategory } from './application/commands/create-category.command.js';
 export { PublishCourse, type ChapterDraft } from './application/commands/publish-course.command.js';
 export { PublishPage } from './application/commands/publish-page.command.js';
-export type { ContentInput } from './domain/course.aggregate.js';
+export type { ContentInput } from './domain/step-input.js';
 // Authoring commands the demo data sends as its trainers, through the same paths as their uploads.
 export { AddChapter } from './application/commands/add-chapter.command.js';
 export { AddSubchapter } from './application/commands/add-subchapter.command.js';

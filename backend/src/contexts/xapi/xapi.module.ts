@@ -10,6 +10,7 @@ import { RevokeCredentialHandler } from './application/commands/revoke-credentia
 import { StoreStatementsHandler } from './application/commands/store-statements.command.js';
 import { WriteDocumentHandler } from './application/commands/write-document.command.js';
 import { GetActivityHandler } from './application/queries/get-activity.query.js';
+import { GetAttachmentsHandler } from './application/queries/get-attachments.query.js';
 import { GetDocumentsHandler } from './application/queries/get-documents.query.js';
 import { GetPersonHandler } from './application/queries/get-person.query.js';
 import { GetStatementsHandler } from './application/queries/get-statements.query.js';
@@ -38,6 +39,7 @@ import { XapiRoutes } from './http/xapi.routes.js';
     GetStatementsHandler,
     GetDocumentsHandler,
     GetActivityHandler,
+    GetAttachmentsHandler,
     GetPersonHandler,
     ListCredentialsHandler,
     PlayerStatementsPolicy,

@@ -88,3 +88,55 @@ describe('resetting', () => {
     expect(s.hasPendingEvents).toBe(false);
   });
 });
+
+describe('StudentQuiz events', () => {
+  describe('when a student gives their first answer', () => {
+    it('records the attempt started, then the answer by its number and whether it is right', () => {
+      const s = given();
+      s.answer(q(10), '  Nice ', 3, NOW);
+      expect(s.takeEvents()).toEqual([
+        { type: 'QuizAttemptStarted', payload: { studentId: 7, quizId: 3, attempt: 1 } },
+        { type: 'QuestionAnswered', payload: { studentId: 7, quizId: 3, attempt: 1, questionId: 10, chosen: 3, correct: false } },
+      ]);
+      expect(s.current()!.startedAt).toEqual(NOW);
+      expect(s.stream()).toEqual({ type: 'assessment.student-quiz', id: 1 });
+    });
+  });
+
+  describe('when the last question is answered without a place', () => {
+    it('completes with no course, chapter or sub-chapter, and keeps when', () => {
+      const s = given();
+      s.answer(q(10), 'Lyon', 1, NOW);
+      expect(s.takeEvents().at(-1)).toEqual({
+        type: 'QuizCompleted', payload: { studentId: 7, quizId: 3, attempt: 1, score: 1, total: 1, courseId: null, chapterId: null, subchapterId: null },
+      });
+      expect(s.current()!.completedAt).toEqual(NOW);
+    });
+  });
+
+  describe('when the student starts over in the middle of an attempt', () => {
+    it('records the reset with the new attempt, whose answers start afresh', () => {
+      const s = given();
+      s.answer(q(10), 'Lyon', 3, NOW);
+      s.takeEvents();
+      s.reset();
+      expect(s.takeEvents()).toEqual([{ type: 'QuizAttemptsReset', payload: { studentId: 7, quizId: 3, attempt: 2 } }]);
+      expect(s.answersOf()).toEqual([]);
+      s.answer(q(10), 'Paris', 3, NOW);
+      expect(types(s)).toEqual(['QuizAttemptStarted', 'QuestionAnswered']);
+      expect(s.answersOf(2).map((a) => [a.questionId, a.chosen, a.correct])).toEqual([[10, 1, false]]);
+    });
+  });
+
+  describe('when an answer is refused', () => {
+    it.each<[string, (s: StudentQuiz) => unknown, string, string]>([
+      ['not one of the four', (s) => s.answer(q(10), 'Marseille', 2, NOW), 'InvalidInputError', 'Cette réponse ne fait pas partie des réponses proposées.'],
+      ['a second answer to a question', (s) => (s.answer(q(10), 'Lyon', 2, NOW), s.takeEvents(), s.answer(q(10), 'Nice', 2, NOW)), 'ConflictError', 'Vous avez déjà répondu à cette question.'],
+      ['an answer after completing', (s) => (s.answer(q(10), 'Lyon', 1, NOW), s.takeEvents(), s.answer(q(11), 'Nice', 1, NOW)), 'ConflictError', 'Vous avez terminé ce quiz : recommencez-le pour répondre à nouveau.'],
+    ])('refuses %s with its named error, recording nothing', (_, call, name, message) => {
+      const s = given();
+      expect(() => call(s)).toThrow(expect.objectContaining({ name, message }));
+      expect(s.hasPendingEvents).toBe(false);
+    });
+  });
+});

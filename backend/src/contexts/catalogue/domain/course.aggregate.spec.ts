@@ -1,7 +1,9 @@
 import { ReflectMetadataProvider } from '@mikro-orm/decorators/legacy';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { Actor } from '../../../shared-kernel/index.js';
-import { Chapter, Course, removalMode, Subchapter, type ContentInput } from './course.aggregate.js';
+import { Course, removalMode } from './course.aggregate.js';
+import { Chapter, Subchapter } from './course-steps.js';
+import type { ContentInput } from './step-input.js';
 
 // The aggregate's collections need the ORM's metadata, not a database: discovered once, never connected.
 let orm: MikroORM;

@@ -6,7 +6,7 @@ import {
 } from 'class-validator';
 import { MAX_ID, toDecimalInteger } from '../../../platform/http/ids.js';
 import { CONTENT_TYPES, type ContentType } from '../contracts/catalogue.events.js';
-import { DESCRIPTION_MAX, DURATION_MAX, TEXT_CONTENT_MAX, TITLE_MAX } from '../domain/course.aggregate.js';
+import { DESCRIPTION_MAX, DURATION_MAX, TEXT_CONTENT_MAX, TITLE_MAX } from '../domain/course-limits.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** A multipart field sent empty is a field not sent (the spec's forms send every field). */

@@ -4,13 +4,14 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentActor } from '../../../platform/auth/auth.decorators.js';
 import { MediaAuthenticated } from '../../../platform/auth/media-session.js';
-import { Database } from '../../../platform/database/database.js';
 import { IdPipe } from '../../../platform/http/id.pipe.js';
 import { MediaStorage } from '../../../platform/storage/media-storage.js';
 import { sendStoredFile } from '../../../platform/storage/serve-file.js';
 import { ForbiddenError, NotFoundError, type Actor } from '../../../shared-kernel/index.js';
 import { launchUrl } from '../application/queries/authoring.sql.js';
 import { CanReadCourseContent } from '../application/queries/can-read-course-content.query.js';
+import { GetDocumentName } from '../application/queries/get-document-name.query.js';
+import { GetScormPackage } from '../application/queries/get-scorm-package.query.js';
 
 const NOT_FOUND = 'Contenu introuvable.';
 const NOT_ALLOWED = 'Ce contenu est réservé aux étudiants inscrits au cours, à son formateur et aux administrateurs.';
@@ -35,7 +36,6 @@ function relativePath(raw: string | undefined): string {
 export class CourseContentController {
   constructor(
     private readonly queries: QueryBus,
-    private readonly db: Database,
     private readonly storage: MediaStorage,
   ) {}
 
@@ -51,9 +51,9 @@ export class CourseContentController {
     const publicPath = `/media/content/courses/${courseId}/${relativePath(raw)}`;
     let downloadName: string | undefined;
     if (publicPath.includes('/documents/')) {
-      const document = await this.db.one<{ file_name: string }>('select file_name from catalogue.study_material where file_path = $1', [publicPath]);
-      if (!document) throw new NotFoundError(NOT_FOUND);
-      downloadName = document.file_name;
+      const name = await this.queries.execute(new GetDocumentName(publicPath));
+      if (name === null) throw new NotFoundError(NOT_FOUND);
+      downloadName = name;
     }
     await sendStoredFile(reply, request, this.storage.absolutePathOf(publicPath), { downloadName, cacheSeconds: 0 });
   }
@@ -67,11 +67,8 @@ export class CourseContentController {
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    const chapter = await this.db.one<{ course_id: number; scorm_path: string | null; launch: string | null }>(
-      `select course_id, scorm_path, scorm_manifest->>'launch' as launch from catalogue.chapter where id = $1 and content_type = 'scorm'`,
-      [chapterId],
-    );
-    if (!chapter?.scorm_path || !chapter.launch) throw new NotFoundError('Module SCORM non disponible');
+    const chapter = await this.queries.execute(new GetScormPackage(chapterId));
+    if (!chapter) throw new NotFoundError('Module SCORM non disponible');
     await this.assertReader(actor, chapter.course_id);
     const path = relativePath(raw);
     if (path === 'index.html' && chapter.launch !== 'index.html') {

@@ -1,7 +1,8 @@
 /**
  * Events of the enrolment context (docs/event-catalogue.md). One stream per student and course.
- * The catalogue's course-stats projection reads StudentEnrolled.courseId/studentId and CourseRated.courseId/rating
- * without importing this file (it precedes enrolment in the context order): keep those fields.
+ * The catalogue's course-stats projection reads StudentEnrolled, StudentUnenrolled and CourseRated as
+ * its contracts declare them (catalogue.reads.ts), without importing this file (it precedes enrolment
+ * in the context order); ../catalogue-reads.ts fails to compile when these stop matching.
  */
 export const STUDENT_COURSE_STREAM = 'enrolment.student-course';
 

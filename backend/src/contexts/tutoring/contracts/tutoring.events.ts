@@ -2,7 +2,8 @@
  * Tutoring's events (docs/event-catalogue.md). No message or homework text in any event: a
  * message is proven by the sha256 of its text (UTF-8), kept with the text in tutoring.message,
  * so the log shows that it existed, when, between whom, and that it was not altered since.
- * The catalogue reads TrainerAssignedToStudent / TrainerUnassignedFromStudent (trainer dashboard).
+ * The catalogue reads TrainerAssignedToStudent / TrainerUnassignedFromStudent (trainer dashboard) as its
+ * contracts declare them (catalogue.reads.ts); ../catalogue-reads.ts fails to compile when these stop matching.
  */
 export const TUTORSHIP_STREAM = 'tutoring.tutorship';
 export const CONVERSATION_STREAM = 'tutoring.conversation';

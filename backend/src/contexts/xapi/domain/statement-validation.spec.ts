@@ -3,7 +3,6 @@
 import { isIri, isTimestamp, isUuid, validateStatement } from './statement-validation.js';
 import { actorKey } from './agents.js';
 import { canonicalJson } from '../contracts/xapi.events.js';
-import { parseMultipartMixed } from '../http/multipart-mixed.js';
 
 const base = () => ({ actor: { mbox: 'mailto:a@exemple.fr' }, verb: { id: 'http://adlnet.gov/expapi/verbs/attempted' }, object: { id: 'https://exemple.fr/a' } });
 const refused = (statement: object) => expect(() => validateStatement(statement)).toThrow();
@@ -43,19 +42,11 @@ describe('rules', () => {
   });
 });
 
-describe('agents, canonical form and multipart', () => {
+describe('agents and canonical form', () => {
   it('keys an agent by its identifier, case-insensitive for mailboxes; sorts keys at every level', () => {
     expect(actorKey({ mbox: 'mailto:Lea@Exemple.fr' })).toBe(actorKey({ name: 'Léa', mbox: 'mailto:lea@exemple.fr' }));
     expect(actorKey({ account: { homePage: 'https://lms.fr', name: '12' } })).toBe('account:https://lms.fr|12');
     expect(actorKey({ objectType: 'Group', member: [] })).toBeNull();
     expect(canonicalJson({ b: 1, a: { d: [2, { f: 1, e: 0 }], c: 'x' } })).toBe('{"a":{"c":"x","d":[2,{"e":0,"f":1}]},"b":1}');
-  });
-
-  it('splits multipart/mixed by its boundary, and refuses one without', () => {
-    const body = Buffer.from('--b1\r\nContent-Type: application/json\r\n\r\n{"a":1}\r\n--b1\r\nContent-Type: text/plain\r\nX-Experience-API-Hash: h\r\n\r\nbonjour\r\n--b1--');
-    const parts = parseMultipartMixed(body, 'multipart/mixed; boundary="b1"');
-    expect(parts.map((p) => [p.headers['content-type'], p.body.toString()])).toEqual([['application/json', '{"a":1}'], ['text/plain', 'bonjour']]);
-    expect(() => parseMultipartMixed(body, 'multipart/mixed')).toThrow('boundary');
-    expect(() => parseMultipartMixed(Buffer.from('--b1\r\nContent-Type: text/plain\r\n\r\ncut'), 'multipart/mixed; boundary=b1')).toThrow();
   });
 });

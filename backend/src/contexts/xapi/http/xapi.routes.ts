@@ -3,13 +3,13 @@ import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Database } from '../../../platform/database/database.js';
 import { findInputProblem } from '../../../platform/http/input-hygiene.js';
 import { DomainError } from '../../../shared-kernel/index.js';
 import { DeleteDocuments } from '../application/commands/delete-documents.command.js';
 import { StoreStatements, type AttachmentPart } from '../application/commands/store-statements.command.js';
 import { WriteDocument } from '../application/commands/write-document.command.js';
 import { GetActivity } from '../application/queries/get-activity.query.js';
+import { GetAttachments } from '../application/queries/get-attachments.query.js';
 import { GetDocuments } from '../application/queries/get-documents.query.js';
 import { GetPerson } from '../application/queries/get-person.query.js';
 import { GetStatements } from '../application/queries/get-statements.query.js';
@@ -100,7 +100,6 @@ export class XapiRoutes implements OnModuleInit {
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
     private readonly authentication: XapiAuthentication,
-    private readonly db: Database,
     private readonly consistency: StatementConsistency,
   ) {}
 
@@ -269,9 +268,7 @@ export class XapiRoutes implements OnModuleInit {
     const headers: Record<string, string> = {};
     const body = answer.single ?? answer.page!;
     if (!answer.attachments) return { status: 200, headers: { ...headers, 'last-modified': new Date().toUTCString() }, body };
-    const rows = answer.sha2s.length
-      ? await this.db.query<{ sha2: string; content_type: string; content: Buffer }>(`select sha2, content_type, content from xapi.attachment where sha2 = any($1::text[])`, [answer.sha2s])
-      : [];
+    const rows = await this.queries.execute(new GetAttachments(answer.sha2s));
     const boundary = randomBytes(16).toString('hex');
     const chunks: Buffer[] = [Buffer.from(`--${boundary}\r\nContent-Type: application/json\r\n\r\n${JSON.stringify(body)}\r\n`)];
     for (const row of rows) {

@@ -1,7 +1,7 @@
 import { Command, CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { AggregateStore } from '../../../../platform/aggregate-store/index.js';
 import type { Actor } from '../../../../shared-kernel/index.js';
-import type { ContentInput } from '../../domain/course.aggregate.js';
+import type { ContentInput } from '../../domain/step-input.js';
 import { loadCourseForChange } from './load-course.js';
 import { checkQuizStep, stageStepMedia, type StepFiles } from './step-media.js';
 

@@ -5,7 +5,8 @@ import { Clock } from '../../../../shared-kernel/index.js';
 import { GetTeacherProfile } from '../../../identity/contracts/identity.queries.js';
 import { CategoryNotFoundError } from '../../domain/catalogue.errors.js';
 import { Category } from '../../domain/category.aggregate.js';
-import { Course, type ContentInput } from '../../domain/course.aggregate.js';
+import { Course } from '../../domain/course.aggregate.js';
+import type { ContentInput } from '../../domain/step-input.js';
 
 export interface ChapterDraft extends ContentInput {
   subchapters?: ContentInput[];

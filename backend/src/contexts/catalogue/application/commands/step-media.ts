@@ -5,7 +5,7 @@ import { readVideoDuration } from '../../../../platform/storage/video-duration.j
 import { InvalidInputError } from '../../../../shared-kernel/index.js';
 import type { ContentType } from '../../contracts/catalogue.events.js';
 import { IsQuizOfTrainer } from '../../contracts/catalogue.queries.js';
-import type { StoredScorm, StoredVideo } from '../../domain/course.aggregate.js';
+import type { StoredScorm, StoredVideo } from '../../domain/step-input.js';
 import { extractScormZip, inspectScormZip } from '../../domain/scorm/index.js';
 
 /** A file the HTTP layer streamed to a temporary place (never held in memory). */

@@ -2,6 +2,7 @@ import type { Projection, RecordedEvent } from '../../../../platform/event-log/i
 import type {
   ChapterAdded, ChapterArchived, ChapterDeleted, CourseArchived, CourseAssignedToTrainer, CourseCreated, CourseDeleted, CoursePublished, CourseUpdated,
 } from '../../contracts/catalogue.events.js';
+import type { EnrolmentFactsReadByCatalogue, TutoringFactsReadByCatalogue } from '../../contracts/catalogue.reads.js';
 
 export interface CourseStatsRow extends Record<string, unknown> {
   course_id: number;
@@ -10,15 +11,9 @@ export interface CourseStatsRow extends Record<string, unknown> {
   rating_count: number;
 }
 
-/*
- * Enrolment comes after the catalogue in the context order (docs/adr/0007-contracts-only-boundaries.md),
- * so the catalogue does not import its contract: it reads the two events as a tolerant reader, naming
- * only the payload fields it uses (StudentUnenrolled too). enrolment.events.ts documents that the catalogue reads them.
- */
-type StudentEnrolledFact = RecordedEvent<'StudentEnrolled', { courseId: number; studentId: number }>;
-type CourseRatedFact = RecordedEvent<'CourseRated', { courseId: number; rating: number }>;
-type StudentUnenrolledFact = RecordedEvent<'StudentUnenrolled', { courseId: number; studentId: number }>;
-type EnrolmentFact = StudentEnrolledFact | StudentUnenrolledFact | CourseRatedFact;
+/** The downstream facts the catalogue declares it reads (contracts/catalogue.reads.ts), as recorded in the log. */
+type ReadFact<M> = { [T in keyof M & string]: RecordedEvent<T, M[T]> }[keyof M & string];
+type EnrolmentFact = ReadFact<EnrolmentFactsReadByCatalogue>;
 
 /** Enrolled students and ratings per course, from the enrolment context's events. */
 export const courseStatsProjection: Projection<CourseStatsRow, EnrolmentFact> = {
@@ -79,10 +74,7 @@ export interface TrainerStudentRow extends Record<string, unknown> {
   student_id: number;
 }
 
-// Tutoring comes after the catalogue in the context order: its two events are read as a tolerant reader.
-type TutorshipFact =
-  | RecordedEvent<'TrainerAssignedToStudent', { teacherId: number; studentId: number }>
-  | RecordedEvent<'TrainerUnassignedFromStudent', { teacherId: number; studentId: number }>;
+type TutorshipFact = ReadFact<TutoringFactsReadByCatalogue>;
 
 /** The students each trainer follows now ("Mes Étudiants" on the trainer dashboard). */
 export const trainerStudentProjection: Projection<TrainerStudentRow, TutorshipFact> = {

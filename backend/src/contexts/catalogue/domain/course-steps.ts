@@ -1,0 +1,156 @@
+import { Collection, type Rel } from '@mikro-orm/core';
+import { Entity, Enum, ManyToOne, OneToMany, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { CONTENT_TYPES, type ContentType } from '../contracts/catalogue.events.js';
+import { InvalidCourseError } from './catalogue.errors.js';
+import { Course } from './course.aggregate.js';
+import { checkStepInput, isVideoFileType, type ContentInput } from './step-input.js';
+
+/**
+ * The steps of a course (chapters, and sub-chapters under a chapter): entities of the Course
+ * aggregate, changed only through it. Each applies a checked input and keeps its stored media
+ * (an uploaded video, a chapter's SCORM package), giving back the files a change no longer uses.
+ */
+export abstract class ContentItem {
+  @PrimaryKey({ type: 'integer', autoincrement: true })
+  id!: number;
+
+  @Property({ type: 'string', length: 200 })
+  title = '';
+
+  @Property({ type: 'text' })
+  description = '';
+
+  @Property({ type: 'integer', fieldName: 'position' })
+  order: number;
+
+  @Enum({ items: () => [...CONTENT_TYPES], type: 'string', fieldName: 'content_type' })
+  contentType: ContentType = 'text';
+
+  @Property({ type: 'integer' })
+  duration = 0;
+
+  @Property({ type: 'string', length: 500, fieldName: 'video_url' })
+  videoUrl = '';
+
+  @Property({ type: 'text', fieldName: 'text_content' })
+  textContent = '';
+
+  @Property({ type: 'string', length: 300, fieldName: 'video_file', nullable: true })
+  videoFile: string | null = null;
+
+  /** The uploaded video's own duration, in seconds (what "watched to the end" is measured against). */
+  @Property({ type: 'integer', fieldName: 'media_duration', nullable: true })
+  mediaDuration: number | null = null;
+
+  @Property({ type: 'integer', fieldName: 'quiz_id', nullable: true })
+  quizId: number | null = null;
+
+  @Property({ type: 'datetime', fieldName: 'archived_at', nullable: true })
+  archivedAt: Date | null = null;
+
+  protected constructor(order: number) {
+    this.order = order;
+  }
+
+  get isArchived(): boolean {
+    return this.archivedAt !== null;
+  }
+
+  /** The stored files of this item (and its children), to remove when it is deleted. */
+  files(): string[] {
+    return this.videoFile ? [this.videoFile] : [];
+  }
+
+  /**
+   * Checks the input against the rules of its content type and applies it. Returns the stored files
+   * it no longer uses (a replaced video, the package of a step that changed type).
+   */
+  apply(input: ContentInput, allowed: readonly ContentType[]): string[] {
+    const { title, description, videoUrl, textContent } = checkStepInput(input, allowed);
+    const type = input.contentType;
+    const isVideoFile = isVideoFileType(type);
+    if (isVideoFile && !input.video && !this.videoFile) throw new InvalidCourseError('Ajoutez le fichier vidéo (MP4 ou WebM) de cette étape.', 'video');
+    const superseded: string[] = [];
+    this.applyPackage(input, superseded);
+
+    if (input.video) {
+      superseded.push(...(this.videoFile ? [this.videoFile] : []));
+      this.videoFile = input.video.path;
+      this.mediaDuration = input.video.duration;
+    } else if (!isVideoFile && this.videoFile) {
+      superseded.push(this.videoFile);
+      this.videoFile = null;
+      this.mediaDuration = null;
+    }
+    this.title = title;
+    this.description = description;
+    this.contentType = type;
+    this.videoUrl = type === 'video_url' ? videoUrl : '';
+    this.textContent = type === 'text' ? textContent : '';
+    this.quizId = type === 'quiz' ? input.quizId! : null;
+    this.duration = input.duration === 0 && isVideoFile && this.mediaDuration ? this.mediaDuration : input.duration;
+    return superseded;
+  }
+
+  /** A SCORM package: chapters only (overridden there). */
+  protected applyPackage(_input: ContentInput, _superseded: string[]): void {}
+}
+
+@Entity({ tableName: 'chapter', schema: 'catalogue' })
+export class Chapter extends ContentItem {
+  @ManyToOne(() => Course, { fieldName: 'course_id', deleteRule: 'cascade' })
+  course!: Rel<Course>;
+
+  @OneToMany(() => Subchapter, (sub) => sub.chapter, { orderBy: { order: 'asc', id: 'asc' } })
+  subchapters = new Collection<Subchapter>(this);
+
+  /** Public path of the extracted package's folder. */
+  @Property({ type: 'string', length: 300, fieldName: 'scorm_path', nullable: true })
+  scormPath: string | null = null;
+
+  @Property({ type: 'string', length: 8, fieldName: 'scorm_version', nullable: true })
+  scormVersion: '1.2' | '2004' | null = null;
+
+  /** The manifest as read at import: launch file and items (the player's SCO list). */
+  @Property({ type: 'json', fieldName: 'scorm_manifest', nullable: true })
+  scormManifest: object | null = null;
+
+  constructor(order: number) {
+    super(order);
+  }
+
+  liveSubchapters(): Subchapter[] {
+    return this.subchapters.getItems().filter((sub) => !sub.isArchived).sort((a, b) => a.order - b.order);
+  }
+
+  override files(): string[] {
+    return [...super.files(), ...(this.scormPath ? [this.scormPath] : []), ...this.subchapters.getItems().flatMap((sub) => sub.files())];
+  }
+
+  protected override applyPackage(input: ContentInput, superseded: string[]): void {
+    if (input.contentType === 'scorm' && !input.scorm && !this.scormPath) {
+      throw new InvalidCourseError('Ajoutez le paquet SCORM (fichier .zip) de ce chapitre.', 'scorm_file');
+    }
+    if (input.scorm) {
+      if (this.scormPath) superseded.push(this.scormPath);
+      this.scormPath = input.scorm.path;
+      this.scormVersion = input.scorm.version;
+      this.scormManifest = input.scorm.manifest;
+    } else if (input.contentType !== 'scorm' && this.scormPath) {
+      superseded.push(this.scormPath);
+      this.scormPath = null;
+      this.scormVersion = null;
+      this.scormManifest = null;
+    }
+  }
+}
+
+@Entity({ tableName: 'subchapter', schema: 'catalogue' })
+export class Subchapter extends ContentItem {
+  @ManyToOne(() => Chapter, { fieldName: 'chapter_id', deleteRule: 'cascade' })
+  chapter!: Rel<Chapter>;
+
+  constructor(order: number) {
+    super(order);
+  }
+}
