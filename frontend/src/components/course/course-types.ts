@@ -1,4 +1,4 @@
-import type { CoursePage, CourseSummary } from '../../app/api-schema';
+import type { CoursePage, CourseSummary } from '../../lib/api-schema';
 
 /**
  * The catalogue's course summary as every list call answers it (GET /course/, /search-courses/,

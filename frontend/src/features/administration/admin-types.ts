@@ -7,7 +7,7 @@ export type {
   UnassignedCourses as UnassignedCoursePage,
   TeacherStudent as TrainerStudent,
   TeacherStudentPage as TrainerStudentPage,
-} from '../../app/api-schema';
+} from '../../lib/api-schema';
 
 /** The progress list's query (GET /admin/students/progress/). */
 export interface ProgressQuery {
@@ -45,4 +45,4 @@ export type {
   DashboardView as DashboardTotals,
   TrendsView as DashboardTrends,
   WeekTrend,
-} from '../../app/api-schema';
+} from '../../lib/api-schema';

@@ -1,5 +1,5 @@
-import { api } from '../../app/api';
-import type { CategoryView, CourseDetail, PageLink, PageView, TeacherPage } from '../../app/api-schema';
+import { api } from '../../lib/api';
+import type { CategoryView, CourseDetail, PageLink, PageView, TeacherPage } from '../../lib/api-schema';
 import { COURSE_PAGE_SIZE, type CourseSummary, type Paged } from '../../components/course';
 
 // The answers' types are generated from the server's OpenAPI document (docs/adr/0008-generated-api-types.md).
@@ -11,7 +11,7 @@ export type {
   PageLink as CmsPageLink,
   PageView as CmsPage,
   TeacherPage as TeacherProfile,
-} from '../../app/api-schema';
+} from '../../lib/api-schema';
 
 /** Filters of GET /course/ (01 §7, 02 §2). */
 export interface CourseFilter {

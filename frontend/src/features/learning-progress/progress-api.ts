@@ -1,5 +1,5 @@
-import { api } from '../../app/api';
-import type { ProgressRecord, ScormProgressView, StudentCourseView } from '../../app/api-schema';
+import { api } from '../../lib/api';
+import type { ProgressRecord, ScormProgressView, StudentCourseView } from '../../lib/api-schema';
 
 export type { ProgressRecord, ScormProgressView, StudentCourseView };
 

@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import type { Modal } from 'antd';
-import { describeApiError } from '../../../app/api-errors';
-import { toast } from '../../../app/feedback';
+import { describeApiError } from '../../../lib/api-errors';
+import { toast } from '../../../lib/feedback';
 import type { RemovalPlan, RemovalResponse } from '../admin-types';
 
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Input, Table, type TableColumnsType } from 'antd';
 import { DownloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { errorDialog } from '../../../app/feedback';
+import { errorDialog } from '../../../lib/feedback';
 import { PersonAvatar } from '../../../components/avatar';
 import { Panel } from '../../../components/panel';
 import { WorkPage } from '../../../components/work-page';

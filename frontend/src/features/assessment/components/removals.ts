@@ -1,4 +1,4 @@
-import { toast } from '../../../app/feedback';
+import { toast } from '../../../lib/feedback';
 import { useDeleteQuestionMutation, useDeleteQuizMutation } from '../assessment-api';
 import type { Question, Quiz, QuizRemovalResult } from '../assessment-types';
 import { messages as m } from '../messages';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Form, Input, Modal, Table, type TableColumnsType } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { toast } from '../../../app/feedback';
+import { toast } from '../../../lib/feedback';
 import { useCreateQuizMutation, useGetQuizTrainersQuery, useGetQuizzesQuery, useUpdateQuizMutation } from '../assessment-api';
 import type { Quiz } from '../assessment-types';
 import { QuizForm, quizBody, type QuizValues } from '../components/quiz-form';

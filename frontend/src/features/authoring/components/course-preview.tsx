@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ArrowLeftOutlined, LeftOutlined, MenuFoldOutlined, MenuUnfoldOutlined, RightOutlined } from '@ant-design/icons';
-import { useMediaSession } from '../../../app/media-session';
+import { useMediaSession } from '../../../lib/media-session';
 import {
   ContentStep,
   clickChapter,

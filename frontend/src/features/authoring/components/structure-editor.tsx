@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Modal } from 'antd';
-import { toast } from '../../../app/feedback';
+import { toast } from '../../../lib/feedback';
 import {
   useDeleteChapterMutation,
   useDeleteSubchapterMutation,

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert, Button, Form, Input, Modal, Table, Tooltip, type TableColumnsType } from 'antd';
 import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined, ProfileOutlined } from '@ant-design/icons';
-import { toast } from '../../../app/feedback';
+import { toast } from '../../../lib/feedback';
 import { ADMIN_COURSE_PAGE_SIZE, useDeleteCourseMutation, useGetAdminCoursesQuery, useGetTrainerOptionsQuery, useLazyGetCourseRemovalQuery } from '../authoring-api';
 import type { AdminCourseRow, CourseView } from '../authoring-types';
 import { AuthoringPage, EmptyText, LoadState } from '../components/authoring-page';

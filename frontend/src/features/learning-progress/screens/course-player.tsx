@@ -10,9 +10,9 @@ import {
   MenuUnfoldOutlined,
   RightOutlined,
 } from '@ant-design/icons';
-import type { ChapterView, SubchapterView } from '../../../app/api-schema';
-import { usePageTitle } from '../../../app/hooks';
-import { useMediaSession } from '../../../app/media-session';
+import type { ChapterView, SubchapterView } from '../../../lib/api-schema';
+import { usePageTitle } from '../../../lib/hooks';
+import { useMediaSession } from '../../../lib/media-session';
 import {
   ContentStep,
   clickChapter,

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button, Checkbox, Form, Input, Modal, Spin, Table, Tag, type TableColumnsType } from 'antd';
 import { PlusOutlined, StopOutlined } from '@ant-design/icons';
-import { applyFieldErrors, describeApiError } from '../../../app/api-errors';
-import { toast } from '../../../app/feedback';
+import { applyFieldErrors, describeApiError } from '../../../lib/api-errors';
+import { toast } from '../../../lib/feedback';
 import { StatusMessage } from '../../../components/status';
 import { WorkPage } from '../../../components/work-page';
 import { messages as m } from '../messages';
