@@ -13,7 +13,7 @@ import {
   type TrainerStudentsSide,
 } from '../teachers-api';
 import { teacherMessages as t } from '../teachers-messages';
-import { usePagedSearch } from './use-paged-search';
+import { usePagedSearch } from '../../../lib/use-paged-search';
 
 const m = t.students;
 
