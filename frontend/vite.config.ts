@@ -6,7 +6,7 @@ const backend = 'http://localhost:3000';
 
 export default defineConfig({
   base: '/',
-  // Every page is its own chunk (app/lazy-component.ts); each text file gets a .br and a .gz.
+  // Every page is its own chunk (lib/lazy-component.ts); each text file gets a .br and a .gz.
   plugins: [react(), precompress()],
   build: {
     outDir: 'dist',

@@ -1,7 +1,7 @@
 // Generates the front end's API types from the server's OpenAPI document (docs/adr/0008-generated-api-types.md):
 //   1. compiles the backend (swc only, into backend/.api-build/, apart from the build's dist/);
 //   2. writes the OpenAPI document without a database (the app composed in Nest's preview mode);
-//   3. turns it into TypeScript with openapi-typescript: frontend/src/app/api-schema.d.ts.
+//   3. turns it into TypeScript with openapi-typescript: frontend/src/lib/api-schema.d.ts.
 // The file is not in git: every front-end build and typecheck regenerates it, so a client that no
 // longer matches the server fails `tsc`, and the types can never be stale.
 import { execFileSync } from 'node:child_process';
@@ -14,7 +14,7 @@ const backend = join(root, 'backend');
 const build = join(backend, '.api-build');
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 const documentFile = join(build, 'openapi.json');
-const target = join(root, 'frontend', 'src', 'app', 'api-schema.d.ts');
+const target = join(root, 'frontend', 'src', 'lib', 'api-schema.d.ts');
 
 rmSync(build, { recursive: true, force: true });
 mkdirSync(build, { recursive: true });

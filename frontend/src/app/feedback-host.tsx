@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { message, Modal } from 'antd';
-import { deliverTo } from './feedback';
+import { deliverTo } from '../lib/feedback';
 
-/** Shows the toasts and dialogs asked through app/feedback.ts (loaded with the first of them). */
+/** Shows the toasts and dialogs asked through lib/feedback.ts (loaded with the first of them). */
 export default function FeedbackHost() {
   const [messages, messageHolder] = message.useMessage();
   const [modal, modalHolder] = Modal.useModal();

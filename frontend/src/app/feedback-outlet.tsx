@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { onFirstRequest } from './feedback';
+import { onFirstRequest } from '../lib/feedback';
 
 const FeedbackHost = lazy(() => import('./feedback-host'));
 

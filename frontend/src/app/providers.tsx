@@ -8,7 +8,7 @@ import { THEME } from './theme';
 
 /**
  * The store and antd's theme and French locale. Toasts and alert dialogs come through
- * app/feedback.ts, whose code loads on first use (antd's App would put it in every page's).
+ * lib/feedback.ts, whose code loads on first use (antd's App would put it in every page's).
  * dayjs is not loaded either: the screen that brings the first date picker sets its French locale.
  */
 export function AppProviders({ store, children }: { store: AppStore; children: ReactNode }) {

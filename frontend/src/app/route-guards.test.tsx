@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../test/render-app';
-import { startSession } from './session';
+import { startSession } from '../lib/session';
 
 const tokens = { access: 'a', refresh: 'r' };
 

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet } from 'react-router-dom';
-import { selectIsLoggedIn } from './auth-slice';
-import { useAppSelector } from './hooks';
-import { DASHBOARD_PATHS, LOGIN_PATHS, type Role } from './session';
+import { selectIsLoggedIn } from '../lib/auth-slice';
+import { useAppSelector } from '../lib/hooks';
+import { DASHBOARD_PATHS, LOGIN_PATHS, type Role } from '../lib/session';
 
 /** Pages of a role: a visitor without that role's session goes to its login page. */
 export function RequireRole({ role }: { role: Role }) {

@@ -82,7 +82,7 @@ import {
 } from '../areas/admin';
 import { FooterPageLinks } from '../features/catalogue';
 import { AppShell } from '../layout/app-shell';
-import { lazyComponent } from './lazy-component';
+import { lazyComponent } from '../lib/lazy-component';
 import { ByRole, GuestOnly, LoginOfRole, RequireAnyRole, RequireRole } from './route-guards';
 
 // Every page is lazy (features and areas export them through lazyComponent): the first visit downloads

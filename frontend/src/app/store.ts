@@ -1,11 +1,10 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
-import { api } from './api';
-import { authSlice } from './auth-slice';
+import { api } from '../lib/api';
+import { authSlice } from '../lib/auth-slice';
+import type { AppDispatch, RootState } from '../lib/state';
 
 const rootReducer = combineSlices(api, authSlice);
-
-export type RootState = ReturnType<typeof rootReducer>;
 
 export function makeStore() {
   const store = configureStore({
@@ -17,4 +16,11 @@ export function makeStore() {
 }
 
 export type AppStore = ReturnType<typeof makeStore>;
-export type AppDispatch = AppStore['dispatch'];
+
+// lib/state.ts declares what the hooks see: the store's state must be exactly that, and its
+// dispatch must do at least what AppDispatch promises (both checked by tsc).
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const stateMatches: Same<ReturnType<AppStore['getState']>, RootState> = true;
+const dispatchFits: AppStore['dispatch'] extends AppDispatch ? true : false = true;
+void stateMatches;
+void dispatchFits;

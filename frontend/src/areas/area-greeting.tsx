@@ -1,9 +1,9 @@
 import { Suspense, type ReactNode } from 'react';
 import { Typography } from 'antd';
 import { Panel } from '../components/panel';
-import { selectUsername } from '../app/auth-slice';
-import { useAppSelector, usePageTitle } from '../app/hooks';
-import type { Role } from '../app/session';
+import { selectUsername } from '../lib/auth-slice';
+import { useAppSelector, usePageTitle } from '../lib/hooks';
+import type { Role } from '../lib/session';
 import { useFullName } from '../features/identity';
 import { messages as m } from './messages';
 

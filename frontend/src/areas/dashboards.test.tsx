@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { startSession } from '../app/session';
+import { startSession } from '../lib/session';
 import { json, stubFetch } from '../test/fake-fetch';
 import { renderApp } from '../test/render-app';
 

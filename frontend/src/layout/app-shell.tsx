@@ -1,6 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
-import { useSessionPolling } from '../app/hooks';
+import { useSessionPolling } from '../lib/hooks';
 import { Navbar } from './navbar';
 import { PageLoader } from './page-loader';
 import { SiteFooter } from './site-footer';

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { startSession } from '../app/session';
+import { startSession } from '../lib/session';
 import { renderApp } from '../test/render-app';
 
 const tokens = { access: 'a', refresh: 'r' };

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { MenuOutlined, UserOutlined } from '@ant-design/icons';
-import { selectSession } from '../app/auth-slice';
-import { useAppSelector } from '../app/hooks';
-import { DASHBOARD_PATHS, LOGIN_PATHS, LOGOUT_PATHS, type SessionSnapshot } from '../app/session';
+import { selectSession } from '../lib/auth-slice';
+import { useAppSelector } from '../lib/hooks';
+import { DASHBOARD_PATHS, LOGIN_PATHS, LOGOUT_PATHS, type SessionSnapshot } from '../lib/session';
 import { CourseSearch } from './course-search';
 import { messages as m } from './messages';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { usePageTitle } from '../app/hooks';
+import { usePageTitle } from '../lib/hooks';
 import { StatusMessage } from '../components/status';
 import { messages as m } from './messages';
 

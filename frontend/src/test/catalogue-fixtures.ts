@@ -1,4 +1,5 @@
-import type { CourseSummary, Paged } from '../components/course';
+import type { CourseSummary } from '../components/course';
+import type { Paged } from '../lib/paged';
 
 /** A course summary as the API lists it; override what a test cares about. */
 export function courseSummary(overrides: Partial<CourseSummary> = {}): CourseSummary {

@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import type { ProgressRulesView } from '../lib/api-schema';
 
 export interface FakeRequest {
   method: string;
@@ -34,10 +35,18 @@ export interface StubOptions {
    * `null` hands it to the handler like any other call.
    */
   pages?: unknown[] | null;
+  /**
+   * The course player reads GET /progress-rules/ once. By default that call is answered with the
+   * figures the server serves today (backend learning-progress/domain/validation-rules.ts) and kept
+   * out of `calls`; other figures test that the player follows the server, `null` hands it to the handler.
+   */
+  progressRules?: ProgressRulesView | null;
 }
 
+export const SERVED_PROGRESS_RULES: ProgressRulesView = { video: { share: 0.9, finish_after_seconds: 120 } };
+
 /** Replaces the global fetch; every call is recorded in `calls` (see StubOptions for the footer's). */
-export function stubFetch(handler: FakeHandler, { pages = [] }: StubOptions = {}) {
+export function stubFetch(handler: FakeHandler, { pages = [], progressRules = SERVED_PROGRESS_RULES }: StubOptions = {}) {
   const calls: FakeRequest[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(input, init);
@@ -50,6 +59,7 @@ export function stubFetch(handler: FakeHandler, { pages = [] }: StubOptions = {}
       body: await readBody(request),
     };
     if (pages !== null && fake.method === 'GET' && fake.path === '/pages/') return json(pages);
+    if (progressRules !== null && fake.method === 'GET' && fake.path === '/progress-rules/') return json(progressRules);
     calls.push(fake);
     return handler(fake);
   });

@@ -3,7 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { json, stubFetch } from './fake-fetch';
 
-// Every page is a lazy chunk (app/lazy-component.ts): its first import in a test file is
+// Every page is a lazy chunk (lib/lazy-component.ts): its first import in a test file is
 // transformed on demand, which can take more than the default second on a busy machine.
 configure({ asyncUtilTimeout: 4000 });
 

@@ -16,15 +16,17 @@ import { GetScormProgressHandler } from './application/queries/get-scorm-progres
 import { RecordScormCommitHandler } from './application/commands/record-scorm-commit.command.js';
 import { CourseProgress, StepProgress } from './domain/course-progress.aggregate.js';
 import { ProgressController } from './http/progress.controller.js';
+import { ProgressRulesController } from './http/progress-rules.controller.js';
+import { GetProgressRulesHandler } from './application/queries/get-progress-rules.query.js';
 import { CountLearningRecordsHandler } from './application/queries/count-learning-records.query.js';
 
 /** Learning progress (issue 11, in progress): the player's progress, validation from evidence, time on task. docs/learning-progress.md. */
 @Module({
   imports: [CqrsModule, MikroOrmModule.forFeature([CourseProgress, StepProgress])],
-  controllers: [ProgressController],
+  controllers: [ProgressController, ProgressRulesController],
   providers: [
     // Identity asks before removing a person (identity.queries.ts), answered here.
-    CountLearningRecordsHandler,RecordProgressHandler, RecordScormCommitHandler, GetScormProgressHandler, CompleteCourseHandler, ValidateQuizStepHandler, ListProgressHandler, ListStudentCoursesHandler, GetStudentDashboardHandler, QuizStepPolicy],
+    CountLearningRecordsHandler,RecordProgressHandler, RecordScormCommitHandler, GetScormProgressHandler, CompleteCourseHandler, ValidateQuizStepHandler, ListProgressHandler, ListStudentCoursesHandler, GetStudentDashboardHandler, GetProgressRulesHandler, QuizStepPolicy],
 })
 export class LearningProgressModule {
   constructor(projections: ProjectionRegistry, quizStep: QuizStepPolicy) {

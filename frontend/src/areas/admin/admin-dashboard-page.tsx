@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { usePageTitle } from '../../app/hooks';
+import { usePageTitle } from '../../lib/hooks';
 import { AdminDashboard } from '../../features/administration';
 import { AreaGreeting } from '../area-greeting';
 import { messages as m } from '../messages';

@@ -1,5 +1,5 @@
 /** Admin area: its layout and screens, composed from the features, each loaded with its route. */
-import { lazyComponent } from '../../app/lazy-component';
+import { lazyComponent } from '../../lib/lazy-component';
 
 export const AdminLayout = lazyComponent(() => import('../../layout/side-menu'), (m) => m.AdminSideLayout);
 export const AdminDashboardPage = lazyComponent(() => import('./admin-dashboard-page'), (m) => m.AdminDashboardPage);

@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router-dom';
-import { usePageTitle } from '../../app/hooks';
+import { usePageTitle } from '../../lib/hooks';
 import { LoadFailure, useLogFailure } from '../../components/course';
 import { Placeholder } from '../../components/placeholder';
 import { StatusMessage } from '../../components/status';

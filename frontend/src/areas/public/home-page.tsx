@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import { BookOutlined, LineChartOutlined, TeamOutlined } from '@ant-design/icons';
-import { selectSession } from '../../app/auth-slice';
-import { useAppSelector, usePageTitle } from '../../app/hooks';
-import { DASHBOARD_PATHS } from '../../app/session';
+import { selectSession } from '../../lib/auth-slice';
+import { useAppSelector, usePageTitle } from '../../lib/hooks';
+import { DASHBOARD_PATHS } from '../../lib/session';
 import { Panel } from '../../components/panel';
 import { HomeCourses } from '../../features/catalogue';
 import { StudentLoginForm } from '../../features/identity';

@@ -1,5 +1,5 @@
 /** Public area: the catalogue's screens, the course detail and the static pages, each loaded with its route. */
-import { lazyComponent } from '../../app/lazy-component';
+import { lazyComponent } from '../../lib/lazy-component';
 
 export const HomePage = lazyComponent(() => import('./home-page'), (m) => m.HomePage);
 export const CourseDetailPage = lazyComponent(() => import('./course-detail-page'), (m) => m.CourseDetailPage);

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { startSession } from '../../app/session';
+import { startSession } from '../../lib/session';
 import { courseSummary, paged } from '../../test/catalogue-fixtures';
 import { json, stubFetch } from '../../test/fake-fetch';
 import { renderApp } from '../../test/render-app';

@@ -5,7 +5,7 @@ import { useGetChaptersQuery } from '../../features/authoring';
 import { useGetCourseQuery } from '../../features/catalogue';
 import { useFullName } from '../../features/identity';
 import { CoursePlayerPage as Player, type PlayerQuizView } from '../../features/learning-progress';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../lib/hooks';
 
 /** A quiz step's quiz, played inline: assessment runs it, naming the step so that its completion validates it. */
 function quizView(studentId: string): PlayerQuizView {

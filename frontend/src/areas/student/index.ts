@@ -1,5 +1,5 @@
 /** Student area: its layout and screens, composed from the features, each loaded with its route. */
-import { lazyComponent } from '../../app/lazy-component';
+import { lazyComponent } from '../../lib/lazy-component';
 
 export const StudentLayout = lazyComponent(() => import('../../layout/side-menu'), (m) => m.StudentSideLayout);
 export const StudentDashboardPage = lazyComponent(() => import('./student-dashboard-page'), (m) => m.StudentDashboardPage);

@@ -1,5 +1,5 @@
 /** Trainer area: its layout and screens, composed from the features, each loaded with its route. */
-import { lazyComponent } from '../../app/lazy-component';
+import { lazyComponent } from '../../lib/lazy-component';
 
 export const TrainerLayout = lazyComponent(() => import('../../layout/side-menu'), (m) => m.TeacherSideLayout);
 export const AssignQuizPage = lazyComponent(() => import('./assign-quiz-page'), (m) => m.AssignQuizPage);

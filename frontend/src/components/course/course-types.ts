@@ -1,4 +1,4 @@
-import type { CoursePage, CourseSummary } from '../../app/api-schema';
+import type { CourseSummary } from '../../lib/api-schema';
 
 /**
  * The catalogue's course summary as every list call answers it (GET /course/, /search-courses/,
@@ -6,9 +6,6 @@ import type { CoursePage, CourseSummary } from '../../app/api-schema';
  * document. Shared because the catalogue and the enrolment features list courses with one card.
  */
 export type { CourseSummary };
-
-/** Paged answer of the API (`?page=`, 1-based). `next`/`previous` are URLs or null. */
-export type Paged<T> = Omit<CoursePage, 'results'> & { results: T[] };
 
 /** Page size asked of the paged lists: two rows of four cards. */
 export const COURSE_PAGE_SIZE = 8;

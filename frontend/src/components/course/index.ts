@@ -1,5 +1,5 @@
 /** Course pieces shared by the catalogue and enrolment features (habit 10: features never import each other). */
-export type { CourseSummary, Paged } from './course-types';
+export type { CourseSummary } from './course-types';
 export { COURSE_PAGE_SIZE } from './course-types';
 export { CourseCard } from './course-card';
 export { CourseGrid, LoadFailure, type GridWidth } from './course-grid';

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { CourseGrid } from './course-grid';
-import { COURSE_PAGE_SIZE, type CourseSummary, type Paged } from './course-types';
+import type { CoursePage } from '../../lib/api-schema';
+import { COURSE_PAGE_SIZE } from './course-types';
 import { Pager } from './pager';
 import { useLogFailure } from './use-log-failure';
 
@@ -16,7 +17,7 @@ export function PagedCourses({
   empty,
   what,
 }: {
-  data?: Paged<CourseSummary>;
+  data?: CoursePage;
   isLoading: boolean;
   isFetching?: boolean;
   error?: unknown;

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Spin } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { usePageTitle } from '../../app/hooks';
+import { usePageTitle } from '../../lib/hooks';
 import { Panel } from '../panel';
 import { StatusMessage } from '../status';
 import { messages as m } from './messages';

@@ -1,4 +1,4 @@
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 import type {
   AdminPasswordRequest,
   AssignedTrainer,
@@ -8,7 +8,6 @@ import type {
   DashboardTotals,
   DashboardTrends,
   EnrolledCourse,
-  Paged,
   PasswordChangeResponse,
   ProgressPage,
   ProgressQuery,
@@ -16,6 +15,7 @@ import type {
   RemovalResponse,
   StudentRecord,
   TeacherListItem,
+  TrainerPage,
   ToggleActiveResponse,
   UpdateStudentRequest,
 } from './admin-types';
@@ -133,7 +133,7 @@ export const adminApi = api.injectEndpoints({
     /** GET /formateur/ without a page: every trainer, for the dialogs' lists. */
     getAllTrainers: build.query<TeacherListItem[], void>({
       query: () => 'formateur/',
-      transformResponse: (answer: Paged<TeacherListItem>) => answer.results,
+      transformResponse: (answer: TrainerPage) => answer.results,
     }),
   }),
 });

@@ -7,7 +7,7 @@ export type {
   UnassignedCourses as UnassignedCoursePage,
   TeacherStudent as TrainerStudent,
   TeacherStudentPage as TrainerStudentPage,
-} from '../../app/api-schema';
+} from '../../lib/api-schema';
 
 /** The progress list's query (GET /admin/students/progress/). */
 export interface ProgressQuery {
@@ -15,14 +15,6 @@ export interface ProgressQuery {
   start_date?: string;
   end_date?: string;
   page: number;
-}
-
-/** A paged list of the API: `{count, next, previous, results}` (architecture §4). */
-export interface Paged<T> {
-  count: number;
-  next?: string | null;
-  previous?: string | null;
-  results: T[];
 }
 
 /** The admin's student record and its calls, generated from the server's OpenAPI document (docs/adr/0008). */
@@ -45,4 +37,4 @@ export type {
   DashboardView as DashboardTotals,
   TrendsView as DashboardTrends,
   WeekTrend,
-} from '../../app/api-schema';
+} from '../../lib/api-schema';

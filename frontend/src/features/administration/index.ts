@@ -1,5 +1,5 @@
 /** Administration (03): the back office's students, trainers and progress tracking. */
-import { lazyComponent } from '../../app/lazy-component';
+import { lazyComponent } from '../../lib/lazy-component';
 
 export const StudentsPage = lazyComponent(() => import('./screens/students-page'), (m) => m.StudentsPage);
 export const TeachersPage = lazyComponent(() => import('./screens/teachers-page'), (m) => m.TeachersPage);

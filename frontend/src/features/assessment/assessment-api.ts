@@ -1,5 +1,5 @@
-import { api } from '../../app/api';
-import type { TeacherListPage } from '../../app/api-schema';
+import { api } from '../../lib/api';
+import type { TeacherListPage } from '../../lib/api-schema';
 import type {
   AnswerResult,
   AssignedQuiz,

@@ -2,7 +2,7 @@
  * The answers of the assessment calls, generated from the server's OpenAPI document
  * (docs/adr/0008-generated-api-types.md), under the names the screens use.
  */
-import type { QuestionForm, QuizForm } from '../../app/api-schema';
+import type { QuestionForm, QuizForm } from '../../lib/api-schema';
 
 export type {
   AnswerResult,
@@ -14,7 +14,7 @@ export type {
   QuizResult,
   QuizView as Quiz,
   StudentQuestion,
-} from '../../app/api-schema';
+} from '../../lib/api-schema';
 
 /** The body of POST /quiz/ and PUT /teacher-quiz-detail/{id}. */
 export type QuizInput = QuizForm;

@@ -1,5 +1,5 @@
 /** Assessment feature: quizzes and their questions, their assignment to courses, taking them and the results. */
-import { lazyComponent } from '../../app/lazy-component';
+import { lazyComponent } from '../../lib/lazy-component';
 
 // Screens, each loaded with its route.
 const questionPages = () => import('./screens/question-pages');

@@ -1,5 +1,5 @@
-import { api } from '../../app/api';
-import type { CategoryView, TeacherListPage } from '../../app/api-schema';
+import { api } from '../../lib/api';
+import type { CategoryView, TeacherListPage } from '../../lib/api-schema';
 import type {
   AdminCoursePage,
   ChapterView,
@@ -16,7 +16,7 @@ import type {
 } from './authoring-types';
 
 export type * from './authoring-types';
-export type { CategoryView as Category } from '../../app/api-schema';
+export type { CategoryView as Category } from '../../lib/api-schema';
 
 /** The admin course list asks 5 courses a page (03 §9). */
 export const ADMIN_COURSE_PAGE_SIZE = 5;

@@ -2,7 +2,7 @@
  * The answers of the authoring calls, generated from the server's OpenAPI document
  * (docs/adr/0008-generated-api-types.md), under the names the screens use.
  */
-import type { ChapterView } from '../../app/api-schema';
+import type { ChapterView } from '../../lib/api-schema';
 
 export type {
   AuthoredCourseRow as TrainerCourse,
@@ -17,7 +17,7 @@ export type {
   StudyMaterialView as StudyMaterial,
   SubchapterView,
   TrainerDashboardView as TrainerDashboard,
-} from '../../app/api-schema';
+} from '../../lib/api-schema';
 
 /** The types a form offers (02 §9): 'video' is the spec's older name of 'video_file', read but not offered. */
 export type ChapterContentType = Exclude<ChapterView['content_type'], 'video'>;

@@ -1,5 +1,5 @@
 /** Authoring feature: courses, chapters, sub-chapters, study documents and the course preview. */
-import { lazyComponent } from '../../app/lazy-component';
+import { lazyComponent } from '../../lib/lazy-component';
 
 /** A course's steps with their content (GET /course-chapters/{id}): the preview's, and the course player's (composed by the student area). */
 export { useGetChaptersQuery } from './authoring-api';

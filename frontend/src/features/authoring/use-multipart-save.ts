@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
-import { api } from '../../app/api';
-import { useAppDispatch } from '../../app/hooks';
-import { uploadMultipart } from '../../app/upload';
+import { api } from '../../lib/api';
+import { useAppDispatch } from '../../lib/hooks';
+import { uploadMultipart } from '../../lib/upload';
 
 type ApiTags = Parameters<typeof api.util.invalidateTags>[0];
 

@@ -1,6 +1,6 @@
-import { api } from '../../app/api';
-import type { CategoryView, CourseDetail, PageLink, PageView, TeacherPage } from '../../app/api-schema';
-import { COURSE_PAGE_SIZE, type CourseSummary, type Paged } from '../../components/course';
+import { api } from '../../lib/api';
+import type { CategoryView, CourseDetail, CoursePage, PageLink, PageView, TeacherPage } from '../../lib/api-schema';
+import { COURSE_PAGE_SIZE, type CourseSummary } from '../../components/course';
 
 // The answers' types are generated from the server's OpenAPI document (docs/adr/0008-generated-api-types.md).
 export type {
@@ -11,7 +11,7 @@ export type {
   PageLink as CmsPageLink,
   PageView as CmsPage,
   TeacherPage as TeacherProfile,
-} from '../../app/api-schema';
+} from '../../lib/api-schema';
 
 /** Filters of GET /course/ (01 §7, 02 §2). */
 export interface CourseFilter {
@@ -21,7 +21,7 @@ export interface CourseFilter {
   teacher?: number;
 }
 
-function courseListTags(result: Paged<CourseSummary> | CourseSummary[] | undefined) {
+function courseListTags(result: CoursePage | CourseSummary[] | undefined) {
   const list = Array.isArray(result) ? result : (result?.results ?? []);
   return [
     ...list.map((course) => ({ type: 'Course' as const, id: course.id })),
@@ -31,7 +31,7 @@ function courseListTags(result: Paged<CourseSummary> | CourseSummary[] | undefin
 
 export const catalogueApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getCourses: build.query<Paged<CourseSummary>, CourseFilter>({
+    getCourses: build.query<CoursePage, CourseFilter>({
       query: ({ page = 1, category, skillName, teacher }) => ({
         url: 'course/',
         params: {
@@ -47,7 +47,7 @@ export const catalogueApi = api.injectEndpoints({
     /** The home page's selection: GET /course/?result=3 (paged shape). */
     getHomeCourses: build.query<CourseSummary[], void>({
       query: () => ({ url: 'course/', params: { result: 3 } }),
-      transformResponse: (answer: Paged<CourseSummary> | CourseSummary[]) =>
+      transformResponse: (answer: CoursePage | CourseSummary[]) =>
         (Array.isArray(answer) ? answer : Array.isArray(answer?.results) ? answer.results : []).slice(0, 3),
       providesTags: courseListTags,
     }),
@@ -64,7 +64,7 @@ export const catalogueApi = api.injectEndpoints({
       }),
       providesTags: (_r, _e, id) => [{ type: 'Course', id }],
     }),
-    searchCourses: build.query<Paged<CourseSummary>, { term: string; page?: number }>({
+    searchCourses: build.query<CoursePage, { term: string; page?: number }>({
       query: ({ term, page = 1 }) => ({
         url: `search-courses/${encodeURIComponent(term)}/`,
         params: { page, page_size: COURSE_PAGE_SIZE },

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../lib/hooks';
 import { catalogueApi } from './catalogue-api';
 
 /**

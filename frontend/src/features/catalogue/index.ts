@@ -1,5 +1,5 @@
 /** Catalogue feature: courses, categories, search, CMS pages and trainers' public profiles. */
-import { lazyComponent } from '../../app/lazy-component';
+import { lazyComponent } from '../../lib/lazy-component';
 
 export { catalogueApi, useGetCourseQuery, type CourseDetail } from './catalogue-api';
 export { useCourseStatsPatch } from './course-cache';

@@ -1,5 +1,5 @@
-import { api } from '../../app/api';
-import type { BoolResponse, EnrolmentResponse, FavouriteResponse, RatingResponse } from '../../app/api-schema';
+import { api } from '../../lib/api';
+import type { BoolResponse, EnrolmentResponse, FavouriteResponse, RatingResponse } from '../../lib/api-schema';
 import type { CourseSummary } from '../../components/course';
 
 /** A student's relation to one course: both ids as the API takes them. */

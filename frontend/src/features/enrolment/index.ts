@@ -1,5 +1,5 @@
 /** Enrolment feature: enrolling, rating, favourites and recommendations of a student. */
-import { lazyComponent } from '../../app/lazy-component';
+import { lazyComponent } from '../../lib/lazy-component';
 
 export { enrolmentApi } from './enrolment-api';
 export { CourseActions } from './components/course-actions';

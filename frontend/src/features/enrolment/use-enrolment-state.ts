@@ -1,5 +1,5 @@
-import { selectSession } from '../../app/auth-slice';
-import { useAppSelector } from '../../app/hooks';
+import { selectSession } from '../../lib/auth-slice';
+import { useAppSelector } from '../../lib/hooks';
 import { useGetEnrolStatusQuery } from './enrolment-api';
 
 export interface EnrolmentState {

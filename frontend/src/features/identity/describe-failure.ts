@@ -1,5 +1,5 @@
 import type { FormInstance } from 'antd';
-import { applyFieldErrors, describeApiError } from '../../app/api-errors';
+import { applyFieldErrors, describeApiError } from '../../lib/api-errors';
 import type { Feedback } from './components/form-feedback';
 
 /**

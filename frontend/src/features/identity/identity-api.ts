@@ -1,5 +1,5 @@
-import { api } from '../../app/api';
-import type { AdminLoginResponse, BoolResponse, StudentLoginResponse, StudentView, TeacherLoginResponse, TeacherView } from '../../app/api-schema';
+import { api } from '../../lib/api';
+import type { AdminLoginResponse, BoolResponse, StudentLoginResponse, StudentView, TeacherLoginResponse, TeacherView } from '../../lib/api-schema';
 
 export interface Credentials {
   email: string;
@@ -13,7 +13,7 @@ export type {
   AdminLoginResponse as AdminLoginAnswer,
   StudentView as Student,
   TeacherView as Teacher,
-} from '../../app/api-schema';
+} from '../../lib/api-schema';
 
 export interface LogoutArgs {
   refresh: string;

@@ -1,5 +1,5 @@
 /** Identity feature: sign-in, registration, profiles and passwords of the three roles. */
-import { lazyComponent } from '../../app/lazy-component';
+import { lazyComponent } from '../../lib/lazy-component';
 
 // The home page's login card: a plain form, part of the home page's chunk (no antd Form).
 export { StudentLoginForm } from './components/student-login-form';

@@ -1,4 +1,4 @@
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../lib/hooks';
 import { useGetStudentQuery, useGetTeacherQuery } from './identity-api';
 
 /**

@@ -1,8 +1,8 @@
 import { useNavigate } from 'react-router-dom';
-import { describeApiError } from '../../app/api-errors';
-import { toast } from '../../app/feedback';
-import { useSyncSession } from '../../app/hooks';
-import { DASHBOARD_PATHS, startSession } from '../../app/session';
+import { describeApiError } from '../../lib/api-errors';
+import { toast } from '../../lib/feedback';
+import { useSyncSession } from '../../lib/hooks';
+import { DASHBOARD_PATHS, startSession } from '../../lib/session';
 import type { Feedback } from './components/form-feedback';
 import {
   useAdminLoginMutation,

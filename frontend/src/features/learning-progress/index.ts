@@ -1,5 +1,5 @@
 /** Learning progress: the course player (/mini/{course_id}), its saves, and the student's courses with their progress (/my-courses). */
-import { lazyComponent } from '../../app/lazy-component';
+import { lazyComponent } from '../../lib/lazy-component';
 
 export type { PlayerQuizView, QuizStepPlace } from './screens/course-player';
 export { ProgressBar } from './components/progress-bar';

@@ -1,3 +1,5 @@
+import type { VideoRulesView } from '../../lib/api-schema';
+
 /**
  * French copy of the course player and of /my-courses (01 §2.3, §2.4, §4, §5, §8). The spec's own
  * sentences are kept as written (inventory.md); the rest is the product's.
@@ -45,7 +47,9 @@ export const messages = {
     finishStep: 'Terminer l’étape',
     finishing: 'Envoi…',
     textHint: 'Lisez cette étape, puis cliquez sur « Terminer l’étape ».',
-    videoFinishHint: 'Regardez la vidéo : elle est validée à 90 %, ou par le bouton après plus de 2 minutes regardées.',
+    /** From the rules the server serves (GET /progress-rules/): « validée à 90 %, … après plus de 2 minutes regardées ». */
+    videoFinishHint: ({ share, finish_after_seconds }: VideoRulesView) =>
+      `Regardez la vidéo : elle est validée à ${Math.round(share * 100)} %, ou par le bouton après plus de ${durationWords(finish_after_seconds)} regardées.`,
     watched: (seconds: number) => `Vu : ${formatSeconds(seconds)}`,
     quizHint: 'Répondez à toutes les questions du quiz : il valide cette étape.',
     quizChecking: 'Vérification de la validation de l’étape…',
@@ -103,6 +107,12 @@ export const messages = {
     chartOf: (title: string, time: string) => `${title} : ${time}`,
   },
 } as const;
+
+/** 120 → "2 minutes", 60 → "1 minute", 90 → "90 secondes": a threshold said in words. */
+function durationWords(seconds: number): string {
+  const plural = (n: number, word: string) => `${n} ${word}${n > 1 ? 's' : ''}`;
+  return seconds % 60 === 0 ? plural(seconds / 60, 'minute') : plural(seconds, 'seconde');
+}
 
 /** 75 → "1 min 15 s", 3 720 → "1 h 02 min", 12 → "12 s". */
 export function formatSeconds(seconds: number): string {

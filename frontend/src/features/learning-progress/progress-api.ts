@@ -1,7 +1,7 @@
-import { api } from '../../app/api';
-import type { ProgressRecord, ScormProgressView, StudentCourseView } from '../../app/api-schema';
+import { api } from '../../lib/api';
+import type { ProgressRecord, ProgressRulesView, ScormProgressView, StudentCourseView } from '../../lib/api-schema';
 
-export type { ProgressRecord, ScormProgressView, StudentCourseView };
+export type { ProgressRecord, ProgressRulesView, ScormProgressView, StudentCourseView };
 
 /** One student's records in one course. */
 export const progressTag = (student: number, course: number) => ({ type: 'Progress' as const, id: `${student}-${course}` });
@@ -21,6 +21,14 @@ export const progressApi = api.injectEndpoints({
       providesTags: (_r, _e, { student, course }) => [progressTag(student, course)],
       keepUnusedDataFor: 0,
     }),
+    /**
+     * GET /progress-rules/: the figures the server validates a video by (share watched, finish
+     * button threshold). They change only with a deployment: read once and kept for the session.
+     */
+    getProgressRules: build.query<ProgressRulesView, void>({
+      query: () => 'progress-rules/',
+      keepUnusedDataFor: 24 * 60 * 60,
+    }),
     /** GET /scorm-progress/?student=&chapter=: where each SCO of a SCORM chapter resumes. */
     getScormProgress: build.query<ScormProgressView, { student: number; chapter: number }>({
       query: ({ student, chapter }) => ({ url: 'scorm-progress/', params: { student, chapter } }),
@@ -39,4 +47,4 @@ export const progressApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetProgressQuery, useLazyGetProgressQuery, useLazyGetScormProgressQuery, useGetStudentCoursesQuery, useCompleteCourseMutation } = progressApi;
+export const { useGetProgressQuery, useGetProgressRulesQuery, useLazyGetProgressQuery, useLazyGetScormProgressQuery, useGetStudentCoursesQuery, useCompleteCourseMutation } = progressApi;

@@ -1,5 +1,5 @@
-import { apiBaseUrl, appTokenRefresher } from '../../app/base-query';
-import { getAccessToken } from '../../app/session';
+import { apiBaseUrl, appTokenRefresher } from '../../lib/base-query';
+import { getAccessToken } from '../../lib/session';
 
 /** What a save answered: the server's body, or why it did not arrive (a status, or 0 for the network). */
 export type SendResult<T> = { ok: true; data: T } | { ok: false; status: number; message: string | null };

@@ -1,5 +1,5 @@
 /** Tutoring feature: a student's trainers and a trainer's students, their messages and the homework. */
-import { lazyComponent } from '../../app/lazy-component';
+import { lazyComponent } from '../../lib/lazy-component';
 
 // Pages and pieces, each loaded with its route.
 export const StudentDashboardStats = lazyComponent(() => import('./screens/student-dashboard-stats'), (m) => m.StudentDashboardStats);

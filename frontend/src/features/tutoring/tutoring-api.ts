@@ -1,5 +1,5 @@
-import { api } from '../../app/api';
-import type { BoolResponse } from '../../app/api-schema';
+import { api } from '../../lib/api';
+import type { BoolResponse } from '../../lib/api-schema';
 import type {
   ConversationKey,
   FollowedStudent,

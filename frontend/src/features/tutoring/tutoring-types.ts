@@ -11,7 +11,7 @@ export type {
   MyTeacher,
   ResponseTimesView as ResponseTimes,
   StudentDashboardView as StudentDashboard,
-} from '../../app/api-schema';
+} from '../../lib/api-schema';
 
 /** One conversation: a trainer and a student (the paths put the trainer first). */
 export interface ConversationKey {

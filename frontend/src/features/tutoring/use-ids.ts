@@ -1,4 +1,4 @@
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../lib/hooks';
 
 /** A positive integer id from the session or an address, else undefined. */
 export const asId = (value: string | null | undefined) => {

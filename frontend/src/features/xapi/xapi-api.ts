@@ -1,4 +1,4 @@
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 import type { IssuedXapiCredential, XapiCredential, XapiCredentialRequest } from './xapi-types';
 
 export type * from './xapi-types';

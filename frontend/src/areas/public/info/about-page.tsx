@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Col, Row } from 'antd';
-import { usePageTitle } from '../../../app/hooks';
+import { usePageTitle } from '../../../lib/hooks';
 import { ContentPage } from '../../../layout/content-page';
 import { about } from './info-content';
 

@@ -9,8 +9,8 @@ import {
   MailOutlined,
   PhoneOutlined,
 } from '@ant-design/icons';
-import { selectIsLoggedIn } from '../../../app/auth-slice';
-import { useAppSelector, usePageTitle } from '../../../app/hooks';
+import { selectIsLoggedIn } from '../../../lib/auth-slice';
+import { useAppSelector, usePageTitle } from '../../../lib/hooks';
 import { messages as layoutMessages } from '../../../layout/messages';
 import { SideMenu, STUDENT_MENU } from '../../../layout/side-menu';
 import { assistance as a } from './info-content';

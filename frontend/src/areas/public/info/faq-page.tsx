@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Collapse } from 'antd';
-import { usePageTitle } from '../../../app/hooks';
+import { usePageTitle } from '../../../lib/hooks';
 import { ContentPage } from '../../../layout/content-page';
 import { faq } from './faq-content';
 

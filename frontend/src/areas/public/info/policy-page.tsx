@@ -1,4 +1,4 @@
-import { usePageTitle } from '../../../app/hooks';
+import { usePageTitle } from '../../../lib/hooks';
 import { ContentPage } from '../../../layout/content-page';
 import { policy } from './policy-content';
 

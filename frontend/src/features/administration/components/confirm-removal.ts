@@ -1,9 +1,8 @@
 import { createElement } from 'react';
-import type { Modal } from 'antd';
-import { describeApiError } from '../../../app/api-errors';
-import { toast } from '../../../app/feedback';
+import { describeApiError } from '../../../lib/api-errors';
+import { toast } from '../../../lib/feedback';
+import { confirmRemoval, type ModalApi } from '../../../components/confirm';
 import type { RemovalPlan, RemovalResponse } from '../admin-types';
-
 
 export interface RemovalWording {
   title: string;
@@ -21,19 +20,20 @@ export interface RemovalWording {
  * confirmation (with the irreversibility warning only when the person is removed for good), then
  * the deletion after « Oui, supprimer ! », its outcome told in a toast.
  */
-export async function confirmRemoval(
-  modal: ReturnType<typeof Modal.useModal>[0],
+export async function confirmPlannedRemoval(
+  modal: ModalApi,
   options: { plan: () => Promise<RemovalPlan>; remove: () => Promise<RemovalResponse>; wording: RemovalWording; testId: string; onDone?: () => void },
 ): Promise<void> {
   const { wording: w } = options;
+  const failed = (failure: unknown) => w.failed(describeApiError(failure).message);
   let plan: RemovalPlan;
   try {
     plan = await options.plan();
   } catch (failure) {
-    toast('error', w.failed(describeApiError(failure).message), 3);
+    toast('error', failed(failure), 3);
     return;
   }
-  void modal.confirm({
+  await confirmRemoval(modal, {
     title: w.title,
     content: createElement(
       'div',
@@ -41,17 +41,11 @@ export async function confirmRemoval(
       createElement('p', null, plan.message),
       plan.mode === 'delete' ? createElement('p', { className: 'admin-warning' }, w.irreversible) : null,
     ),
-    okText: w.yes,
-    cancelText: w.cancel,
-    okButtonProps: { danger: true },
-    onOk: async () => {
-      try {
-        const answer = await options.remove();
-        toast('success', w.done(answer.mode), 3);
-        options.onDone?.();
-      } catch (failure) {
-        toast('error', w.failed(describeApiError(failure).message), 3);
-      }
-    },
+    yes: w.yes,
+    cancel: w.cancel,
+    remove: options.remove,
+    done: (answer) => w.done(answer.mode),
+    failed,
+    onDone: options.onDone,
   });
 }

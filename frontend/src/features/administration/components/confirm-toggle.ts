@@ -1,5 +1,5 @@
 import type { Modal } from 'antd';
-import { toast } from '../../../app/feedback';
+import { toast } from '../../../lib/feedback';
 
 export interface ToggleWording {
   title: string;

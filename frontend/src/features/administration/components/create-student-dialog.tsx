@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Checkbox, Col, Form, Modal, Row, Select } from 'antd';
-import { applyFieldErrors, describeApiError } from '../../../app/api-errors';
+import { applyFieldErrors, describeApiError } from '../../../lib/api-errors';
 import { useCreateStudentRecordMutation, useGetAllTrainersQuery } from '../admin-api';
 import type { CreateStudentRequest } from '../admin-types';
 import { messages as m } from '../messages';

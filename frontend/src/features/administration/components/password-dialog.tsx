@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Checkbox, Form, Input, Modal } from 'antd';
-import { applyFieldErrors, describeApiError } from '../../../app/api-errors';
-import { toast } from '../../../app/feedback';
+import { applyFieldErrors, describeApiError } from '../../../lib/api-errors';
+import { toast } from '../../../lib/feedback';
 import { useSetUserPasswordMutation } from '../admin-api';
 import { messages as m } from '../messages';
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Col, Form, Input, Modal, Row, Select } from 'antd';
-import { applyFieldErrors, describeApiError } from '../../../app/api-errors';
-import { toast } from '../../../app/feedback';
+import { applyFieldErrors, describeApiError } from '../../../lib/api-errors';
+import { toast } from '../../../lib/feedback';
 import {
   useAssignTrainerMutation,
   useEnrolStudentMutation,

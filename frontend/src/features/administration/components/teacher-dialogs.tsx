@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Alert, Col, Form, Input, Modal, Row, Select, type FormInstance } from 'antd';
-import { applyFieldErrors, describeApiError } from '../../../app/api-errors';
-import { toast } from '../../../app/feedback';
+import { applyFieldErrors, describeApiError } from '../../../lib/api-errors';
+import { toast } from '../../../lib/feedback';
 import type { CreateTrainerRequest, TeacherListItem } from '../admin-types';
 import { useAdminTeachersAssignCourseMutation, useAdminTeachersCreateMutation, useAdminTeachersUnassignedCoursesQuery, useAdminTeachersUpdateMutation } from '../teachers-api';
 import { teacherMessages as t } from '../teachers-messages';

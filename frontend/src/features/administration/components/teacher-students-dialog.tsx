@@ -1,8 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import { Alert, Button, Input, Modal, Spin, Tag } from 'antd';
 import { LeftOutlined, RightOutlined, SearchOutlined, UserAddOutlined, UserDeleteOutlined } from '@ant-design/icons';
-import { describeApiError } from '../../../app/api-errors';
-import { toast } from '../../../app/feedback';
+import { describeApiError } from '../../../lib/api-errors';
+import { toast } from '../../../lib/feedback';
 import { PersonAvatar } from '../../../components/avatar';
 import type { TeacherListItem, TrainerStudent } from '../admin-types';
 import {
@@ -13,7 +13,7 @@ import {
   type TrainerStudentsSide,
 } from '../teachers-api';
 import { teacherMessages as t } from '../teachers-messages';
-import { usePagedSearch } from './use-paged-search';
+import { usePagedSearch } from '../../../lib/use-paged-search';
 
 const m = t.students;
 

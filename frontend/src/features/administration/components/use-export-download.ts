@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
-import { apiBaseUrl, appTokenRefresher } from '../../../app/base-query';
-import { toast } from '../../../app/feedback';
-import { getAccessToken } from '../../../app/session';
+import { apiBaseUrl, appTokenRefresher } from '../../../lib/base-query';
+import { toast } from '../../../lib/feedback';
+import { getAccessToken } from '../../../lib/session';
 import { messages as m } from '../messages';
 
 export interface ExportState {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { startSession } from '../../../app/session';
+import { startSession } from '../../../lib/session';
 import { json, stubFetch } from '../../../test/fake-fetch';
 import { renderApp } from '../../../test/render-app';
 import { axisStep, weekLabel } from '../components/weekly-chart';

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Button, Input, Table, type TableColumnsType } from 'antd';
 import { DownloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { errorDialog } from '../../../app/feedback';
+import { errorDialog } from '../../../lib/feedback';
 import { PersonAvatar } from '../../../components/avatar';
 import { Panel } from '../../../components/panel';
 import { WorkPage } from '../../../components/work-page';
 import { PROGRESS_PAGE_SIZE, useGetStudentsProgressQuery, type StudentProgressRow } from '../admin-api';
 import { AdminProgressBar, hhmmss } from '../components/admin-progress-bar';
-import { usePagedSearch } from '../components/use-paged-search';
+import { usePagedSearch } from '../../../lib/use-paged-search';
 import { PageNumbers } from '../components/page-numbers';
 import { ExportStatus } from '../components/export-status';
 import { useExportDownload } from '../components/use-export-download';

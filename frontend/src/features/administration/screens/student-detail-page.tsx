@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Button, Modal, Spin, Tag } from 'antd';
 import { BookOutlined, DeleteOutlined, EditOutlined, KeyOutlined, TeamOutlined } from '@ant-design/icons';
-import { describeApiError } from '../../../app/api-errors';
-import { toast } from '../../../app/feedback';
+import { describeApiError } from '../../../lib/api-errors';
 import { PersonAvatar } from '../../../components/avatar';
+import { confirmRemoval } from '../../../components/confirm';
 import { Panel } from '../../../components/panel';
 import { WorkPage } from '../../../components/work-page';
 import {
@@ -17,7 +17,7 @@ import {
   useUnenrolStudentMutation,
 } from '../admin-api';
 import type { StudentRecord } from '../admin-types';
-import { confirmRemoval } from '../components/confirm-removal';
+import { confirmPlannedRemoval } from '../components/confirm-removal';
 import { AssignCourseDialog, AssignTrainerDialog, EditStudentDialog, PasswordDialog } from '../components/student-dialogs';
 import { messages as m } from '../messages';
 import '../administration.css';
@@ -94,24 +94,18 @@ export function StudentDetailPage() {
 
   const name = `${student.prenom} ${student.nom}`.trim() || student.fullname;
   const confirmRemove = (title: string, content: string, action: () => Promise<unknown>) =>
-    void modal.confirm({
+    void confirmRemoval(modal, {
       title,
       content,
-      okText: m.detail.yesRemove,
-      cancelText: m.detail.cancel,
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        try {
-          await action();
-          toast('success', m.detail.removed, 2);
-        } catch (failure) {
-          toast('error', describeApiError(failure).message ?? m.detail.removeFailed, 3);
-        }
-      },
+      yes: m.detail.yesRemove,
+      cancel: m.detail.cancel,
+      remove: action,
+      done: () => m.detail.removed,
+      failed: (failure) => describeApiError(failure).message ?? m.detail.removeFailed,
     });
 
   const confirmDelete = () =>
-    confirmRemoval(modal, {
+    confirmPlannedRemoval(modal, {
       plan: () => planRemoval(student.id).unwrap(),
       remove: () => deleteStudent(student.id).unwrap(),
       testId: 'student-removal-plan',

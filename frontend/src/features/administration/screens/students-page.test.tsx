@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { startSession } from '../../../app/session';
+import { startSession } from '../../../lib/session';
 import { json, stubFetch, type FakeRequest } from '../../../test/fake-fetch';
 import { renderApp } from '../../../test/render-app';
 

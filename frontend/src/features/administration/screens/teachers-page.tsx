@@ -13,12 +13,12 @@ import {
 } from '@ant-design/icons';
 import { WorkPage } from '../../../components/work-page';
 import type { TeacherListItem } from '../admin-types';
-import { confirmRemoval } from '../components/confirm-removal';
+import { confirmPlannedRemoval } from '../components/confirm-removal';
 import { confirmToggle } from '../components/confirm-toggle';
 import { PageNumbers } from '../components/page-numbers';
 import { AssignTeacherCourseDialog, CreateTeacherDialog, EditTeacherDialog, TeacherPasswordDialog } from '../components/teacher-dialogs';
 import { TeacherStudentsDialog } from '../components/teacher-students-dialog';
-import { usePagedSearch } from '../components/use-paged-search';
+import { usePagedSearch } from '../../../lib/use-paged-search';
 import { TRAINERS_PAGE_SIZE, useAdminTeachersDeleteMutation, useAdminTeachersListQuery, useAdminTeachersToggleActiveMutation, useLazyAdminTeachersRemovalQuery } from '../teachers-api';
 import { teacherMessages as t } from '../teachers-messages';
 import '../administration.css';
@@ -74,7 +74,7 @@ export function TeachersPage() {
   };
 
   const confirmDelete = (teacher: TeacherListItem) =>
-    confirmRemoval(modal, {
+    confirmPlannedRemoval(modal, {
       plan: () => planRemoval(teacher.id).unwrap(),
       remove: () => remove(teacher.id).unwrap(),
       testId: 'teacher-removal-plan',

@@ -1,20 +1,19 @@
-import { toast } from '../../../app/feedback';
+import { confirmRemoval, type ModalApi } from '../../../components/confirm';
 import { useDeleteQuestionMutation, useDeleteQuizMutation } from '../assessment-api';
 import type { Question, Quiz, QuizRemovalResult } from '../assessment-types';
 import { messages as m } from '../messages';
-import { confirmDeletion, type ModalApi } from './row-actions';
 
 /** Asks `question`, removes, and says whether the item was deleted or archived (students answered it). */
 function removal<T>(modal: ModalApi, question: string, send: (item: T) => Promise<QuizRemovalResult>, said: { deleted: string; archived: string }) {
-  return async (item: T) => {
-    if (!(await confirmDeletion(modal, question))) return;
-    try {
-      const { archived } = await send(item);
-      toast('success', archived ? said.archived : said.deleted, 3);
-    } catch {
-      toast('error', m.common.deleteFailed, 3);
-    }
-  };
+  return (item: T) =>
+    confirmRemoval(modal, {
+      title: question,
+      yes: m.common.confirm,
+      cancel: m.common.cancel,
+      remove: () => send(item),
+      done: ({ archived }) => (archived ? said.archived : said.deleted),
+      failed: () => m.common.deleteFailed,
+    });
 }
 
 /** 'Supprimer ce quiz ? Cette action est irreversible.' (02 §4), then DELETE /quiz/{id}/. */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { FormInstance } from 'antd';
-import { applyFieldErrors, describeApiError } from '../../../app/api-errors';
+import { applyFieldErrors, describeApiError } from '../../../lib/api-errors';
 
 /**
  * The save of a quiz form: sending while the call runs, then the server's field errors under their

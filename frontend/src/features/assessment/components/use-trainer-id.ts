@@ -1,4 +1,4 @@
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../lib/hooks';
 
 /** The trainer's id, as a number, or undefined when the session has none (02 §5). */
 export function useTrainerId(): number | undefined {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Form, Modal } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { toast } from '../../../app/feedback';
+import { toast } from '../../../lib/feedback';
 import { useGetQuestionQuery, useGetQuestionsQuery, useGetQuizQuery, useUpdateQuestionMutation } from '../assessment-api';
 import type { Question, QuestionInput } from '../assessment-types';
 import { QuestionForm } from '../components/question-form';

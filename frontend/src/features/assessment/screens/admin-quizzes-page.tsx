@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Form, Input, Modal, Table, type TableColumnsType } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { toast } from '../../../app/feedback';
+import { toast } from '../../../lib/feedback';
+import { usePagedSearch } from '../../../lib/use-paged-search';
 import { useCreateQuizMutation, useGetQuizTrainersQuery, useGetQuizzesQuery, useUpdateQuizMutation } from '../assessment-api';
 import type { Quiz } from '../assessment-types';
 import { QuizForm, quizBody, type QuizValues } from '../components/quiz-form';
@@ -9,11 +10,8 @@ import { Pending, QuizPage } from '../components/quiz-page';
 import { quizTitleColumn } from '../components/quiz-title-column';
 import { useQuizRemoval } from '../components/removals';
 import { IconButton } from '../components/row-actions';
-import { useNarrowScreen } from '../components/use-narrow-screen';
+import { useNarrowScreen } from '../../../lib/use-narrow-screen';
 import { messages as m } from '../messages';
-
-/** The search waits for the typing to pause. */
-const SEARCH_DEBOUNCE_MS = 300;
 
 /** Create (no quiz chosen) or edit (a quiz chosen) in a dialog that closes only on success (03 §2). */
 function QuizDialog({ quiz, onClose }: { quiz: Quiz | null | undefined; onClose: () => void }) {
@@ -60,18 +58,12 @@ function QuizDialog({ quiz, onClose }: { quiz: Quiz | null | undefined; onClose:
 
 /** /admin-quizzes: every quiz, searched by title, created and edited in a dialog, deleted after a confirmation (03 §2). */
 export function AdminQuizzesPage() {
-  const [typed, setTyped] = useState('');
-  const [search, setSearch] = useState('');
+  const { typed, setTyped, searchNow, search } = usePagedSearch();
   const [editing, setEditing] = useState<Quiz | null | undefined>(undefined);
   const [modal, holder] = Modal.useModal();
   const removeQuiz = useQuizRemoval(modal);
   const { data, isLoading, isFetching, error } = useGetQuizzesQuery({ search });
-  const narrow = useNarrowScreen();
-
-  useEffect(() => {
-    const timer = window.setTimeout(() => setSearch(typed.trim()), SEARCH_DEBOUNCE_MS);
-    return () => window.clearTimeout(timer);
-  }, [typed]);
+  const narrow = useNarrowScreen('sm');
 
   const columns: TableColumnsType<Quiz> = [
     quizTitleColumn((quiz) => `/admin-quiz-detail/${quiz.id}`),
@@ -109,7 +101,7 @@ export function AdminQuizzesPage() {
         allowClear
         value={typed}
         onChange={(event) => setTyped(event.target.value)}
-        onSearch={(value) => setSearch(value.trim())}
+        onSearch={searchNow}
       />
       <Pending loading={isLoading} error={error} failure={m.admin.loadFailed} />
       {data ? (

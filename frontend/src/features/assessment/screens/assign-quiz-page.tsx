@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Button, Tag } from 'antd';
 import { CheckOutlined, PlusOutlined } from '@ant-design/icons';
-import { toast } from '../../../app/feedback';
+import { toast } from '../../../lib/feedback';
 import { useAssignQuizMutation, useGetAssignStatusQuery, useGetQuizzesQuery, useUnassignQuizMutation } from '../assessment-api';
 import type { Quiz } from '../assessment-types';
 import { Pending, QuizPage, cut } from '../components/quiz-page';

@@ -4,7 +4,7 @@ import { formatDuration } from '../../../components/course';
 import { useGetAttemptsQuery, useGetQuizQuery } from '../assessment-api';
 import type { QuizAttempt } from '../assessment-types';
 import { Pending, QuizPage } from '../components/quiz-page';
-import { useNarrowScreen } from '../components/use-narrow-screen';
+import { useNarrowScreen } from '../../../lib/use-narrow-screen';
 import { messages as m } from '../messages';
 
 const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short' });

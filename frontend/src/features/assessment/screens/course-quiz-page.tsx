@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router-dom';
 import { CheckCircleOutlined, PlayCircleOutlined } from '@ant-design/icons';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../lib/hooks';
 import { useGetAttemptStatusQuery, useGetCourseQuizzesQuery } from '../assessment-api';
 import type { AssignedQuiz } from '../assessment-types';
 import { Pending, QuizPage } from '../components/quiz-page';

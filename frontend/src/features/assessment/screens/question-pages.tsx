@@ -1,8 +1,8 @@
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Modal } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { toast } from '../../../app/feedback';
-import { useAppSelector } from '../../../app/hooks';
+import { toast } from '../../../lib/feedback';
+import { useAppSelector } from '../../../lib/hooks';
 import { useAddQuestionMutation, useGetQuestionQuery, useGetQuestionsQuery, useGetQuizQuery, useUpdateQuestionMutation } from '../assessment-api';
 import { QuestionForm } from '../components/question-form';
 import { QuestionList } from '../components/question-list';

@@ -1,6 +1,6 @@
 import { useNavigate, useParams } from 'react-router-dom';
 import { Alert } from 'antd';
-import { toast } from '../../../app/feedback';
+import { toast } from '../../../lib/feedback';
 import { useCreateQuizMutation, useGetQuizQuery, useUpdateQuizMutation } from '../assessment-api';
 import { Pending, QuizPage } from '../components/quiz-page';
 import { QuizForm, quizBody } from '../components/quiz-form';

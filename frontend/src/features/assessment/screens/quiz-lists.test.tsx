@@ -1,11 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { startSession } from '../../../app/session';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { startSession } from '../../../lib/session';
 import { json, stubFetch, type FakeRequest } from '../../../test/fake-fetch';
 import { renderApp } from '../../../test/render-app';
+import { atPhoneWidth } from '../../../test/screen-width';
 
-// jsdom matches no media query: these screens are drawn at a phone's width.
+// These screens are drawn at a phone's width.
+beforeEach(atPhoneWidth);
 const notFound = () => json({ statusCode: 404, message: 'Introuvable.' }, 404);
 const DETAIL = 'Trois questions sur les gestes de tous les jours dans Word et Excel.';
 const quiz = { id: 7, title: 'Les raccourcis', detail: DETAIL, teacher: 3, teacher_name: 'Claire Martin', total_questions: 3, created_at: '2026-11-01T10:00:00Z' };

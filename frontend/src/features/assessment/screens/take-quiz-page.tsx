@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { Alert, Button, Progress, Radio } from 'antd';
+import { Alert, Button, Progress, Radio, theme } from 'antd';
 import { ReloadOutlined, TrophyOutlined } from '@ant-design/icons';
-import { useAppSelector } from '../../../app/hooks';
-import { BRAND_TEXT_COLOR } from '../../../app/theme';
+import { useAppSelector } from '../../../lib/hooks';
 import { StatusMessage } from '../../../components/status';
 import {
   useAnswerQuestionMutation,
@@ -138,6 +137,7 @@ export function useQuizRun(quizId: number, studentId: string, place?: QuizPlace)
 }
 
 function QuestionStep({ question, answered, sending, onSubmit }: { question: StudentQuestion; answered: number; sending: boolean; onSubmit: (chosen: string) => void }) {
+  const { colorPrimaryText } = theme.useToken().token;
   const [chosen, setChosen] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   // Each new question takes the focus, so a keyboard or screen reader user starts from it.
@@ -157,7 +157,7 @@ function QuestionStep({ question, answered, sending, onSubmit }: { question: Stu
     >
       <div className="take-quiz__progress">
         <span>{m.take.questionOf(question.number, question.total)}</span>
-        <Progress percent={Math.round((answered / question.total) * 100)} showInfo={false} strokeColor={BRAND_TEXT_COLOR} aria-label={m.take.progressLabel} aria-valuetext={m.take.answered(answered, question.total)} />
+        <Progress percent={Math.round((answered / question.total) * 100)} showInfo={false} strokeColor={colorPrimaryText} aria-label={m.take.progressLabel} aria-valuetext={m.take.answered(answered, question.total)} />
         <span className="quiz-muted">{m.take.answered(answered, question.total)}</span>
       </div>
       <h2 className="take-quiz__text" id={labelId} ref={heading} tabIndex={-1}>
@@ -180,6 +180,7 @@ function QuestionStep({ question, answered, sending, onSubmit }: { question: Stu
 }
 
 function ResultStep({ result, sending, onRestart, back }: { result: QuizResult; sending: boolean; onRestart: () => void; back?: { to: string; label: string } }) {
+  const { colorPrimaryText } = theme.useToken().token;
   const percent = result.total_questions ? Math.round((result.total_correct_questions / result.total_questions) * 100) : 0;
   return (
     <section className="take-quiz__result" aria-labelledby="quiz-result-title">
@@ -187,7 +188,7 @@ function ResultStep({ result, sending, onRestart, back }: { result: QuizResult; 
       <h2 id="quiz-result-title" className="take-quiz__result-title">
         {m.take.resultTitle}
       </h2>
-      <Progress type="circle" percent={percent} aria-label={m.take.scoreLabel} strokeColor={BRAND_TEXT_COLOR} />
+      <Progress type="circle" percent={percent} aria-label={m.take.scoreLabel} strokeColor={colorPrimaryText} />
       <p className="take-quiz__score" data-testid="quiz-score">
         {m.take.score(result.total_correct_questions, result.total_questions)}
       </p>

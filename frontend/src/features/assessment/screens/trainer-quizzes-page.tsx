@@ -7,7 +7,7 @@ import { Pending, QuizPage } from '../components/quiz-page';
 import { quizTitleColumn } from '../components/quiz-title-column';
 import { useQuizRemoval } from '../components/removals';
 import { IconButton, IconLink } from '../components/row-actions';
-import { useNarrowScreen } from '../components/use-narrow-screen';
+import { useNarrowScreen } from '../../../lib/use-narrow-screen';
 import { messages as m } from '../messages';
 
 /** /quiz: the trainer's quizzes, with their questions, edit, add question, results and delete (02 §2). */
@@ -15,7 +15,7 @@ export function TrainerQuizzesPage() {
   const { data, isLoading, error } = useGetQuizzesQuery();
   const [modal, holder] = Modal.useModal();
   const removeQuiz = useQuizRemoval(modal);
-  const narrow = useNarrowScreen();
+  const narrow = useNarrowScreen('sm');
 
   const actions = (quiz: Quiz) => (
     <nav className="quiz-row-actions" aria-label={m.quizList.actionsOf(quiz.title)}>

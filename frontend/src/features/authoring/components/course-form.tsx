@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Form, Input, Select, Space, type FormInstance, type UploadFile } from 'antd';
-import { applyFieldErrors, describeApiError } from '../../../app/api-errors';
+import { applyFieldErrors, describeApiError } from '../../../lib/api-errors';
 import { COURSE_LIST_TAG, DASHBOARD_TAG, courseTag, useGetAuthoringCategoriesQuery } from '../authoring-api';
 import type { CourseView, TrainerOption } from '../authoring-types';
 import { messages as m } from '../messages';

@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ArrowLeftOutlined, LeftOutlined, MenuFoldOutlined, MenuUnfoldOutlined, RightOutlined } from '@ant-design/icons';
-import { useMediaSession } from '../../../app/media-session';
+import { useMediaSession } from '../../../lib/media-session';
+import { isNarrowScreen } from '../../../lib/use-narrow-screen';
 import {
   ContentStep,
   clickChapter,
@@ -20,7 +21,6 @@ import { StatusMessage } from '../../../components/status';
 import type { ChapterView, SubchapterView } from '../authoring-types';
 import { messages as m } from '../messages';
 
-const NARROW_SCREEN = '(max-width: 991px)';
 
 /** "2. Formules" for a chapter, "2.1 Références" for a sub-chapter. */
 export const stepHeading = (step: StepRef, title: string) => `${step.number}${step.kind === 'chapter' ? '.' : ''} ${title}`;
@@ -52,7 +52,7 @@ export function CoursePreview({
   const sequence = useMemo(() => flattenSteps(chapters), [chapters]);
   const [selection, setSelection] = useState<OutlineSelection>(() => initialSelection(sequence));
   // On a phone the outline would push the step below the fold: it starts folded there.
-  const [outlineOpen, setOutlineOpen] = useState(() => !window.matchMedia(NARROW_SCREEN).matches);
+  const [outlineOpen, setOutlineOpen] = useState(() => !isNarrowScreen('lg'));
   const media = useMediaSession();
   const { previous, next } = neighbours(sequence, selection.selected);
   const selected = selection.selected;

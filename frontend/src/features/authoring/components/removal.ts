@@ -1,9 +1,7 @@
-import type { Modal as AntModal } from 'antd';
+import { confirmRemoval, type ModalApi } from '../../../components/confirm';
+import { toast } from '../../../lib/feedback';
 import type { RemovalPreview } from '../authoring-types';
 import { messages as m } from '../messages';
-
-/** The instance of Modal.useModal() of the screen. */
-export type ModalApi = ReturnType<typeof AntModal.useModal>[0];
 
 /** What the confirmation says: whether the course or step will be archived or deleted. */
 export function removalText(preview: RemovalPreview, what: 'course' | 'step'): string {
@@ -13,19 +11,29 @@ export function removalText(preview: RemovalPreview, what: 'course' | 'step'): s
 }
 
 /**
- * 'Êtes-vous sûr ?' / 'Cette action est irréversible !' with 'Oui, supprimer !' and 'Annuler'
- * (03 §8), plus what will happen; resolves true when confirmed.
+ * Removing a course or a step (03 §8): the server's preview first (archived when learners follow
+ * it, deleted otherwise), quoted under 'Êtes-vous sûr ?' / 'Cette action est irréversible !' with
+ * 'Oui, supprimer !' and 'Annuler'; then the removal, its outcome told in a toast.
  */
-export function confirmRemoval(modal: ModalApi, preview: RemovalPreview, what: 'course' | 'step', title: string = m.removal.title): Promise<boolean> {
-  return new Promise((resolve) => {
-    modal.confirm({
-      title,
-      content: `${m.removal.irreversible} ${removalText(preview, what)}`,
-      okText: m.removal.confirm,
-      cancelText: m.removal.cancel,
-      okButtonProps: { danger: true },
-      onOk: () => resolve(true),
-      onCancel: () => resolve(false),
-    });
+export async function confirmPreviewedRemoval<R>(
+  modal: ModalApi,
+  options: { preview: () => Promise<RemovalPreview>; what: 'course' | 'step'; title?: string; remove: () => Promise<R>; done: (answer: R) => string; failed: string; onDone?: () => void },
+): Promise<void> {
+  let preview: RemovalPreview;
+  try {
+    preview = await options.preview();
+  } catch {
+    toast('error', options.failed, 3);
+    return;
+  }
+  await confirmRemoval(modal, {
+    title: options.title ?? m.removal.title,
+    content: `${m.removal.irreversible} ${removalText(preview, options.what)}`,
+    yes: m.removal.confirm,
+    cancel: m.removal.cancel,
+    remove: options.remove,
+    done: options.done,
+    failed: () => options.failed,
+    onDone: options.onDone,
   });
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Form, Input, InputNumber, Select, Space, type UploadFile } from 'antd';
-import { applyFieldErrors, describeApiError } from '../../../app/api-errors';
+import { applyFieldErrors, describeApiError } from '../../../lib/api-errors';
 import type { ChapterContentType, ChapterView, SubchapterView } from '../authoring-types';
 import { messages as m } from '../messages';
 import { useMultipartSave, type MultipartSave } from '../use-multipart-save';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Modal } from 'antd';
-import { toast } from '../../../app/feedback';
+import { toast } from '../../../lib/feedback';
 import {
   useDeleteChapterMutation,
   useDeleteSubchapterMutation,
@@ -11,7 +11,7 @@ import {
 } from '../authoring-api';
 import type { ChapterView, SubchapterView } from '../authoring-types';
 import { messages as m } from '../messages';
-import { confirmRemoval } from './removal';
+import { confirmPreviewedRemoval } from './removal';
 import StructureTable from './structure-table';
 
 export interface StepActions {
@@ -52,26 +52,24 @@ export function StructureEditor({
     );
 
   const actions: StepActions = {
-    async removeChapter(chapter) {
-      try {
-        const preview = await chapterRemoval(chapter.id, false).unwrap();
-        if (!(await confirmRemoval(modal, preview, 'step', m.chapters.confirmDeleteChapter))) return;
-        const { archived } = await deleteChapter({ chapterId: chapter.id, courseId }).unwrap();
-        toast('success', archived ? m.chapters.archived : m.chapters.deleted, 2);
-      } catch {
-        toast('error', m.chapters.deleteFailed, 3);
-      }
-    },
-    async removeSubchapter(sub) {
-      try {
-        const preview = await subchapterRemoval(sub.id, false).unwrap();
-        if (!(await confirmRemoval(modal, preview, 'step', m.chapters.confirmDeleteSubchapter))) return;
-        const { archived } = await deleteSubchapter({ subchapterId: sub.id, courseId }).unwrap();
-        toast('success', archived ? m.chapters.subArchived : m.chapters.subDeleted, 2);
-      } catch {
-        toast('error', m.chapters.deleteFailed, 3);
-      }
-    },
+    removeChapter: (chapter) =>
+      confirmPreviewedRemoval(modal, {
+        preview: () => chapterRemoval(chapter.id, false).unwrap(),
+        what: 'step',
+        title: m.chapters.confirmDeleteChapter,
+        remove: () => deleteChapter({ chapterId: chapter.id, courseId }).unwrap(),
+        done: ({ archived }) => (archived ? m.chapters.archived : m.chapters.deleted),
+        failed: m.chapters.deleteFailed,
+      }),
+    removeSubchapter: (sub) =>
+      confirmPreviewedRemoval(modal, {
+        preview: () => subchapterRemoval(sub.id, false).unwrap(),
+        what: 'step',
+        title: m.chapters.confirmDeleteSubchapter,
+        remove: () => deleteSubchapter({ subchapterId: sub.id, courseId }).unwrap(),
+        done: ({ archived }) => (archived ? m.chapters.subArchived : m.chapters.subDeleted),
+        failed: m.chapters.deleteFailed,
+      }),
   };
 
   return (

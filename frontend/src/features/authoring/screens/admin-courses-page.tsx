@@ -1,20 +1,17 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert, Button, Form, Input, Modal, Table, Tooltip, type TableColumnsType } from 'antd';
 import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined, ProfileOutlined } from '@ant-design/icons';
-import { toast } from '../../../app/feedback';
+import { toast } from '../../../lib/feedback';
+import { usePagedSearch } from '../../../lib/use-paged-search';
 import { ADMIN_COURSE_PAGE_SIZE, useDeleteCourseMutation, useGetAdminCoursesQuery, useGetTrainerOptionsQuery, useLazyGetCourseRemovalQuery } from '../authoring-api';
 import type { AdminCourseRow, CourseView } from '../authoring-types';
 import { AuthoringPage, EmptyText, LoadState } from '../components/authoring-page';
 import { CourseForm, type CourseValues } from '../components/course-form';
 import { PageWindow } from '../components/page-window';
-import { confirmRemoval } from '../components/removal';
+import { confirmPreviewedRemoval } from '../components/removal';
 import { durationColumn, imageColumn, titleColumn } from '../components/course-columns';
 import { messages as m } from '../messages';
-
-/** The search waits for the typing to pause. */
-const SEARCH_DEBOUNCE_MS = 300;
-
 
 const asCourseView = (row: AdminCourseRow): CourseView => ({
   id: row.id,
@@ -66,37 +63,26 @@ function CourseDialog({ course, onClose }: { course: CourseView | null | undefin
 
 /** /admin-courses: every course, searched by title, 5 a page, created and edited in a dialog (03 §2). */
 export function AdminCoursesPage() {
-  const [typed, setTyped] = useState('');
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
+  const { typed, setTyped, searchNow, search, page, setPage } = usePagedSearch();
   const [editing, setEditing] = useState<CourseView | null | undefined>(undefined);
   const [modal, holder] = Modal.useModal();
   const [removal] = useLazyGetCourseRemovalQuery();
   const [remove] = useDeleteCourseMutation();
   const { data, isLoading, isFetching, isError } = useGetAdminCoursesQuery({ search, page });
 
-  useEffect(() => {
-    const timer = window.setTimeout(() => {
-      setSearch(typed.trim());
-      setPage(1);
-    }, SEARCH_DEBOUNCE_MS);
-    return () => window.clearTimeout(timer);
-  }, [typed]);
-
   const pages = Math.max(1, Math.ceil((data?.count ?? 0) / ADMIN_COURSE_PAGE_SIZE));
 
-  const onDelete = async (course: AdminCourseRow) => {
-    try {
-      const preview = await removal(course.id, false).unwrap();
-      if (!(await confirmRemoval(modal, preview, 'course'))) return;
-      const { archived } = await remove(course.id).unwrap();
-      if (archived) toast('success', m.admin.archived, 2);
-      else toast('success', `${m.admin.deletedTitle} ${m.admin.deleted}`, 2);
-      if (data && data.results.length === 1 && page > 1) setPage(page - 1);
-    } catch {
-      toast('error', m.admin.deleteFailed, 3);
-    }
-  };
+  const onDelete = (course: AdminCourseRow) =>
+    confirmPreviewedRemoval(modal, {
+      preview: () => removal(course.id, false).unwrap(),
+      what: 'course',
+      remove: () => remove(course.id).unwrap(),
+      done: ({ archived }) => (archived ? m.admin.archived : `${m.admin.deletedTitle} ${m.admin.deleted}`),
+      failed: m.admin.deleteFailed,
+      onDone: () => {
+        if (data && data.results.length === 1 && page > 1) setPage(page - 1);
+      },
+    });
 
   const columns: TableColumnsType<AdminCourseRow> = [
     imageColumn(),
@@ -150,10 +136,7 @@ export function AdminCoursesPage() {
         allowClear
         value={typed}
         onChange={(event) => setTyped(event.target.value)}
-        onSearch={(value) => {
-          setSearch(value.trim());
-          setPage(1);
-        }}
+        onSearch={searchNow}
       />
       {isError ? <Alert type="error" showIcon title={m.admin.loadFailedTitle} description={m.admin.loadFailed} /> : null}
       <LoadState loading={isLoading} failed={false} />

@@ -1,7 +1,7 @@
 import { useNavigate, useParams } from 'react-router-dom';
 import { Alert } from 'antd';
-import { toast } from '../../../app/feedback';
-import { useAppSelector } from '../../../app/hooks';
+import { toast } from '../../../lib/feedback';
+import { useAppSelector } from '../../../lib/hooks';
 import { useGetCourseForEditQuery } from '../authoring-api';
 import { AuthoringPage, LoadState, isNotFound } from '../components/authoring-page';
 import { CourseForm } from '../components/course-form';

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Input, Table, Tooltip, type TableColumnsType } from 'antd';
 import { EditOutlined, EyeOutlined, FileTextOutlined, OrderedListOutlined, PlusOutlined, QuestionCircleOutlined, TeamOutlined } from '@ant-design/icons';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../lib/hooks';
 import { useGetTrainerCoursesQuery } from '../authoring-api';
 import type { TrainerCourse } from '../authoring-types';
 import { AuthoringPage, EmptyText, LoadState } from '../components/authoring-page';

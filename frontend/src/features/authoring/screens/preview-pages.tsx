@@ -1,5 +1,5 @@
 import { useParams } from 'react-router-dom';
-import { usePageTitle } from '../../../app/hooks';
+import { usePageTitle } from '../../../lib/hooks';
 import type { QuizStepView } from '../../../components/content-step';
 import { useGetChaptersQuery, useGetCourseOverviewQuery } from '../authoring-api';
 import { LoadState, isNotFound } from '../components/authoring-page';

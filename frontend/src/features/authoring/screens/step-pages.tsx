@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { toast } from '../../../app/feedback';
+import { toast } from '../../../lib/feedback';
 import { stepChangeTags, useGetChapterQuery, useGetSubchapterQuery } from '../authoring-api';
 import type { ChapterView, SubchapterView } from '../authoring-types';
 import { AuthoringPage, LoadState, isNotFound } from '../components/authoring-page';

@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Alert, Button, Form, Input, Modal, Table, Tooltip, type TableColumnsType, type UploadFile } from 'antd';
 import { DeleteOutlined, DownloadOutlined, PlusOutlined } from '@ant-design/icons';
-import { applyFieldErrors, describeApiError } from '../../../app/api-errors';
-import { toast } from '../../../app/feedback';
-import { useMediaSession } from '../../../app/media-session';
+import { applyFieldErrors, describeApiError } from '../../../lib/api-errors';
+import { confirmRemoval } from '../../../components/confirm';
+import { toast } from '../../../lib/feedback';
+import { useMediaSession } from '../../../lib/media-session';
 import { studyMaterialTag, useDeleteStudyMaterialMutation, useGetStudyMaterialsQuery } from '../authoring-api';
 import type { StudyMaterial } from '../authoring-types';
 import { AuthoringPage, EmptyText, LoadState } from '../components/authoring-page';
@@ -74,22 +75,16 @@ export function TrainerStudyMaterialPage() {
   const courseId = Number(useParams().courseId);
   const [modal, holder] = Modal.useModal();
   const [remove] = useDeleteStudyMaterialMutation();
-  const onDelete = async (material: StudyMaterial) => {
-    const confirmed = await modal.confirm({
+  const onDelete = (material: StudyMaterial) =>
+    confirmRemoval(modal, {
       title: m.study.confirmDelete,
       content: `${material.title} — ${m.removal.irreversible}`,
-      okText: m.removal.confirm,
-      cancelText: m.removal.cancel,
-      okButtonProps: { danger: true },
+      yes: m.removal.confirm,
+      cancel: m.removal.cancel,
+      remove: () => remove({ materialId: material.id, courseId }).unwrap(),
+      done: () => m.study.deleted,
+      failed: () => m.study.deleteFailed,
     });
-    if (!confirmed) return;
-    try {
-      await remove({ materialId: material.id, courseId }).unwrap();
-      toast('success', m.study.deleted, 2);
-    } catch {
-      toast('error', m.study.deleteFailed, 3);
-    }
-  };
   return (
     <AuthoringPage
       title={m.study.title}

@@ -1,5 +1,5 @@
 import { BookOutlined, ReadOutlined, TeamOutlined } from '@ant-design/icons';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../lib/hooks';
 import { QuickActions, StatCards } from '../../../components/stat-cards';
 import { useGetTrainerDashboardQuery } from '../authoring-api';
 import { messages as m } from '../messages';

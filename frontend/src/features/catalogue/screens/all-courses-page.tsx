@@ -1,4 +1,4 @@
-import { usePageTitle } from '../../../app/hooks';
+import { usePageTitle } from '../../../lib/hooks';
 import { PagedCourses, usePageParam } from '../../../components/course';
 import { ContentPage } from '../../../layout/content-page';
 import { useGetCoursesQuery } from '../catalogue-api';

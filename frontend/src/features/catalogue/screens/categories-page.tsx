@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { Col, Empty, Row, Skeleton } from 'antd';
 import { Panel } from '../../../components/panel';
 import { ArrowRightOutlined, FolderOpenOutlined } from '@ant-design/icons';
-import { usePageTitle } from '../../../app/hooks';
+import { usePageTitle } from '../../../lib/hooks';
 import { LoadFailure, useLogFailure } from '../../../components/course';
 import { ContentPage } from '../../../layout/content-page';
 import { useGetCategoriesQuery } from '../catalogue-api';

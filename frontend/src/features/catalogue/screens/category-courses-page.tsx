@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router-dom';
 import { Breadcrumb } from 'antd';
-import { usePageTitle } from '../../../app/hooks';
+import { usePageTitle } from '../../../lib/hooks';
 import { PagedCourses, usePageParam } from '../../../components/course';
 import { ContentPage } from '../../../layout/content-page';
 import { useGetCategoriesQuery, useGetCoursesQuery } from '../catalogue-api';

@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router-dom';
 import { Skeleton } from 'antd';
-import { usePageTitle } from '../../../app/hooks';
+import { usePageTitle } from '../../../lib/hooks';
 import { LoadFailure, useLogFailure } from '../../../components/course';
 import { StatusMessage } from '../../../components/status';
 import { ContentPage } from '../../../layout/content-page';

@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router-dom';
-import { usePageTitle } from '../../../app/hooks';
+import { usePageTitle } from '../../../lib/hooks';
 import { PagedCourses, usePageParam } from '../../../components/course';
 import { ContentPage } from '../../../layout/content-page';
 import { useSearchCoursesQuery } from '../catalogue-api';

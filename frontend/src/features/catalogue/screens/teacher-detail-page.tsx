@@ -12,7 +12,7 @@ import {
   YoutubeFilled,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
-import { usePageTitle } from '../../../app/hooks';
+import { usePageTitle } from '../../../lib/hooks';
 import { PersonAvatar } from '../../../components/avatar';
 import { LoadFailure, useLogFailure } from '../../../components/course';
 import { StatusMessage } from '../../../components/status';

@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router-dom';
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { usePageTitle } from '../../../app/hooks';
+import { usePageTitle } from '../../../lib/hooks';
 import { PagedCourses, usePageParam } from '../../../components/course';
 import { ContentPage } from '../../../layout/content-page';
 import { useGetCoursesQuery, useGetTeacherProfileQuery } from '../catalogue-api';

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { LoginOutlined } from '@ant-design/icons';
-import { LOGIN_PATHS } from '../../../app/session';
+import { LOGIN_PATHS } from '../../../lib/session';
 import { messages as m } from '../messages';
 import { useEnrolmentState } from '../use-enrolment-state';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Form, Input, Modal, Rate } from 'antd';
-import { toast } from '../../../app/feedback';
-import { describeApiError } from '../../../app/api-errors';
+import { toast } from '../../../lib/feedback';
+import { describeApiError } from '../../../lib/api-errors';
 import { useRateMutation } from '../enrolment-api';
 import { messages as m, TOAST_SECONDS } from '../messages';
 

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Button, Skeleton } from 'antd';
 import { CheckCircleFilled, HeartFilled, HeartOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
-import { describeApiError } from '../../../app/api-errors';
-import { errorDialog, toast } from '../../../app/feedback';
+import { describeApiError } from '../../../lib/api-errors';
+import { errorDialog, toast } from '../../../lib/feedback';
 import {
   useEnrolMutation,
   useGetFavouriteStatusQuery,

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { Typography } from 'antd';
 import { Panel } from '../../../components/panel';
-import { useAppSelector, usePageTitle } from '../../../app/hooks';
+import { useAppSelector, usePageTitle } from '../../../lib/hooks';
 import { CourseGrid, useLogFailure } from '../../../components/course';
 import { useGetFavouriteCoursesQuery, useGetRecommendedCoursesQuery } from '../enrolment-api';
 import { messages as m } from '../messages';

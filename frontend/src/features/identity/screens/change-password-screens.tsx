@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button, Form, Input, Typography } from 'antd';
 import { Panel } from '../../../components/panel';
-import { useAppSelector, usePageTitle } from '../../../app/hooks';
-import { LOGOUT_PATHS } from '../../../app/session';
+import { useAppSelector, usePageTitle } from '../../../lib/hooks';
+import { LOGOUT_PATHS } from '../../../lib/session';
 import { FormFeedback, type Feedback } from '../components/form-feedback';
 import { STUDENT_PASSWORD_LOGOUT_MS, TEACHER_PASSWORD_LOGOUT_MS } from '../constants';
 import { failureFeedback } from '../describe-failure';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { usePageTitle } from '../../../app/hooks';
+import { usePageTitle } from '../../../lib/hooks';
 import { AuthCard } from '../components/auth-card';
 import { LoginForm } from '../components/login-form';
 import { StudentLoginForm } from '../components/student-login-form';

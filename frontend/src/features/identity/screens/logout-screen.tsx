@@ -1,15 +1,15 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Flex, Spin, Typography } from 'antd';
-import { api } from '../../../app/api';
-import { useAppDispatch, usePageTitle, useSyncSession } from '../../../app/hooks';
+import { api } from '../../../lib/api';
+import { useAppDispatch, usePageTitle, useSyncSession } from '../../../lib/hooks';
 import {
   LOGIN_PATHS,
   clearSession,
   getAccessToken,
   getRefreshToken,
   type Role,
-} from '../../../app/session';
+} from '../../../lib/session';
 import { identityApi } from '../identity-api';
 import { messages as m } from '../messages';
 

@@ -1,8 +1,8 @@
 import { Button, Form, type UploadFile } from 'antd';
-import { toast } from '../../../app/feedback';
-import { useAppSelector, usePageTitle, useSyncSession } from '../../../app/hooks';
-import { setUsername } from '../../../app/session';
-import { describeApiError, applyFieldErrors } from '../../../app/api-errors';
+import { toast } from '../../../lib/feedback';
+import { useAppSelector, usePageTitle, useSyncSession } from '../../../lib/hooks';
+import { setUsername } from '../../../lib/session';
+import { describeApiError, applyFieldErrors } from '../../../lib/api-errors';
 import { ProfileCard } from '../components/profile-card';
 import { ProfileImageField } from '../components/profile-image-field';
 import { StudentFields } from '../components/student-fields';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, Form } from 'antd';
-import { usePageTitle } from '../../../app/hooks';
+import { usePageTitle } from '../../../lib/hooks';
 import { AuthCard } from '../components/auth-card';
 import { FormFeedback, type Feedback } from '../components/form-feedback';
 import { StudentFields } from '../components/student-fields';

@@ -1,8 +1,8 @@
 import { Button, Form, type UploadFile } from 'antd';
-import { toast } from '../../../app/feedback';
-import { applyFieldErrors, describeApiError } from '../../../app/api-errors';
-import { useAppSelector, usePageTitle, useSyncSession } from '../../../app/hooks';
-import { setUsername } from '../../../app/session';
+import { toast } from '../../../lib/feedback';
+import { applyFieldErrors, describeApiError } from '../../../lib/api-errors';
+import { useAppSelector, usePageTitle, useSyncSession } from '../../../lib/hooks';
+import { setUsername } from '../../../lib/session';
 import { ProfileCard } from '../components/profile-card';
 import { ProfileImageField } from '../components/profile-image-field';
 import { TEACHER_FIELDS, TEACHER_TEXT_FIELDS, TeacherFields } from '../components/teacher-fields';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, Form, type UploadFile } from 'antd';
-import { toast } from '../../../app/feedback';
-import { usePageTitle } from '../../../app/hooks';
+import { toast } from '../../../lib/feedback';
+import { usePageTitle } from '../../../lib/hooks';
 import { AuthCard } from '../components/auth-card';
 import { FormFeedback, type Feedback } from '../components/form-feedback';
 import { ProfileImageField } from '../components/profile-image-field';

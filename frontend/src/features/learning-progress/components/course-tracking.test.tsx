@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { startSession } from '../../../app/session';
+import { startSession } from '../../../lib/session';
 import { json, stubFetch } from '../../../test/fake-fetch';
 import { renderApp } from '../../../test/render-app';
 

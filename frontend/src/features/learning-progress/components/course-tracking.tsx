@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Segmented } from 'antd';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../lib/hooks';
 import { LoadFailure, useLogFailure } from '../../../components/course';
 import { Placeholder } from '../../../components/placeholder';
 import { formatSeconds, messages as m } from '../messages';

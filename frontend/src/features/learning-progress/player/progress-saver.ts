@@ -8,7 +8,7 @@
  * also kept in localStorage: a save lost with the tab (offline, an expired token) is sent again on
  * the next visit, under its own session, before anything new.
  */
-import type { ProgressAnswerView } from '../../../app/api-schema';
+import type { ProgressAnswerView } from '../../../lib/api-schema';
 import { isRetryable, type Send, type SendResult } from '../transport';
 import type { Interval } from '../video/played-intervals';
 import { readList, RetryTimer, writeList } from '../stored-list';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import type { ChapterView } from '../../../app/api-schema';
-import { useAppSelector, usePageTitle } from '../../../app/hooks';
+import type { ChapterView } from '../../../lib/api-schema';
+import { useAppSelector, usePageTitle } from '../../../lib/hooks';
 import { LoadFailure } from '../../../components/course';
 import { Placeholder } from '../../../components/placeholder';
 import { StatusMessage } from '../../../components/status';

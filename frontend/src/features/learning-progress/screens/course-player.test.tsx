@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { startSession } from '../../../app/session';
+import { startSession } from '../../../lib/session';
 import { json, stubFetch, type FakeRequest } from '../../../test/fake-fetch';
 import { renderApp } from '../../../test/render-app';
+import { atPhoneWidth } from '../../../test/screen-width';
 
 const STUDENT = 7;
 const COURSE = 5;
@@ -144,21 +145,16 @@ describe('/mini/{course_id}', () => {
   });
 
   it('opens a sub-chapter from the drawer at 390 px', async () => {
-    const matchMedia = window.matchMedia;
-    window.matchMedia = ((query: string) => ({ ...matchMedia(query), matches: query.includes('max-width') })) as typeof window.matchMedia;
-    try {
-      startSession('student', { id: STUDENT, username: 'lea', access: 'a1', refresh: 'r1' });
-      server({ records: [record(10, null), record(10, 11)] });
-      renderApp(`/mini/${COURSE}`);
-      await screen.findByRole('heading', { level: 2, name: '1.2 Les raccourcis' });
-      expect(screen.queryByTestId('outline-chapter-10')).toBeNull();
-      await userEvent.click(screen.getByRole('button', { name: /Afficher le sommaire/ }));
-      const drawer = await screen.findByRole('dialog');
-      await userEvent.click(within(drawer).getByTestId('outline-subchapter-11'));
-      expect(await screen.findByRole('heading', { level: 2, name: '1.1 Le vocabulaire' })).toBeInTheDocument();
-    } finally {
-      window.matchMedia = matchMedia;
-    }
+    atPhoneWidth();
+    startSession('student', { id: STUDENT, username: 'lea', access: 'a1', refresh: 'r1' });
+    server({ records: [record(10, null), record(10, 11)] });
+    renderApp(`/mini/${COURSE}`);
+    await screen.findByRole('heading', { level: 2, name: '1.2 Les raccourcis' });
+    expect(screen.queryByTestId('outline-chapter-10')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: /Afficher le sommaire/ }));
+    const drawer = await screen.findByRole('dialog');
+    await userEvent.click(within(drawer).getByTestId('outline-subchapter-11'));
+    expect(await screen.findByRole('heading', { level: 2, name: '1.1 Le vocabulaire' })).toBeInTheDocument();
   });
 
   it('says the course is reserved to its students when the server refuses its steps', async () => {

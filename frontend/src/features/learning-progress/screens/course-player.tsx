@@ -1,104 +1,30 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Drawer, Modal } from 'antd';
-import {
-  ArrowLeftOutlined,
-  CheckCircleFilled,
-  LeftOutlined,
-  LockOutlined,
-  MenuFoldOutlined,
-  MenuUnfoldOutlined,
-  RightOutlined,
-} from '@ant-design/icons';
-import type { ChapterView, SubchapterView } from '../../../app/api-schema';
-import { usePageTitle } from '../../../app/hooks';
-import { useMediaSession } from '../../../app/media-session';
-import {
-  ContentStep,
-  clickChapter,
-  flattenSteps,
-  goToStep,
-  neighbours,
-  stepKey,
-  StepOutline,
-  type OutlineMark,
-  type OutlineSelection,
-  type StepRef,
-} from '../../../components/content-step';
+import { LeftOutlined, RightOutlined } from '@ant-design/icons';
+import type { ChapterView } from '../../../lib/api-schema';
+import { usePageTitle } from '../../../lib/hooks';
+import { useMediaSession } from '../../../lib/media-session';
+import { useNarrowScreen } from '../../../lib/use-narrow-screen';
+import { clickChapter, flattenSteps, goToStep, neighbours, stepKey, StepOutline, type OutlineSelection, type StepRef } from '../../../components/content-step';
 import { StatusMessage } from '../../../components/status';
 import { messages as m } from '../messages';
-import { useCompleteCourseMutation, useGetProgressQuery, useGetStudentCoursesQuery } from '../progress-api';
+import { useCompleteCourseMutation, useGetProgressQuery, useGetProgressRulesQuery, useGetStudentCoursesQuery } from '../progress-api';
+import { PlayerBar, stateMark } from '../player/player-bar';
+import { findStep, keyOfRecord, stepHeading, targetOf } from '../player/player-steps';
 import type { ProgressAnswer, StepTarget } from '../player/progress-saver';
-import { completionPercent, forwardAction, startingStep, stepStates, type StepState } from '../player/step-states';
+import { StepBody, type PlayerQuizView } from '../player/step-body';
+import { StepEvidence } from '../player/step-evidence';
+import { completionPercent, forwardAction, startingStep, stepStates } from '../player/step-states';
 import { useProgressClock } from '../player/use-progress-clock';
+import { useQuizCheck } from '../player/use-quiz-check';
 import type { SendResult } from '../transport';
-import { ScormStep } from '../scorm/scorm-step';
 import { useCommitQueue } from '../scorm/use-commit-queue';
-import { TrackedEmbed } from '../video/external-video';
-import { TrackedVideo, type VideoReport } from '../video/tracked-video';
+import type { VideoReport } from '../video/tracked-video';
 import '../learning-progress.css';
 
-/** The step a quiz is taken from: its completion validates the step (POST /attempt-quiz/ course, chapter, subchapter). */
-export interface QuizStepPlace {
-  course: number;
-  chapter: number;
-  subchapter?: number;
-}
-
-/** A quiz step's quiz, taken inline: the student area composes it from the assessment feature. */
-export type PlayerQuizView = (props: { quizId: number; place: QuizStepPlace; onFinished: () => void }) => ReactNode;
-
-/** The finish button appears for a video after more than 120 s watched (01 §4, §9). */
-export const FINISH_AFTER_SECONDS = 120;
-/** After a quiz's last answer, GET /progress/ is read again until the step shows validated. */
-const QUIZ_POLL_MS = 1_000;
-const QUIZ_POLL_TIMES = 15;
-const NARROW_SCREEN = '(max-width: 991px)';
+export type { PlayerQuizView, QuizStepPlace } from '../player/step-body';
 
 type Verdict = { validated: boolean; reason: string | null };
-
-function findStep(chapters: readonly ChapterView[], step: StepRef): ChapterView | SubchapterView | undefined {
-  const chapter = chapters.find((c) => c.id === step.chapterId);
-  return step.kind === 'chapter' ? chapter : chapter?.subchapters.find((s) => s.id === step.id);
-}
-
-const targetOf = (step: StepRef, content: { content_type: string }): StepTarget =>
-  step.kind === 'chapter' ? { content_type: content.content_type, chapter: step.id } : { content_type: content.content_type, chapter: step.chapterId, subchapter: step.id };
-
-const keyOfTarget = (target: StepTarget) => (target.subchapter !== undefined ? `subchapter-${target.subchapter}` : `chapter-${target.chapter}`);
-
-function useNarrowScreen(): boolean {
-  const [narrow, setNarrow] = useState(() => window.matchMedia(NARROW_SCREEN).matches);
-  useEffect(() => {
-    const media = window.matchMedia(NARROW_SCREEN);
-    const change = () => setNarrow(media.matches);
-    media.addEventListener('change', change);
-    return () => media.removeEventListener('change', change);
-  }, []);
-  return narrow;
-}
-
-/** "2. Formules" for a chapter, "2.1 Références" for a sub-chapter. */
-const stepHeading = (step: StepRef) => `${step.number}${step.kind === 'chapter' ? '.' : ''} ${step.title}`;
-
-/** A step's state in the outline: validated, to do, or locked (said in words for screen readers). */
-function stateMark(state: StepState): OutlineMark {
-  const [icon, label] =
-    state === 'validated'
-      ? [<CheckCircleFilled key="icon" aria-hidden />, m.player.validatedStep]
-      : state === 'locked'
-        ? [<LockOutlined key="icon" aria-hidden />, m.player.lockedStep]
-        : [<span key="icon" className="player-state__dot" aria-hidden />, m.player.openStep];
-  return {
-    state,
-    mark: (
-      <span className={`player-state is-${state}`}>
-        {icon}
-        <span className="visually-hidden">{label}</span>
-      </span>
-    ),
-  };
-}
 
 /**
  * The course player, /mini/{course_id} (01 §2.3, §4): the sidebar of chapters and sub-chapters
@@ -135,10 +61,11 @@ export function CoursePlayer({
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [watched, setWatched] = useState(0);
   const [finishing, setFinishing] = useState(false);
-  const [checkingQuiz, setCheckingQuiz] = useState(false);
+  const rules = useGetProgressRulesQuery();
+  const videoRules = rules.data?.video;
   // The server's reason is shown once the learner asked (the finish button) or a video stopped: not on opening.
   const [explained, setExplained] = useState<string | null>(null);
-  const narrow = useNarrowScreen();
+  const narrow = useNarrowScreen('lg');
   const media = useMediaSession();
   const [modal, modalHolder] = Modal.useModal();
 
@@ -146,7 +73,7 @@ export function CoursePlayer({
     const keys = new Set<string>();
     for (const record of progress.data ?? []) {
       if (!record.validated) continue;
-      keys.add(record.subchapter !== null ? `subchapter-${record.subchapter}` : `chapter-${record.chapter}`);
+      keys.add(keyOfRecord(record));
     }
     for (const [key, verdict] of verdicts) if (verdict.validated) keys.add(key);
     return keys;
@@ -157,13 +84,14 @@ export function CoursePlayer({
 
   const onAnswer = useCallback((target: StepTarget, answer: SendResult<ProgressAnswer>) => {
     if (answer.ok) {
-      setVerdicts((current) => new Map(current).set(keyOfTarget(target), { validated: answer.data.validated, reason: answer.data.reason }));
+      setVerdicts((current) => new Map(current).set(keyOfRecord(target), { validated: answer.data.validated, reason: answer.data.reason }));
     }
   }, []);
   const clock = useProgressClock({ student, course: courseId, onAnswer });
   const scorm = useCommitQueue(student, (commit, answer) => {
-    if (answer.validated) setVerdicts((current) => new Map(current).set(`chapter-${commit.chapter}`, { validated: true, reason: null }));
+    if (answer.validated) setVerdicts((current) => new Map(current).set(keyOfRecord(commit), { validated: true, reason: null }));
   });
+  const quiz = useQuizCheck(() => progress.refetch().unwrap().catch(() => null));
 
   // The starting step, once the records are read (or could not be): the first not validated, else the last.
   useEffect(() => {
@@ -183,7 +111,7 @@ export function CoursePlayer({
   useEffect(() => {
     clock.show(target);
     setWatched(0);
-    setCheckingQuiz(false);
+    quiz.stop();
     setExplained(null);
     // target is rebuilt on each render: the step is named by its key.
   }, [selectedKey]);
@@ -220,21 +148,8 @@ export function CoursePlayer({
     if (report.saveNow) void clock.save().then(() => setExplained(selectedKey));
   };
 
-  // After the quiz's last answer, assessment's QuizCompleted validates the step on the server, a moment later.
-  const quizTimer = useRef<number | undefined>(undefined);
-  useEffect(() => () => window.clearTimeout(quizTimer.current), []);
   const onQuizFinished = () => {
-    if (!selectedKey || validated.has(selectedKey)) return;
-    setCheckingQuiz(true);
-    let tries = 0;
-    const check = async () => {
-      const records = await progress.refetch().unwrap().catch(() => null);
-      const key = selectedKey;
-      const done = records?.some((r) => r.validated && (r.subchapter !== null ? `subchapter-${r.subchapter}` : `chapter-${r.chapter}`) === key);
-      if (done || ++tries >= QUIZ_POLL_TIMES) setCheckingQuiz(false);
-      else quizTimer.current = window.setTimeout(() => void check(), QUIZ_POLL_MS);
-    };
-    void check();
+    if (selectedKey && !validated.has(selectedKey)) quiz.check(selectedKey);
   };
 
   const forward = selected ? forwardAction(sequence, selected, validated, courseCompleted) : null;
@@ -257,89 +172,6 @@ export function CoursePlayer({
   };
   const forwardLabel = forward === 'finished' ? m.player.courseFinished : forward === 'finish-course' ? m.player.finishCourse : m.player.next;
 
-  const placeOf = (step: StepRef): QuizStepPlace =>
-    step.kind === 'chapter' ? { course: courseId, chapter: step.id } : { course: courseId, chapter: step.chapterId, subchapter: step.id };
-
-  const stepBody = () => {
-    if (!selected || !content) return null;
-    if (!media.ready && !media.failed) {
-      return (
-        <p className="content-step__notice" role="status">
-          {m.player.mediaLoading}
-        </p>
-      );
-    }
-    const chapter = selected.kind === 'chapter' ? (content as ChapterView) : null;
-    return (
-      <ContentStep
-        key={selectedKey}
-        step={content}
-        players={{
-          uploadedVideo: (src) => <TrackedVideo src={src} title={content.title} onReport={onVideo} />,
-          externalVideo: (embedUrl) => <TrackedEmbed embedUrl={embedUrl} title={content.title} onReport={onVideo} />,
-          scorm: (scormUrl) =>
-            chapter?.scorm_version ? (
-              <ScormStep
-                course={courseId}
-                chapter={chapter.id}
-                student={student}
-                learnerName={learnerName}
-                version={chapter.scorm_version}
-                title={chapter.title}
-                scormUrl={scormUrl}
-                items={chapter.scorm_items}
-                queue={scorm.queue}
-                queueState={scorm.state}
-                listenTo={clock.listenTo}
-              />
-            ) : null,
-          quiz: (quizId) => quizView({ quizId, place: placeOf(selected), onFinished: onQuizFinished }),
-        }}
-      />
-    );
-  };
-
-  const evidence = () => {
-    if (!content) return null;
-    if (stepValidated) {
-      return (
-        <p className="player-step__verdict is-validated" data-testid="step-verdict">
-          <CheckCircleFilled aria-hidden /> {m.player.validatedStep}
-        </p>
-      );
-    }
-    const type = content.content_type;
-    const video = type === 'video' || type === 'video_file' || type === 'video_url';
-    const offerFinish = type === 'text' || (video && watched > FINISH_AFTER_SECONDS);
-    const hint = video
-      ? m.player.videoFinishHint
-      : type === 'quiz'
-        ? checkingQuiz
-          ? m.player.quizChecking
-          : m.player.quizHint
-        : type === 'scorm'
-          ? m.player.scormHint
-          : type === 'text'
-            ? m.player.textHint
-            : null;
-    return (
-      <div className="player-step__evidence" data-testid="step-verdict">
-        {hint ? <p className="player-step__hint">{hint}</p> : null}
-        {video && watched > 0 ? <p className="player-step__hint">{m.player.watched(watched)}</p> : null}
-        {verdict?.reason && explained === selectedKey ? (
-          <p className="player-step__reason" role="status">
-            {verdict.reason}
-          </p>
-        ) : null}
-        {offerFinish ? (
-          <button type="button" className="button button--primary" disabled={finishing} onClick={() => void finishStep()}>
-            {finishing ? m.player.finishing : m.player.finishStep}
-          </button>
-        ) : null}
-      </div>
-    );
-  };
-
   const outline = selection ? (
     <StepOutline
       sequence={sequence}
@@ -357,35 +189,11 @@ export function CoursePlayer({
   return (
     <div className={sidebarShown ? 'course-reader course-player' : 'course-reader course-player is-collapsed'}>
       {modalHolder}
-      <header className="course-reader__bar">
-        <Link to="/my-courses" className="course-reader__back">
-          <ArrowLeftOutlined aria-hidden /> {m.player.back}
-        </Link>
-        <h1 className="course-reader__title">{title}</h1>
-        <div className="course-player__completion" data-testid="course-completion">
-          <span className="course-player__badge" aria-hidden>
-            {percent} %
-          </span>
-          <span className="course-player__meter" aria-hidden>
-            <span style={{ width: `${percent}%` }} />
-          </span>
-          <span className="visually-hidden">
-            {m.player.completionLabel} : {m.player.completion(percent)}
-          </span>
-        </div>
-        {sequence.length ? (
-          <button
-            type="button"
-            className="button course-reader__toggle"
-            aria-expanded={narrow ? drawerOpen : outlineOpen}
-            aria-controls={narrow ? undefined : 'player-outline'}
-            onClick={() => (narrow ? setDrawerOpen(true) : setOutlineOpen((open) => !open))}
-          >
-            {(narrow ? !drawerOpen : outlineOpen) ? <MenuFoldOutlined aria-hidden /> : <MenuUnfoldOutlined aria-hidden />}{' '}
-            {narrow || !outlineOpen ? m.player.showOutline : m.player.hideOutline}
-          </button>
-        ) : null}
-      </header>
+      <PlayerBar
+        title={title}
+        percent={percent}
+        toggle={sequence.length ? { narrow, outlineOpen, drawerOpen, onClick: () => (narrow ? setDrawerOpen(true) : setOutlineOpen((open) => !open)) } : undefined}
+      />
       {sequence.length === 0 ? (
         <StatusMessage kind="preparing" title={m.player.empty} />
       ) : (
@@ -409,9 +217,32 @@ export function CoursePlayer({
                 </h2>
                 {content.description ? <p className="course-reader__description">{content.description}</p> : null}
                 <div className="course-reader__step" data-testid="player-step" data-step={selectedKey ?? ''}>
-                  {stepBody()}
+                  <StepBody
+                    key={selectedKey}
+                    courseId={courseId}
+                    student={student}
+                    learnerName={learnerName}
+                    step={selected}
+                    content={content}
+                    mediaReady={media.ready || media.failed}
+                    videoShare={videoRules?.share}
+                    onVideo={onVideo}
+                    scorm={scorm}
+                    listenTo={clock.listenTo}
+                    quizView={quizView}
+                    onQuizFinished={onQuizFinished}
+                  />
                 </div>
-                {evidence()}
+                <StepEvidence
+                  contentType={content.content_type}
+                  validated={stepValidated}
+                  videoRules={videoRules}
+                  watched={watched}
+                  checkingQuiz={quiz.checking}
+                  reason={verdict?.reason && explained === selectedKey ? verdict.reason : null}
+                  finishing={finishing}
+                  onFinish={() => void finishStep()}
+                />
               </>
             ) : (
               <p className="content-step__notice" role="status">

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Segmented } from 'antd';
 import { InboxOutlined } from '@ant-design/icons';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../lib/hooks';
 import { LoadFailure, useLogFailure } from '../../../components/course';
 import { Placeholder } from '../../../components/placeholder';
 import { WorkPage } from '../../../components/work-page';

@@ -2,7 +2,7 @@
  * The seconds of a video actually played, as [start, end] intervals (docs/learning-progress.md):
  * a seek starts a new interval instead of filling the gap, so jumping to the end proves nothing.
  * The server merges them again and decides; the player merges them to know when to offer the
- * finish button (more than 120 s watched) and when 90 % is reached.
+ * finish button and when the validating share is reached (the server's rules, GET /progress-rules/).
  */
 export type Interval = readonly [number, number];
 

@@ -7,19 +7,18 @@ export interface VideoReport {
   played?: readonly Interval[];
   /** Unique seconds played. */
   watched?: number;
-  /** A moment worth saving at once: paused, ended, 90 % reached. */
+  /** A moment worth saving at once: paused, ended, the validating share reached. */
   saveNow?: boolean;
 }
-
-/** Share of the duration whose unique seconds validate a video (01 §9). */
-export const VIDEO_THRESHOLD = 0.9;
 
 /**
  * An uploaded video (HTML5 <video>) whose played seconds are recorded from `timeupdate` between
  * seeks: a seek, a pause or the end closes an interval, so seeking to the end adds only what is
- * played there. Reports go to the player, which saves them with its beats.
+ * played there. Reports go to the player, which saves them with its beats, at once when `share` of
+ * the duration (the server's rule, GET /progress-rules/) is reached; without it (the rules not
+ * read yet) only pauses and the end save at once.
  */
-export function TrackedVideo({ src, title, onReport }: { src: string; title: string; onReport: (report: VideoReport) => void }) {
+export function TrackedVideo({ src, title, share, onReport }: { src: string; title: string; share?: number; onReport: (report: VideoReport) => void }) {
   const tracker = useRef(new PlayTracker());
   const reached = useRef(false);
   const report = useRef(onReport);
@@ -28,7 +27,7 @@ export function TrackedVideo({ src, title, onReport }: { src: string; title: str
   const tell = (video: HTMLVideoElement, extra: VideoReport = {}) => {
     const played = tracker.current.intervals();
     const watched = tracker.current.seconds();
-    const threshold = Number.isFinite(video.duration) && video.duration > 0 && watched >= video.duration * VIDEO_THRESHOLD && !reached.current;
+    const threshold = share !== undefined && Number.isFinite(video.duration) && video.duration > 0 && watched >= video.duration * share && !reached.current;
     if (threshold) reached.current = true;
     report.current({ played, watched, ...extra, saveNow: extra.saveNow || threshold });
   };

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { describeApiError } from '../../../app/api-errors';
-import { toast } from '../../../app/feedback';
+import { describeApiError } from '../../../lib/api-errors';
+import { toast } from '../../../lib/feedback';
 import { messages as m } from '../messages';
 
 /** The server's limit on a message (docs/adr/0013). */

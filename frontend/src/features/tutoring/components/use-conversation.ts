@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch } from '../../../lib/hooks';
 import { appendNews, tutoringApi, useGetMessagesQuery, useMarkMessagesReadMutation } from '../tutoring-api';
 import type { ConversationKey, Message, Side } from '../tutoring-types';
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Alert, Button, Form, Input } from 'antd';
-import { applyFieldErrors, describeApiError } from '../../../app/api-errors';
-import { toast } from '../../../app/feedback';
+import { applyFieldErrors, describeApiError } from '../../../lib/api-errors';
+import { toast } from '../../../lib/feedback';
 import { WorkPage } from '../../../components/work-page';
 import { messages as m } from '../messages';
 import { useGiveHomeworkMutation } from '../tutoring-api';

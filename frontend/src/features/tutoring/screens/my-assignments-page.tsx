@@ -1,7 +1,7 @@
 import { Button, Modal } from 'antd';
 import { CheckOutlined } from '@ant-design/icons';
-import { describeApiError } from '../../../app/api-errors';
-import { toast } from '../../../app/feedback';
+import { describeApiError } from '../../../lib/api-errors';
+import { toast } from '../../../lib/feedback';
 import { LoadState, WorkPage } from '../../../components/work-page';
 import { HomeworkList } from '../components/homework-list';
 import { formatDay } from '../format';

@@ -1,10 +1,10 @@
 import { useEffect, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { BookOutlined, CheckCircleOutlined, ClockCircleOutlined, FileDoneOutlined, TeamOutlined } from '@ant-design/icons';
-import { api } from '../../../app/api';
-import { errorDialog } from '../../../app/feedback';
-import { useAppDispatch, useSyncSession } from '../../../app/hooks';
-import { clearSession } from '../../../app/session';
+import { api } from '../../../lib/api';
+import { errorDialog } from '../../../lib/feedback';
+import { useAppDispatch, useSyncSession } from '../../../lib/hooks';
+import { clearSession } from '../../../lib/session';
 import { QuickActions, StatCards } from '../../../components/stat-cards';
 import { messages as m } from '../messages';
 import { useGetStudentDashboardQuery } from '../tutoring-api';

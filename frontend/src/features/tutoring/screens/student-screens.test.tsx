@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { startSession } from '../../../app/session';
+import { startSession } from '../../../lib/session';
 import { json, stubFetch } from '../../../test/fake-fetch';
 import { renderApp } from '../../../test/render-app';
 import { POLL_MS } from '../components/use-conversation';

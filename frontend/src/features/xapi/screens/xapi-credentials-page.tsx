@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Button, Checkbox, Form, Input, Modal, Spin, Table, Tag, type TableColumnsType } from 'antd';
 import { PlusOutlined, StopOutlined } from '@ant-design/icons';
-import { applyFieldErrors, describeApiError } from '../../../app/api-errors';
-import { toast } from '../../../app/feedback';
+import { applyFieldErrors, describeApiError } from '../../../lib/api-errors';
+import { toast } from '../../../lib/feedback';
+import { confirmRemoval } from '../../../components/confirm';
 import { StatusMessage } from '../../../components/status';
 import { WorkPage } from '../../../components/work-page';
 import { messages as m } from '../messages';
@@ -73,19 +74,13 @@ export function XapiCredentialsPage() {
   };
 
   const confirmRevoke = (credential: XapiCredential) =>
-    void modal.confirm({
+    void confirmRemoval(modal, {
       title: m.revokeConfirm(credential.name),
-      okText: m.revokeOk,
-      okButtonProps: { danger: true },
-      cancelText: m.cancel,
-      onOk: async () => {
-        try {
-          await revoke(credential.id).unwrap();
-          toast('success', m.revokedToast, 2);
-        } catch (caught) {
-          toast('error', describeApiError(caught).message ?? m.revokeFailed);
-        }
-      },
+      yes: m.revokeOk,
+      cancel: m.cancel,
+      remove: () => revoke(credential.id).unwrap(),
+      done: () => m.revokedToast,
+      failed: (caught) => describeApiError(caught).message ?? m.revokeFailed,
     });
 
   const columns: TableColumnsType<XapiCredential> = [

@@ -52,7 +52,7 @@ function acrossTabs<T>(work: () => Promise<T>): Promise<T> {
   return locks ? locks.request('lms-token-refresh', work) : work();
 }
 
-/** The single-flight token refresh shared by the RTK Query calls and the uploads (app/upload.ts). */
+/** The single-flight token refresh shared by the RTK Query calls and the uploads (lib/upload.ts). */
 export interface TokenRefresher {
   /**
    * After a 401 to a request sent with `tokenSent`: true when a usable access token is stored

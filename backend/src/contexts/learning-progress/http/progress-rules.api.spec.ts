@@ -1,0 +1,41 @@
+// The validation rules' figures over HTTP: what the course player follows is what the domain judges by.
+import { call, givenAdmin, givenStudent, givenTeacher } from '../../../testing/fixtures.js';
+import { startTestApp, type TestApp } from '../../../testing/test-app.js';
+import { FINISH_AFTER_SECONDS, VIDEO_SHARE } from '../domain/validation-rules.js';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await startTestApp();
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('GET /progress-rules/', () => {
+  describe('when a student asks', () => {
+    it("answers the domain's video figures", async () => {
+      const student = await givenStudent(t);
+      const answer = await call(t, 'GET', '/api/progress-rules/', student.token);
+      expect([answer.statusCode, answer.json()]).toEqual([200, { video: { share: VIDEO_SHARE, finish_after_seconds: FINISH_AFTER_SECONDS } }]);
+    });
+  });
+
+  describe('when a trainer or an admin asks, with or without the trailing slash', () => {
+    it('answers the same figures', async () => {
+      const teacher = await givenTeacher(t);
+      const admin = await givenAdmin(t);
+      const byTeacher = await call(t, 'GET', '/api/progress-rules', teacher.token);
+      const byAdmin = await call(t, 'GET', '/api/progress-rules/', admin.token);
+      expect([byTeacher.statusCode, byTeacher.json()]).toEqual([200, { video: { share: VIDEO_SHARE, finish_after_seconds: FINISH_AFTER_SECONDS } }]);
+      expect([byAdmin.statusCode, byAdmin.json()]).toEqual([200, byTeacher.json()]);
+    });
+  });
+
+  describe('when nobody is logged in', () => {
+    it('refuses with 401', async () => {
+      expect((await call(t, 'GET', '/api/progress-rules/')).statusCode).toBe(401);
+    });
+  });
+});

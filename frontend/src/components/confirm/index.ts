@@ -1,0 +1,1 @@
+export { confirmRemoval, type ModalApi, type Removal } from './confirm-removal';
