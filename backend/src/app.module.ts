@@ -9,15 +9,17 @@ import { IdentityModule } from './contexts/identity/index.js';
 import { AdministrationModule } from './contexts/administration/index.js';
 import { XapiModule } from './contexts/xapi/index.js';
 import type { AppConfig } from './platform/config/config.js';
+import type { Clock } from './shared-kernel/index.js';
 import { PlatformModule } from './platform/platform.module.js';
 
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig, databaseUrl: string): DynamicModule {
+  /** `clock`: the system's unless a test sets its own. */
+  static forRoot(config: AppConfig, databaseUrl: string, clock?: Clock): DynamicModule {
     return {
       module: AppModule,
       imports: [
-        CqrsModule.forRoot(), PlatformModule.forRoot(config, databaseUrl), IdentityModule, CatalogueModule, EnrolmentModule, AssessmentModule, TutoringModule,
+        CqrsModule.forRoot(), PlatformModule.forRoot(config, databaseUrl, clock), IdentityModule, CatalogueModule, EnrolmentModule, AssessmentModule, TutoringModule,
         LearningProgressModule, XapiModule, AdministrationModule,
       ],
     };

@@ -10,6 +10,7 @@ import { SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module.js';
 import { buildOpenApiDocument } from './openapi.js';
 import type { AppConfig } from './platform/config/config.js';
+import type { Clock } from './shared-kernel/index.js';
 import { mediaRoot } from './platform/platform.module.js';
 import { IMAGE_MAX_BYTES } from './platform/storage/media-storage.js';
 import { ErrorFilter } from './platform/http/error.filter.js';
@@ -20,6 +21,8 @@ import { registerWebAssets } from './web-assets.js';
 
 export interface CreateAppOptions {
   logLevels?: LogLevel[] | false;
+  /** The clock every handler, policy and the event log read (tests set theirs); the system's by default. */
+  clock?: Clock;
 }
 
 /** Builds the whole HTTP application (API, OpenAPI, media, SPA) and applies pending migrations. */
@@ -33,7 +36,7 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
     frameworkErrors,
     genReqId: () => randomUUID(),
   });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, databaseUrl), adapter, {
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, databaseUrl, options.clock), adapter, {
     logger: options.logLevels ?? ['log', 'warn', 'error'],
     bufferLogs: false,
   });

@@ -13,14 +13,14 @@ import { LocalDiskStorage, MediaStorage } from './storage/media-storage.js';
 @Global()
 @Module({})
 export class PlatformModule {
-  static forRoot(config: AppConfig, databaseUrl: string): DynamicModule {
+  static forRoot(config: AppConfig, databaseUrl: string, clock: Clock = new SystemClock()): DynamicModule {
     return {
       module: PlatformModule,
       imports: [DatabaseModule.forRoot(databaseUrl), EventLogModule.forRoot(databaseUrl), MailModule],
       controllers: [HealthController],
       providers: [
         { provide: APP_CONFIG, useValue: config },
-        { provide: Clock, useClass: SystemClock },
+        { provide: Clock, useValue: clock },
         { provide: MediaStorage, useValue: new LocalDiskStorage(mediaRoot(config)) },
         AggregateStore,
       ],

@@ -5,11 +5,14 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { loadConfig, type AppConfig } from '../platform/config/config.js';
 import { createApp } from '../create-app.js';
 import { createTestDatabase } from '../platform/testing/test-database.js';
+import { TestClock } from '../platform/testing/test-clock.js';
 
 export interface TestApp {
   app: NestFastifyApplication;
   config: AppConfig;
   databaseUrl: string;
+  /** The clock the whole application reads: real time unless the test sets it. */
+  clock: TestClock;
   close(): Promise<void>;
 }
 
@@ -23,11 +26,13 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     LOGIN_MAX_FAILURES_PER_ADDRESS: '1000',
     ...env,
   });
-  const app = await createApp(config, database.url, { logLevels: ['error'] });
+  const clock = new TestClock();
+  const app = await createApp(config, database.url, { logLevels: ['error'], clock });
   return {
     app,
     config,
     databaseUrl: database.url,
+    clock,
     async close() {
       await app.close();
       await database.drop();
