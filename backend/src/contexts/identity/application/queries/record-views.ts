@@ -72,3 +72,26 @@ export function toStudentRecordView(row: StudentRecordRow): StudentRecordView {
 }
 
 export type { StudentRecordRow };
+
+/** A trainer as the back office shows them (spec 03 « Teacher »). */
+export class TrainerRecordView {
+  @ApiProperty() id!: number;
+  @ApiProperty() prenom!: string;
+  @ApiProperty() nom!: string;
+  @ApiProperty({ description: '`prenom nom`' }) full_name!: string;
+  @ApiProperty() email!: string;
+  @ApiProperty({ description: 'Vide si non renseigné' }) telephone!: string;
+  @ApiProperty({ description: 'Lien Calendly, vide si non renseigné' }) calendly!: string;
+  @ApiProperty() is_active!: boolean;
+  @ApiProperty({ type: String, nullable: true, format: 'date-time' }) closed_at!: string | null;
+  @ApiProperty({ type: UserView }) user_read!: UserView;
+}
+
+export const TRAINER_RECORD_SELECT = `
+  select t.id, t.prenom, t.nom, t.full_name, a.email, t.mobile_no as telephone, t.calendly, a.is_active, a.closed_at,
+         json_build_object('id', a.id, 'username', a.username, 'email', a.email) as user_read
+    from identity.teacher t join identity.account a on a.id = t.account_id`;
+
+export function toTrainerRecordView(row: Omit<TrainerRecordView, 'closed_at'> & { closed_at: Date | string | null }): TrainerRecordView {
+  return { ...row, closed_at: row.closed_at === null ? null : new Date(row.closed_at).toISOString() };
+}
