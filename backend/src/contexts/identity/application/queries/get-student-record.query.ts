@@ -3,7 +3,7 @@ import { assertAdmin } from '../../../../platform/auth/ownership.js';
 import { Database } from '../../../../platform/database/database.js';
 import type { Actor } from '../../../../shared-kernel/index.js';
 import { StudentNotFoundError } from '../../domain/identity.errors.js';
-import { STUDENT_RECORD_SELECT, toStudentRecordView, type StudentRecordRow, type StudentRecordView } from './record-views.js';
+import { STUDENT_RECORD_SELECT, toStudentRecordView, type StudentRecordSelectRow, type StudentRecordView } from './record-views.js';
 
 /** One student's record, closed accounts included (their history stays readable for audits). */
 export class GetStudentRecord extends Query<StudentRecordView> {
@@ -21,7 +21,7 @@ export class GetStudentRecordHandler implements IQueryHandler<GetStudentRecord> 
 
   async execute({ actor, studentId }: GetStudentRecord): Promise<StudentRecordView> {
     assertAdmin(actor);
-    const row = await this.db.one<StudentRecordRow>(`${STUDENT_RECORD_SELECT} where s.id = $1`, [studentId]);
+    const row = await this.db.one<StudentRecordSelectRow>(`${STUDENT_RECORD_SELECT} where id = $1`, [studentId]);
     if (!row) throw new StudentNotFoundError();
     return toStudentRecordView(row);
   }

@@ -2,7 +2,7 @@ import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { assertAdmin } from '../../../../platform/auth/ownership.js';
 import { Database } from '../../../../platform/database/database.js';
 import type { Actor } from '../../../../shared-kernel/index.js';
-import { OPEN_STUDENT_RECORDS_SQL, toStudentRecordView, type StudentRecordRow, type StudentRecordView } from './record-views.js';
+import { OPEN_STUDENT_RECORDS_SQL, toStudentRecordView, type StudentRecordSelectRow, type StudentRecordView } from './record-views.js';
 
 /** Every open student record (GET /admin/students/full-data/), by name; closed accounts left out. */
 export class ListStudentRecords extends Query<StudentRecordView[]> {
@@ -17,7 +17,7 @@ export class ListStudentRecordsHandler implements IQueryHandler<ListStudentRecor
 
   async execute({ actor }: ListStudentRecords): Promise<StudentRecordView[]> {
     assertAdmin(actor);
-    const rows = await this.db.query<StudentRecordRow>(OPEN_STUDENT_RECORDS_SQL);
+    const rows = await this.db.query<StudentRecordSelectRow>(OPEN_STUDENT_RECORDS_SQL);
     return rows.map(toStudentRecordView);
   }
 }
