@@ -20,6 +20,8 @@ export class Migration20261126040PublishedReadModels extends Migration {
              a.is_active, a.closed_at, a.created_at
         from identity.student s join identity.account a on a.id = s.account_id`);
     this.addSql(`create index student_name_order on identity.student (nom, prenom, id)`);
+    // The lists walked by fullname (migration 022) now walk this order: one index to keep, not two.
+    this.addSql(`drop index identity.student_fullname_id`);
 
     // enrolment: who follows which course, and since when (rows of a rating or a favourite alone left out).
     this.addSql(`create view enrolment.course_enrolment as

@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import type { Database } from '../../../platform/database/database.js';
 import { COURSE_STEP, COURSE_SUMMARY } from '../../catalogue/contracts/catalogue.read-models.js';
 import { COURSE_ENROLMENT } from '../../enrolment/contracts/enrolment.read-models.js';
-import { STUDENT_RECORD, STUDENT_RECORD_ORDER } from '../../identity/contracts/identity.read-models.js';
+import { STUDENT_RECORD, studentRecordOrder } from '../../identity/contracts/identity.read-models.js';
 import { STUDENT_COURSE_FIGURES, STUDENT_FIGURES } from '../../learning-progress/contracts/learning-progress.read-models.js';
 
 /**
@@ -38,9 +38,6 @@ export function likePattern(search: string | undefined): string | null {
   return search ? `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
 }
 
-/** `nom, prenom, id` of the student record, qualified by an alias. */
-const byName = (alias: string) => STUDENT_RECORD_ORDER.split(', ').map((column) => `${alias}.${column}`).join(', ');
-
 const MATCHING = `
   from ${STUDENT_RECORD} s
  where s.closed_at is null
@@ -70,7 +67,7 @@ const figures = (extra = '') => `
         left join course_steps cs on cs.course_id = en.course_id
        where en.student_id = c.id
     ) e on true
-   order by ${byName('c')}`;
+   order by ${studentRecordOrder('c')}`;
 
 const CHOSEN_COLUMNS = 's.id, s.nom, s.prenom, s.fullname, s.email, s.username, s.date_entree';
 
@@ -79,7 +76,7 @@ export const PROGRESS_PAGE_SQL = `
   with chosen as (
     select ${CHOSEN_COLUMNS}, count(*) over ()::int as total
     ${MATCHING}
-     order by ${byName('s')} limit $5 offset $6
+     order by ${studentRecordOrder('s')} limit $5 offset $6
   ), ${figures(', c.total').trim()}`;
 
 /** A batch after (nom, prenom, id), for the exports' keyset walk. */
@@ -87,8 +84,8 @@ export const PROGRESS_BATCH_SQL = `
   with chosen as (
     select ${CHOSEN_COLUMNS}
     ${MATCHING}
-       and (${byName('s')}) > ($5::text, $6::text, $7::int)
-     order by ${byName('s')} limit $8
+       and (${studentRecordOrder('s')}) > ($5::text, $6::text, $7::int)
+     order by ${studentRecordOrder('s')} limit $8
   ), ${figures(', c.nom, c.prenom').trim()}`;
 
 export const PROGRESS_COUNT_SQL = `select count(*)::int as total ${MATCHING}`;
@@ -114,7 +111,7 @@ export async function* progressBatches(db: Database, filter: ProgressFilter, bat
   for (;;) {
     const rows = await db.query<ProgressRow & { nom: string; prenom: string }>(PROGRESS_BATCH_SQL, [...filterParams(filter), ...after, batchSize]);
     if (rows.length === 0) return;
-    yield rows.map(({ nom: _nom, prenom: _prenom, ...row }) => row);
+    yield rows;
     if (rows.length < batchSize) return;
     const last = rows[rows.length - 1];
     after = [last.nom, last.prenom, last.id];

@@ -13,12 +13,14 @@
 export const STUDENT_RECORD = 'identity.student_record';
 
 /**
- * The one order of every list of students the back office shows (last name, first name, id),
- * served by the index `identity.student (nom, prenom, id)`. Keyset walks compare
- * `(nom, prenom, id) > ($nom, $prenom, $id)` in the same order. Columns unqualified: alias the
- * view or not, as long as these names resolve to it.
+ * The one order of every list of students (last name, first name, id): the records, the progress
+ * list, the exports, the pickers. Served by the index `identity.student (nom, prenom, id)`; keyset
+ * walks compare `(nom, prenom, id) > ($nom, $prenom, $id)` in the same order.
  */
 export const STUDENT_RECORD_ORDER = 'nom, prenom, id';
+
+/** STUDENT_RECORD_ORDER with each column qualified by `alias`: `s.nom, s.prenom, s.id`. */
+export const studentRecordOrder = (alias: string): string => STUDENT_RECORD_ORDER.split(', ').map((column) => `${alias}.${column}`).join(', ');
 
 export interface StudentRecordRow {
   /** The student's id (the profile id of every other context: `student_id`). */

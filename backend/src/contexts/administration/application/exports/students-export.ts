@@ -1,5 +1,5 @@
 import type { Database } from '../../../../platform/database/database.js';
-import { STUDENT_RECORD, STUDENT_RECORD_ORDER, type StudentRecordRow } from '../../../identity/contracts/identity.read-models.js';
+import { STUDENT_RECORD, studentRecordOrder, type StudentRecordRow } from '../../../identity/contracts/identity.read-models.js';
 import { likePattern } from '../progress-rows.js';
 import { dateCell, type ColumnSpec } from './xlsx.js';
 
@@ -35,8 +35,8 @@ const MATCHING = `
   from ${STUDENT_RECORD} s
  where s.closed_at is null and ($1::text is null or s.search_text like $1) and ($2::int is null or s.id = $2)`;
 
-/** `nom, prenom, id` of the student record (its one order), on the alias `s`. */
-const BY_NAME = STUDENT_RECORD_ORDER.split(', ').map((column) => `s.${column}`).join(', ');
+/** The student record's one order, on the alias `s`. */
+const BY_NAME = studentRecordOrder('s');
 
 /** The open student records matching, in the student record's order, after a (nom, prenom, id): the export's keyset walk. */
 export const STUDENT_BATCH_SQL = `
