@@ -12,7 +12,7 @@ const dist = (path) => import(pathToFileURL(join(projectRoot, 'backend/dist', pa
 const [rows, { GENERATE_STUDENTS_SQL }, records] = await Promise.all([
   dist('contexts/administration/application/progress-rows.js'),
   dist('cli/testing/generate-students.js'),
-  dist('contexts/identity/application/admin/student-records.js'),
+  dist('contexts/identity/application/queries/record-views.js'),
 ]);
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;

@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import pg from 'pg';
+import { projectRoot } from '../platform/config/config.js';
 import type { Database } from '../platform/database/database.js';
 import type { TestApp } from '../testing/test-app.js';
+import { publishedReadModels } from '../testing/sql-boundaries.js';
 import { analyticsRoleCommand } from './analytics-role.js';
 import { verifyCommand } from './eventlog-verify.js';
 import { output, startWorkloadApp, type Workload } from './testing/event-log-workload.js';
@@ -133,8 +136,27 @@ describe('projection status', () => {
   });
 });
 
+/** One view per projection of the log (docs/analytics.md). */
+const ANALYTICS_VIEWS = [
+  'accounts', 'course_stats', 'courses', 'daily_activity', 'headcount', 'quiz_attempts', 'quiz_completions', 'reply_delays',
+  'student_counters', 'student_course_progress', 'student_progress', 'trainer_students', 'weekly_activity', 'weekly_learners',
+];
+const contexts = join(projectRoot, 'backend/src/contexts');
+
+describe('the read models the contexts publish (contracts/*.read-models.ts)', () => {
+  it('are views of their own context’s schema', async () => {
+    const published = [...publishedReadModels(contexts).values()].flatMap((set) => [...set]).sort();
+    expect(published.length).toBeGreaterThanOrEqual(6);
+    const views = await db.query<{ name: string }>(
+      `select table_schema || '.' || table_name as name from information_schema.views where table_schema || '.' || table_name = any($1::text[]) order by 1`,
+      [published],
+    );
+    expect(views.map((v) => v.name)).toEqual(published);
+  });
+});
+
 describe('the analysts’ read-only role', () => {
-  it('reads the analytics views and nothing else', async () => {
+  it('reads every analytics view, each without personal data, and nothing else: no table, no published read model', async () => {
     const role = `lms_analyst_${randomBytes(4).toString('hex')}`;
     const password = randomBytes(16).toString('hex');
     const { lines, out } = output();
@@ -158,6 +180,20 @@ describe('the analysts’ read-only role', () => {
       await expect(analyst.query(`select * from identity.account_lifecycle`)).rejects.toMatchObject({ code: '42501' });
       await expect(analyst.query(`delete from analytics.daily_activity`)).rejects.toMatchObject({ code: expect.stringMatching(/^(25006|42501)$/) });
       await expect(analyst.query(`begin read write; insert into analytics.daily_activity values ('2026-01-01', 'x', 'Y', 1)`)).rejects.toMatchObject({ code: '42501' });
+      await analyst.query('rollback');
+
+      // Every projection's view, pseudonymous: ids, dates and figures, no name, e-mail, login, phone or case number.
+      const columns = (await analyst.query<{ view: string; column: string }>(
+        `select table_name as view, column_name as column from information_schema.columns where table_schema = 'analytics' order by table_name, ordinal_position`,
+      )).rows;
+      const views = [...new Set(columns.map((c) => c.view))].sort();
+      expect(views).toEqual(ANALYTICS_VIEWS);
+      for (const view of views) expect((await analyst.query(`select * from analytics.${view} limit 1`)).fields.length).toBeGreaterThan(0);
+      expect(columns.filter((c) => /name|nom|mail|login|phone|telephone|dossier|title/i.test(c.column))).toEqual([]);
+      // The read models the contexts publish for each other hold personal data: not for the analysts.
+      for (const view of [...publishedReadModels(contexts).values()].flatMap((set) => [...set])) {
+        await expect(analyst.query(`select * from ${view} limit 1`)).rejects.toMatchObject({ code: '42501' });
+      }
     } finally {
       await analyst.end();
       const admin = new pg.Client({ connectionString: t.databaseUrl });

@@ -32,14 +32,19 @@ import { AuthController } from './http/auth.controller.js';
 import { StudentsController } from './http/students.controller.js';
 import { AdminStudentsController } from './http/admin-students.controller.js';
 import { AdminTrainersController } from './http/admin-trainers.controller.js';
-import { GetStudentRecordHandler, GetTrainerRecordHandler, GetUserHandler, ListStudentRecordsHandler } from './application/admin/admin-queries.js';
-import { CreateStudentHandler } from './application/admin/create-student.command.js';
-import { ErasePersonalDataHandler } from './application/admin/erase-personal-data.command.js';
-import { DescribeRemovalHandler, RemovePersonHandler } from './application/admin/remove-person.command.js';
-import { SetAccountPasswordHandler } from './application/admin/set-account-password.command.js';
-import { CreateTrainerHandler, UpdateTrainerRecordHandler } from './application/admin/trainer-records.command.js';
-import { UpdateAccountEmailHandler } from './application/admin/update-account-email.command.js';
-import { UpdateStudentRecordHandler } from './application/admin/update-student-record.command.js';
+import { CreateStudentHandler } from './application/commands/create-student.command.js';
+import { CreateTrainerHandler } from './application/commands/create-trainer.command.js';
+import { ErasePersonalDataHandler } from './application/commands/erase-personal-data.command.js';
+import { RemovePersonHandler } from './application/commands/remove-person.command.js';
+import { SetAccountPasswordHandler } from './application/commands/set-account-password.command.js';
+import { UpdateAccountEmailHandler } from './application/commands/update-account-email.command.js';
+import { UpdateStudentRecordHandler } from './application/commands/update-student-record.command.js';
+import { UpdateTrainerRecordHandler } from './application/commands/update-trainer-record.command.js';
+import { DescribeRemovalHandler } from './application/queries/describe-removal.query.js';
+import { GetStudentRecordHandler } from './application/queries/get-student-record.query.js';
+import { GetTrainerRecordHandler } from './application/queries/get-trainer-record.query.js';
+import { GetUserHandler } from './application/queries/get-user.query.js';
+import { ListStudentRecordsHandler } from './application/queries/list-student-records.query.js';
 import { TeachersController } from './http/teachers.controller.js';
 
 /** Identity: accounts, credentials, tokens and the student, trainer and admin profiles. */

@@ -6,10 +6,10 @@ export { RegisterStudent } from './application/commands/register-student.command
 export { RegisterTeacher } from './application/commands/register-teacher.command.js';
 export { CreateAdmin } from './application/commands/create-admin.command.js';
 export { ToggleAccountActive } from './application/commands/toggle-account-active.command.js';
-export { CreateStudent } from './application/admin/create-student.command.js';
-export { UpdateStudentRecord } from './application/admin/update-student-record.command.js';
-export { RemovePerson } from './application/admin/remove-person.command.js';
-export { UpdateTrainerRecord } from './application/admin/trainer-records.command.js';
+export { CreateStudent } from './application/commands/create-student.command.js';
+export { UpdateStudentRecord } from './application/commands/update-student-record.command.js';
+export { RemovePerson } from './application/commands/remove-person.command.js';
+export { UpdateTrainerRecord } from './application/commands/update-trainer-record.command.js';
 export type { StudentRecord, TeacherDetails } from './domain/profiles.js';
 
 /** The actor a command run by the demo data or a test speaks as: a real account, without a token. */

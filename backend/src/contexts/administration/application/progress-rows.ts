@@ -1,11 +1,15 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { Database } from '../../../platform/database/database.js';
+import { COURSE_STEP, COURSE_SUMMARY } from '../../catalogue/contracts/catalogue.read-models.js';
+import { COURSE_ENROLMENT } from '../../enrolment/contracts/enrolment.read-models.js';
+import { STUDENT_RECORD, studentRecordOrder } from '../../identity/contracts/identity.read-models.js';
+import { STUDENT_COURSE_FIGURES, STUDENT_FIGURES } from '../../learning-progress/contracts/learning-progress.read-models.js';
 
 /**
  * The progress list's rows (GET /admin/students/progress/ and the progress exports), in plain SQL
- * over the published read models (docs/adr/0015, docs/administration.md): identity's student record,
- * enrolment's enrolments, the catalogue's titles and live steps, learning-progress's projections
- * `student_progress` and `student_course_progress`. Never the event log.
+ * over the read models the contexts publish in their contracts (docs/administration.md): identity's
+ * student record, enrolment's enrolments, the catalogue's course summaries and live steps,
+ * learning-progress's figures per student and per course. Never their tables, never the event log.
  */
 export class ProgressRow {
   @ApiProperty() id!: number;
@@ -35,53 +39,54 @@ export function likePattern(search: string | undefined): string | null {
 }
 
 const MATCHING = `
-  from identity.student s join identity.account a on a.id = s.account_id
- where a.closed_at is null
+  from ${STUDENT_RECORD} s
+ where s.closed_at is null
    and ($1::text is null or s.search_text like $1)
    and ($2::date is null or s.date_entree >= $2)
    and ($3::date is null or s.date_entree <= $3)
    and ($4::int is null or s.id = $4)`;
 
-/** The rows' figures for a set of students given as `chosen (id, fullname, email, username, date_entree)`. */
+/** The rows' figures for a set of students given as `chosen (id, nom, prenom, fullname, email, username, date_entree)`. */
 const figures = (extra = '') => `
   course_steps as (
-    select ch.course_id, (count(*) + coalesce(sum((select count(*) from catalogue.subchapter sc where sc.chapter_id = ch.id and sc.archived_at is null)), 0))::int as steps
-      from catalogue.chapter ch where ch.archived_at is null group by ch.course_id
+    select st.course_id, count(*)::int as steps from ${COURSE_STEP} st group by st.course_id
   )
   select c.id, c.fullname, c.email, c.username, to_char(c.date_entree, 'YYYY-MM-DD') as date_entree,
          coalesce(e.courses, '{}') as courses, coalesce(e.progress, 0) as progress_percentage,
          coalesce(p.active_seconds, 0) as total_time_spent_seconds, coalesce(p.courses_completed, 0) as courses_completed${extra}
     from chosen c
-    left join progress.student_progress p on p.student_id = c.id
+    left join ${STUDENT_FIGURES} p on p.student_id = c.id
     left join lateral (
-      select array_agg(co.title order by lower(co.title), co.id) as courses,
+      select array_agg(co.title order by lower(co.title), co.course_id) as courses,
              round(avg(case when scp.completed_at is not null then 100
                             when coalesce(cs.steps, 0) = 0 then 0
                             else least(100, coalesce(scp.validated_steps, 0) * 100.0 / cs.steps) end))::int as progress
-        from enrolment.student_course sc
-        join catalogue.course co on co.id = sc.course_id
-        left join progress.student_course_progress scp on scp.student_id = sc.student_id and scp.course_id = sc.course_id
-        left join course_steps cs on cs.course_id = sc.course_id
-       where sc.student_id = c.id and sc.enrolled_at is not null
+        from ${COURSE_ENROLMENT} en
+        join ${COURSE_SUMMARY} co on co.course_id = en.course_id
+        left join ${STUDENT_COURSE_FIGURES} scp on scp.student_id = en.student_id and scp.course_id = en.course_id
+        left join course_steps cs on cs.course_id = en.course_id
+       where en.student_id = c.id
     ) e on true
-   order by c.fullname, c.id`;
+   order by ${studentRecordOrder('c')}`;
 
-/** One page of the list, by name, and how many students match. */
+const CHOSEN_COLUMNS = 's.id, s.nom, s.prenom, s.fullname, s.email, s.username, s.date_entree';
+
+/** One page of the list, by name (the student record's order), and how many students match. */
 export const PROGRESS_PAGE_SQL = `
   with chosen as (
-    select s.id, s.fullname, a.email, a.username, s.date_entree, count(*) over ()::int as total
+    select ${CHOSEN_COLUMNS}, count(*) over ()::int as total
     ${MATCHING}
-     order by s.fullname, s.id limit $5 offset $6
+     order by ${studentRecordOrder('s')} limit $5 offset $6
   ), ${figures(', c.total').trim()}`;
 
-/** A batch after (fullname, id), for the exports' keyset walk. */
+/** A batch after (nom, prenom, id), for the exports' keyset walk. */
 export const PROGRESS_BATCH_SQL = `
   with chosen as (
-    select s.id, s.fullname, a.email, a.username, s.date_entree
+    select ${CHOSEN_COLUMNS}
     ${MATCHING}
-       and (s.fullname, s.id) > ($5::text, $6::int)
-     order by s.fullname, s.id limit $7
-  ), ${figures().trim()}`;
+       and (${studentRecordOrder('s')}) > ($5::text, $6::text, $7::int)
+     order by ${studentRecordOrder('s')} limit $8
+  ), ${figures(', c.nom, c.prenom').trim()}`;
 
 export const PROGRESS_COUNT_SQL = `select count(*)::int as total ${MATCHING}`;
 
@@ -102,13 +107,13 @@ export async function countMatching(db: Database, filter: ProgressFilter): Promi
 
 /** Every matching row, `batchSize` at a time (keyset on name and id): never all in memory. */
 export async function* progressBatches(db: Database, filter: ProgressFilter, batchSize = 1000): AsyncGenerator<ProgressRow[]> {
-  let after: [string, number] = ['', 0];
+  let after: [string, string, number] = ['', '', 0];
   for (;;) {
-    const rows = await db.query<ProgressRow>(PROGRESS_BATCH_SQL, [...filterParams(filter), after[0], after[1], batchSize]);
+    const rows = await db.query<ProgressRow & { nom: string; prenom: string }>(PROGRESS_BATCH_SQL, [...filterParams(filter), ...after, batchSize]);
     if (rows.length === 0) return;
     yield rows;
     if (rows.length < batchSize) return;
     const last = rows[rows.length - 1];
-    after = [last.fullname, last.id];
+    after = [last.nom, last.prenom, last.id];
   }
 }

@@ -121,6 +121,31 @@ describe('progress list', () => {
   });
 });
 
+describe('the order of students', () => {
+  it('is one everywhere: last name, first name, id, in the records, the progress list, both exports and the trainers’ picker', async () => {
+    const admin = await givenAdmin(t);
+    const tag = uniqueName('Ordre').replace(' ', '').toLowerCase();
+    // By fullname (prénom nom) they would come Anne, Yves, Zoé; by last name, first name: Yves, Zoé, Anne.
+    const anne = await givenRecord(admin, { nom: `${tag}b`, prenom: 'Anne' });
+    const zoe = await givenRecord(admin, { nom: `${tag}a`, prenom: 'Zoé' });
+    const yves = await givenRecord(admin, { nom: `${tag}a`, prenom: 'Yves' });
+    const expected = [yves.id, zoe.id, anne.id];
+    const names = expected.map((id) => [anne, zoe, yves].find((s) => s.id === id)!.fullname);
+
+    const records = (await call(t, 'GET', '/api/admin/students/full-data/', admin.token)).json() as { id: number }[];
+    expect(records.map((r) => r.id).filter((id) => expected.includes(id))).toEqual(expected);
+    const progress = (await call(t, 'GET', `/api/admin/students/progress/?search=${tag}`, admin.token)).json();
+    expect(progress.results.map((r: { id: number }) => r.id)).toEqual(expected);
+    for (const [url, sheet] of [[`/api/admin/exports/progress/?search=${tag}`, 'Progression'], [`/api/admin/exports/students/?search=${tag}`, 'Utilisateurs']] as const) {
+      const rows = (await workbookOf((await call(t, 'GET', url, admin.token)).rawPayload)).getWorksheet(sheet)!;
+      expect([2, 3, 4].map((n) => rows.getRow(n).getCell(1).value)).toEqual(names);
+    }
+    const trainer = await givenTeacher(t);
+    const picker = (await call(t, 'GET', `/api/formateur/${trainer.teacherId}/students/unassigned/?search=${tag}`, admin.token)).json();
+    expect(picker.results.map((r: { id: number }) => r.id)).toEqual(expected);
+  });
+});
+
 describe('Excel exports', () => {
   it('exports progress: sheet Progression, the nine columns in order, typed cells, formulas neutralised, named files', async () => {
     const admin = await givenAdmin(t);

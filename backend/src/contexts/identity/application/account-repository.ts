@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { UnitOfWork } from '../../../platform/aggregate-store/index.js';
 import type { DomainError } from '../../../shared-kernel/index.js';
 import { Account, normaliseEmail } from '../domain/account.aggregate.js';
-import { EmailTakenError, StudentNotFoundError, TeacherNotFoundError, UsernameTakenError } from '../domain/identity.errors.js';
+import { EmailTakenError, StudentNotFoundError, TeacherNotFoundError, UsernameTakenError, UserNotFoundError } from '../domain/identity.errors.js';
 import { StudentProfile, TeacherProfile } from '../domain/profiles.js';
 
 /** E-mails and usernames are unique across every role, case-insensitive. */
@@ -48,4 +48,11 @@ export function loadProfile(uow: UnitOfWork, role: 'student' | 'teacher', profil
   return role === 'student'
     ? uow.load(StudentProfile, { id: profileId }, () => new StudentNotFoundError(), { populate: ['account'] })
     : uow.load(TeacherProfile, { id: profileId }, () => new TeacherNotFoundError(), { populate: ['account'] });
+}
+
+/** The student's or trainer's profile of an account (`/users/{id}/`); admins' accounts are not managed here. */
+export async function loadProfileOfAccount(uow: UnitOfWork, accountId: number): Promise<StudentProfile | TeacherProfile> {
+  const student = await uow.find(StudentProfile, { account: accountId }, { populate: ['account'] });
+  if (student) return student;
+  return uow.load(TeacherProfile, { account: accountId }, () => new UserNotFoundError(), { populate: ['account'] });
 }

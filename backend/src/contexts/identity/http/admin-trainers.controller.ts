@@ -4,10 +4,13 @@ import { ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags }
 import { Authenticated, CurrentActor } from '../../../platform/auth/auth.decorators.js';
 import { IdPipe } from '../../../platform/http/id.pipe.js';
 import type { Actor } from '../../../shared-kernel/index.js';
-import { GetTrainerRecord, TrainerRecordView } from '../application/admin/admin-queries.js';
-import { RemovalPlan } from '../application/admin/removal.js';
-import { DescribeRemoval, RemovePerson } from '../application/admin/remove-person.command.js';
-import { CreateTrainer, UpdateTrainerRecord } from '../application/admin/trainer-records.command.js';
+import { CreateTrainer } from '../application/commands/create-trainer.command.js';
+import { RemovePerson } from '../application/commands/remove-person.command.js';
+import { UpdateTrainerRecord } from '../application/commands/update-trainer-record.command.js';
+import { DescribeRemoval } from '../application/queries/describe-removal.query.js';
+import { GetTrainerRecord } from '../application/queries/get-trainer-record.query.js';
+import { TrainerRecordView } from '../application/queries/record-views.js';
+import { RemovalPlan } from '../application/removal-plan.js';
 import { normaliseEmail } from '../domain/account.aggregate.js';
 import { IDENTITY_MESSAGES, InvalidRecordError } from '../domain/identity.errors.js';
 import type { TeacherAdminRecord } from '../domain/profiles.js';

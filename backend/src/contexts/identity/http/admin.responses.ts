@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { StudentRecordView } from '../application/admin/student-records.js';
+import { StudentRecordView } from '../application/queries/record-views.js';
 
 /** POST /students/: the new record, and what became of the welcome e-mail. */
 export class StudentCreatedResponse extends StudentRecordView {

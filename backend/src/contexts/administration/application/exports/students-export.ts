@@ -1,4 +1,5 @@
 import type { Database } from '../../../../platform/database/database.js';
+import { STUDENT_RECORD, studentRecordOrder, type StudentRecordRow } from '../../../identity/contracts/identity.read-models.js';
 import { likePattern } from '../progress-rows.js';
 import { dateCell, type ColumnSpec } from './xlsx.js';
 
@@ -17,19 +18,11 @@ export const STUDENT_COLUMNS: ColumnSpec[] = [
   { header: 'Date de sortie', width: 14, numFmt: 'dd/mm/yyyy' },
 ];
 
-export interface StudentExportRow {
-  id: number;
-  fullname: string;
-  email: string;
-  username: string;
-  telephone: string;
-  numero_dossier: string | null;
-  type_dossier: string;
-  type_formation: string;
-  formations: string[];
+/** A student record as the export reads it, dates as `YYYY-MM-DD` text. */
+export type StudentExportRow = Pick<StudentRecordRow, 'id' | 'fullname' | 'email' | 'username' | 'telephone' | 'numero_dossier' | 'type_dossier' | 'type_formation' | 'formations'> & {
   date_entree: string | null;
   date_sortie: string | null;
-}
+};
 
 export function studentCells(row: StudentExportRow): (string | number | Date | null)[] {
   return [
@@ -39,8 +32,18 @@ export function studentCells(row: StudentExportRow): (string | number | Date | n
 }
 
 const MATCHING = `
-  from identity.student s join identity.account a on a.id = s.account_id
- where a.closed_at is null and ($1::text is null or s.search_text like $1) and ($2::int is null or s.id = $2)`;
+  from ${STUDENT_RECORD} s
+ where s.closed_at is null and ($1::text is null or s.search_text like $1) and ($2::int is null or s.id = $2)`;
+
+/** The student record's one order, on the alias `s`. */
+const BY_NAME = studentRecordOrder('s');
+
+/** The open student records matching, in the student record's order, after a (nom, prenom, id): the export's keyset walk. */
+export const STUDENT_BATCH_SQL = `
+  select s.id, s.nom, s.prenom, s.fullname, s.email, s.username, s.telephone, s.numero_dossier, s.type_dossier, s.type_formation, s.formations,
+         to_char(s.date_entree, 'YYYY-MM-DD') as date_entree, to_char(s.date_sortie, 'YYYY-MM-DD') as date_sortie
+    ${MATCHING} and (${BY_NAME}) > ($3::text, $4::text, $5::int)
+   order by ${BY_NAME} limit $6`;
 
 export interface StudentFilter {
   search?: string;
@@ -51,20 +54,15 @@ export async function countStudents(db: Database, filter: StudentFilter): Promis
   return (await db.one<{ total: number }>(`select count(*)::int as total ${MATCHING}`, [likePattern(filter.search), filter.studentId ?? null]))?.total ?? 0;
 }
 
-/** The open student records matching, by name, `batchSize` at a time (keyset on name and id). */
+/** The open student records matching, by name, `batchSize` at a time (keyset on nom, prenom, id). */
 export async function* studentBatches(db: Database, filter: StudentFilter, batchSize = 1000): AsyncGenerator<StudentExportRow[]> {
-  let after: [string, number] = ['', 0];
+  let after: [string, string, number] = ['', '', 0];
   for (;;) {
-    const rows = await db.query<StudentExportRow>(
-      `select s.id, s.fullname, a.email, a.username, s.telephone, s.numero_dossier, s.type_dossier, s.type_formation, s.formations,
-              to_char(s.date_entree, 'YYYY-MM-DD') as date_entree, to_char(s.date_sortie, 'YYYY-MM-DD') as date_sortie
-        ${MATCHING} and (s.fullname, s.id) > ($3::text, $4::int)
-        order by s.fullname, s.id limit $5`,
-      [likePattern(filter.search), filter.studentId ?? null, after[0], after[1], batchSize],
-    );
+    const rows = await db.query<StudentExportRow & { nom: string; prenom: string }>(STUDENT_BATCH_SQL, [likePattern(filter.search), filter.studentId ?? null, ...after, batchSize]);
     if (rows.length === 0) return;
     yield rows;
     if (rows.length < batchSize) return;
-    after = [rows[rows.length - 1].fullname, rows[rows.length - 1].id];
+    const last = rows[rows.length - 1];
+    after = [last.nom, last.prenom, last.id];
   }
 }

@@ -4,7 +4,7 @@ import { assertAdmin } from '../../../../platform/auth/ownership.js';
 import { Database } from '../../../../platform/database/database.js';
 import type { PageRequest } from '../../../../platform/http/paging.js';
 import type { Actor } from '../../../../shared-kernel/index.js';
-import { UserView } from '../admin/student-records.js';
+import { UserView } from './record-views.js';
 
 /** A trainer as the back office lists them (and its trainer select offers them). */
 export class TeacherListItem {

@@ -1,6 +1,7 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { Database } from '../../../../platform/database/database.js';
 import { SearchStudents, type StudentListItem } from '../../contracts/identity.queries.js';
+import { studentRecordOrder } from '../../contracts/identity.read-models.js';
 
 @QueryHandler(SearchStudents)
 export class SearchStudentsHandler implements IQueryHandler<SearchStudents> {
@@ -18,7 +19,7 @@ export class SearchStudentsHandler implements IQueryHandler<SearchStudents> {
           and ($1::text is null or s.search_text like lower($1))
           and ($2::int[] is null or s.id = any($2::int[]))
           and ($3::int[] is null or s.id <> all($3::int[]))
-        order by s.fullname, s.id
+        order by ${studentRecordOrder('s')}
         limit $4 offset $5`,
       [pattern, scope.only ? [...scope.only] : null, scope.except ? [...scope.except] : null, page.pageSize, (page.page - 1) * page.pageSize],
     );

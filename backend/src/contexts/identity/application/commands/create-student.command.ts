@@ -9,8 +9,8 @@ import { assertAcceptablePassword } from '../../domain/password-policy.js';
 import { StudentProfile, type StudentRecord } from '../../domain/profiles.js';
 import { assertIdentityFree } from '../account-repository.js';
 import { PasswordHasher } from '../password-hasher.js';
-import { assertActiveTrainer, assertDossierFree, recordUniqueViolation } from './record-checks.js';
-import { EMAIL_ERROR, welcomeMail } from './mails.js';
+import { assertActiveTrainer, assertDossierFree, recordUniqueViolation } from '../record-checks.js';
+import { EMAIL_ERROR, welcomeMail } from '../admin-mails.js';
 
 export interface StudentCreated {
   studentId: number;

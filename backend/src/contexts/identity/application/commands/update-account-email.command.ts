@@ -3,8 +3,7 @@ import { AggregateStore } from '../../../../platform/aggregate-store/index.js';
 import { assertAdmin } from '../../../../platform/auth/ownership.js';
 import { Actor, Clock } from '../../../../shared-kernel/index.js';
 import { StudentProfile } from '../../domain/profiles.js';
-import { assertIdentityFree, identityUniqueViolation } from '../account-repository.js';
-import { loadProfileOfAccount } from './user-accounts.js';
+import { assertIdentityFree, identityUniqueViolation, loadProfileOfAccount } from '../account-repository.js';
 
 /** An admin changes the login e-mail of a student's or trainer's account (PATCH /users/{id}/). */
 export class UpdateAccountEmail extends Command<void> {

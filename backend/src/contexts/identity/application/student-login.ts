@@ -1,5 +1,5 @@
-import { normaliseEmail } from '../../domain/account.aggregate.js';
-import { IDENTITY_MESSAGES, InvalidRecordError } from '../../domain/identity.errors.js';
+import { normaliseEmail } from '../domain/account.aggregate.js';
+import { IDENTITY_MESSAGES, InvalidRecordError } from '../domain/identity.errors.js';
 
 interface LoginFields {
   email: string;

@@ -5,7 +5,7 @@ import { Actor, Clock } from '../../../../shared-kernel/index.js';
 import { IDENTITY_MESSAGES, InvalidRecordError, StudentNotFoundError } from '../../domain/identity.errors.js';
 import { StudentProfile, type StudentRecord } from '../../domain/profiles.js';
 import { assertIdentityFree } from '../account-repository.js';
-import { assertDossierFree, recordUniqueViolation } from './record-checks.js';
+import { assertDossierFree, recordUniqueViolation } from '../record-checks.js';
 
 /** An admin changes a student's record (PATCH /admin/students/{id}/): only the fields sent; the login name stays. */
 export class UpdateStudentRecord extends Command<void> {

@@ -1,4 +1,4 @@
-import type { MailMessage } from '../../../../platform/mail/mail.service.js';
+import type { MailMessage } from '../../../platform/mail/mail.service.js';
 
 /** What the answer says when an e-mail could not be sent (the change itself is kept). */
 export const EMAIL_ERROR = "L'e-mail n'a pas pu être envoyé : vérifiez l'adresse ou la configuration du serveur de messagerie.";

@@ -1,6 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { QueryBus } from '@nestjs/cqrs';
-import { HISTORY_QUESTIONS, type PersonRef } from '../../contracts/identity.queries.js';
+import { HISTORY_QUESTIONS, type PersonRef } from '../contracts/identity.queries.js';
+
+/** A student or trainer, by their profile id. */
+export type PersonToRemove = { role: 'student' | 'teacher'; profileId: number };
 
 export class RemovalReason {
   @ApiProperty({ enum: HISTORY_QUESTIONS.map((q) => q.reason) }) code!: string;

@@ -1,40 +1,10 @@
-import { Command, CommandHandler, ICommandHandler, IQueryHandler, Query, QueryBus, QueryHandler } from '@nestjs/cqrs';
+import { Command, CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { AggregateStore } from '../../../../platform/aggregate-store/index.js';
 import { assertAdmin } from '../../../../platform/auth/ownership.js';
 import { Actor, Clock } from '../../../../shared-kernel/index.js';
-import { Database } from '../../../../platform/database/database.js';
-import { AccountClosedError, StudentNotFoundError, TeacherNotFoundError } from '../../domain/identity.errors.js';
+import { AccountClosedError } from '../../domain/identity.errors.js';
 import { loadProfile } from '../account-repository.js';
-import { removalPlan, type RemovalPlan } from './removal.js';
-
-type Person = { role: 'student' | 'teacher'; profileId: number };
-
-/** What removing the person would do, for the confirmation dialog (GET …/removal). */
-export class DescribeRemoval extends Query<RemovalPlan> {
-  constructor(
-    readonly actor: Actor,
-    readonly person: Person,
-  ) {
-    super();
-  }
-}
-
-@QueryHandler(DescribeRemoval)
-export class DescribeRemovalHandler implements IQueryHandler<DescribeRemoval> {
-  constructor(
-    private readonly db: Database,
-    private readonly queries: QueryBus,
-  ) {}
-
-  async execute({ actor, person }: DescribeRemoval): Promise<RemovalPlan> {
-    assertAdmin(actor);
-    const table = person.role === 'student' ? 'identity.student' : 'identity.teacher';
-    const row = await this.db.one<{ closed_at: Date | null }>(`select a.closed_at from ${table} p join identity.account a on a.id = p.account_id where p.id = $1`, [person.profileId]);
-    if (!row) throw person.role === 'student' ? new StudentNotFoundError() : new TeacherNotFoundError();
-    if (row.closed_at) throw new AccountClosedError();
-    return removalPlan(this.queries, person);
-  }
-}
+import { removalPlan, type PersonToRemove, type RemovalPlan } from '../removal-plan.js';
 
 /**
  * An admin removes a student or trainer (DELETE /admin/students/{id}/, /formateur/{id}/): with
@@ -43,7 +13,7 @@ export class DescribeRemovalHandler implements IQueryHandler<DescribeRemoval> {
 export class RemovePerson extends Command<RemovalPlan> {
   constructor(
     readonly actor: Actor,
-    readonly person: Person,
+    readonly person: PersonToRemove,
   ) {
     super();
   }

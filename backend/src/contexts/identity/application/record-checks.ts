@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { identityUniqueViolation } from '../account-repository.js';
-import { DossierTakenError, IDENTITY_MESSAGES, InvalidRecordError, TeacherNotFoundError } from '../../domain/identity.errors.js';
+import { identityUniqueViolation } from './account-repository.js';
+import { DossierTakenError, IDENTITY_MESSAGES, InvalidRecordError, TeacherNotFoundError } from '../domain/identity.errors.js';
 
 /** A case number names one student (case ignored). */
 export async function assertDossierFree(em: EntityManager, numeroDossier: string | null, exceptStudentId = -1): Promise<void> {

@@ -4,9 +4,9 @@ import { assertAdmin } from '../../../../platform/auth/ownership.js';
 import { MailService } from '../../../../platform/mail/mail.service.js';
 import { Actor, Clock } from '../../../../shared-kernel/index.js';
 import { assertAcceptablePassword } from '../../domain/password-policy.js';
+import { loadProfileOfAccount } from '../account-repository.js';
+import { EMAIL_ERROR, newPasswordMail } from '../admin-mails.js';
 import { PasswordHasher } from '../password-hasher.js';
-import { EMAIL_ERROR, newPasswordMail } from './mails.js';
-import { loadProfileOfAccount } from './user-accounts.js';
 
 export interface PasswordSet {
   emailSent: boolean;

@@ -1,0 +1,21 @@
+/**
+ * The read models enrolment publishes for the contexts after it (docs/context-map.md, issue 21):
+ * views of the schema `enrolment`, read in plain SQL by name. Renaming or dropping a column is a
+ * migration that changes the readers in the same commit.
+ */
+
+/**
+ * One row per current enrolment of a student in a course (a rating or a favourite without an
+ * enrolment is not one; an unenrolled student's row leaves). Unique on (student_id, course_id),
+ * indexed by student and by course.
+ */
+export const COURSE_ENROLMENT = 'enrolment.course_enrolment';
+
+export interface CourseEnrolmentRow {
+  /** The student's id (identity's `student_record.id`). */
+  student_id: number;
+  /** The course's id (the catalogue's `course_summary.course_id`). */
+  course_id: number;
+  /** When the student enrolled (or enrolled again). */
+  enrolled_at: Date;
+}

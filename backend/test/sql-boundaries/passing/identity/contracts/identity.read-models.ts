@@ -1,0 +1,1 @@
+export const STUDENT_RECORD = 'identity.student_record';
