@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { startSession } from '../../lib/session';
 import { courseSummary, paged } from '../../test/catalogue-fixtures';
@@ -91,6 +91,15 @@ describe('static pages', () => {
       expect(screen.getByRole('heading', { level: 3, name: question })).toBeInTheDocument();
     }
     expect(screen.getByRole('link', { name: 'Contacter l’assistance' })).toHaveAttribute('href', '/assistance');
+  });
+
+  it('/faq tells the share of a video the server requires, as the server serves it', async () => {
+    stubFetch(() => json([]), { progressRules: { video: { share: 0.75, finish_after_seconds: 60 } } });
+    renderApp('/faq');
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Comment ma progression est-elle calculée ?' }));
+    expect(await screen.findByText(/Une vidéo est validée lorsque vous en avez regardé 75 %,/)).toBeInTheDocument();
+    expect(screen.queryByText(/90 %/)).not.toBeInTheDocument();
   });
 
   it('/assistance links to the external help desk in a new tab and gives hours and response time', async () => {

@@ -4,7 +4,7 @@ import { lazyComponent } from '../../lib/lazy-component';
 export type { PlayerQuizView, QuizStepPlace } from './screens/course-player';
 export { ProgressBar } from './components/progress-bar';
 export { progressBand, progressColour, matchesFilter, PROGRESS_FILTERS, type ProgressBand, type ProgressFilter } from './components/progress-band';
-export { useGetStudentCoursesQuery } from './progress-api';
+export { useGetProgressRulesQuery, useGetStudentCoursesQuery } from './progress-api';
 
 // Screens, each loaded with its route.
 export const CoursePlayerPage = lazyComponent(() => import('./screens/course-player-page'), (m) => m.CoursePlayerPage);

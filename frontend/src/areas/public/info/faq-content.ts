@@ -62,7 +62,7 @@ export const faq = {
         {
           q: 'Comment ma progression est-elle calculée ?',
           a: [
-            'Chaque chapitre et sous-chapitre validé compte. Une vidéo est validée lorsque vous en avez regardé 90 %, un quiz lorsque vous avez répondu à toutes les questions, un module interactif lorsqu’il est terminé. Le pourcentage affiché dans votre tableau de bord correspond aux étapes validées sur l’ensemble du cours.',
+            'Chaque chapitre et sous-chapitre validé compte. Une vidéo est validée lorsque vous en avez regardé {videoShare}, un quiz lorsque vous avez répondu à toutes les questions, un module interactif lorsqu’il est terminé. Le pourcentage affiché dans votre tableau de bord correspond aux étapes validées sur l’ensemble du cours.',
           ],
         },
         {
@@ -123,4 +123,6 @@ export const faq = {
   moreTitle: 'Une autre question ?',
   moreText: 'Notre équipe d’assistance vous répond en moins de 48 heures.',
   moreLink: 'Contacter l’assistance',
+  /** While the server's rule loads (or if it cannot be read): no figure rather than a copy of it. */
+  videoShareUnknown: 'la quasi-totalité',
 };
