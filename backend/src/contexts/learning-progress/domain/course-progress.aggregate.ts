@@ -87,11 +87,11 @@ export class CourseProgress extends AggregateRoot<CourseProgressEvent> {
     return { type: COURSE_PROGRESS_STREAM, id: this.id };
   }
 
-  validatedKeys(): Set<string> {
+  private validatedKeys(): Set<string> {
     return new Set(this.steps.getItems().filter((s) => s.validatedAt).map((s) => stepKey({ kind: s.kind, id: s.stepId })));
   }
 
-  stepOf(step: Pick<Step, 'kind' | 'id'>): StepProgress | undefined {
+  private stepOf(step: Pick<Step, 'kind' | 'id'>): StepProgress | undefined {
     return this.steps.getItems().find((s) => s.kind === step.kind && s.stepId === step.id);
   }
 
