@@ -1,6 +1,6 @@
 // Baselines of POST /api/progress/ and POST /api/scorm-progress/ (bench/scenarios/progress.mjs) in bare Fastify + pg: the app's
 // statements in the app's order, imported from its build where they are named (the course
-// outline, the beats and session-time SQL of time-beats.ts), the time computed by the app's own
+// outline, the beats, session-time and SCORM SQL of the evidence repository), the time computed by the app's own
 // method v1 (timeOnTask), the event appended through the app's own EventLog in the same
 // transaction, then the debounced NOTIFY. A heartbeat on a text step: no validation.
 import { randomUUID } from 'node:crypto';
@@ -10,14 +10,13 @@ import { liveClaims } from '../lib/baseline-auth.mjs';
 import { projectRoot } from '../lib/deps.mjs';
 
 const dist = (path) => import(pathToFileURL(join(projectRoot, 'backend/dist', path)).href);
-const [{ EventLog }, { SystemClock }, { AppendNotifier }, outline, beatsSql, { timeOnTask, TIME_METHOD, MAX_GAP_SECONDS }, scormSql, { readCmi }, { StreamVersionConflictError }] = await Promise.all([
+const [{ EventLog }, { SystemClock }, { AppendNotifier }, outline, evidenceSql, { timeOnTask, TIME_METHOD, MAX_GAP_SECONDS }, { readCmi }, { StreamVersionConflictError }] = await Promise.all([
   dist('platform/event-log/event-log.js'),
   dist('shared-kernel/clock.js'),
   dist('platform/event-log/append-notifier.js'),
   dist('contexts/catalogue/application/queries/get-course-outline.query.js'),
-  dist('contexts/learning-progress/application/time-beats.js'),
+  dist('contexts/learning-progress/application/evidence.repository.js'),
   dist('contexts/learning-progress/domain/time-on-task.js'),
-  dist('contexts/learning-progress/application/scorm-commit-sql.js'),
   dist('contexts/learning-progress/domain/scorm-commits.js'),
   dist('platform/event-log/event-log.errors.js'),
 ]);
@@ -38,15 +37,15 @@ const numbered = (sql) => {
   let n = 0;
   return sql.replace(/\?/g, () => `$${++n}`);
 };
-const BEAT_INSERT = numbered(beatsSql.BEAT_INSERT_SQL);
-const SESSION_BEATS = numbered(beatsSql.SESSION_BEATS_SQL);
-const SESSION_TIME = numbered(beatsSql.SESSION_TIME_SQL);
-const SESSION_TIME_UPSERT = numbered(beatsSql.SESSION_TIME_UPSERT_SQL);
-const STEP_TIME = numbered(beatsSql.STEP_TIME_SQL);
-const LAST_COMMIT_SEQ = numbered(scormSql.LAST_COMMIT_SEQ_SQL);
-const COMMIT_INSERT = numbered(scormSql.COMMIT_INSERT_SQL);
-const SCO_STATE_UPSERT = numbered(scormSql.SCO_STATE_UPSERT_SQL);
-const SCO_STATES = numbered(scormSql.SCO_STATES_SQL);
+const BEAT_INSERT = numbered(evidenceSql.BEAT_INSERT_SQL);
+const SESSION_BEATS = numbered(evidenceSql.SESSION_BEATS_SQL);
+const SESSION_TIME = numbered(evidenceSql.SESSION_TIME_SQL);
+const SESSION_TIME_UPSERT = numbered(evidenceSql.SESSION_TIME_UPSERT_SQL);
+const STEP_TIME = numbered(evidenceSql.STEP_TIME_SQL);
+const LAST_COMMIT_SEQ = numbered(evidenceSql.LAST_COMMIT_SEQ_SQL);
+const COMMIT_INSERT = numbered(evidenceSql.COMMIT_INSERT_SQL);
+const SCO_STATE_UPSERT = numbered(evidenceSql.SCO_STATE_UPSERT_SQL);
+const SCO_STATES = numbered(evidenceSql.SCO_STATES_SQL);
 
 /** @param {import('fastify').FastifyInstance} app */
 export default async function progressRoutes(app, { sql, orm, config }) {

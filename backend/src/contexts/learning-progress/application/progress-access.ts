@@ -3,6 +3,7 @@ import { ForbiddenError, NotFoundError, type Actor } from '../../../shared-kerne
 import { GetCourseOutline, GetCourseOwner, IsFollowingCourse, type CourseOutlineView, type OutlineStep } from '../../catalogue/contracts/catalogue.queries.js';
 import { NOT_YOURS } from '../../../platform/auth/ownership.js';
 import { orderSteps, stepKey, type Step } from '../domain/step-order.js';
+import type { StepContent } from '../domain/validation-rules.js';
 
 export const NOT_ENROLLED = "Vous n'êtes pas inscrit à ce cours.";
 
@@ -30,6 +31,9 @@ export function stepInfo(plan: CoursePlan, step: Pick<Step, 'kind' | 'id'>): { s
   if (!found || !info) throw new NotFoundError(step.kind === 'chapter' ? 'Chapitre introuvable dans ce cours.' : 'Sous-chapitre introuvable dans ce cours.', step.kind);
   return { step: found, info };
 }
+
+/** What the step's validation rule depends on, from the catalogue's description of the step. */
+export const contentOf = (info: OutlineStep): StepContent => ({ contentType: info.content_type, video: info.video, duration: info.duration, quizId: info.quiz_id });
 
 /** The student themselves, following the course (enrolled, or by their formation title). */
 export async function assertLearner(queries: QueryBus, actor: Actor, studentId: number, courseId: number): Promise<void> {

@@ -3,24 +3,55 @@ import { Entity, ManyToOne, OneToMany, PrimaryKey, Property } from '@mikro-orm/d
 import { AggregateRoot, ConflictError, ForbiddenError, type StreamRef } from '../../../shared-kernel/index.js';
 import { COURSE_PROGRESS_STREAM, type CourseProgressEvent, type StepKind } from '../contracts/learning-progress.events.js';
 import { mergeIntervals, type Interval } from './played-intervals.js';
+import { readCmi, type CmiReport, type CommitOutcome, type KeptCommit } from './scorm-commits.js';
 import { isOpen, stepKey, type Step } from './step-order.js';
-import type { Verdict } from './validation-rules.js';
+import type { SessionTime, TimeEvidence } from './time-on-task.js';
+import { judgeQuiz, judgeScorm, judgeStep, type QuizCompletion, type StepContent, type StepState, type Verdict } from './validation-rules.js';
 
 export const CHAPTER_LOCKED = "Terminez les étapes précédentes avant d'accéder à ce chapitre.";
 export const SUBCHAPTER_LOCKED = 'Vous devez terminer les étapes précédentes.';
 export const COURSE_NOT_DONE = 'Toutes les étapes doivent être validées avant de terminer le cours.';
 
-/** What the step's evidence is judged with: its state so far (played intervals merged, opened before this request, time). */
-export interface StepState {
-  played: Interval[];
-  openedBefore: boolean;
+/** What the player reports on a step: the video intervals played and the finish button (a request the server judges). */
+export interface StepReport {
+  played: readonly Interval[];
+  finish: boolean;
+}
+
+/** What the server's own records say about the step, as the evidence repository answers it (never a learner's history). */
+export interface StepEvidence {
+  /** The save's time, when it brought new beats: the session's figures (method v1) and the step's totals. */
+  time: TimeEvidence | null;
+  /** The student's latest completion of the step's quiz. */
+  quiz: QuizCompletion | null;
+}
+
+/** The server's verdict on a report, and the step's time. */
+export interface ProgressAnswer {
+  validated: boolean;
+  rule: string | null;
+  reason: string | null;
+  connectedSeconds: number;
   activeSeconds: number;
+}
+
+/** A commit of the SCORM runtime: its SCO, its session and what it reports. */
+export interface ScormCommit {
+  sco: string;
+  sessionId: string;
+  report: CmiReport;
+}
+
+/** The SCORM package of a chapter: its version and its SCOs (none listed: the one committing). */
+export interface ScormPackage {
+  version: '1.2' | '2004';
+  scos: readonly string[];
 }
 
 /**
  * One student's progress in one course: the steps opened and validated, in the course's one order
  * (docs/learning-progress.md). A step not open is refused; a validation is decided from evidence
- * by a judge the caller picks for the step's content, and is never undone.
+ * by the rule of the step's content, and is never undone.
  */
 @Entity({ tableName: 'course_progress', schema: 'progress' })
 export class CourseProgress extends AggregateRoot<CourseProgressEvent> {
@@ -56,11 +87,11 @@ export class CourseProgress extends AggregateRoot<CourseProgressEvent> {
     return { type: COURSE_PROGRESS_STREAM, id: this.id };
   }
 
-  validatedKeys(): Set<string> {
+  private validatedKeys(): Set<string> {
     return new Set(this.steps.getItems().filter((s) => s.validatedAt).map((s) => stepKey({ kind: s.kind, id: s.stepId })));
   }
 
-  stepOf(step: Pick<Step, 'kind' | 'id'>): StepProgress | undefined {
+  private stepOf(step: Pick<Step, 'kind' | 'id'>): StepProgress | undefined {
     return this.steps.getItems().find((s) => s.kind === step.kind && s.stepId === step.id);
   }
 
@@ -69,8 +100,67 @@ export class CourseProgress extends AggregateRoot<CourseProgressEvent> {
     if (!isOpen(order, this.validatedKeys(), step)) throw new ForbiddenError(step.kind === 'chapter' ? CHAPTER_LOCKED : SUBCHAPTER_LOCKED);
   }
 
+  /**
+   * The player reports a step (opened, intervals played, time, the finish button): the step is
+   * opened on the first visit, the save's time recorded, and the step validated when the rule of
+   * its content accepts the evidence. Answers the verdict and the step's time.
+   */
+  report(order: readonly Step[], step: Step, content: StepContent, report: StepReport, evidence: StepEvidence, now: Date): ProgressAnswer {
+    const { state, progress } = this.visit(order, step, content.contentType, report.played, content.duration, now);
+    if (evidence.time) {
+      this.timeRecorded(progress, evidence.time.session, evidence.time.totals);
+      state.activeSeconds = evidence.time.totals.active;
+    }
+    const verdict = judgeStep(content, state, { finish: report.finish, quiz: evidence.quiz });
+    const validated = this.settle(progress, verdict, now);
+    return {
+      validated,
+      rule: progress.rule,
+      reason: validated || verdict.validated ? null : verdict.reason,
+      connectedSeconds: progress.connectedSeconds,
+      activeSeconds: progress.activeSeconds,
+    };
+  }
+
+  /**
+   * A commit of the chapter's SCORM runtime, once kept: an applied one is recorded (statuses, score,
+   * times), and the chapter is validated when every SCO of the package reports completed or passed.
+   * A duplicate changes nothing.
+   */
+  commitScorm(order: readonly Step[], step: Step, pkg: ScormPackage, commit: ScormCommit, kept: KeptCommit, now: Date): { outcome: CommitOutcome; validated: boolean } {
+    const { progress } = this.visit(order, step, 'scorm', [], null, now);
+    const { outcome, seq } = kept;
+    if (outcome === 'duplicate') return { outcome, validated: Boolean(progress.validatedAt) };
+    if (outcome === 'applied') {
+      const { report } = commit;
+      this.record({
+        type: 'ScormCommitted',
+        payload: {
+          studentId: this.studentId, courseId: this.courseId, chapterId: step.id, sco: commit.sco, sessionId: commit.sessionId, seq,
+          completionStatus: report.completionStatus, successStatus: report.successStatus, score: report.score, sessionSeconds: report.sessionSeconds,
+        },
+      });
+    }
+    const reported = new Map(kept.scoStates.map((s) => [s.sco, readCmi(pkg.version, s.cmi)]));
+    const scos = (pkg.scos.length > 0 ? pkg.scos : [commit.sco]).map((id) => {
+      const state = reported.get(id);
+      return { id, version: pkg.version, lessonStatus: state?.completionStatus ?? null, completionStatus: state?.completionStatus ?? null, successStatus: state?.successStatus ?? null };
+    });
+    return { outcome, validated: this.settle(progress, judgeScorm(scos), now) };
+  }
+
+  /**
+   * A quiz taken from the player's quiz step was completed (assessment's QuizCompleted): the step is
+   * validated if it is open; a locked step stays as it is (false), its evidence kept for later.
+   */
+  quizCompleted(order: readonly Step[], step: Step, content: StepContent, completion: QuizCompletion, now: Date): boolean {
+    if (!isOpen(order, this.validatedKeys(), step)) return false;
+    const { progress } = this.visit(order, step, content.contentType, [], content.duration, now);
+    return this.settle(progress, judgeQuiz(completion), now);
+  }
+
   /** The student is on the step: opened on the first visit; its played intervals grow. */
-  visit(order: readonly Step[], step: Step, contentType: string, played: readonly Interval[], duration: number | null, now: Date): { state: StepState; progress: StepProgress } {
+  private visit(order: readonly Step[], step: Step, contentType: string, played: readonly Interval[], duration: number | null, now: Date): { state: StepState; progress: StepProgress } {
     this.assertOpen(order, step);
     let progress = this.stepOf(step);
     const openedBefore = progress !== undefined;
@@ -84,12 +174,8 @@ export class CourseProgress extends AggregateRoot<CourseProgressEvent> {
     return { state: { played: progress.played, openedBefore, activeSeconds: progress.activeSeconds }, progress };
   }
 
-  /** Time counted on a step (method v1) for one session after a save; the step's totals are the sums the caller gives. */
-  timeRecorded(
-    progress: StepProgress,
-    session: { id: string; beats: number; connectedSeconds: number; activeSeconds: number; method: string; addedConnectedSeconds: number; addedActiveSeconds: number },
-    totals: { connected: number; active: number },
-  ): void {
+  /** Time counted on a step (method v1) for one session after a save; the step's totals are the sums the evidence gives. */
+  private timeRecorded(progress: StepProgress, session: SessionTime, totals: TimeEvidence['totals']): void {
     progress.connectedSeconds = totals.connected;
     progress.activeSeconds = totals.active;
     this.record({
@@ -102,13 +188,8 @@ export class CourseProgress extends AggregateRoot<CourseProgressEvent> {
     });
   }
 
-  /** An applied commit of the step's SCORM runtime (the trace row and the SCO's state are written beside). */
-  scormCommitted(commit: Omit<Extract<CourseProgressEvent, { type: 'ScormCommitted' }>['payload'], 'studentId' | 'courseId'>): void {
-    this.record({ type: 'ScormCommitted', payload: { studentId: this.studentId, courseId: this.courseId, ...commit } });
-  }
-
-  /** Applies a judge's verdict to an opened step: validated once, with its rule and figures; never undone. */
-  settle(progress: StepProgress, verdict: Verdict, now: Date): boolean {
+  /** Applies a verdict to an opened step: validated once, with its rule and figures; never undone. */
+  private settle(progress: StepProgress, verdict: Verdict, now: Date): boolean {
     if (progress.validatedAt) return true;
     if (!verdict.validated) return false;
     progress.validatedAt = now;

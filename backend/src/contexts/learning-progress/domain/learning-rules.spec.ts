@@ -1,7 +1,7 @@
 import { mergeIntervals, uniqueSeconds } from './played-intervals.js';
 import { completionPercentage, isOpen, orderSteps, startingStep, stepKey } from './step-order.js';
 import { checkSuspendData, commitOutcome, sessionSeconds } from './scorm-commits.js';
-import { IDLE_CAP_SECONDS, MAX_GAP_SECONDS, timeOnTask, type Beat } from './time-on-task.js';
+import { acceptedBeats, FUTURE_SLACK_MS, IDLE_CAP_SECONDS, MAX_GAP_SECONDS, sessionTime, timeOnTask, type Beat } from './time-on-task.js';
 import { judgeQuiz, judgeScorm, judgeText, judgeTimedVideo, judgeVideo } from './validation-rules.js';
 
 describe('the order of steps', () => {
@@ -117,6 +117,19 @@ describe('time on task (method v1)', () => {
     expect(activeSeconds).toBe(IDLE_CAP_SECONDS);
     const video = Array.from({ length: 21 }, (_, i) => beat(i + 1, i * 30, { lastInputAt: t0, playing: true, focused: false }));
     expect(timeOnTask(video).activeSeconds).toBe(600);
+  });
+
+  it('given beats dated ten minutes back that the server received a moment ago, then the session counts at most that moment plus one gap', () => {
+    const now = new Date(t0 + 600_000);
+    const received = [0, 30, 60, 90].map((s, i) => ({ ...beat(i + 1, s), receivedAt: now.getTime() - 10_000 }));
+    expect(sessionTime(received, now)).toEqual({ connectedSeconds: 10 + MAX_GAP_SECONDS, activeSeconds: 10 + MAX_GAP_SECONDS, firstReceivedAt: now.getTime() - 10_000 });
+    const knownLong = received.map((b) => ({ ...b, receivedAt: t0 }));
+    expect(sessionTime(knownLong, now)).toMatchObject({ connectedSeconds: 90, activeSeconds: 90 });
+  });
+
+  it('given a beat further ahead of the server\'s clock than the drift allowed, then it is not accepted', () => {
+    const now = new Date(t0);
+    expect(acceptedBeats([beat(1, 0), beat(2, FUTURE_SLACK_MS / 1000), beat(3, FUTURE_SLACK_MS / 1000 + 1)], now).map((b) => b.seq)).toEqual([1, 2]);
   });
 });
 

@@ -11,6 +11,17 @@ export const SUSPEND_DATA_MAX = { '1.2': 64_000, '2004': 64_000 } as const;
 
 export type CommitOutcome = 'applied' | 'duplicate' | 'stale';
 
+/**
+ * What the evidence repository answers once it has kept a commit: the commit's sequence (the next
+ * one of the session when the client sent none), its outcome, and the stored state of every SCO of
+ * the chapter after it (none read for a duplicate, which changes nothing).
+ */
+export interface KeptCommit {
+  seq: number;
+  outcome: CommitOutcome;
+  scoStates: readonly { sco: string; cmi: Record<string, unknown> }[];
+}
+
 export function commitOutcome(lastSeqOfSession: number | null, seq: number): CommitOutcome {
   if (!Number.isInteger(seq) || seq < 1) throw new InvalidInputError('Numéro de séquence invalide.', 'seq');
   if (lastSeqOfSession === null || seq > lastSeqOfSession) return 'applied';

@@ -44,3 +44,47 @@ export function timeOnTask(beats: readonly Beat[]): TimeOnTask {
   }
   return { connectedSeconds: Math.round(connected), activeSeconds: Math.round(active) };
 }
+
+/** How far ahead of the server's clock a beat may claim to be (clock drift), in ms. */
+export const FUTURE_SLACK_MS = 60_000;
+
+/** The beats of a save the server accepts: none further ahead of its own clock than the drift allowed. */
+export function acceptedBeats(beats: readonly Beat[], now: Date): Beat[] {
+  return beats.filter((b) => b.at <= now.getTime() + FUTURE_SLACK_MS);
+}
+
+/** A beat as the server stored it: with when it received it (its own clock, ms since the epoch). */
+export interface ReceivedBeat extends Beat {
+  receivedAt: number;
+}
+
+/**
+ * One session's time on a step with method v1, bounded by the server's own clock: a session cannot
+ * have lasted longer than the time since the server received its first beat, plus one gap, so
+ * forged timestamps add nothing. The beats are those of the session on the step (at least one).
+ */
+export function sessionTime(beats: readonly ReceivedBeat[], now: Date): TimeOnTask & { firstReceivedAt: number } {
+  const firstReceivedAt = Math.min(...beats.map((b) => b.receivedAt));
+  const bound = Math.max(0, (now.getTime() - firstReceivedAt) / 1000) + MAX_GAP_SECONDS;
+  const time = timeOnTask(beats);
+  return { connectedSeconds: Math.round(Math.min(time.connectedSeconds, bound)), activeSeconds: Math.round(Math.min(time.activeSeconds, bound)), firstReceivedAt };
+}
+
+/** A session's time on a step after a save that brought new beats (what LearningTimeRecorded records). */
+export interface SessionTime {
+  id: string;
+  /** The beats this save brought (a retried one is stored once). */
+  beats: number;
+  connectedSeconds: number;
+  activeSeconds: number;
+  method: string;
+  /** What this save added to the session's figures. */
+  addedConnectedSeconds: number;
+  addedActiveSeconds: number;
+}
+
+/** A save's time evidence: the session's figures and the step's totals over every session. */
+export interface TimeEvidence {
+  session: SessionTime;
+  totals: { connected: number; active: number };
+}

@@ -57,8 +57,16 @@ export function judgeText(evidence: { opened: boolean; finish: boolean }): Verdi
   return { validated: true, rule: 'text-finish-after-open', figures: {} };
 }
 
+/** A student's completion of a quiz, as assessment reported it (QuizCompleted). */
+export interface QuizCompletion {
+  quizId: number;
+  score: number;
+  total: number;
+  attempt: number;
+}
+
 /** A quiz step: the assessment context's QuizCompleted for this step's quiz (every question answered). */
-export function judgeQuiz(completion: { quizId: number; score: number; total: number; attempt: number } | null): Verdict {
+export function judgeQuiz(completion: QuizCompletion | null): Verdict {
   if (!completion) return no('Terminez le quiz de cette étape.');
   return { validated: true, rule: 'quiz-completed', figures: { quiz_id: completion.quizId, score: completion.score, total: completion.total, attempt: completion.attempt } };
 }
@@ -73,4 +81,41 @@ export function judgeScorm(scos: readonly { id: string; version: '1.2' | '2004';
   const pending = scos.filter((sco) => !done(sco));
   if (pending.length > 0) return no(`Le module n’est pas terminé (${pending.length} partie${pending.length > 1 ? 's' : ''} sur ${scos.length}).`);
   return { validated: true, rule: 'scorm-completed', figures: { scos: scos.length } };
+}
+
+/** What a step is, as the catalogue describes it: what its validation rule depends on. */
+export interface StepContent {
+  contentType: string;
+  /** An uploaded video, a link, or no video. */
+  video: 'file' | 'url' | 'none';
+  /** The media's duration in seconds (read at upload, or entered). */
+  duration: number | null;
+  quizId: number | null;
+}
+
+/** The step's state the evidence is judged with: its played intervals merged, opened before this request, its active time. */
+export interface StepState {
+  played: Interval[];
+  openedBefore: boolean;
+  activeSeconds: number;
+}
+
+/** Picks the rule of the step's content (docs/learning-progress.md) and judges the evidence. */
+export function judgeStep(content: StepContent, state: StepState, evidence: { finish: boolean; quiz: QuizCompletion | null }): Verdict {
+  switch (content.contentType) {
+    case 'text':
+      return judgeText({ opened: state.openedBefore, finish: evidence.finish });
+    case 'quiz':
+      return judgeQuiz(evidence.quiz);
+    case 'scorm':
+      // The SCORM runtime's statuses (every SCO) come with the runtime's commits.
+      return judgeScorm([]);
+    default: {
+      // A video: uploaded, or a link whose player reports its played ranges; a link whose
+      // provider reported nothing falls back to the step's active time.
+      const verdict = judgeVideo({ duration: content.duration, played: state.played, finish: evidence.finish });
+      if (verdict.validated || content.video === 'file' || state.played.length > 0) return verdict;
+      return judgeTimedVideo({ duration: content.duration, activeSeconds: state.activeSeconds });
+    }
+  }
 }

@@ -1,14 +1,14 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { Command, CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { AggregateStore } from '../../../../platform/aggregate-store/index.js';
 import { Clock, InvalidInputError, type Actor } from '../../../../shared-kernel/index.js';
-import { CourseProgress } from '../../domain/course-progress.aggregate.js';
+import { CourseProgress, type ProgressAnswer } from '../../domain/course-progress.aggregate.js';
 import type { Interval } from '../../domain/played-intervals.js';
 import type { Step } from '../../domain/step-order.js';
 import type { Beat } from '../../domain/time-on-task.js';
-import { judgeStep } from '../judge-step.js';
-import { assertLearner, coursePlan, stepInfo } from '../progress-access.js';
-import { recordBeats } from '../time-beats.js';
+import { EvidenceRepository } from '../evidence.repository.js';
+import { assertLearner, contentOf, coursePlan, stepInfo } from '../progress-access.js';
+
+export type { ProgressAnswer };
 
 export interface ProgressReport {
   step: Pick<Step, 'kind' | 'id'>;
@@ -19,14 +19,6 @@ export interface ProgressReport {
   finish: boolean;
   played: Interval[];
   session: { id: string; beats: Beat[] } | null;
-}
-
-export interface ProgressAnswer {
-  validated: boolean;
-  rule: string | null;
-  reason: string | null;
-  connectedSeconds: number;
-  activeSeconds: number;
 }
 
 /** The player reports a step: opened, intervals played, time beats, the finish button. The server decides whether it is validated. */
@@ -59,35 +51,13 @@ export class RecordProgressHandler implements ICommandHandler<RecordProgress> {
       async (uow) => {
         const now = this.clock.now();
         const progress = (await uow.find(CourseProgress, { studentId, courseId }, { populate: ['steps'] })) ?? uow.add(new CourseProgress(studentId, courseId, now));
-        const { state, progress: stepProgress } = progress.visit(plan.order, step, info.content_type, report.played, info.duration, now);
-        if (report.session && report.session.beats.length > 0) {
-          const time = await recordBeats(uow.em, { studentId, courseId, kind: step.kind, stepId: step.id }, report.session.id, report.session.beats, now);
-          if (time) {
-            progress.timeRecorded(stepProgress, time.session, time.totals);
-            state.activeSeconds = time.totals.active;
-          }
-        }
-        const quiz = info.quiz_id === null ? null : await latestQuizCompletion(uow.em, studentId, info.quiz_id);
-        const verdict = judgeStep(info, state, { finish: report.finish, quiz });
-        const validated = progress.settle(stepProgress, verdict, now);
-        return {
-          validated,
-          rule: stepProgress.rule,
-          reason: validated || verdict.validated ? null : verdict.reason,
-          connectedSeconds: stepProgress.connectedSeconds,
-          activeSeconds: stepProgress.activeSeconds,
-        };
+        // A locked step is refused before any evidence is written.
+        progress.assertOpen(plan.order, step);
+        const place = { studentId, courseId, kind: step.kind, stepId: step.id };
+        const evidence = await new EvidenceRepository(uow.em).recordReport(place, report.session, info.quiz_id, now);
+        return progress.report(plan.order, step, contentOf(info), report, evidence, now);
       },
       { retryOnConflict: 3 },
     );
   }
-}
-
-/** The student's latest completion of the quiz, as assessment reported it (the quiz-step policy stores them). */
-async function latestQuizCompletion(em: EntityManager, studentId: number, quizId: number) {
-  const [row] = await em.execute<{ quiz_id: number; score: number; total: number; attempt: number }[]>(
-    'select quiz_id, score, total, attempt from progress.quiz_completion where student_id = ? and quiz_id = ? order by completed_at desc limit 1',
-    [studentId, quizId],
-  );
-  return row ? { quizId: row.quiz_id, score: row.score, total: row.total, attempt: row.attempt } : null;
 }

@@ -3,10 +3,9 @@ import { Command, CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs
 import { AggregateStore } from '../../../../platform/aggregate-store/index.js';
 import { Clock, InvalidInputError, type Actor } from '../../../../shared-kernel/index.js';
 import { CourseProgress } from '../../domain/course-progress.aggregate.js';
-import { commitOutcome, readCmi, type CommitOutcome } from '../../domain/scorm-commits.js';
-import { judgeScorm } from '../../domain/validation-rules.js';
+import { readCmi, type CommitOutcome } from '../../domain/scorm-commits.js';
+import { EvidenceRepository } from '../evidence.repository.js';
 import { assertLearner, coursePlan, stepInfo } from '../progress-access.js';
-import { COMMIT_INSERT_SQL, LAST_COMMIT_SEQ_SQL, SCO_STATES_SQL, SCO_STATE_UPSERT_SQL } from '../scorm-commit-sql.js';
 
 export interface ScormCommitInput {
   chapterId: number;
@@ -60,35 +59,12 @@ export class RecordScormCommitHandler implements ICommandHandler<RecordScormComm
     return this.store.transaction(
       async (uow) => {
         const now = this.clock.now();
-        const sql = uow.em;
         const progress = (await uow.find(CourseProgress, { studentId, courseId }, { populate: ['steps'] })) ?? uow.add(new CourseProgress(studentId, courseId, now));
-        const { progress: stepProgress } = progress.visit(plan.order, step, 'scorm', [], null, now);
-        const [last] = await sql.execute<{ seq: number | null }[]>(LAST_COMMIT_SEQ_SQL, [sessionId, sco]);
-        const seq = commit.seq ?? (last?.seq ?? 0) + 1;
-        const outcome = commitOutcome(last?.seq ?? null, seq);
-        if (outcome === 'duplicate') return { outcome, validated: Boolean(stepProgress.validatedAt) };
-        await sql.execute(
-          COMMIT_INSERT_SQL,
-          [studentId, courseId, commit.chapterId, sco, sessionId, seq, outcome, JSON.stringify(commit.cmi), report.sessionSeconds, now.toISOString()],
-        );
-        if (outcome === 'applied') {
-          await sql.execute(
-            SCO_STATE_UPSERT_SQL,
-            [studentId, courseId, commit.chapterId, sco, version, JSON.stringify(commit.cmi), studentId, commit.chapterId, sco, now.toISOString()],
-          );
-          progress.scormCommitted({
-            chapterId: commit.chapterId, sco, sessionId, seq, completionStatus: report.completionStatus, successStatus: report.successStatus,
-            score: report.score, sessionSeconds: report.sessionSeconds,
-          });
-        }
-        const states = await sql.execute<{ sco: string; cmi: Record<string, unknown> }[]>(SCO_STATES_SQL, [studentId, commit.chapterId]);
-        const reported = new Map(states.map((s) => [s.sco, readCmi(version, s.cmi)]));
-        const scos = (info.scos.length > 0 ? info.scos : [sco]).map((id) => {
-          const state = reported.get(id);
-          return { id, version, lessonStatus: state?.completionStatus ?? null, completionStatus: state?.completionStatus ?? null, successStatus: state?.successStatus ?? null };
-        });
-        const validated = progress.settle(stepProgress, judgeScorm(scos), now);
-        return { outcome, validated };
+        // A locked module is refused before any commit is kept.
+        progress.assertOpen(plan.order, step);
+        const received = { studentId, courseId, chapterId: commit.chapterId, sco, sessionId, seq: commit.seq, version, cmi: commit.cmi, sessionSeconds: report.sessionSeconds };
+        const kept = await new EvidenceRepository(uow.em).recordCommit(received, now);
+        return progress.commitScorm(plan.order, step, { version, scos: info.scos }, { sco, sessionId, report }, kept, now);
       },
       { retryOnConflict: 3 },
     );

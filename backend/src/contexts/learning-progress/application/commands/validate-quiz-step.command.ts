@@ -3,9 +3,7 @@ import { AggregateStore } from '../../../../platform/aggregate-store/index.js';
 import { Clock } from '../../../../shared-kernel/index.js';
 import type { StepKind } from '../../contracts/learning-progress.events.js';
 import { CourseProgress } from '../../domain/course-progress.aggregate.js';
-import { isOpen } from '../../domain/step-order.js';
-import { judgeQuiz } from '../../domain/validation-rules.js';
-import { coursePlan } from '../progress-access.js';
+import { contentOf, coursePlan } from '../progress-access.js';
 
 /**
  * A quiz taken from the player's quiz step was completed (the quiz-step policy): the step is
@@ -40,9 +38,7 @@ export class ValidateQuizStepHandler implements ICommandHandler<ValidateQuizStep
       async (uow) => {
         const now = this.clock.now();
         const progress = (await uow.find(CourseProgress, { studentId, courseId }, { populate: ['steps'] })) ?? uow.add(new CourseProgress(studentId, courseId, now));
-        if (!isOpen(plan.order, progress.validatedKeys(), found)) return false;
-        const { progress: stepProgress } = progress.visit(plan.order, found, info.content_type, [], info.duration, now);
-        return progress.settle(stepProgress, judgeQuiz(completion), now);
+        return progress.quizCompleted(plan.order, found, contentOf(info), completion, now);
       },
       { retryOnConflict: 3 },
     );
