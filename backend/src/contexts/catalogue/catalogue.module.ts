@@ -25,7 +25,7 @@ import { RecommendCoursesHandler } from './application/queries/recommend-courses
 import { Category } from './domain/category.aggregate.js';
 import { CmsPage } from './domain/cms-page.aggregate.js';
 import { Course } from './domain/course.aggregate.js';
-import { Chapter, Subchapter } from './domain/course-steps.js';
+import { Chapter, Subchapter } from './domain/course.aggregate.js';
 import { CatalogueController } from './http/catalogue.controller.js';
 import { AuthoringController } from './http/authoring.controller.js';
 import { ChaptersController } from './http/chapters.controller.js';

@@ -1,8 +1,8 @@
 import { ReflectMetadataProvider } from '@mikro-orm/decorators/legacy';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { Actor } from '../../../shared-kernel/index.js';
-import { Course, removalMode } from './course.aggregate.js';
-import { Chapter, Subchapter } from './course-steps.js';
+import { removalMode } from './course-fields.js';
+import { Chapter, Course, Subchapter } from './course.aggregate.js';
 import type { ContentInput } from './step-input.js';
 
 // The aggregate's collections need the ORM's metadata, not a database: discovered once, never connected.

@@ -1,40 +1,14 @@
-import { Collection } from '@mikro-orm/core';
-import { Entity, OneToMany, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Collection, type Rel } from '@mikro-orm/core';
+import { Entity, ManyToOne, OneToMany, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { AggregateRoot, ConflictError, type Actor, type StreamRef } from '../../../shared-kernel/index.js';
 import { assertAuthor } from './authorship.js';
 import { CONTENT_TYPES, COURSE_STREAM, SUBCHAPTER_CONTENT_TYPES, type CourseEvent } from '../contracts/catalogue.events.js';
 import { ChapterNotFoundError, CourseHasTrainerError, InvalidCourseError, SubchapterNotFoundError } from './catalogue.errors.js';
-import { DESCRIPTION_MAX, TITLE_MAX } from './course-limits.js';
-import { Chapter, Subchapter } from './course-steps.js';
+import { checkCourseFields, removalMode, type CourseFields, type CourseProps, type RemovalMode } from './course-fields.js';
+import { ContentItem } from './content-item.js';
 import { searchText } from './search-text.js';
 import { permutation, renumber, swapInto } from './step-order.js';
 import type { ContentInput } from './step-input.js';
-
-/** How a removal ends: archived when learners are enrolled (their history stays), deleted otherwise. */
-export type RemovalMode = 'archive' | 'delete';
-export const removalMode = (enrolledStudents: number): RemovalMode => (enrolledStudents > 0 ? 'archive' : 'delete');
-
-export interface CourseProps {
-  title: string;
-  description: string;
-  categoryId: number;
-  teacherId: number | null;
-  techs: string;
-  featuredImg: string | null;
-  now: Date;
-}
-
-export type CourseFields = Omit<CourseProps, 'now' | 'featuredImg'>;
-
-function checkCourseFields(fields: CourseFields): CourseFields {
-  const title = fields.title.trim();
-  if (!title) throw new InvalidCourseError('Le titre du cours est obligatoire.', 'title');
-  if (title.length > TITLE_MAX) throw new InvalidCourseError(`Le titre du cours ne doit pas dépasser ${TITLE_MAX} caractères.`, 'title');
-  if (fields.description.length > DESCRIPTION_MAX) throw new InvalidCourseError(`La description ne doit pas dépasser ${DESCRIPTION_MAX} caractères.`, 'description');
-  const techs = fields.techs.split(',').map((t) => t.trim()).filter(Boolean).join(', ');
-  if (techs.length > 500) throw new InvalidCourseError('Les technologies ne doivent pas dépasser 500 caractères.', 'techs');
-  return { ...fields, title, description: fields.description.trim(), techs };
-}
 
 /**
  * A course and its ordered structure of chapters and sub-chapters: the catalogue's aggregate, and
@@ -352,5 +326,65 @@ export class Course extends AggregateRoot<CourseEvent> {
         payload: { courseId: this.id, chapterId: chapter.id, version: scorm.version, launch: scorm.launch, items: scorm.items, bytes: scorm.bytes },
       }));
     }
+  }
+}
+
+/** A chapter of a course: an entity of the Course aggregate, changed only through it. */
+@Entity({ tableName: 'chapter', schema: 'catalogue' })
+export class Chapter extends ContentItem {
+  @ManyToOne(() => Course, { fieldName: 'course_id', deleteRule: 'cascade' })
+  course!: Rel<Course>;
+
+  @OneToMany(() => Subchapter, (sub) => sub.chapter, { orderBy: { order: 'asc', id: 'asc' } })
+  subchapters = new Collection<Subchapter>(this);
+
+  /** Public path of the extracted package's folder. */
+  @Property({ type: 'string', length: 300, fieldName: 'scorm_path', nullable: true })
+  scormPath: string | null = null;
+
+  @Property({ type: 'string', length: 8, fieldName: 'scorm_version', nullable: true })
+  scormVersion: '1.2' | '2004' | null = null;
+
+  /** The manifest as read at import: launch file and items (the player's SCO list). */
+  @Property({ type: 'json', fieldName: 'scorm_manifest', nullable: true })
+  scormManifest: object | null = null;
+
+  constructor(order: number) {
+    super(order);
+  }
+
+  liveSubchapters(): Subchapter[] {
+    return this.subchapters.getItems().filter((sub) => !sub.isArchived).sort((a, b) => a.order - b.order);
+  }
+
+  override files(): string[] {
+    return [...super.files(), ...(this.scormPath ? [this.scormPath] : []), ...this.subchapters.getItems().flatMap((sub) => sub.files())];
+  }
+
+  protected override applyPackage(input: ContentInput, superseded: string[]): void {
+    if (input.contentType === 'scorm' && !input.scorm && !this.scormPath) {
+      throw new InvalidCourseError('Ajoutez le paquet SCORM (fichier .zip) de ce chapitre.', 'scorm_file');
+    }
+    if (input.scorm) {
+      if (this.scormPath) superseded.push(this.scormPath);
+      this.scormPath = input.scorm.path;
+      this.scormVersion = input.scorm.version;
+      this.scormManifest = input.scorm.manifest;
+    } else if (input.contentType !== 'scorm' && this.scormPath) {
+      superseded.push(this.scormPath);
+      this.scormPath = null;
+      this.scormVersion = null;
+      this.scormManifest = null;
+    }
+  }
+}
+
+@Entity({ tableName: 'subchapter', schema: 'catalogue' })
+export class Subchapter extends ContentItem {
+  @ManyToOne(() => Chapter, { fieldName: 'chapter_id', deleteRule: 'cascade' })
+  chapter!: Rel<Chapter>;
+
+  constructor(order: number) {
+    super(order);
   }
 }

@@ -1,5 +1,5 @@
 import { InvalidCourseError } from './catalogue.errors.js';
-import type { ContentItem } from './course-steps.js';
+import type { ContentItem } from './content-item.js';
 
 /** Numbers the live steps 1..n in their order, without gaps or duplicates. */
 export function renumber(items: ContentItem[]): void {

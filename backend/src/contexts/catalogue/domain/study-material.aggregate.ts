@@ -1,7 +1,7 @@
 import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { AggregateRoot, InvalidInputError, type StreamRef } from '../../../shared-kernel/index.js';
 import { STUDY_MATERIAL_STREAM, type StudyMaterialEvent } from '../contracts/catalogue.events.js';
-import { removalMode, type RemovalMode } from './course.aggregate.js';
+import { removalMode, type RemovalMode } from './course-fields.js';
 
 export interface StoredDocument {
   path: string;

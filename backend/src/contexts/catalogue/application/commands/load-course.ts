@@ -3,7 +3,7 @@ import type { UnitOfWork } from '../../../../platform/aggregate-store/index.js';
 import type { Actor } from '../../../../shared-kernel/index.js';
 import { ChapterNotFoundError, CourseNotFoundError, SubchapterNotFoundError } from '../../domain/catalogue.errors.js';
 import { Course } from '../../domain/course.aggregate.js';
-import { Chapter, Subchapter } from '../../domain/course-steps.js';
+import { Chapter, Subchapter } from '../../domain/course.aggregate.js';
 
 /**
  * Loads a course with its whole structure, locked for the transaction: changes to one course's

@@ -2,7 +2,7 @@ import { IQueryHandler, Query, QueryBus, QueryHandler } from '@nestjs/cqrs';
 import { Database } from '../../../../platform/database/database.js';
 import type { Actor } from '../../../../shared-kernel/index.js';
 import { CountCourseLearners } from '../../contracts/catalogue.queries.js';
-import { removalMode } from '../../domain/course.aggregate.js';
+import { removalMode } from '../../domain/course-fields.js';
 import { authoredCourse, authoredStep } from './authored-course.js';
 import type { RemovalImpactView } from './authoring.views.js';
 

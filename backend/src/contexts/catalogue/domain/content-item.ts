@@ -1,8 +1,6 @@
-import { Collection, type Rel } from '@mikro-orm/core';
-import { Entity, Enum, ManyToOne, OneToMany, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Enum, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { CONTENT_TYPES, type ContentType } from '../contracts/catalogue.events.js';
 import { InvalidCourseError } from './catalogue.errors.js';
-import { Course } from './course.aggregate.js';
 import { checkStepInput, isVideoFileType, type ContentInput } from './step-input.js';
 
 /**
@@ -94,63 +92,4 @@ export abstract class ContentItem {
 
   /** A SCORM package: chapters only (overridden there). */
   protected applyPackage(_input: ContentInput, _superseded: string[]): void {}
-}
-
-@Entity({ tableName: 'chapter', schema: 'catalogue' })
-export class Chapter extends ContentItem {
-  @ManyToOne(() => Course, { fieldName: 'course_id', deleteRule: 'cascade' })
-  course!: Rel<Course>;
-
-  @OneToMany(() => Subchapter, (sub) => sub.chapter, { orderBy: { order: 'asc', id: 'asc' } })
-  subchapters = new Collection<Subchapter>(this);
-
-  /** Public path of the extracted package's folder. */
-  @Property({ type: 'string', length: 300, fieldName: 'scorm_path', nullable: true })
-  scormPath: string | null = null;
-
-  @Property({ type: 'string', length: 8, fieldName: 'scorm_version', nullable: true })
-  scormVersion: '1.2' | '2004' | null = null;
-
-  /** The manifest as read at import: launch file and items (the player's SCO list). */
-  @Property({ type: 'json', fieldName: 'scorm_manifest', nullable: true })
-  scormManifest: object | null = null;
-
-  constructor(order: number) {
-    super(order);
-  }
-
-  liveSubchapters(): Subchapter[] {
-    return this.subchapters.getItems().filter((sub) => !sub.isArchived).sort((a, b) => a.order - b.order);
-  }
-
-  override files(): string[] {
-    return [...super.files(), ...(this.scormPath ? [this.scormPath] : []), ...this.subchapters.getItems().flatMap((sub) => sub.files())];
-  }
-
-  protected override applyPackage(input: ContentInput, superseded: string[]): void {
-    if (input.contentType === 'scorm' && !input.scorm && !this.scormPath) {
-      throw new InvalidCourseError('Ajoutez le paquet SCORM (fichier .zip) de ce chapitre.', 'scorm_file');
-    }
-    if (input.scorm) {
-      if (this.scormPath) superseded.push(this.scormPath);
-      this.scormPath = input.scorm.path;
-      this.scormVersion = input.scorm.version;
-      this.scormManifest = input.scorm.manifest;
-    } else if (input.contentType !== 'scorm' && this.scormPath) {
-      superseded.push(this.scormPath);
-      this.scormPath = null;
-      this.scormVersion = null;
-      this.scormManifest = null;
-    }
-  }
-}
-
-@Entity({ tableName: 'subchapter', schema: 'catalogue' })
-export class Subchapter extends ContentItem {
-  @ManyToOne(() => Chapter, { fieldName: 'chapter_id', deleteRule: 'cascade' })
-  chapter!: Rel<Chapter>;
-
-  constructor(order: number) {
-    super(order);
-  }
 }
