@@ -1,6 +1,7 @@
 /** Jest runs the ESM build of our TypeScript through swc (decorator metadata on, as in the app). */
 module.exports = {
-  testEnvironment: 'node',
+  // The node environment, failing a file that leaves a server, socket, pool or timer open.
+  testEnvironment: '<rootDir>/test/leak-checking-environment.cjs',
   rootDir: __dirname,
   extensionsToTreatAsEsm: ['.ts'],
   transform: {
