@@ -5,14 +5,13 @@
  * hostile ids, wrong types, sizes and content types, anonymously and with a token of each role.
  * Every answer must be a 4xx JSON body with a French `message`, and the database must not change.
  *
- * One app for the file; one test per operation (named by it), whose probes, for every role, run
- * eight at a time, each with its own deadline; the database is fingerprinted after each operation,
- * so a write is pinned on the operation that made it. The operations are read from the document the
- * app describes without a database (as tools/api-types.mjs does), so that Jest can name a test per
- * operation; the first test checks that the running app's own document lists the same ones.
+ * One app for the file, started as the file loads so that its own document gives each operation
+ * its own test (named by it); an operation's probes, for every role, run sixteen at a time (enough
+ * to keep the app busy while others wait on the database or on a busy machine's scheduler), each
+ * with its own deadline; the database is fingerprinted after each operation, so a write is pinned on
+ * the operation that made it.
  */
 import pg from 'pg';
-import { describeApiWithoutDatabase } from './cli/openapi-document.js';
 import { DEMO_ACCOUNTS } from './demo/demo-accounts.js';
 import { seedDemoData } from './demo/demo-data.js';
 import { eventually } from './platform/testing/eventually.js';
@@ -90,9 +89,8 @@ const FRENCH = /[àâçéèêëîïôûùœ«»]|\b(le|la|les|un|une|des|du|de|e
 /** Far beyond what one request takes, even on a busy machine: only a request left hanging reaches it. */
 const REQUEST_TIMEOUT_MS = 15_000;
 /** Requests in flight at once. */
-const CONCURRENCY = 8;
+const CONCURRENCY = 16;
 
-let t: TestApp;
 let db: pg.Client;
 const tokens: Partial<Record<Role, string>> = {};
 const profileIds: Record<Role, number> = { anonyme: 1, student: 1, teacher: 1, admin: 1 };
@@ -343,15 +341,21 @@ async function login(path: string, email: string, password: string): Promise<Rec
   return response.json();
 }
 
-/** Read when the file loads, so that each operation gets its own test. */
-const operations = operationsOf((await describeApiWithoutDatabase()) as unknown as OpenApiDocument);
+afterAll(async () => {
+  await db?.end();
+  await t.close();
+});
+
+// Started when the file loads: Jest needs the operations to name a test after each of them.
+const t: TestApp = await startTestApp({ LOGIN_MAX_FAILURES_PER_ACCOUNT: '1000' });
+const served = await t.app.inject({ method: 'GET', url: '/api/docs-json' });
+if (served.statusCode !== 200) throw new Error(`GET /api/docs-json : ${served.statusCode}`);
+const operations = operationsOf(served.json());
 const key = (op: Pick<Operation, 'method' | 'path'>) => `${op.method} ${op.path}`;
 /** The database as the last operation left it. */
 let fingerprint: Record<string, string>;
-let servedOperations: Operation[];
 
 beforeAll(async () => {
-  t = await startTestApp({ LOGIN_MAX_FAILURES_PER_ACCOUNT: '1000' });
   await seedDemoData(t.app);
   db = new pg.Client({ connectionString: t.databaseUrl });
   await db.connect();
@@ -366,24 +370,14 @@ beforeAll(async () => {
     const status = (await t.app.inject({ method: 'GET', url: '/api/admin/projections', headers: { authorization: `Bearer ${tokens.admin}` } })).json();
     expect(status.items.every((item: { lag_events: number }) => item.lag_events === 0)).toBe(true);
   }, 60_000);
-  const document = await t.app.inject({ method: 'GET', url: '/api/docs-json' });
-  expect(document.statusCode).toBe(200);
-  servedOperations = operationsOf(document.json());
   fingerprint = await databaseFingerprint();
 }, 120_000);
 
-afterAll(async () => {
-  await db?.end();
-  await t?.close();
-});
-
 describe('hostile input on every operation of the OpenAPI document', () => {
-  it('finds the whole API in the document, writes included, as the running app serves it', () => {
+  it('finds the whole API in the document, writes included', () => {
     expect(operations.length).toBeGreaterThan(25);
     expect(operations.filter((op) => op.method !== 'GET').length).toBeGreaterThan(10);
     expect(operations.some((op) => op.path === '/api/student' && op.method === 'POST' && op.stringFields.includes('fullname'))).toBe(true);
-    expect(servedOperations.map(key).sort()).toEqual(operations.map(key).sort());
-    expect(servedOperations).toEqual(operations);
     expect(Object.keys(fingerprint).length).toBeGreaterThan(10);
   });
 
