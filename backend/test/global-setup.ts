@@ -5,6 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { startEmbeddedPostgres } from '../src/platform/database/embedded-postgres';
 
 async function freePort(): Promise<number> {
@@ -37,4 +38,22 @@ export default async function globalSetup(): Promise<void> {
   const db = await startEmbeddedPostgres({ dir: mkdtempSync(join(tmpdir(), 'lms-test-pg-')), port: await freePort(), database: 'lms_test' });
   (globalThis as Record<string, unknown>).__LMS_PG__ = db;
   process.env.LMS_TEST_SERVER_URL = db.superuserUrl;
+  await tuneForTests(db.superuserUrl);
+}
+
+/**
+ * A throw-away server need not wait for the disk at each commit: every test file creates a database
+ * and runs the migrations, and each API call commits. Asynchronous commit keeps each transaction
+ * atomic and consistent (a crash could only lose the last commits, and the server is deleted anyway);
+ * only the embedded server of the tests gets it, never TEST_DATABASE_URL's.
+ */
+async function tuneForTests(superuserUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: superuserUrl });
+  await client.connect();
+  try {
+    await client.query('alter system set synchronous_commit = off');
+    await client.query('select pg_reload_conf()');
+  } finally {
+    await client.end();
+  }
 }

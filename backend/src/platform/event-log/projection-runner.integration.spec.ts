@@ -131,7 +131,7 @@ describe('waking up', () => {
     try {
       await until(async () => (await h.pool.query(`select 1 from eventlog.checkpoint where name = 'test.local-wake'`)).rowCount === 1);
       await h.orm.em.fork().transactional((em) => appendOne(em as EntityManager, 'test.wake', 'local', 'LocalWake'));
-      await until(() => caughtUp(h.pool, 'test.local-wake'), 5_000, 'la projection après le signal local');
+      await until(() => caughtUp(h.pool, 'test.local-wake'), 20_000, 'la projection après le signal local');
     } finally {
       await node.stop();
     }
@@ -154,7 +154,7 @@ describe('waking up', () => {
       await sleep(300);
       expect(await caughtUp(h.pool, 'test.remote-wake')).toBe(false); // nobody told this node yet
       h.notifier.notify();
-      await until(() => caughtUp(h.pool, 'test.remote-wake'), 5_000, 'la projection après NOTIFY');
+      await until(() => caughtUp(h.pool, 'test.remote-wake'), 20_000, 'la projection après NOTIFY');
     } finally {
       await node.stop();
     }

@@ -55,7 +55,7 @@ const bytes = (n: number) => Buffer.from(Array.from({ length: n }, (_, i) => i %
 const post = (url: string, payload: FormData) => app.inject({ method: 'POST', url, payload });
 const temporaryFiles = () => (existsSync(directory) ? readdirSync(directory) : []);
 /** The temporary files are removed in onResponse, which runs just after the answer has gone. */
-const noTemporaryFileLeft = () => eventually(async () => expect(temporaryFiles()).toEqual([]), 2000);
+const noTemporaryFileLeft = () => eventually(async () => expect(temporaryFiles()).toEqual([]), 10_000);
 
 describe('registerRequestBody: multipart bodies', () => {
   it('keeps small files (images) as Buffers and text as text', async () => {
@@ -161,8 +161,7 @@ describe('registerRequestBody: multipart bodies', () => {
         `--${boundary}\r\nContent-Disposition: form-data; name="video"; filename="v.webm"\r\n\r\n`,
     );
     socket.write(bytes(20 * KIB));
-    for (let i = 0; i < 50 && temporaryFiles().length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(temporaryFiles()).toHaveLength(1);
+    await eventually(async () => expect(temporaryFiles()).toHaveLength(1), 10_000);
     socket.destroy();
     await noTemporaryFileLeft();
   });

@@ -54,8 +54,10 @@ export async function startSmtpCatcher(): Promise<{
     port,
     mails,
     refused,
+    /** The mails once there are `n` of them, or as they are after 30 s (the caller's assertion then says what is missing). */
     async waitFor(n: number) {
-      for (let i = 0; i < 200 && mails.length < n; i++) await new Promise((r) => setTimeout(r, 25));
+      const deadline = Date.now() + 30_000;
+      while (mails.length < n && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
       return mails;
     },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
