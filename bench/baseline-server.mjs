@@ -4,7 +4,7 @@
 //
 // Environment: DATABASE_URL (required), PORT (default 3100), HOST (default 127.0.0.1),
 // LOGIN_MAX_FAILURES_PER_ACCOUNT / LOGIN_MAX_FAILURES_PER_ADDRESS (as the app).
-import { randomBytes } from 'node:crypto';
+import { createSecretKey, randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -27,8 +27,9 @@ const ctx = {
   orm: new pg.Pool({ connectionString: databaseUrl, max: 10 }),
   config: {
     // Same defaults as backend/src/platform/config/config.ts; secrets are this process's own.
-    accessTokenSecret: env.JWT_ACCESS_SECRET || randomBytes(48).toString('base64url'),
-    refreshTokenSecret: env.JWT_REFRESH_SECRET || randomBytes(48).toString('base64url'),
+    // As the app's TokenKeys (identity/application/token-keys.ts): the secrets as key objects, made once.
+    accessTokenSecret: createSecretKey(Buffer.from(env.JWT_ACCESS_SECRET || randomBytes(48).toString('base64url'), 'utf8')),
+    refreshTokenSecret: createSecretKey(Buffer.from(env.JWT_REFRESH_SECRET || randomBytes(48).toString('base64url'), 'utf8')),
     accessTokenTtlSeconds: int('ACCESS_TOKEN_TTL_SECONDS', 15 * 60),
     refreshTokenTtlSeconds: int('REFRESH_TOKEN_TTL_SECONDS', 7 * 24 * 3600),
     loginMaxFailuresPerAccount: int('LOGIN_MAX_FAILURES_PER_ACCOUNT', 5),

@@ -6,6 +6,7 @@ import { PassportModule } from '@nestjs/passport';
 import { ProjectionRegistry } from '../../platform/event-log/index.js';
 import { AccessTokenStrategy } from './application/access-token.strategy.js';
 import { MediaSessionStrategy } from './application/media-session.strategy.js';
+import { TokenKeys } from './application/token-keys.js';
 import { MediaSessionController } from './http/media-session.controller.js';
 import { ChangePasswordHandler } from './application/commands/change-password.command.js';
 import { CreateAdminHandler } from './application/commands/create-admin.command.js';
@@ -54,6 +55,7 @@ import { TeachersController } from './http/teachers.controller.js';
   providers: [
     PasswordHasher,
     LoginThrottle,
+    TokenKeys,
     TokenService,
     SessionHousekeeping,
     AccessTokenStrategy,

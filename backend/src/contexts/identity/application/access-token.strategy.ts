@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { ExtractJwt, Strategy } from 'passport-jwt';
-import { Inject } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
 import { ACCESS_TOKEN_STRATEGY } from '../../../platform/auth/auth.decorators.js';
 import { Database } from '../../../platform/database/database.js';
 import type { Actor } from '../../../shared-kernel/index.js';
+import { TokenKeys } from './token-keys.js';
 import type { AccessClaims } from './token.service.js';
 
 /**
@@ -17,10 +16,10 @@ import type { AccessClaims } from './token.service.js';
 @Injectable()
 export class AccessTokenStrategy extends PassportStrategy(Strategy, ACCESS_TOKEN_STRATEGY) {
   constructor(
-    @Inject(APP_CONFIG) config: AppConfig,
+    keys: TokenKeys,
     private readonly db: Database,
   ) {
-    super({ jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(), secretOrKey: config.accessTokenSecret, ignoreExpiration: false });
+    super({ jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(), secretOrKey: keys.access, ignoreExpiration: false });
   }
 
   async validate(claims: AccessClaims & { aud?: string }): Promise<Actor | false> {

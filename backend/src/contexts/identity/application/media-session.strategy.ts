@@ -1,11 +1,11 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import type { FastifyRequest } from 'fastify';
 import { Strategy } from 'passport-jwt';
 import { MEDIA_AUDIENCE, MEDIA_COOKIE, MEDIA_SESSION_STRATEGY, readCookie } from '../../../platform/auth/media-session.js';
-import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
 import { Database } from '../../../platform/database/database.js';
 import type { Actor } from '../../../shared-kernel/index.js';
+import { TokenKeys } from './token-keys.js';
 import { actorIfLive } from './access-token.strategy.js';
 import type { AccessClaims } from './token.service.js';
 
@@ -17,12 +17,12 @@ import type { AccessClaims } from './token.service.js';
 @Injectable()
 export class MediaSessionStrategy extends PassportStrategy(Strategy, MEDIA_SESSION_STRATEGY) {
   constructor(
-    @Inject(APP_CONFIG) config: AppConfig,
+    keys: TokenKeys,
     private readonly db: Database,
   ) {
     super({
       jwtFromRequest: (request: FastifyRequest) => readCookie(request.headers.cookie, MEDIA_COOKIE),
-      secretOrKey: config.accessTokenSecret,
+      secretOrKey: keys.access,
       audience: MEDIA_AUDIENCE,
       ignoreExpiration: false,
     });

@@ -6,6 +6,7 @@ import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
 import { Database, type SqlTransaction } from '../../../platform/database/database.js';
 import type { Role } from '../../../shared-kernel/index.js';
 import { IDENTITY_MESSAGES, InvalidSessionError } from '../domain/identity.errors.js';
+import { TokenKeys } from './token-keys.js';
 
 export interface TokenSubject {
   accountId: number;
@@ -50,6 +51,7 @@ export class TokenService {
     private readonly jwt: JwtService,
     private readonly db: Database,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly keys: TokenKeys,
   ) {}
 
   /**
@@ -58,22 +60,22 @@ export class TokenService {
    * a suspension or a revoked family ends it with the access token it came from.
    */
   mediaToken(accessToken: string): string {
-    const { sub, role, pid, usr, ep, fam, jti } = this.jwt.verify<AccessClaims>(accessToken, { secret: this.config.accessTokenSecret });
+    const { sub, role, pid, usr, ep, fam, jti } = this.jwt.verify<AccessClaims>(accessToken, { secret: this.keys.access });
     return this.jwt.sign(
       { sub, role, pid, usr, ep, fam },
-      { secret: this.config.accessTokenSecret, expiresIn: MEDIA_SESSION_SECONDS, jwtid: jti, audience: MEDIA_AUDIENCE },
+      { secret: this.keys.access, expiresIn: MEDIA_SESSION_SECONDS, jwtid: jti, audience: MEDIA_AUDIENCE },
     );
   }
 
   async issue(subject: TokenSubject, familyId: string = randomUUID(), sql: SqlTransaction = this.db): Promise<TokenPair> {
     const access = this.jwt.sign(
       { sub: String(subject.accountId), role: subject.role, pid: subject.profileId, usr: subject.username, ep: subject.sessionEpoch, fam: familyId },
-      { secret: this.config.accessTokenSecret, expiresIn: this.config.accessTokenTtlSeconds, jwtid: randomUUID() },
+      { secret: this.keys.access, expiresIn: this.config.accessTokenTtlSeconds, jwtid: randomUUID() },
     );
     const jti = randomUUID();
     const refresh = this.jwt.sign(
       { sub: String(subject.accountId), fam: familyId, ep: subject.sessionEpoch, typ: 'refresh' },
-      { secret: this.config.refreshTokenSecret, expiresIn: this.config.refreshTokenTtlSeconds, jwtid: jti },
+      { secret: this.keys.refresh, expiresIn: this.config.refreshTokenTtlSeconds, jwtid: jti },
     );
     await sql.query(
       `insert into identity.refresh_token (jti, family_id, account_id, expires_at) values ($1, $2, $3, now() + make_interval(secs => $4))`,
@@ -83,12 +85,12 @@ export class TokenService {
   }
 
   verifyAccess(token: string): AccessClaims {
-    return this.jwt.verify<AccessClaims>(token, { secret: this.config.accessTokenSecret });
+    return this.jwt.verify<AccessClaims>(token, { secret: this.keys.access });
   }
 
   private verifyRefresh(token: string): RefreshClaims {
     try {
-      const claims = this.jwt.verify<RefreshClaims>(token, { secret: this.config.refreshTokenSecret });
+      const claims = this.jwt.verify<RefreshClaims>(token, { secret: this.keys.refresh });
       if (claims.typ !== 'refresh') throw new Error('not a refresh token');
       return claims;
     } catch {
