@@ -96,7 +96,7 @@ export class CourseProgress extends AggregateRoot<CourseProgressEvent> {
   }
 
   /** Refuses a step that is not open in the course's order (the spec's two warnings). */
-  assertOpen(order: readonly Step[], step: Pick<Step, 'kind' | 'id'>): void {
+  private assertOpen(order: readonly Step[], step: Pick<Step, 'kind' | 'id'>): void {
     if (!isOpen(order, this.validatedKeys(), step)) throw new ForbiddenError(step.kind === 'chapter' ? CHAPTER_LOCKED : SUBCHAPTER_LOCKED);
   }
 

@@ -68,8 +68,12 @@ describe('POST /progress/', () => {
 
   it('refuses a step whose earlier steps are not validated, with the spec\'s warnings, recording nothing', async () => {
     const { course, student, chapters, subchapter } = await world();
-    const chapter = await progress(student, course.courseId, { content_type: 'video_url', chapter: chapters[1], played: [[0, 100]] });
+    const now = Date.now();
+    const beats = [{ seq: 1, at: now, visible: true, focused: true, playing: true, last_input_at: now }];
+    const chapter = await progress(student, course.courseId, { content_type: 'video_url', chapter: chapters[1], played: [[0, 100]], session_id: randomUUID(), beats });
     expect([chapter.statusCode, chapter.json().message]).toEqual([403, CHAPTER_LOCKED]);
+    // Its beats went with the refused transaction: no evidence of a step the student could not open.
+    expect(await db.query('select 1 from progress.beat where student_id = $1 union all select 1 from progress.session_time where student_id = $1', [student.studentId])).toEqual([]);
     const sub = await progress(student, course.courseId, { content_type: 'text', chapter: chapters[0], subchapter });
     expect([sub.statusCode, sub.json().message]).toEqual([403, SUBCHAPTER_LOCKED]);
     expect(await db.query('select 1 from progress.course_progress where student_id = $1', [student.studentId])).toEqual([]);

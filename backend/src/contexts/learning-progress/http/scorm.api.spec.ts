@@ -101,6 +101,8 @@ describe('the SCORM runtime data', () => {
     const body = { student: student.studentId, course: course.courseId, chapter, cmi_data: { completion_status: 'completed' } };
     const locked = await call(t, 'POST', '/api/scorm-progress/', student.token, body);
     expect([locked.statusCode, locked.json().message]).toEqual([403, CHAPTER_LOCKED]);
+    // The commit went with the refused transaction: neither in the trace nor in the SCO's state.
+    expect(await db.query('select 1 from progress.scorm_commit where student_id = $1 union all select 1 from progress.scorm_state where student_id = $1', [student.studentId])).toEqual([]);
     const [other, stranger, admin] = await Promise.all([givenStudent(t), givenTeacher(t), givenAdmin(t)]);
     for (const token of [other.token, teacher.token]) expect((await call(t, 'POST', '/api/scorm-progress/', token, body)).statusCode).toBe(403);
     const notObject = await call(t, 'POST', '/api/scorm-progress/', student.token, { ...body, cmi_data: 'texte' });

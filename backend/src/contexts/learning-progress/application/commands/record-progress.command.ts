@@ -51,8 +51,7 @@ export class RecordProgressHandler implements ICommandHandler<RecordProgress> {
       async (uow) => {
         const now = this.clock.now();
         const progress = (await uow.find(CourseProgress, { studentId, courseId }, { populate: ['steps'] })) ?? uow.add(new CourseProgress(studentId, courseId, now));
-        // A locked step is refused before any evidence is written.
-        progress.assertOpen(plan.order, step);
+        // A locked step is refused by the domain call; the transaction then keeps none of its evidence.
         const place = { studentId, courseId, kind: step.kind, stepId: step.id };
         const evidence = await new EvidenceRepository(uow.em).recordReport(place, report.session, info.quiz_id, now);
         return progress.report(plan.order, step, contentOf(info), report, evidence, now);

@@ -60,8 +60,7 @@ export class RecordScormCommitHandler implements ICommandHandler<RecordScormComm
       async (uow) => {
         const now = this.clock.now();
         const progress = (await uow.find(CourseProgress, { studentId, courseId }, { populate: ['steps'] })) ?? uow.add(new CourseProgress(studentId, courseId, now));
-        // A locked module is refused before any commit is kept.
-        progress.assertOpen(plan.order, step);
+        // A locked module is refused by the domain call; the transaction then keeps none of its commit.
         const received = { studentId, courseId, chapterId: commit.chapterId, sco, sessionId, seq: commit.seq, version, cmi: commit.cmi, sessionSeconds: report.sessionSeconds };
         const kept = await new EvidenceRepository(uow.em).recordCommit(received, now);
         return progress.commitScorm(plan.order, step, { version, scos: info.scos }, { sco, sessionId, report }, kept, now);
