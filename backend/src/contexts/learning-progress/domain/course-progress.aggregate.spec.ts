@@ -3,7 +3,7 @@
 // what the evidence repository would answer; the clock is a manual one (no test sleeps).
 import { ReflectMetadataProvider } from '@mikro-orm/decorators/legacy';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { Clock } from '../../../shared-kernel/index.js';
+import { TestClock } from '../../../platform/testing/test-clock.js';
 import type { CourseProgressEvent } from '../contracts/learning-progress.events.js';
 import { CHAPTER_LOCKED, COURSE_NOT_DONE, CourseProgress, StepProgress, SUBCHAPTER_LOCKED, type StepEvidence, type StepReport } from './course-progress.aggregate.js';
 import { readCmi, type KeptCommit } from './scorm-commits.js';
@@ -18,15 +18,6 @@ beforeAll(async () => {
 });
 afterAll(() => orm?.close());
 
-class ManualClock extends Clock {
-  private at = Date.UTC(2026, 10, 26, 9, 0, 0);
-  now(): Date {
-    return new Date(this.at);
-  }
-  advance(seconds: number): void {
-    this.at += seconds * 1000;
-  }
-}
 
 // C1 text (its sub-chapter S11 text), C2 an uploaded video (600 s), C3 a video link (100 s), C4 a quiz, C5 a SCORM 1.2 package of two SCOs.
 const order = orderSteps([{ id: 1, subchapters: [{ id: 11 }] }, { id: 2, subchapters: [] }, { id: 3, subchapters: [] }, { id: 4, subchapters: [] }, { id: 5, subchapters: [] }]);
@@ -43,11 +34,12 @@ const scormPackage = { version: '1.2' as const, scos: ['a', 'b'] };
 const noEvidence: StepEvidence = { time: null, quiz: null };
 const quiz: QuizCompletion = { quizId: 7, score: 3, total: 4, attempt: 1 };
 
-let clock: ManualClock;
+let clock: TestClock;
 let progress: CourseProgress;
 
 beforeEach(() => {
-  clock = new ManualClock();
+  clock = new TestClock();
+  clock.set(new Date(Date.UTC(2026, 10, 26, 9, 0, 0)));
   progress = new CourseProgress(42, 9, clock.now());
 });
 
@@ -60,7 +52,7 @@ function report(kind: Step['kind'], id: number, said: Partial<StepReport> = {}, 
 /** Opens and finishes a text step. */
 function readText(kind: Step['kind'], id: number) {
   report(kind, id);
-  clock.advance(30);
+  clock.advance(30_000);
   return report(kind, id, { finish: true });
 }
 
@@ -127,7 +119,7 @@ describe('CourseProgress', () => {
 
     it('validates it with rule text-finish-after-open once it was opened before', () => {
       report('chapter', 1);
-      clock.advance(30);
+      clock.advance(30_000);
       expect(report('chapter', 1, { finish: true })).toMatchObject({ validated: true, rule: 'text-finish-after-open', reason: null });
       expect(validation(progress.takeEvents())).toEqual({ studentId: 42, courseId: 9, kind: 'chapter', stepId: 1, rule: 'text-finish-after-open', figures: {} });
     });
@@ -278,7 +270,7 @@ describe('CourseProgress', () => {
       givenValidatedUpTo(5);
       commit('a', { lesson_status: 'passed' }, { scoStates: [{ sco: 'a', cmi: { lesson_status: 'passed' } }, { sco: 'b', cmi: { lesson_status: 'passed' } }] });
       progress.takeEvents();
-      clock.advance(60);
+      clock.advance(60_000);
       progress.complete(order, clock.now());
       progress.complete(order, clock.now());
       expect(progress.takeEvents()).toEqual([{ type: 'CourseCompleted', payload: { studentId: 42, courseId: 9, steps: 6 } }]);

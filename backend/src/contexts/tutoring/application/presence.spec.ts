@@ -1,17 +1,9 @@
-import { Clock } from '../../../shared-kernel/index.js';
+import { TestClock } from '../../../platform/testing/test-clock.js';
 import { ConversationPresence, PRESENCE_WINDOW_MS } from './presence.js';
 
-class ManualClock extends Clock {
-  constructor(public time = Date.parse('2026-11-23T09:00:00Z')) {
-    super();
-  }
-  now(): Date {
-    return new Date(this.time);
-  }
-}
-
 function presence() {
-  const clock = new ManualClock();
+  const clock = new TestClock();
+  clock.set(new Date('2026-11-23T09:00:00Z'));
   return { clock, presence: new ConversationPresence(clock) };
 }
 
@@ -26,18 +18,18 @@ describe('ConversationPresence', () => {
     it('counts them present up to 45 s after, and absent a millisecond later', () => {
       const { clock, presence: p } = presence();
       p.mark(7, 3, 'student');
-      clock.time += PRESENCE_WINDOW_MS;
+      clock.advance(PRESENCE_WINDOW_MS);
       expect(p.isActive(7, 3, 'student')).toBe(true);
-      clock.time += 1;
+      clock.advance(1);
       expect(p.isActive(7, 3, 'student')).toBe(false);
     });
 
     it('starts the window again at each poll', () => {
       const { clock, presence: p } = presence();
       p.mark(7, 3, 'teacher');
-      clock.time += 40_000;
+      clock.advance(40_000);
       p.mark(7, 3, 'teacher');
-      clock.time += 40_000;
+      clock.advance(40_000);
       expect(p.isActive(7, 3, 'teacher')).toBe(true);
     });
   });
@@ -56,7 +48,7 @@ describe('ConversationPresence', () => {
     it('forgets those past the window and keeps those still open', () => {
       const { clock, presence: p } = presence();
       for (let student = 1; student <= 10_000; student++) p.mark(7, student, 'student');
-      clock.time += PRESENCE_WINDOW_MS + 1;
+      clock.advance(PRESENCE_WINDOW_MS + 1);
       p.mark(8, 1, 'teacher');
       p.mark(8, 2, 'teacher');
       const seen = (p as unknown as { seen: Map<string, number> }).seen;
