@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { CreateCategory, PublishCourse, PublishPage } from '../contexts/catalogue/testing.js';
 import { EnrolStudent, RateCourse, SetFavourite } from '../contexts/enrolment/testing.js';
 import { actorOf, CreateAdmin, RegisterStudent, RegisterTeacher, ToggleAccountActive } from '../contexts/identity/testing.js';
+import { AggregateStore } from '../platform/aggregate-store/index.js';
 import { projectRoot } from '../platform/config/config.js';
 import { Database } from '../platform/database/database.js';
 import { DEMO_ACCOUNTS } from './demo-accounts.js';
@@ -107,6 +108,7 @@ export async function seedDemoData(app: INestApplicationContext): Promise<boolea
   await seedDemoProgress(
     commands,
     app.get(QueryBus),
+    app.get(AggregateStore),
     { lea: await actorOf(db, 'student', lea), ines: await actorOf(db, 'student', ines) },
     { agile: courseIds[2]!, templates: byTitle('Modèles de documents Word et Excel'), pivotTables: courseIds[1]! },
   );

@@ -1,31 +1,67 @@
 import { randomUUID } from 'node:crypto';
 import type { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { GetCourseOutline, type OutlineStep } from '../contexts/catalogue/contracts/catalogue.queries.js';
-import { CompleteCourse, RecordProgress, RecordScormCommit } from '../contexts/learning-progress/testing.js';
-import type { Actor } from '../shared-kernel/index.js';
+import { CompleteCourse, RecordProgress, RecordProgressHandler, RecordScormCommit } from '../contexts/learning-progress/testing.js';
+import type { AggregateStore } from '../platform/aggregate-store/index.js';
+import { Clock, type Actor } from '../shared-kernel/index.js';
+
+/**
+ * The time the demo's learners studied at. The server credits a video's played seconds no faster
+ * than its own clock allows (docs/learning-progress.md), so the demo cannot claim a half-hour video
+ * the moment it opens it: its learners studied earlier the same day, on this clock, which starts
+ * hours before the seeding and runs as they play (a text read in a minute, a video played through
+ * at normal speed). Only the demo's progress reports are judged on it; it never reaches the real time.
+ */
+class DemoStudyClock extends Clock {
+  private at = Date.now() - 3 * 3600_000;
+
+  now(): Date {
+    return new Date(this.at);
+  }
+
+  /** The learner spends `seconds` on the step. */
+  spend(seconds: number): void {
+    this.at += seconds * 1000;
+  }
+}
+
+/** The progress reports of the demo, judged by the real handler on the demo's study clock. */
+interface DemoPlayer {
+  clock: DemoStudyClock;
+  handler: RecordProgressHandler;
+}
 
 /**
  * Plays the first `steps` steps of a course as the learner would through the player (open, a
  * minute of time beats, then the evidence each content needs), stopping at a step whose evidence
  * the demo cannot give (a quiz not taken from the player). Returns how many were validated.
  */
-async function playCourse(commands: CommandBus, queries: QueryBus, student: Actor, courseId: number, steps: number): Promise<number> {
+async function playCourse(commands: CommandBus, queries: QueryBus, player: DemoPlayer, student: Actor, courseId: number, steps: number): Promise<number> {
   const outline = await queries.execute(new GetCourseOutline(courseId));
   const order = outline.chapters.flatMap((chapter) => [{ chapter: chapter.id, step: chapter as OutlineStep, sub: false }, ...chapter.subchapters.map((s) => ({ chapter: chapter.id, step: s, sub: true }))]);
   let validated = 0;
   for (const { chapter, step, sub } of order.slice(0, steps)) {
-    const report = (finish: boolean, played: [number, number][] = [], beats = false) => {
-      const now = Date.now();
-      const session = beats
-        ? { id: randomUUID(), beats: [0, 20, 40, 60].map((s, i) => ({ seq: i + 1, at: now - (60 - s) * 1000, visible: true, focused: true, playing: step.content_type !== 'text', lastInputAt: now - (60 - s) * 1000 })) }
-        : null;
-      return commands.execute(
-        new RecordProgress(student, student.profileId, courseId, { step: { kind: sub ? 'subchapter' : 'chapter', id: step.id }, chapterId: chapter, contentType: step.content_type, finish, played, session }),
+    const sessionId = randomUUID();
+    let seq = 0;
+    /** A save: the beats of the `spent` seconds before it (one every 20 s), the intervals played, the finish button. */
+    const report = (finish: boolean, played: [number, number][] = [], spent = 0) => {
+      const now = player.clock.now().getTime();
+      const beats = Array.from({ length: Math.floor(spent / 20) + 1 }, (_, i) => {
+        const at = now - spent * 1000 + i * 20_000;
+        return { seq: ++seq, at, visible: true, focused: true, playing: step.content_type !== 'text', lastInputAt: at };
+      });
+      return player.handler.execute(
+        new RecordProgress(student, student.profileId, courseId, {
+          step: { kind: sub ? 'subchapter' : 'chapter', id: step.id }, chapterId: chapter, contentType: step.content_type, finish, played, session: { id: sessionId, beats },
+        }),
       );
     };
-    await report(false, [], true);
+    await report(false);
     let done = false;
-    if (step.content_type === 'text') done = (await report(true)).validated;
+    if (step.content_type === 'text') {
+      player.clock.spend(60);
+      done = (await report(true, [], 60)).validated;
+    }
     else if (step.content_type === 'scorm') {
       const commit = await commands.execute(
         new RecordScormCommit(student, student.profileId, courseId, {
@@ -34,7 +70,10 @@ async function playCourse(commands: CommandBus, queries: QueryBus, student: Acto
         }),
       );
       done = commit.validated;
-    } else if (step.content_type !== 'quiz' && step.duration) done = (await report(false, [[0, step.duration]])).validated;
+    } else if (step.content_type !== 'quiz' && step.duration) {
+      player.clock.spend(step.duration);
+      done = (await report(false, [[0, step.duration]], step.duration)).validated;
+    }
     if (!done) break;
     validated += 1;
   }
@@ -48,14 +87,17 @@ async function playCourse(commands: CommandBus, queries: QueryBus, student: Acto
 export async function seedDemoProgress(
   commands: CommandBus,
   queries: QueryBus,
+  store: AggregateStore,
   students: { lea: Actor; ines: Actor },
   courses: { agile: number; templates: number; pivotTables: number },
 ): Promise<void> {
+  const clock = new DemoStudyClock();
+  const player: DemoPlayer = { clock, handler: new RecordProgressHandler(store, queries, clock) };
   const agile = await queries.execute(new GetCourseOutline(courses.agile));
   const agileSteps = agile.chapters.reduce((n, c) => n + 1 + c.subchapters.length, 0);
-  if ((await playCourse(commands, queries, students.lea, courses.agile, agileSteps)) === agileSteps) {
+  if ((await playCourse(commands, queries, player, students.lea, courses.agile, agileSteps)) === agileSteps) {
     await commands.execute(new CompleteCourse(students.lea, students.lea.profileId, courses.agile));
   }
-  await playCourse(commands, queries, students.lea, courses.templates, 5);
-  await playCourse(commands, queries, students.ines, courses.pivotTables, 2);
+  await playCourse(commands, queries, player, students.lea, courses.templates, 5);
+  await playCourse(commands, queries, player, students.ines, courses.pivotTables, 2);
 }

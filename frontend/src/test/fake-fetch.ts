@@ -43,7 +43,7 @@ export interface StubOptions {
   progressRules?: ProgressRulesView | null;
 }
 
-export const SERVED_PROGRESS_RULES: ProgressRulesView = { video: { share: 0.9, finish_after_seconds: 120 } };
+export const SERVED_PROGRESS_RULES: ProgressRulesView = { video: { share: 0.9, finish_after_seconds: 120, max_rate: 2 } };
 
 /** Replaces the global fetch; every call is recorded in `calls` (see StubOptions for the footer's). */
 export function stubFetch(handler: FakeHandler, { pages = [], progressRules = SERVED_PROGRESS_RULES }: StubOptions = {}) {

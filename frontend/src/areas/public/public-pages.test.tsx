@@ -94,7 +94,7 @@ describe('static pages', () => {
   });
 
   it('/faq tells the share of a video the server requires, as the server serves it', async () => {
-    stubFetch(() => json([]), { progressRules: { video: { share: 0.75, finish_after_seconds: 60 } } });
+    stubFetch(() => json([]), { progressRules: { video: { share: 0.75, finish_after_seconds: 60, max_rate: 2 } } });
     renderApp('/faq');
 
     fireEvent.click(await screen.findByRole('button', { name: 'Comment ma progression est-elle calculée ?' }));

@@ -20,9 +20,28 @@ export interface LearningTimeRecorded {
     addedConnectedSeconds: number; addedActiveSeconds: number;
   };
 }
+export interface PlaybackExcessIgnored {
+  type: 'PlaybackExcessIgnored';
+  /**
+   * A save claimed more new video seconds than the server's clock allows (elapsed seconds since the
+   * step was first seen × maxRate + the slack): the excess was not credited. Seconds, to 0.1.
+   */
+  payload: {
+    studentId: number; courseId: number; kind: StepKind; stepId: number;
+    /** New unique seconds the save claimed, those credited, those ignored. */
+    claimedSeconds: number; creditedSeconds: number; ignoredSeconds: number;
+    /** The step's unique seconds credited after the save. */
+    uniqueSeconds: number;
+    /** Server seconds since the step was first seen, the fastest rate allowed, and the allowance they give. */
+    elapsedSeconds: number; maxRate: number; allowanceSeconds: number;
+  };
+}
 export interface ChapterValidated {
   type: 'ChapterValidated';
-  /** A chapter or a sub-chapter (kind); rule and figures: docs/learning-progress.md. */
+  /**
+   * A chapter or a sub-chapter (kind); rule and figures: docs/learning-progress.md. A video's
+   * figures prove the bound held (first_seen_at, validated_at, elapsed_seconds, max_rate, allowance_seconds).
+   */
   payload: { studentId: number; courseId: number; kind: StepKind; stepId: number; rule: string; figures: Record<string, number | string> };
 }
 export interface CourseCompleted {
@@ -37,4 +56,4 @@ export interface ScormCommitted {
     completionStatus: string | null; successStatus: string | null; score: number | null; sessionSeconds: number | null;
   };
 }
-export type CourseProgressEvent = StepOpened | LearningTimeRecorded | ChapterValidated | CourseCompleted | ScormCommitted;
+export type CourseProgressEvent = StepOpened | LearningTimeRecorded | PlaybackExcessIgnored | ChapterValidated | CourseCompleted | ScormCommitted;

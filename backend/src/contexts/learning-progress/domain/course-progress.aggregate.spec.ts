@@ -56,12 +56,26 @@ function readText(kind: Step['kind'], id: number) {
   return report(kind, id, { finish: true });
 }
 
+/** Opens a video step, lets the server's clock run as long as the video lasts, and reports it played through. */
+function watchedThrough(kind: Step['kind'], id: number, duration: number) {
+  report(kind, id);
+  clock.advance(duration * 1000);
+  return report(kind, id, { played: [[0, duration]] });
+}
+
+/** Opens a step and lets the server's clock run an hour: any claim of its video is then within the bound. */
+function openedAnHourAgo(kind: Step['kind'], id: number) {
+  report(kind, id);
+  progress.takeEvents();
+  clock.advance(3_600_000);
+}
+
 /** The steps before the given chapter, validated; their events taken. */
 function givenValidatedUpTo(chapter: number) {
   readText('chapter', 1);
   readText('subchapter', 11);
-  if (chapter > 2) report('chapter', 2, { played: [[0, 600]] });
-  if (chapter > 3) report('chapter', 3, { played: [[0, 100]] });
+  if (chapter > 2) watchedThrough('chapter', 2, 600);
+  if (chapter > 3) watchedThrough('chapter', 3, 100);
   if (chapter > 4) report('chapter', 4, {}, { time: null, quiz });
   progress.takeEvents();
 }
@@ -126,12 +140,21 @@ describe('CourseProgress', () => {
   });
 
   describe('when an uploaded video step reaches 90 %', () => {
-    beforeEach(() => givenValidatedUpTo(2));
+    beforeEach(() => {
+      givenValidatedUpTo(2);
+      openedAnHourAgo('chapter', 2);
+    });
 
     it('validates it with rule video-played-90-percent, the intervals of several saves merged', () => {
       expect(report('chapter', 2, { played: [[0, 300]] }).validated).toBe(false);
       expect(report('chapter', 2, { played: [[250, 545]] })).toMatchObject({ validated: true, rule: 'video-played-90-percent' });
-      expect(validation(progress.takeEvents())).toMatchObject({ rule: 'video-played-90-percent', figures: { unique_seconds: 545, duration: 600, share: 90.8 } });
+      expect(validation(progress.takeEvents())).toMatchObject({
+        rule: 'video-played-90-percent',
+        figures: {
+          unique_seconds: 545, duration: 600, share: 90.8,
+          first_seen_at: '2026-11-26T09:01:00.000Z', validated_at: '2026-11-26T10:01:00.000Z', elapsed_seconds: 3600, max_rate: 2, allowance_seconds: 7210,
+        },
+      });
     });
 
     it('does not validate a seek to the end', () => {
@@ -151,7 +174,10 @@ describe('CourseProgress', () => {
   });
 
   describe('when a video link reports its played ranges', () => {
-    beforeEach(() => givenValidatedUpTo(3));
+    beforeEach(() => {
+      givenValidatedUpTo(3);
+      openedAnHourAgo('chapter', 3);
+    });
 
     it('validates it with rule video-played-90-percent on the ranges, whatever the active time', () => {
       expect(report('chapter', 3, { played: [[0, 50]] }, { time: timeEvidence(100, 100), quiz: null }).validated).toBe(false);
@@ -225,10 +251,86 @@ describe('CourseProgress', () => {
   describe('when a validated step is reported again', () => {
     it('settles once: the rule it was validated with stays, and nothing more is recorded', () => {
       givenValidatedUpTo(3);
-      report('chapter', 3, { played: [[0, 100]] });
+      watchedThrough('chapter', 3, 100);
       progress.takeEvents();
       expect(report('chapter', 3, { played: [[0, 100]], finish: true })).toMatchObject({ validated: true, rule: 'video-played-90-percent', reason: null });
       expect(progress.takeEvents()).toEqual([]);
+    });
+
+    it('does not judge a validated video again: a claim beyond the bound records nothing and undoes nothing', () => {
+      givenValidatedUpTo(2);
+      report('chapter', 2);
+      clock.advance(60_000);
+      report('chapter', 2, { played: [[0, 130]], finish: true });
+      expect(validation(progress.takeEvents())).toMatchObject({ rule: 'video-finish-after-120s' });
+      expect(report('chapter', 2, { played: [[0, 600]] })).toMatchObject({ validated: true, rule: 'video-finish-after-120s', reason: null });
+      expect(progress.takeEvents()).toEqual([]);
+    });
+  });
+
+  describe("when a video's claimed seconds outrun the server's clock", () => {
+    beforeEach(() => givenValidatedUpTo(2));
+    const tooFast = expect.stringMatching(/^Lecture trop rapide : /);
+
+    it('given the whole video claimed a second after opening, credits 2 × 1 + 10 s, records the excess ignored, and validates nothing', () => {
+      report('chapter', 2);
+      clock.advance(1000);
+      expect(report('chapter', 2, { played: [[0, 600]] })).toEqual({ validated: false, rule: null, reason: tooFast, connectedSeconds: 0, activeSeconds: 0 });
+      expect(progress.takeEvents()).toEqual([
+        { type: 'StepOpened', payload: { studentId: 42, courseId: 9, kind: 'chapter', stepId: 2, contentType: 'video_file' } },
+        {
+          type: 'PlaybackExcessIgnored',
+          payload: {
+            studentId: 42, courseId: 9, kind: 'chapter', stepId: 2, claimedSeconds: 600, creditedSeconds: 12, ignoredSeconds: 588, uniqueSeconds: 12,
+            elapsedSeconds: 1, maxRate: 2, allowanceSeconds: 12,
+          },
+        },
+      ]);
+      expect(progress.steps.getItems().find((s) => s.stepId === 2)?.played).toEqual([[0, 12]]);
+    });
+
+    it('given a first save that brings everything at once (its opening lost), takes that save as the first seen: nothing validated yet', () => {
+      expect(report('chapter', 2, { played: [[0, 600]] }, { time: timeEvidence(600, 600), quiz: null })).toMatchObject({ validated: false, reason: tooFast });
+      clock.advance(300_000);
+      expect(report('chapter', 2, { played: [[0, 600]] })).toMatchObject({ validated: true, rule: 'video-played-90-percent' });
+      expect(validation(progress.takeEvents())).toMatchObject({ figures: { first_seen_at: '2026-11-26T09:01:00.000Z', elapsed_seconds: 300, allowance_seconds: 610, unique_seconds: 600 } });
+    });
+
+    it('given a played range replayed, credits it once, and a later range only as real time allows', () => {
+      report('chapter', 2);
+      clock.advance(50_000);
+      expect(report('chapter', 2, { played: [[0, 100]] }).validated).toBe(false);
+      expect(report('chapter', 2, { played: [[0, 100]] }).validated).toBe(false);
+      expect(types(progress.takeEvents())).toEqual(['StepOpened']);
+      expect(report('chapter', 2, { played: [[0, 600]] })).toMatchObject({ validated: false, reason: tooFast });
+      expect(progress.takeEvents()).toEqual([expect.objectContaining({ type: 'PlaybackExcessIgnored', payload: expect.objectContaining({ claimedSeconds: 500, creditedSeconds: 10, uniqueSeconds: 110 }) })]);
+    });
+
+    it('given a real playback at 2× saved every 30 s, validates it once 90 % was played, with the figures that prove the bound held', () => {
+      report('chapter', 2);
+      let answer = report('chapter', 2);
+      for (let position = 60; position <= 600 && !answer.validated; position += 60) {
+        clock.advance(30_000);
+        answer = report('chapter', 2, { played: [[0, position]] });
+      }
+      expect(answer).toMatchObject({ validated: true, rule: 'video-played-90-percent' });
+      const events = progress.takeEvents();
+      expect(types(events)).not.toContain('PlaybackExcessIgnored');
+      const figures = validation(events)!.figures;
+      expect(figures).toEqual({
+        unique_seconds: 540, duration: 600, share: 90, first_seen_at: '2026-11-26T09:01:00.000Z', validated_at: '2026-11-26T09:05:30.000Z',
+        elapsed_seconds: 270, max_rate: 2, allowance_seconds: 550,
+      });
+      expect(Number(figures.unique_seconds)).toBeLessThanOrEqual(Number(figures.allowance_seconds));
+    });
+
+    it('given the finish button, counts only the seconds the server clock allows toward the 120 s', () => {
+      report('chapter', 2);
+      clock.advance(30_000);
+      expect(report('chapter', 2, { played: [[0, 200]], finish: true })).toMatchObject({ validated: false, reason: tooFast });
+      clock.advance(30_000);
+      expect(report('chapter', 2, { played: [[0, 200]], finish: true })).toMatchObject({ validated: true, rule: 'video-finish-after-120s' });
+      expect(validation(progress.takeEvents())).toMatchObject({ figures: { unique_seconds: 130, elapsed_seconds: 60, allowance_seconds: 130 } });
     });
   });
 

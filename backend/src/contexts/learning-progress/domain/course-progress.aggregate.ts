@@ -2,11 +2,14 @@ import { Collection, type Rel } from '@mikro-orm/core';
 import { Entity, ManyToOne, OneToMany, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { AggregateRoot, ConflictError, ForbiddenError, type StreamRef } from '../../../shared-kernel/index.js';
 import { COURSE_PROGRESS_STREAM, type CourseProgressEvent, type StepKind } from '../contracts/learning-progress.events.js';
-import { mergeIntervals, type Interval } from './played-intervals.js';
+import type { Interval } from './played-intervals.js';
+import { creditPlayed, MAX_PLAYBACK_RATE } from './playback-bound.js';
 import { readCmi, type CmiReport, type CommitOutcome, type KeptCommit } from './scorm-commits.js';
 import { isOpen, stepKey, type Step } from './step-order.js';
 import type { SessionTime, TimeEvidence } from './time-on-task.js';
 import { judgeQuiz, judgeScorm, judgeStep, type QuizCompletion, type StepContent, type StepState, type Verdict } from './validation-rules.js';
+
+const round1 = (value: number) => Math.round(value * 10) / 10;
 
 export const CHAPTER_LOCKED = "Terminez les étapes précédentes avant d'accéder à ce chapitre.";
 export const SUBCHAPTER_LOCKED = 'Vous devez terminer les étapes précédentes.';
@@ -106,11 +109,18 @@ export class CourseProgress extends AggregateRoot<CourseProgressEvent> {
    * its content accepts the evidence. Answers the verdict and the step's time.
    */
   report(order: readonly Step[], step: Step, content: StepContent, report: StepReport, evidence: StepEvidence, now: Date): ProgressAnswer {
-    const { state, progress } = this.visit(order, step, content.contentType, report.played, content.duration, now);
+    const { progress, openedBefore } = this.visit(order, step, content.contentType, now);
     if (evidence.time) {
       this.timeRecorded(progress, evidence.time.session, evidence.time.totals);
-      state.activeSeconds = evidence.time.totals.active;
     }
+    // A step already validated is not judged again: its evidence stays as it was validated.
+    const ignoredSeconds = progress.validatedAt ? 0 : this.credit(progress, report.played, content.duration, now);
+    const state: StepState = {
+      played: progress.played,
+      openedBefore,
+      activeSeconds: progress.activeSeconds,
+      clock: { firstSeenAt: progress.openedAt, now, ignoredSeconds },
+    };
     const verdict = judgeStep(content, state, { finish: report.finish, quiz: evidence.quiz });
     const validated = this.settle(progress, verdict, now);
     return {
@@ -123,12 +133,33 @@ export class CourseProgress extends AggregateRoot<CourseProgressEvent> {
   }
 
   /**
+   * Credits the intervals a save claims, as far as the server's clock allows since the step was first
+   * seen (playback-bound.ts); the excess is ignored and recorded (PlaybackExcessIgnored). Answers the
+   * seconds ignored.
+   */
+  private credit(progress: StepProgress, played: readonly Interval[], duration: number | null, now: Date): number {
+    if (played.length === 0) return 0;
+    const credit = creditPlayed(progress.played, played, duration ?? Number.POSITIVE_INFINITY, progress.openedAt, now);
+    progress.played = credit.played;
+    if (round1(credit.ignoredSeconds) <= 0) return 0;
+    this.record({
+      type: 'PlaybackExcessIgnored',
+      payload: {
+        studentId: this.studentId, courseId: this.courseId, kind: progress.kind, stepId: progress.stepId,
+        claimedSeconds: round1(credit.claimedSeconds), creditedSeconds: round1(credit.creditedSeconds), ignoredSeconds: round1(credit.ignoredSeconds),
+        uniqueSeconds: round1(credit.uniqueSeconds), elapsedSeconds: round1(credit.elapsedSeconds), maxRate: MAX_PLAYBACK_RATE, allowanceSeconds: round1(credit.allowanceSeconds),
+      },
+    });
+    return credit.ignoredSeconds;
+  }
+
+  /**
    * A commit of the chapter's SCORM runtime, once kept: an applied one is recorded (statuses, score,
    * times), and the chapter is validated when every SCO of the package reports completed or passed.
    * A duplicate changes nothing.
    */
   commitScorm(order: readonly Step[], step: Step, pkg: ScormPackage, commit: ScormCommit, kept: KeptCommit, now: Date): { outcome: CommitOutcome; validated: boolean } {
-    const { progress } = this.visit(order, step, 'scorm', [], null, now);
+    const { progress } = this.visit(order, step, 'scorm', now);
     const { outcome, seq } = kept;
     if (outcome === 'duplicate') return { outcome, validated: Boolean(progress.validatedAt) };
     if (outcome === 'applied') {
@@ -155,12 +186,15 @@ export class CourseProgress extends AggregateRoot<CourseProgressEvent> {
    */
   quizCompleted(order: readonly Step[], step: Step, content: StepContent, completion: QuizCompletion, now: Date): boolean {
     if (!isOpen(order, this.validatedKeys(), step)) return false;
-    const { progress } = this.visit(order, step, content.contentType, [], content.duration, now);
+    const { progress } = this.visit(order, step, content.contentType, now);
     return this.settle(progress, judgeQuiz(completion), now);
   }
 
-  /** The student is on the step: opened on the first visit; its played intervals grow. */
-  private visit(order: readonly Step[], step: Step, contentType: string, played: readonly Interval[], duration: number | null, now: Date): { state: StepState; progress: StepProgress } {
+  /**
+   * The student is on the step: opened on the first visit, whatever the save carries (an opening,
+   * beats, played intervals), so the opening is the first event of the step the server saw.
+   */
+  private visit(order: readonly Step[], step: Step, contentType: string, now: Date): { progress: StepProgress; openedBefore: boolean } {
     this.assertOpen(order, step);
     let progress = this.stepOf(step);
     const openedBefore = progress !== undefined;
@@ -170,8 +204,7 @@ export class CourseProgress extends AggregateRoot<CourseProgressEvent> {
       this.steps.add(progress);
       this.record({ type: 'StepOpened', payload: { studentId: this.studentId, courseId: this.courseId, kind: step.kind, stepId: step.id, contentType } });
     }
-    if (played.length > 0) progress.played = mergeIntervals([...progress.played, ...played], duration ?? Number.POSITIVE_INFINITY);
-    return { state: { played: progress.played, openedBefore, activeSeconds: progress.activeSeconds }, progress };
+    return { progress, openedBefore };
   }
 
   /** Time counted on a step (method v1) for one session after a save; the step's totals are the sums the evidence gives. */

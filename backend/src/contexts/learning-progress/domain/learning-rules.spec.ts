@@ -1,4 +1,5 @@
 import { mergeIntervals, uniqueSeconds } from './played-intervals.js';
+import { creditPlayed, MAX_PLAYBACK_RATE, newParts, PLAYBACK_SLACK_SECONDS, playbackAllowance } from './playback-bound.js';
 import { completionPercentage, isOpen, orderSteps, startingStep, stepKey } from './step-order.js';
 import { checkSuspendData, commitOutcome, sessionSeconds } from './scorm-commits.js';
 import { acceptedBeats, FUTURE_SLACK_MS, IDLE_CAP_SECONDS, MAX_GAP_SECONDS, sessionTime, timeOnTask, type Beat } from './time-on-task.js';
@@ -43,32 +44,40 @@ describe('played intervals', () => {
 });
 
 describe('validating a video', () => {
+  // Judged an hour after the step was first seen: the bound (playback-bound.ts) allows it all.
+  const clock = { firstSeenAt: new Date('2026-03-02T09:00:00Z'), now: new Date('2026-03-02T10:00:00Z'), ignoredSeconds: 0 };
+  const proof = { first_seen_at: '2026-03-02T09:00:00.000Z', validated_at: '2026-03-02T10:00:00.000Z', elapsed_seconds: 3600, max_rate: 2, allowance_seconds: 7210 };
   it('given a seek to the end, when it is judged, then nothing is validated', () => {
-    const verdict = judgeVideo({ duration: 600, played: [[0, 3], [597, 600]], finish: false });
+    const verdict = judgeVideo({ duration: 600, played: [[0, 3], [597, 600]], finish: false, clock });
     expect(verdict.validated).toBe(false);
   });
 
   it('given 90 % of the duration in unique seconds, when it is judged, then it is validated with its figures', () => {
-    expect(judgeVideo({ duration: 600, played: [[0, 300], [250, 545]], finish: false })).toEqual({
-      validated: true, rule: 'video-played-90-percent', figures: { unique_seconds: 545, duration: 600, share: 90.8 },
+    expect(judgeVideo({ duration: 600, played: [[0, 300], [250, 545]], finish: false, clock })).toEqual({
+      validated: true, rule: 'video-played-90-percent', figures: { unique_seconds: 545, duration: 600, share: 90.8, ...proof },
     });
   });
 
   it('given the same minute replayed ten times, when it is judged, then it counts once', () => {
-    expect(judgeVideo({ duration: 100, played: Array.from({ length: 10 }, () => [0, 60] as const), finish: false }).validated).toBe(false);
+    expect(judgeVideo({ duration: 100, played: Array.from({ length: 10 }, () => [0, 60] as const), finish: false, clock }).validated).toBe(false);
   });
 
   it('given the finish button, then it is refused before 120 s watched and accepted after', () => {
-    expect(judgeVideo({ duration: 3600, played: [[0, 120]], finish: true })).toEqual({
+    expect(judgeVideo({ duration: 3600, played: [[0, 120]], finish: true, clock })).toEqual({
       validated: false, reason: 'Regardez plus de 120 secondes de la vidéo avant de la terminer.',
     });
-    expect(judgeVideo({ duration: 3600, played: [[0, 121]], finish: true })).toMatchObject({ validated: true, rule: 'video-finish-after-120s' });
+    expect(judgeVideo({ duration: 3600, played: [[0, 121]], finish: true, clock })).toMatchObject({ validated: true, rule: 'video-finish-after-120s' });
   });
 
   it('given an external video whose provider reports nothing, then the active time on the step must reach 90 % of its duration', () => {
     expect(judgeTimedVideo({ duration: 300, activeSeconds: 269 }).validated).toBe(false);
     expect(judgeTimedVideo({ duration: 300, activeSeconds: 270 })).toMatchObject({ validated: true, rule: 'external-video-timer-90-percent' });
     expect(judgeTimedVideo({ duration: null, activeSeconds: 10_000 }).validated).toBe(false);
+  });
+
+  it('given a save whose claim went beyond the bound, when it is not validated, then the reason says the playback was too fast', () => {
+    const verdict = judgeVideo({ duration: 900, played: [[0, 12]], finish: false, clock: { ...clock, ignoredSeconds: 888 } });
+    expect(verdict).toEqual({ validated: false, reason: expect.stringMatching(/^Lecture trop rapide : 888 s de vidéo déclarées n’ont pas été comptées/) });
   });
 });
 
@@ -155,5 +164,39 @@ describe('SCORM commits', () => {
     expect(sessionSeconds('1.2', '0001:02:03.50')).toBe(3723.5);
     expect(sessionSeconds('1.2', 'PT45S')).toBeNull();
     expect(sessionSeconds('2004', 'PT')).toBeNull();
+  });
+});
+
+describe('played seconds bounded by the server clock', () => {
+  const seen = new Date('2026-03-02T09:00:00Z');
+  const after = (seconds: number) => new Date(seen.getTime() + seconds * 1000);
+
+  it('gives the allowance: elapsed seconds × the fastest rate, plus the slack', () => {
+    expect(MAX_PLAYBACK_RATE).toBe(2);
+    expect(PLAYBACK_SLACK_SECONDS).toBe(10);
+    expect(playbackAllowance(0)).toBe(10);
+    expect(playbackAllowance(100)).toBe(210);
+  });
+
+  it('given a whole video claimed a second after the step was first seen, credits the allowance from the start and ignores the rest', () => {
+    expect(creditPlayed([], [[0, 900]], 900, seen, after(1))).toEqual({
+      played: [[0, 12]], claimedSeconds: 900, creditedSeconds: 12, ignoredSeconds: 888, uniqueSeconds: 12, elapsedSeconds: 1, allowanceSeconds: 12,
+    });
+  });
+
+  it('given a range already credited, credits nothing more for it (a replay)', () => {
+    expect(creditPlayed([[0, 100]], [[0, 100], [20, 60]], 900, seen, after(1))).toMatchObject({ played: [[0, 100]], claimedSeconds: 0, creditedSeconds: 0, ignoredSeconds: 0 });
+  });
+
+  it('credits only the new parts, in the media order, up to what is left of the allowance', () => {
+    expect(newParts([[10, 20], [30, 40]], [[0, 50]])).toEqual([[0, 10], [20, 30], [40, 50]]);
+    // 50 s after: 110 allowed, 20 already credited, so 90 more of the 100 new ones.
+    expect(creditPlayed([[10, 20], [30, 40]], [[0, 120]], 900, seen, after(50))).toMatchObject({
+      played: [[0, 110]], claimedSeconds: 100, creditedSeconds: 90, ignoredSeconds: 10, uniqueSeconds: 110,
+    });
+  });
+
+  it('given a server clock gone backwards, counts no elapsed time rather than a negative one', () => {
+    expect(creditPlayed([], [[0, 60]], 900, seen, after(-30))).toMatchObject({ played: [[0, 10]], elapsedSeconds: 0, allowanceSeconds: 10 });
   });
 });

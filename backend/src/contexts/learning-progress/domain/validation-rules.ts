@@ -1,4 +1,5 @@
 import { mergeIntervals, uniqueSeconds, type Interval } from './played-intervals.js';
+import { elapsedSeconds, MAX_PLAYBACK_RATE, playbackAllowance } from './playback-bound.js';
 
 /**
  * When a step counts as validated: decided by the server from evidence, never from the browser's
@@ -23,20 +24,51 @@ export type Verdict =
 const no = (reason: string): Verdict => ({ validated: false, reason });
 const round1 = (value: number) => Math.round(value * 10) / 10;
 
+/** The server's own view of a video step's playback: when it first saw the step, now, and what this save claimed beyond the bound. */
+export interface PlaybackClock {
+  firstSeenAt: Date;
+  now: Date;
+  /** Unique seconds this save claimed that real time does not allow (not credited). */
+  ignoredSeconds: number;
+}
+
+/** The reason a save claimed more than real time allows. */
+export function tooFastReason(ignoredSeconds: number): string {
+  return `Lecture trop rapide : ${Math.ceil(ignoredSeconds)} s de vidéo déclarées n’ont pas été comptées, car le temps écoulé depuis l’ouverture de l’étape ne permet pas de les avoir regardées (lecture jusqu’à ×${MAX_PLAYBACK_RATE}). Poursuivez la lecture.`;
+}
+
+/** The figures that prove the bound held when a video was validated: its played seconds could have been played in the time the server saw pass. */
+function boundFigures(clock: PlaybackClock): Record<string, number | string> {
+  const elapsed = elapsedSeconds(clock.firstSeenAt, clock.now);
+  return {
+    first_seen_at: clock.firstSeenAt.toISOString(),
+    validated_at: clock.now.toISOString(),
+    elapsed_seconds: round1(elapsed),
+    max_rate: MAX_PLAYBACK_RATE,
+    allowance_seconds: round1(playbackAllowance(elapsed)),
+  };
+}
+
 /**
  * A video, uploaded or external whose player reports its played ranges (YouTube IFrame, Vimeo
  * Player): 90 % of its duration in unique seconds played, or the finish button once more than
- * 120 unique seconds were played.
+ * 120 unique seconds were played. The played intervals are those credited, bounded by the server's
+ * clock (playback-bound.ts), so both rules rest on time the server saw pass, never on a claim alone.
  */
-export function judgeVideo(evidence: { duration: number | null; played: readonly Interval[]; finish: boolean }): Verdict {
+export function judgeVideo(evidence: { duration: number | null; played: readonly Interval[]; finish: boolean; clock: PlaybackClock }): Verdict {
   const duration = evidence.duration ?? 0;
   const watched = uniqueSeconds(mergeIntervals(evidence.played, duration > 0 ? duration : Number.POSITIVE_INFINITY));
   if (duration > 0 && watched >= VIDEO_SHARE * duration) {
-    return { validated: true, rule: 'video-played-90-percent', figures: { unique_seconds: round1(watched), duration: round1(duration), share: round1((100 * watched) / duration) } };
+    return {
+      validated: true,
+      rule: 'video-played-90-percent',
+      figures: { unique_seconds: round1(watched), duration: round1(duration), share: round1((100 * watched) / duration), ...boundFigures(evidence.clock) },
+    };
   }
   if (evidence.finish && watched > FINISH_AFTER_SECONDS) {
-    return { validated: true, rule: 'video-finish-after-120s', figures: { unique_seconds: round1(watched), duration: round1(duration) } };
+    return { validated: true, rule: 'video-finish-after-120s', figures: { unique_seconds: round1(watched), duration: round1(duration), ...boundFigures(evidence.clock) } };
   }
+  if (round1(evidence.clock.ignoredSeconds) > 0) return no(tooFastReason(evidence.clock.ignoredSeconds));
   if (evidence.finish) return no(`Regardez plus de ${FINISH_AFTER_SECONDS} secondes de la vidéo avant de la terminer.`);
   return no('La vidéo n’a pas encore été assez regardée.');
 }
@@ -93,11 +125,12 @@ export interface StepContent {
   quizId: number | null;
 }
 
-/** The step's state the evidence is judged with: its played intervals merged, opened before this request, its active time. */
+/** The step's state the evidence is judged with: its credited intervals merged, opened before this request, its active time, and the server's clock on it. */
 export interface StepState {
   played: Interval[];
   openedBefore: boolean;
   activeSeconds: number;
+  clock: PlaybackClock;
 }
 
 /** Picks the rule of the step's content (docs/learning-progress.md) and judges the evidence. */
@@ -113,7 +146,7 @@ export function judgeStep(content: StepContent, state: StepState, evidence: { fi
     default: {
       // A video: uploaded, or a link whose player reports its played ranges; a link whose
       // provider reported nothing falls back to the step's active time.
-      const verdict = judgeVideo({ duration: content.duration, played: state.played, finish: evidence.finish });
+      const verdict = judgeVideo({ duration: content.duration, played: state.played, finish: evidence.finish, clock: state.clock });
       if (verdict.validated || content.video === 'file' || state.played.length > 0) return verdict;
       return judgeTimedVideo({ duration: content.duration, activeSeconds: state.activeSeconds });
     }

@@ -25,6 +25,9 @@ afterAll(async () => {
   await t?.close();
 });
 
+// A test that lets the server's clock run gives it back to the real time.
+afterEach(() => t.clock.release());
+
 
 /** A course of a text chapter with a text sub-chapter, an external-video chapter (100 s) and a quiz chapter; a student enrolled in it. */
 async function world() {
@@ -93,6 +96,8 @@ describe('POST /progress/', () => {
     }
     const seek = await progress(student, course.courseId, { content_type: 'video_url', chapter: chapters[1], played: [[0, 3], [97, 100]], validated: true });
     expect(seek.json()).toMatchObject({ validated: false, reason: 'Regardez plus de 120 secondes de la vidéo avant de la terminer.' });
+    // A minute of the server's time since the step opened: its seconds may be credited (video-bound.api.spec.ts).
+    t.clock.advance(60_000);
     const watched = await progress(student, course.courseId, { content_type: 'video_url', chapter: chapters[1], played: [[2, 60], [55, 92]] });
     expect(watched.json()).toMatchObject({ validated: true, rule: 'video-played-90-percent' });
     const records = (await call(t, 'GET', `/api/progress/?student=${student.studentId}&course=${course.courseId}`, student.token)).json();
@@ -140,7 +145,9 @@ describe('POST /progress/', () => {
     for (const body of [{ chapter: chapters[0] }, { chapter: chapters[0], validated: true }, { chapter: chapters[0], subchapter }, { chapter: chapters[0], subchapter, validated: true }]) {
       await progress(student, course.courseId, { content_type: 'text', ...body });
     }
-    await progress(student, course.courseId, { content_type: 'video_url', chapter: chapters[1], played: [[0, 100]] });
+    await progress(student, course.courseId, { content_type: 'video_url', chapter: chapters[1] });
+    t.clock.advance(100_000);
+    expect((await progress(student, course.courseId, { content_type: 'video_url', chapter: chapters[1], played: [[0, 100]] })).json()).toMatchObject({ validated: true });
     const early = await call(t, 'POST', '/api/complete-course/', student.token, { student: student.studentId, course: course.courseId });
     expect([early.statusCode, early.json().message]).toEqual([409, COURSE_NOT_DONE]);
 

@@ -1,0 +1,34 @@
+// The demo's progress, seeded through the real progress handler: its videos are validated within
+// the bound on played seconds (docs/adr/0021), on the demo's study clock, never by a forged claim.
+import { Database } from '../platform/database/database.js';
+import { startTestApp, type TestApp } from '../testing/test-app.js';
+import { seedDemoData } from './demo-data.js';
+
+let t: TestApp;
+let db: Database;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  db = t.app.get(Database);
+  await seedDemoData(t.app);
+}, 180_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('the demo progress', () => {
+  it('validates its videos by the played seconds, within the bound, and records no excess', async () => {
+    const videos = await db.query<{ figures: Record<string, number | string> }>(
+      `select payload->'figures' as figures from eventlog.event where event_type = 'ChapterValidated' and payload->>'rule' = 'video-played-90-percent'`,
+    );
+    // The agile course's retrospective, the templates course's protected Excel model, the pivot tables' first one.
+    expect(videos).toHaveLength(3);
+    for (const { figures } of videos) {
+      expect(Number(figures.unique_seconds)).toBeLessThanOrEqual(Number(figures.allowance_seconds));
+      expect(new Date(String(figures.validated_at)).getTime()).toBeLessThanOrEqual(Date.now());
+    }
+    expect(await db.query(`select 1 from eventlog.event where event_type = 'PlaybackExcessIgnored'`)).toEqual([]);
+    expect(await db.query(`select 1 from eventlog.event where event_type = 'CourseCompleted'`)).toHaveLength(1);
+  });
+});
