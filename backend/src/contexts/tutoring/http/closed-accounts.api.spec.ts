@@ -39,18 +39,26 @@ async function world() {
   await givenEnrolled(t, open, course);
   await givenEnrolled(t, closed, course);
   await policyCaughtUp(db, 'tutoring.follow-course-trainer', 'StudentEnrolled');
+  const quiz = (await call(t, 'POST', '/api/quiz/', teacher.token, { teacher: teacher.teacherId, title: 'Quiz du cours', detail: '' })).json();
+  const question = (await call(t, 'POST', `/api/quiz-questions/${quiz.id}`, teacher.token, { questions: '2 + 2 ?', ans1: '3', ans2: '4', ans3: '5', ans4: '22', right_ans: '4' })).json();
+  await call(t, 'POST', '/api/quiz-assign-course/', teacher.token, { teacher: teacher.teacherId, course: course.courseId, quiz: quiz.id });
+  for (const student of [open, closed]) {
+    const answered = await call(t, 'POST', '/api/attempt-quiz/', student.token, { student: student.studentId, quiz: quiz.id, question: question.id, right_ans: '4' });
+    expect(answered.statusCode).toBe(201);
+  }
+  await eventually(async () => expect((await call(t, 'GET', `/api/attempted-quiz/${quiz.id}`, teacher.token)).json()).toHaveLength(2), 10_000);
   await eventually(async () => {
     expect((await call(t, 'GET', `/api/formateur/dashboard/${teacher.teacherId}/`, teacher.token)).json()).toMatchObject({ total_formateur_students: 2 });
   }, 10_000);
   const removal = await call(t, 'DELETE', `/api/admin/students/${closed.studentId}/`, admin.token);
   expect([removal.statusCode, removal.json().mode]).toEqual([200, 'close']);
-  return { teacher, open, closed, course };
+  return { teacher, open, closed, course, quiz };
 }
 
 describe('a closed student', () => {
-  it('leaves the trainer’s students and their count, the dashboards, the course’s students and the admin’s pickers', async () => {
+  it('leaves the trainer’s students and their count, the dashboards, the course’s students, a quiz’s results and the admin’s lists and pickers', async () => {
     const before = (await call(t, 'GET', `/api/admin/dashboard/${admin.adminId}`, admin.token)).json().total_students as number;
-    const { teacher, open, closed, course } = await world();
+    const { teacher, open, closed, course, quiz } = await world();
 
     const mine = (await call(t, 'GET', `/api/assigned-students/${teacher.teacherId}/`, teacher.token)).json();
     expect(mine.map((s: { id: number }) => s.id)).toEqual([open.studentId]);
@@ -70,6 +78,8 @@ describe('a closed student', () => {
     expect(records.map((s: { id: number }) => s.id)).toContain(open.studentId);
     expect(records.map((s: { id: number }) => s.id)).not.toContain(closed.studentId);
     // The audit's exception: the admin's record of the student still answers, closed.
+    const attempts = (await call(t, 'GET', `/api/attempted-quiz/${quiz.id}`, teacher.token)).json();
+    expect(attempts.map((a: { student: { id: number } }) => a.student.id)).toEqual([open.studentId]);
     const detail = await call(t, 'GET', `/api/admin/students/${closed.studentId}/`, admin.token);
     expect([detail.statusCode, typeof detail.json().closed_at]).toEqual([200, 'string']);
   });
