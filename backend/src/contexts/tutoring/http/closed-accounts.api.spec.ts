@@ -1,6 +1,6 @@
 // Issue 22, item 3: a closed account (ADR 0015) leaves every list, picker and count of every role,
 // and nothing is written to it any more: no message (a direct one is refused, a group one skips
-// it), no homework, no follow-up, no e-mail (a real SMTP server is watched); an erased account's
+// it), no homework, no follow-up, no enrolment, no e-mail (a real SMTP server is watched); an erased account's
 // `…@invalid` address is never mailed. The admin's record of the student still answers, closed.
 import { Database } from '../../../platform/database/database.js';
 import { MailService } from '../../../platform/mail/mail.service.js';
@@ -84,7 +84,7 @@ describe('a closed student', () => {
     expect([detail.statusCode, typeof detail.json().closed_at]).toEqual([200, 'string']);
   });
 
-  it('is sent no message (a direct one refused, a group one skipping them), no homework, no follow-up, and no e-mail', async () => {
+  it('is sent no message (a direct one refused, a group one skipping them), no homework, no follow-up, no enrolment, and no e-mail', async () => {
     const { teacher, open, closed } = await world();
     const direct = await call(t, 'POST', `/api/send-message/${teacher.teacherId}/${closed.studentId}`, teacher.token, { msg_to: 'Bonjour Marc', msg_from: 'formateur' });
     expect([direct.statusCode, direct.json().message]).toEqual([409, CLOSED_FOR_MESSAGES]);
@@ -102,6 +102,11 @@ describe('a closed student', () => {
     const follow = await call(t, 'POST', `/api/formateur/${other.teacherId}/assign-student`, admin.token, { student_id: closed.studentId });
     expect([follow.statusCode, follow.json().message]).toEqual([409, "Ce compte est clôturé : il ne peut plus être suivi ni suivre d'étudiant."]);
     expect(await db.query('select 1 from tutoring.tutorship where teacher_id = $1', [other.teacherId])).toEqual([]);
+
+    const another = await givenCourse(t, { teacherId: other.teacherId });
+    const enrol = await call(t, 'POST', '/api/student-enroll-course/', admin.token, { student: closed.studentId, course: another.courseId });
+    expect([enrol.statusCode, enrol.json().message]).toEqual([409, 'Ce compte est clôturé : il ne peut plus être inscrit à un cours.']);
+    expect(await db.query('select 1 from enrolment.student_course where course_id = $1', [another.courseId])).toEqual([]);
 
     // The open student's notice goes out through SMTP; the closed one's address receives nothing.
     await eventually(async () => expect(mailsTo(open.email)).toHaveLength(1), 10_000);
