@@ -24,7 +24,8 @@ export interface DemoQuizCourses {
 
 /**
  * The demo's quizzes, written, assigned and placed as a course step by their trainers; Léa has
- * taken the templates quiz (2 right out of 3) and Inès is half-way through it.
+ * taken the templates quiz (2 right out of 3) and Inès is half-way through it, both before Claire
+ * made it the course's last step.
  */
 export async function seedDemoQuizzes(
   commands: CommandBus,
@@ -39,11 +40,12 @@ export async function seedDemoQuizzes(
       questionIds.push(await commands.execute(new AddQuestion(author, quizId, { questions: question, answers, rightAnswer: right })));
     }
     await commands.execute(new AssignQuiz(author, quizId, courseId));
-    await commands.execute(new AddChapter(author, courseId, { title: `Quiz : ${title}`, contentType: 'quiz', duration: 300, quizId }));
-    return { quizId, questionIds };
+    const placeAsStep = () => commands.execute(new AddChapter(author, courseId, { title: `Quiz : ${title}`, contentType: 'quiz', duration: 300, quizId }));
+    return { quizId, questionIds, placeAsStep };
   };
   const templates = await write(trainers.claire, 'Les modèles de documents', 'Trois questions pour vérifier les acquis du cours.', TEMPLATES_QUIZ, courses.templates);
-  await write(trainers.julien, 'Les bons réflexes', 'Hameçonnage, mots de passe, poste de travail.', SECURITY_QUIZ, courses.security);
+  const security = await write(trainers.julien, 'Les bons réflexes', 'Hameçonnage, mots de passe, poste de travail.', SECURITY_QUIZ, courses.security);
+  await security.placeAsStep();
 
   const place = { courseId: courses.templates, chapterId: null, subchapterId: null };
   const answer = (student: Actor, index: number, text: string) =>
@@ -52,4 +54,7 @@ export async function seedDemoQuizzes(
   await answer(students.lea, 1, 'Insertion > QuickPart > Champ');
   await answer(students.lea, 2, 'Chiffrer le fichier');
   await answer(students.ines, 0, '.docx');
+  // Claire then placed it as the course's last step: a quiz that is a step is taken only once its
+  // step is open (issue 22), so the answers above were given while the course offered it on its own.
+  await templates.placeAsStep();
 }

@@ -26,6 +26,7 @@ import { GetStudentSummariesHandler } from './application/queries/get-student-su
 import { ListTeachersHandler } from './application/queries/list-teachers.query.js';
 import { GetTeacherContactsHandler } from './application/queries/get-teacher-contacts.query.js';
 import { SearchStudentsHandler } from './application/queries/search-students.query.js';
+import { GetClosedProfilesHandler } from './application/queries/get-closed-profiles.query.js';
 import { SessionHousekeeping } from './application/session-housekeeping.js';
 import { TokenService } from './application/token.service.js';
 import { IDENTITY_ENTITIES } from './domain/profiles.js';
@@ -72,6 +73,7 @@ import { TeachersController } from './http/teachers.controller.js';
     GetTeacherProfileHandler,
     GetTeacherSummariesHandler,
     GetStudentSummariesHandler,
+    GetClosedProfilesHandler,
     ListTeachersHandler,
     GetTeacherContactsHandler,
     SearchStudentsHandler,

@@ -19,6 +19,7 @@ import { ProgressController } from './http/progress.controller.js';
 import { ProgressRulesController } from './http/progress-rules.controller.js';
 import { GetProgressRulesHandler } from './application/queries/get-progress-rules.query.js';
 import { CountLearningRecordsHandler } from './application/queries/count-learning-records.query.js';
+import { GetQuizStepAccessHandler } from './application/queries/get-quiz-step-access.query.js';
 
 /** Learning progress (issue 11, in progress): the player's progress, validation from evidence, time on task. docs/learning-progress.md. */
 @Module({
@@ -26,7 +27,10 @@ import { CountLearningRecordsHandler } from './application/queries/count-learnin
   controllers: [ProgressController, ProgressRulesController],
   providers: [
     // Identity asks before removing a person (identity.queries.ts), answered here.
-    CountLearningRecordsHandler,RecordProgressHandler, RecordScormCommitHandler, GetScormProgressHandler, CompleteCourseHandler, ValidateQuizStepHandler, ListProgressHandler, ListStudentCoursesHandler, GetStudentDashboardHandler, GetProgressRulesHandler, QuizStepPolicy],
+    CountLearningRecordsHandler,
+    // Assessment asks before a student takes a quiz that is a course step (assessment.queries.ts), answered here.
+    GetQuizStepAccessHandler,
+    RecordProgressHandler, RecordScormCommitHandler, GetScormProgressHandler, CompleteCourseHandler, ValidateQuizStepHandler, ListProgressHandler, ListStudentCoursesHandler, GetStudentDashboardHandler, GetProgressRulesHandler, QuizStepPolicy],
 })
 export class LearningProgressModule {
   constructor(projections: ProjectionRegistry, quizStep: QuizStepPolicy) {

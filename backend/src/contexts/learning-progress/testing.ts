@@ -4,3 +4,4 @@ export { RecordProgress } from './application/commands/record-progress.command.j
 export { RecordProgressHandler } from './application/commands/record-progress.command.js';
 export { CompleteCourse } from './application/commands/complete-course.command.js';
 export { RecordScormCommit } from './application/commands/record-scorm-commit.command.js';
+export { ValidateQuizStep } from './application/commands/validate-quiz-step.command.js';

@@ -9,6 +9,12 @@ export interface MailMessage {
 }
 
 /**
+ * Whether an address can never be delivered: the reserved top-level domain `invalid` (RFC 2606),
+ * the address an erased account keeps (`supprime-{id}@invalid`, ADR 0015). Never mailed.
+ */
+export const isUndeliverable = (to: string): boolean => /[@.]invalid$/i.test(to.trim());
+
+/**
  * Mail through SMTP (nodemailer). Without SMTP_HOST, messages are written to the log instead,
  * so that a development start needs no mail server.
  */
@@ -32,6 +38,7 @@ export class MailService {
   }
 
   async send(message: MailMessage): Promise<void> {
+    if (isUndeliverable(message.to)) throw new Error('adresse non distribuable (compte effacé)');
     const info = await this.transport.sendMail({ from: this.config.smtp.from, ...message });
     if (!this.config.smtp.host) this.logger.log(`E-mail (SMTP non configuré) à ${message.to} : ${message.subject}`);
     else this.logger.debug(`E-mail envoyé à ${message.to} (${info.messageId})`);

@@ -181,8 +181,8 @@ export const messages = {
     deleted: "L'étudiant a été supprimé avec succès.",
     closed: "L'étudiant a été supprimé avec succès : son compte est fermé et son historique conservé.",
     failed: 'Échec de la suppression.',
-    closedBadge: (date: string) => `Compte fermé le ${date}`,
-    closedText: 'Ce compte est fermé : son historique reste consultable pour les contrôles, il ne peut plus être modifié.',
+    closedBadge: (date: string) => `Compte clôturé le ${date}`,
+    closedText: 'Ce compte est clôturé : son historique reste consultable pour les contrôles, il ne peut plus être modifié.',
   },
   assignCourse: {
     title: 'Assigner un cours',

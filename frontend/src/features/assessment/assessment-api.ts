@@ -160,6 +160,7 @@ export const {
   useLazyGetAttemptStatusQuery,
   useLazyGetFirstQuestionQuery,
   useLazyGetNextQuestionQuery,
+  useGetQuizResultQuery,
   useLazyGetQuizResultQuery,
   useAnswerQuestionMutation,
   useResetAttemptsMutation,

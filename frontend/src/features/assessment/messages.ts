@@ -143,6 +143,7 @@ export const messages = {
     launchQuiz: (title: string) => `Lancer le Quiz ${title}`,
     questionCount: (count: number) => `${count} ${count > 1 ? 'questions' : 'question'}`,
     finished: 'Vous avez terminé ce quiz.',
+    locked: 'Pas encore accessible : terminez les étapes précédentes du cours.',
     seeResult: 'Voir mon résultat',
     seeResultOf: (title: string) => `Voir mon résultat au quiz ${title}`,
     noQuestions: "Ce quiz n'a pas encore de questions.",
@@ -174,7 +175,8 @@ export const messages = {
     restart: 'Recommencer le quiz',
     restartFailed: 'Impossible de recommencer le quiz.',
     unavailable: "Ce quiz n'est pas disponible.",
-    unavailableText: "Il n'est proposé dans aucun de vos cours, ou il n'a pas encore de questions.",
+    unavailableText:
+      "Il n'est proposé dans aucun de vos cours, son étape n'est pas encore ouverte (terminez les étapes précédentes du cours), ou il n'a pas encore de questions.",
     backToCourse: 'Retour aux quiz du cours',
     backToDashboard: 'Mon tableau de bord',
   },

@@ -4,28 +4,61 @@ import { ForbiddenError } from '../../../shared-kernel/index.js';
 import { QuizNotFoundError } from '../domain/assessment.errors.js';
 import type { AnsweredQuestion } from '../domain/student-quiz.aggregate.js';
 import { GetQuizStepCourses, IsFollowingCourse } from '../../catalogue/contracts/catalogue.queries.js';
+import { GetQuizStepAccess } from '../contracts/assessment.queries.js';
 
 export const NOT_YOUR_QUIZ_COURSE = "Ce quiz n'est proposé dans aucun cours que vous suivez.";
 
-/** The courses that offer the quiz: assigned to them, or named by one of their steps. */
-export async function coursesOfQuiz(db: Database, queries: QueryBus, quizId: number): Promise<number[]> {
+/** The courses that offer the quiz: assigned to them (`assigned`), or naming it in one of their steps (`steps`). */
+async function offersOfQuiz(db: Database, queries: QueryBus, quizId: number): Promise<{ assigned: number[]; steps: number[] }> {
   const [assigned, steps] = await Promise.all([
     db.query<{ course_id: number }>('select course_id from assessment.quiz_course where quiz_id = $1', [quizId]),
     queries.execute(new GetQuizStepCourses(quizId)),
   ]);
-  return [...new Set([...assigned.map((row) => row.course_id), ...steps])];
+  return { assigned: assigned.map((row) => row.course_id), steps };
 }
 
-/** Whether the student follows a course that offers the quiz (the only way to take it). */
-export async function mayTakeQuiz(db: Database, queries: QueryBus, studentId: number, quizId: number): Promise<boolean> {
-  for (const courseId of await coursesOfQuiz(db, queries, quizId)) {
-    if (await queries.execute(new IsFollowingCourse(studentId, courseId))) return true;
+/** The courses that offer the quiz: assigned to them, or named by one of their steps. */
+export async function coursesOfQuiz(db: Database, queries: QueryBus, quizId: number): Promise<number[]> {
+  const { assigned, steps } = await offersOfQuiz(db, queries, quizId);
+  return [...new Set([...assigned, ...steps])];
+}
+
+/**
+ * Whether the student may take the quiz now, and the refusal when not (issue 22). A quiz that a
+ * course they follow names as a step is taken only when one such step is open in the course's
+ * order (learning-progress answers GetQuizStepAccess), even if a course also offers it on its own:
+ * the step's evidence is never made before the step opens. Otherwise, a course they follow must
+ * offer it. The same check guards starting (the first question), answering and starting over.
+ */
+export async function quizAccess(db: Database, queries: QueryBus, studentId: number, quizId: number): Promise<{ allowed: true } | { allowed: false; refusal: string }> {
+  const { assigned, steps } = await offersOfQuiz(db, queries, quizId);
+  const following = new Map<number, boolean>();
+  const follows = async (courseId: number) => {
+    if (!following.has(courseId)) following.set(courseId, await queries.execute(new IsFollowingCourse(studentId, courseId)));
+    return following.get(courseId)!;
+  };
+  let locked: string | null = null;
+  for (const courseId of new Set(steps)) {
+    if (!(await follows(courseId))) continue;
+    const access = await queries.execute(new GetQuizStepAccess(studentId, courseId, quizId));
+    if (access?.open) return { allowed: true };
+    if (access) locked ??= access.refusal ?? NOT_YOUR_QUIZ_COURSE;
   }
-  return false;
+  if (locked !== null) return { allowed: false, refusal: locked };
+  for (const courseId of new Set(assigned)) {
+    if (await follows(courseId)) return { allowed: true };
+  }
+  return { allowed: false, refusal: NOT_YOUR_QUIZ_COURSE };
+}
+
+/** Whether the student may take the quiz now (quizAccess). */
+export async function mayTakeQuiz(db: Database, queries: QueryBus, studentId: number, quizId: number): Promise<boolean> {
+  return (await quizAccess(db, queries, studentId, quizId)).allowed;
 }
 
 export async function assertMayTakeQuiz(db: Database, queries: QueryBus, studentId: number, quizId: number): Promise<void> {
-  if (!(await mayTakeQuiz(db, queries, studentId, quizId))) throw new ForbiddenError(NOT_YOUR_QUIZ_COURSE);
+  const access = await quizAccess(db, queries, studentId, quizId);
+  if (!access.allowed) throw new ForbiddenError(access.refusal);
 }
 
 /** The SQL of liveQuestions: a live quiz (one row with null question fields when it has none) and its live questions, in order. */

@@ -84,7 +84,10 @@ export class StudentSummary {
   @ApiProperty() interseted_categories!: string;
 }
 
-/** Students by id, for other contexts' lists (suspended ones included: history stays readable). */
+/**
+ * Students by id, for other contexts' lists: open accounts only, suspended ones included. A closed
+ * account leaves every list, picker and count (ADR 0015, issue 22): its id is simply not answered.
+ */
 export class GetStudentSummaries extends Query<Map<number, StudentSummary>> {
   constructor(readonly studentIds: readonly number[]) {
     super();
@@ -101,9 +104,26 @@ export class TeacherContact {
   @ApiProperty({ type: String, nullable: true }) profile_img!: string | null;
 }
 
-/** Trainers' contact details by id, for the students they follow and for admins (suspended ones included). */
+/**
+ * Trainers' contact details by id, for the students they follow and for admins: open accounts only
+ * (suspended ones included); a closed trainer is nobody's contact any more (ADR 0015, issue 22).
+ */
 export class GetTeacherContacts extends Query<Map<number, TeacherContact>> {
   constructor(readonly teacherIds: readonly number[]) {
+    super();
+  }
+}
+
+/**
+ * Which of these students' or trainers' accounts are closed (erased ones included): the ids
+ * answered are closed. Asked before anything is written to a person (a message, homework, a
+ * follow-up, an e-mail): a closed account receives nothing any more (ADR 0015, issue 22).
+ */
+export class GetClosedProfiles extends Query<Set<number>> {
+  constructor(
+    readonly role: 'student' | 'teacher',
+    readonly profileIds: readonly number[],
+  ) {
     super();
   }
 }

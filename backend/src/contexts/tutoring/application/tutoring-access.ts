@@ -2,8 +2,9 @@ import type { QueryBus } from '@nestjs/cqrs';
 import { NOT_YOURS } from '../../../platform/auth/ownership.js';
 import type { Database } from '../../../platform/database/database.js';
 import { ForbiddenError, NotFoundError, type Actor } from '../../../shared-kernel/index.js';
-import { GetStudentSummaries, GetTeacherSummaries } from '../../identity/contracts/identity.queries.js';
+import { GetClosedProfiles, GetStudentSummaries, GetTeacherSummaries } from '../../identity/contracts/identity.queries.js';
 import type { Side } from '../contracts/tutoring.events.js';
+import { ClosedAccountError } from '../domain/tutoring.errors.js';
 
 /** Which side of the trainer–student pair the actor is; anyone else is refused. */
 export function sideOf(actor: Actor, teacherId: number, studentId: number): Side {
@@ -43,4 +44,29 @@ export async function haveExchanged(db: Database, teacherId: number, studentId: 
     [teacherId, studentId],
   );
   return row?.yes === true;
+}
+
+/** The refusals of a write to a closed account (ADR 0015, issue 22): it receives nothing any more. */
+export const CLOSED_FOR_MESSAGES = 'Ce compte est clôturé : il ne peut plus recevoir de messages.';
+export const CLOSED_FOR_HOMEWORK = 'Ce compte est clôturé : il ne peut plus recevoir de devoirs.';
+export const CLOSED_FOR_FOLLOW_UP = "Ce compte est clôturé : il ne peut plus être suivi ni suivre d'étudiant.";
+
+/** Whether the trainer's or the student's account is closed. */
+export async function pairHasClosedAccount(queries: QueryBus, teacherId: number, studentId: number): Promise<boolean> {
+  const [teachers, students] = await Promise.all([
+    queries.execute(new GetClosedProfiles('teacher', [teacherId])),
+    queries.execute(new GetClosedProfiles('student', [studentId])),
+  ]);
+  return teachers.size > 0 || students.size > 0;
+}
+
+/** Refuses (409, the refusal given) a write between a trainer and a student when either account is closed. */
+export async function assertPairOpen(queries: QueryBus, teacherId: number, studentId: number, refusal: string): Promise<void> {
+  if (await pairHasClosedAccount(queries, teacherId, studentId)) throw new ClosedAccountError(refusal);
+}
+
+/** The students of the list whose accounts are open (a group message skips the closed ones). */
+export async function openStudents(queries: QueryBus, studentIds: readonly number[]): Promise<number[]> {
+  const closed = await queries.execute(new GetClosedProfiles('student', studentIds));
+  return studentIds.filter((id) => !closed.has(id));
 }

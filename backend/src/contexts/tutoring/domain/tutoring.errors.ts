@@ -1,4 +1,4 @@
-import { ForbiddenError, NotFoundError } from '../../../shared-kernel/index.js';
+import { ConflictError, ForbiddenError, NotFoundError } from '../../../shared-kernel/index.js';
 
 export const NO_TUTORSHIP = 'Aucune assignation trouvée';
 
@@ -18,3 +18,6 @@ export class NotFollowedError extends ForbiddenError {
     super("Ce formateur ne suit pas cet étudiant : aucun échange n'est possible entre eux.");
   }
 }
+
+/** A write to a closed account (a message, homework, a follow-up): it receives nothing any more (ADR 0015, issue 22). */
+export class ClosedAccountError extends ConflictError {}

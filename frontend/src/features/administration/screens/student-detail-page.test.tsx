@@ -122,7 +122,7 @@ describe('/admin-student-detail/{student_id}', () => {
   it('shows a closed account read-only, with the date it was closed and no actions', async () => {
     server((request) => (request.path === '/admin/students/20/' ? json({ ...LEA, is_active: false, closed_at: '2026-03-02T10:00:00Z' }) : undefined));
     renderApp('/admin-student-detail/20');
-    expect(await screen.findByText('Compte fermé le 02/03/2026')).toBeInTheDocument();
+    expect(await screen.findByText('Compte clôturé le 02/03/2026')).toBeInTheDocument();
     expect(screen.getByTestId('student-closed')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Supprimer/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /Modifier/ })).toBeNull();

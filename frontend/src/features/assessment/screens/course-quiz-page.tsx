@@ -1,17 +1,22 @@
 import { Link, useParams } from 'react-router-dom';
 import { CheckCircleOutlined, PlayCircleOutlined } from '@ant-design/icons';
 import { useAppSelector } from '../../../lib/hooks';
-import { useGetAttemptStatusQuery, useGetCourseQuizzesQuery } from '../assessment-api';
+import { useGetAttemptStatusQuery, useGetCourseQuizzesQuery, useGetQuizResultQuery } from '../assessment-api';
 import type { AssignedQuiz } from '../assessment-types';
 import { Pending, QuizPage } from '../components/quiz-page';
 import { messages as m } from '../messages';
 
-/** 'Lancer le Quiz' only when the attempt-status check says the student may (01 §4); else where they stand. */
+/**
+ * 'Lancer le Quiz' only when the attempt-status check says the student may (01 §4); else where they
+ * stand: finished (their result offered), or not open yet (a quiz step whose earlier steps are not
+ * all validated, issue 22: the current attempt is not complete, yet the server says no).
+ */
 function QuizLaunch({ quiz, courseId, studentId }: { quiz: AssignedQuiz; courseId: number; studentId: string }) {
   const status = useGetAttemptStatusQuery({ quizId: quiz.id, studentId }, { refetchOnMountOrArgChange: true });
+  const result = useGetQuizResultQuery({ quizId: quiz.id, studentId }, { skip: status.data !== false, refetchOnMountOrArgChange: true });
   const target = `/take-quiz/${quiz.id}?course=${courseId}`;
   if (quiz.total_questions === 0) return <span className="quiz-muted">{m.student.noQuestions}</span>;
-  if (status.isLoading) return <span className="quiz-muted">{m.student.checking}</span>;
+  if (status.isLoading || (status.data === false && result.isLoading)) return <span className="quiz-muted">{m.student.checking}</span>;
   if (status.data) {
     return (
       <Link to={target} className="button-link" aria-label={m.student.launchQuiz(quiz.title)}>
@@ -19,6 +24,8 @@ function QuizLaunch({ quiz, courseId, studentId }: { quiz: AssignedQuiz; courseI
       </Link>
     );
   }
+  const done = result.data ? result.data.total_questions > 0 && result.data.total_attempted_questions >= result.data.total_questions : true;
+  if (!done) return <span className="quiz-muted">{m.student.locked}</span>;
   return (
     <span className="course-quiz__done">
       <span className="quiz-muted">

@@ -156,24 +156,32 @@ describe('/take-quiz/{quiz_id}', () => {
 });
 
 describe('/course-quiz/{course_id}', () => {
-  it("offers 'Lancer le Quiz' only when the attempt-status check allows it", async () => {
+  it("offers 'Lancer le Quiz' only when the attempt-status check allows it; a refused quiz not finished is shown not open yet", async () => {
     startSession('student', { id: STUDENT, username: 'lea', access: 'a1', refresh: 'r1' });
     stubFetch((request) => {
       if (request.path === `/fetch-assigned-quiz/${COURSE}`) {
         return json([
           { id: 7, title: 'Les formules', total_questions: 3 },
           { id: 8, title: 'Les graphiques', total_questions: 2 },
+          { id: 9, title: 'Le quiz final', total_questions: 2 },
         ]);
       }
       if (request.path === `/fetch-quiz-attempt-status/7/${STUDENT}`) return json({ bool: true });
       if (request.path === `/fetch-quiz-attempt-status/8/${STUDENT}`) return json({ bool: false });
+      if (request.path === `/fetch-quiz-result/8/${STUDENT}`) return json({ total_questions: 2, total_attempted_questions: 2, total_correct_questions: 1 });
+      // A quiz step whose earlier steps are not validated: refused, nothing answered yet.
+      if (request.path === `/fetch-quiz-attempt-status/9/${STUDENT}`) return json({ bool: false });
+      if (request.path === `/fetch-quiz-result/9/${STUDENT}`) return json({ total_questions: 2, total_attempted_questions: 0, total_correct_questions: 0 });
       return json({ statusCode: 404, message: 'Introuvable.' }, 404);
     });
     renderApp(`/course-quiz/${COURSE}`);
     const open = await screen.findByTestId('course-quiz-7');
     const done = screen.getByTestId('course-quiz-8');
+    const locked = screen.getByTestId('course-quiz-9');
     expect(await within(open).findByRole('link', { name: 'Lancer le Quiz Les formules' })).toHaveAttribute('href', `/take-quiz/7?course=${COURSE}`);
     expect(await within(done).findByText('Vous avez terminé ce quiz.')).toBeInTheDocument();
     expect(within(done).queryByText('Lancer le Quiz')).toBeNull();
+    expect(await within(locked).findByText('Pas encore accessible : terminez les étapes précédentes du cours.')).toBeInTheDocument();
+    expect(within(locked).queryByRole('link')).toBeNull();
   });
 });

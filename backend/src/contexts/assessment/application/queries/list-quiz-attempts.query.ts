@@ -41,9 +41,10 @@ export class ListQuizAttemptsHandler implements IQueryHandler<ListQuizAttempts> 
       [quizId],
     );
     const students = await this.queries.execute(new GetStudentSummaries(rows.map((r) => r.student_id)));
-    return rows.map(({ student_id, ...row }) => {
+    // A closed account leaves the list (identity answers open accounts only, ADR 0015); its attempts stay kept.
+    return rows.flatMap(({ student_id, ...row }) => {
       const s = students.get(student_id);
-      return { ...row, quiz: { id: quizId }, student: { id: student_id, fullname: s?.fullname ?? '', email: s?.email ?? '', username: s?.username ?? '' } };
+      return s ? [{ ...row, quiz: { id: quizId }, student: { id: student_id, fullname: s.fullname, email: s.email, username: s.username } }] : [];
     });
   }
 }

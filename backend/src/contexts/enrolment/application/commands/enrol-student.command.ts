@@ -1,12 +1,15 @@
 import { Command, CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { AggregateStore } from '../../../../platform/aggregate-store/index.js';
 import { assertSelfOrAdmin } from '../../../../platform/auth/ownership.js';
-import { Actor, Clock } from '../../../../shared-kernel/index.js';
+import { Actor, Clock, ConflictError } from '../../../../shared-kernel/index.js';
 import { GetCourseTitle } from '../../../catalogue/contracts/catalogue.queries.js';
-import { GetStudentProfile } from '../../../identity/contracts/identity.queries.js';
+import { GetClosedProfiles, GetStudentProfile } from '../../../identity/contracts/identity.queries.js';
 import { StudentCourse } from '../../domain/student-course.aggregate.js';
 
-/** A student enrols (or an admin enrols them: the back office's "Assigner cours"). */
+/** The refusal of an enrolment of a closed account (ADR 0015, issue 22). */
+export const CLOSED_FOR_ENROLMENT = 'Ce compte est clôturé : il ne peut plus être inscrit à un cours.';
+
+/** A student enrols (or an admin enrols them: the back office's "Assigner cours"); a closed account no more. */
 export class EnrolStudent extends Command<{ enrolledAt: Date }> {
   constructor(
     readonly actor: Actor,
@@ -28,6 +31,7 @@ export class EnrolStudentHandler implements ICommandHandler<EnrolStudent> {
   async execute({ actor, studentId, courseId }: EnrolStudent): Promise<{ enrolledAt: Date }> {
     assertSelfOrAdmin(actor, 'student', studentId);
     await this.queries.execute(new GetStudentProfile(actor, studentId));
+    if ((await this.queries.execute(new GetClosedProfiles('student', [studentId]))).size > 0) throw new ConflictError(CLOSED_FOR_ENROLMENT);
     await this.queries.execute(new GetCourseTitle(courseId));
     return this.store.transaction(async (uow) => {
       const link = (await uow.find(StudentCourse, { studentId, courseId })) ?? uow.add(new StudentCourse(studentId, courseId));

@@ -10,7 +10,7 @@ export class GetStudentSummariesHandler implements IQueryHandler<GetStudentSumma
     if (studentIds.length === 0) return new Map();
     const rows = await this.db.query<StudentSummary>(
       `select s.id, s.fullname, a.email, a.username, s.profile_img, s.interested_categories as interseted_categories
-         from identity.student s join identity.account a on a.id = s.account_id where s.id = any($1::int[])`,
+         from identity.student s join identity.account a on a.id = s.account_id where s.id = any($1::int[]) and a.closed_at is null`,
       [[...new Set(studentIds)]],
     );
     return new Map(rows.map((row) => [row.id, row]));

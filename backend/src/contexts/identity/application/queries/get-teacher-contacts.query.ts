@@ -11,7 +11,7 @@ export class GetTeacherContactsHandler implements IQueryHandler<GetTeacherContac
     // No booking link is kept yet (the administration issue adds it to the trainer's record).
     const rows = await this.db.query<TeacherContact>(
       `select t.id, t.full_name, a.email, t.mobile_no as telephone, nullif(t.calendly, '') as calendly, t.profile_img
-         from identity.teacher t join identity.account a on a.id = t.account_id where t.id = any($1::int[])`,
+         from identity.teacher t join identity.account a on a.id = t.account_id where t.id = any($1::int[]) and a.closed_at is null`,
       [[...new Set(teacherIds)]],
     );
     return new Map(rows.map((row) => [row.id, row]));

@@ -1,10 +1,10 @@
-import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { Command, CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { AggregateStore } from '../../../../platform/aggregate-store/index.js';
 import { assertSelfOrAdmin } from '../../../../platform/auth/ownership.js';
 import { Database } from '../../../../platform/database/database.js';
 import { Clock, type Actor } from '../../../../shared-kernel/index.js';
 import { Homework } from '../../domain/homework.aggregate.js';
-import { follows } from '../tutoring-access.js';
+import { assertPairOpen, CLOSED_FOR_HOMEWORK, follows } from '../tutoring-access.js';
 
 /** A trainer (or an admin, in their name) gives homework to a student the trainer follows. */
 export class GiveHomework extends Command<number> {
@@ -25,10 +25,12 @@ export class GiveHomeworkHandler implements ICommandHandler<GiveHomework> {
     private readonly store: AggregateStore,
     private readonly db: Database,
     private readonly clock: Clock,
+    private readonly queries: QueryBus,
   ) {}
 
   async execute({ actor, teacherId, studentId, title, detail }: GiveHomework): Promise<number> {
     assertSelfOrAdmin(actor, 'teacher', teacherId);
+    await assertPairOpen(this.queries, teacherId, studentId, CLOSED_FOR_HOMEWORK);
     const following = await follows(this.db, teacherId, studentId);
     return this.store.transaction(async (uow) => {
       const homework = uow.add(new Homework(teacherId, studentId));

@@ -50,6 +50,7 @@ export class NotifyRecipientHandler implements ICommandHandler<NotifyRecipient> 
     ]);
     const teacher = teachers.get(message.teacher_id);
     const student = students.get(message.student_id);
+    // A closed account is not answered (identity's summaries are of open accounts): it is never mailed (ADR 0015, issue 22).
     if (!teacher || !student) return false;
     const [to, name, sender, where] =
       recipient === 'student'

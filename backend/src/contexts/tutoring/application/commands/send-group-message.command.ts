@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { Command, CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { AggregateStore } from '../../../../platform/aggregate-store/index.js';
 import { Database } from '../../../../platform/database/database.js';
 import { Clock, ForbiddenError, InvalidInputError, type Actor } from '../../../../shared-kernel/index.js';
 import { checkMessageText, Conversation } from '../../domain/conversation.aggregate.js';
-import { CONVERSATION_RACE, followedStudentIds } from '../tutoring-access.js';
+import { CONVERSATION_RACE, followedStudentIds, openStudents } from '../tutoring-access.js';
 import { NOT_IN_YOUR_NAME } from './send-message.command.js';
 
 export const NOBODY_FOLLOWED = "Aucun étudiant ne vous est assigné : le message n'a été envoyé à personne.";
@@ -30,13 +30,15 @@ export class SendGroupMessageHandler implements ICommandHandler<SendGroupMessage
     private readonly store: AggregateStore,
     private readonly db: Database,
     private readonly clock: Clock,
+    private readonly queries: QueryBus,
   ) {}
 
   async execute({ actor, teacherId, msgFrom, text }: SendGroupMessage): Promise<{ recipients: number }> {
     if (!(actor.role === 'teacher' && actor.profileId === teacherId)) throw new ForbiddenError("Vous n'avez pas accès à cette ressource.");
     if (msgFrom !== undefined && msgFrom !== 'formateur' && msgFrom !== 'teacher') throw new ForbiddenError(NOT_IN_YOUR_NAME);
     checkMessageText(text);
-    const students = await followedStudentIds(this.db, teacherId);
+    // Closed accounts are skipped: they receive nothing any more (ADR 0015, issue 22).
+    const students = await openStudents(this.queries, await followedStudentIds(this.db, teacherId));
     if (students.length === 0) throw new InvalidInputError(NOBODY_FOLLOWED, 'msg_to');
     const groupId = randomUUID();
     const now = this.clock.now();

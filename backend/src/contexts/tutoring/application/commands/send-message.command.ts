@@ -1,10 +1,10 @@
-import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { Command, CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { AggregateStore } from '../../../../platform/aggregate-store/index.js';
 import { Database } from '../../../../platform/database/database.js';
 import { Clock, ForbiddenError, type Actor } from '../../../../shared-kernel/index.js';
 import type { Side } from '../../contracts/tutoring.events.js';
 import { Conversation } from '../../domain/conversation.aggregate.js';
-import { CONVERSATION_RACE, follows, sideOf } from '../tutoring-access.js';
+import { assertPairOpen, CLOSED_FOR_MESSAGES, CONVERSATION_RACE, follows, sideOf } from '../tutoring-access.js';
 
 export const NOT_IN_YOUR_NAME = "Vous ne pouvez envoyer un message qu'en votre nom.";
 
@@ -35,10 +35,13 @@ export class SendMessageHandler implements ICommandHandler<SendMessage> {
     private readonly store: AggregateStore,
     private readonly db: Database,
     private readonly clock: Clock,
+    private readonly queries: QueryBus,
   ) {}
 
   async execute({ actor, teacherId, studentId, msgFrom, text }: SendMessage): Promise<{ id: number }> {
     const from = senderSide(actor, teacherId, studentId, msgFrom);
+    // A closed account receives no message any more (ADR 0015, issue 22).
+    await assertPairOpen(this.queries, teacherId, studentId, CLOSED_FOR_MESSAGES);
     const following = await follows(this.db, teacherId, studentId);
     return this.store.transaction(async (uow) => {
       const conversation = (await uow.find(Conversation, { teacherId, studentId })) ?? uow.add(new Conversation(teacherId, studentId));

@@ -4,6 +4,7 @@ import type { Policy, RecordedEvent } from '../../../../platform/event-log/index
 import { NotFoundError } from '../../../../shared-kernel/index.js';
 import { GetCourseOwner } from '../../../catalogue/contracts/catalogue.queries.js';
 import type { StudentEnrolled } from '../../../enrolment/contracts/enrolment.events.js';
+import { ClosedAccountError } from '../../domain/tutoring.errors.js';
 import { AssignTrainer } from '../commands/assign-trainer.command.js';
 
 type StudentEnrolledFact = RecordedEvent<StudentEnrolled['type'], StudentEnrolled['payload']>;
@@ -32,6 +33,8 @@ export class FollowCourseTrainerPolicy implements Policy<StudentEnrolledFact> {
     } catch (error) {
       // A course, trainer or student removed since: nobody to follow (retrying would block the policy).
       if (error instanceof NotFoundError) return;
+      // A closed trainer or student: nobody follows or is followed any more (ADR 0015, issue 22).
+      if (error instanceof ClosedAccountError) return;
       throw error;
     }
   }

@@ -3,6 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { Policy } from '../../../../platform/event-log/index.js';
 import { NotFoundError } from '../../../../shared-kernel/index.js';
 import type { IdentityEvent } from '../../../identity/contracts/identity.events.js';
+import { ClosedAccountError } from '../../domain/tutoring.errors.js';
 import { AssignTrainer } from '../commands/assign-trainer.command.js';
 
 type StudentCreatedFact = Extract<IdentityEvent, { type: 'StudentCreated' }>;
@@ -26,6 +27,8 @@ export class TrainerAtCreationPolicy implements Policy<StudentCreatedFact> {
     } catch (error) {
       // The trainer or the student removed since: nobody to follow (retrying would block the policy).
       if (error instanceof NotFoundError) return;
+      // A closed trainer or student: nobody follows or is followed any more (ADR 0015, issue 22).
+      if (error instanceof ClosedAccountError) return;
       throw error;
     }
   }
