@@ -31,3 +31,19 @@ export class UnauthenticatedError extends DomainError {
 export class TooManyRequestsError extends DomainError {
   readonly kind = 'too-many-requests' as const;
 }
+
+/**
+ * A write that lost a race with others at the same moment, more times than the server runs it
+ * again (docs/adr/0024): nothing was stored, and the same request sent again a moment later will
+ * pass. The only 409 a client retries: it carries the code `conflit_concurrent` and Retry-After.
+ */
+export class ConcurrentWriteError extends ConflictError {
+  static readonly code = 'conflit_concurrent';
+  readonly code = ConcurrentWriteError.code;
+  /** Seconds after which the request may be sent again (the Retry-After header). */
+  readonly retryAfterSeconds = 1;
+
+  constructor(message = 'D’autres enregistrements ont lieu au même moment : réessayez dans un instant.') {
+    super(message);
+  }
+}

@@ -186,4 +186,31 @@ describe('base query with re-authentication', () => {
     expect(refreshCalls(calls)).toHaveLength(0);
     expect(localStorage.getItem('studentLoginStatus')).toBe('true');
   });
+
+  it('sends a write refused for a race (409 conflit_concurrent) again after Retry-After, at most 5 times; another 409 is returned at once', async () => {
+    vi.useFakeTimers();
+    try {
+      startSession('student', { id: 7, username: 'alice', access: 'a1', refresh: 'r1' });
+      const race = () => new Response(JSON.stringify({ statusCode: 409, code: 'conflit_concurrent', message: 'Réessayez.' }), { status: 409, headers: { 'content-type': 'application/json', 'retry-after': '1' } });
+      let races = 2;
+      const settled = stubFetch(() => (races-- > 0 ? race() : json({ id: 5 }, 201)));
+      const baseQuery = createBaseQueryWithReauth();
+      const sent = baseQuery({ url: 'send-message/1/7', method: 'POST', body: { msg_to: 'Bonjour' } }, fakeApi(), {});
+      await vi.advanceTimersByTimeAsync(2_000);
+      expect((await sent).data).toEqual({ id: 5 });
+      expect(settled.calls.map((c) => c.body)).toEqual(Array(3).fill({ msg_to: 'Bonjour' }));
+
+      const endless = stubFetch(() => race());
+      const refused = baseQuery({ url: 'send-message/1/7', method: 'POST', body: { msg_to: 'Bonjour' } }, fakeApi(), {});
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect((await refused).error).toMatchObject({ status: 409, data: { code: 'conflit_concurrent' } });
+      expect(endless.calls).toHaveLength(6);
+
+      const business = stubFetch(() => json({ statusCode: 409, message: 'Vous êtes déjà inscrit à ce cours.' }, 409));
+      expect((await baseQuery({ url: 'student-enroll-course/', method: 'POST', body: {} }, fakeApi(), {})).error?.status).toBe(409);
+      expect(business.calls).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

@@ -12,6 +12,7 @@ import {
   loginPathForStoredRole,
   storeTokens,
 } from './session';
+import { DEFAULT_RACE_DELAY_MS, errorCode, failureKind, MAX_RACE_RETRIES, retryAfterMs } from './retry-policy';
 
 /** Options an endpoint may pass as `extraOptions`. */
 export interface ApiExtraOptions {
@@ -144,7 +145,7 @@ export function createBaseQueryWithReauth(options: ReauthOptions = {}): AppBaseQ
     },
   });
 
-  return async (args, api, extraOptions) => {
+  const withReauth: AppBaseQuery = async (args, api, extraOptions) => {
     const tokenSent = getAccessToken();
     let result = await rawBaseQuery(args, api, extraOptions ?? {});
     if (result.error?.status !== 401 || extraOptions?.skipReauth || !getRefreshToken()) {
@@ -153,4 +154,22 @@ export function createBaseQueryWithReauth(options: ReauthOptions = {}): AppBaseQ
     if (await refresher.afterUnauthorized(tokenSent)) result = await rawBaseQuery(args, api, extraOptions ?? {});
     return result;
   };
+
+  // A write refused for a race the server could not settle (409 conflit_concurrent, retry-policy.ts)
+  // is sent again after Retry-After, at most MAX_RACE_RETRIES times; every other answer is returned as is.
+  return async (args, api, extraOptions) => {
+    let result = await withReauth(args, api, extraOptions);
+    for (let races = 0; races < MAX_RACE_RETRIES && isRace(result); races++) {
+      const delay = retryAfterMs(result.meta?.response?.headers.get('retry-after')) ?? DEFAULT_RACE_DELAY_MS;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      if (api.signal.aborted) break;
+      result = await withReauth(args, api, extraOptions);
+    }
+    return result;
+  };
+}
+
+function isRace(result: Awaited<ReturnType<AppBaseQuery>>): boolean {
+  const status = result.error?.status;
+  return typeof status === 'number' && failureKind(status, errorCode(result.error?.data)) === 'race';
 }

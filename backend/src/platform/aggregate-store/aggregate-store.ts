@@ -1,7 +1,8 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { EntityClass, FilterQuery, FindOneOptions } from '@mikro-orm/core';
-import { MikroORM, UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
+import { DeadlockException, MikroORM, UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { ConflictError, type Actor, type AggregateRoot, type DomainError } from '../../shared-kernel/index.js';
+import { ConcurrentWriteError, type Actor, type AggregateRoot, type DomainError } from '../../shared-kernel/index.js';
 import { EventLog, StreamVersionConflictError } from '../event-log/index.js';
 import { MediaStorage } from '../storage/media-storage.js';
 import { StagedUploads } from '../storage/staged-uploads.js';
@@ -10,17 +11,32 @@ export interface TransactionOptions {
   /** The person acting, when the request's own (the event context) is not the one to record. */
   actor?: Actor;
   /**
-   * Names a unique-index violation as a domain error (the index name is in the message); others
-   * become a generic 409, since two requests raced for the same row.
+   * Names a unique-index violation as a domain error (the index name is in the message): a
+   * business refusal (« Vous avez déjà répondu à cette question. »), final, never run again.
+   * Another one is a race for the same row (two first writes both starting an aggregate): the
+   * work is run again, and then finds the row.
    */
   uniqueViolation?: (constraint: string) => DomainError | undefined;
   /**
-   * Runs the work again (at most this many times) when another transaction appended to one of its
-   * streams first: for aggregates many people write at once (a conversation), whose work only
-   * depends on the state it loads. Without it, such a race answers 409.
+   * How many times the work may run again after it lost a race (docs/adr/0024): another
+   * transaction appended to one of its streams first, inserted the row it was inserting (a "get
+   * or start"), or deadlocked with it. Each try is a fresh transaction (a fresh entity manager,
+   * fresh staged uploads) after a short random pause, so everything the work checks (an
+   * idempotency key, a duplicate) is checked again. Default 4 (5 tries); 0 for a work that must
+   * not run twice. Once the tries are spent the race answers `ConcurrentWriteError` (409
+   * `conflit_concurrent` with Retry-After), which a client may send again.
    */
   retryOnConflict?: number;
+  /**
+   * What the work writes that many write at once (a conversation, a student's progress in a
+   * course), as keys: each try first takes a transaction lock on each (in a fixed order), so that
+   * those writers queue instead of racing, and each then loads what the one before committed.
+   */
+  serialize?: readonly string[];
 }
+
+/** How many times a work that lost a race runs again unless told otherwise (5 tries in all). */
+export const DEFAULT_RETRIES = 4;
 
 /**
  * What a command's work sees: the transaction's entity manager to read with, aggregates it loads or
@@ -97,19 +113,25 @@ export class AggregateStore {
    * of it (`() => course.id`): the store calls it after the save, once the rows have their ids.
    */
   async transaction<T>(work: (uow: UnitOfWork) => Promise<T | (() => T)>, options: TransactionOptions = {}): Promise<T> {
-    for (let retries = options.retryOnConflict ?? 0; ; retries--) {
+    const retries = options.retryOnConflict ?? DEFAULT_RETRIES;
+    for (let attempt = 0; ; attempt++) {
+      const uploads = new StagedUploads(this.storage);
       try {
-        return await this.attempt(work, options);
+        return await this.attempt(work, options, uploads);
       } catch (error) {
-        if (!(error instanceof StreamVersionConflictError) || retries <= 0) throw error;
+        const outcome = translate(error, options);
+        if (!(outcome instanceof LostRace)) throw outcome;
+        // A work that moved a received file into the store cannot run again: the file is gone.
+        if (attempt >= retries || uploads.consumedInput) throw new ConcurrentWriteError();
+        await sleep(backoff(attempt));
       }
     }
   }
 
-  private async attempt<T>(work: (uow: UnitOfWork) => Promise<T | (() => T)>, options: TransactionOptions): Promise<T> {
-    const uploads = new StagedUploads(this.storage);
+  private async attempt<T>(work: (uow: UnitOfWork) => Promise<T | (() => T)>, options: TransactionOptions, uploads: StagedUploads): Promise<T> {
     try {
       const result = await this.orm.em.fork().transactional(async (em) => {
+        await serialize(em, options.serialize ?? []);
         const uow = new UnitOfWork(em, uploads);
         const value = await work(uow);
         await this.save(uow, options);
@@ -119,7 +141,7 @@ export class AggregateStore {
       return result;
     } catch (error) {
       await uploads.rolledBack();
-      throw translate(error, options);
+      throw error;
     }
   }
 
@@ -142,8 +164,29 @@ export class AggregateStore {
   }
 }
 
+/** A try that lost a race with another transaction: running the work again resolves it. */
+class LostRace {
+  constructor(readonly cause: unknown) {}
+}
+
+/** A named unique violation is a business refusal; an unnamed one, a version race or a deadlock is a lost race. */
 function translate(error: unknown, options: TransactionOptions): unknown {
-  if (!(error instanceof UniqueConstraintViolationException)) return error;
-  const named = options.uniqueViolation?.(error.message);
-  return named ?? new ConflictError('Une autre demande a modifié ces données au même moment. Réessayez.');
+  if (error instanceof UniqueConstraintViolationException) return options.uniqueViolation?.(error.message) ?? new LostRace(error);
+  if (error instanceof StreamVersionConflictError || error instanceof DeadlockException) return new LostRace(error);
+  return error;
+}
+
+/** 20 ms, 40 ms, 80 ms, 160 ms… each drawn at random between half and the whole (the racers spread out). */
+function backoff(attempt: number): number {
+  const ceiling = 20 * 2 ** Math.min(attempt, 5);
+  return ceiling / 2 + Math.random() * (ceiling / 2);
+}
+
+/**
+ * Takes the work's keys as transaction locks (advisory: released at commit or rollback). They are
+ * taken first, sorted, before the work reads or writes anything: a writer waiting for one holds
+ * no row and has no transaction id yet (the event log's commit order, docs/adr/0004).
+ */
+async function serialize(em: EntityManager, keys: readonly string[]): Promise<void> {
+  for (const key of [...new Set(keys)].sort()) await em.execute('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`write:${key}`]);
 }

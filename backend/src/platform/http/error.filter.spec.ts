@@ -1,7 +1,8 @@
 import { jest } from '@jest/globals';
 import { BadRequestException, Logger, NotFoundException } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { ConflictError, ForbiddenError } from '../../shared-kernel/index.js';
+import type { ArgumentsHost } from '@nestjs/common';
+import { ConcurrentWriteError, ConflictError, ForbiddenError } from '../../shared-kernel/index.js';
 import { ErrorFilter } from './error.filter.js';
 import { RequestValidationError } from './request-validation.error.js';
 
@@ -39,5 +40,23 @@ describe('ErrorFilter', () => {
     expect(body.message).toBe('Une erreur interne est survenue. Référence : req-123');
     expect(logged[0]).toContain('req-123');
     expect(logged[0]).toContain('hunter2');
+  });
+
+  it('answers a race the server could not settle with the retryable code and Retry-After; a business conflict without them', () => {
+    const sent: { status?: number; headers: Record<string, string>; body?: unknown } = { headers: {} };
+    const reply = {
+      status: (status: number) => ((sent.status = status), reply),
+      header: (name: string, value: string) => ((sent.headers[name] = value), reply),
+      send: (body: unknown) => ((sent.body = body), reply),
+    };
+    const host = { switchToHttp: () => ({ getRequest: () => request, getResponse: () => reply }) } as unknown as ArgumentsHost;
+    filter.catch(new ConcurrentWriteError(), host);
+    expect(sent).toMatchObject({ status: 409, headers: { 'retry-after': '1' }, body: { statusCode: 409, code: 'conflit_concurrent' } });
+    expect((sent.body as { message: string }).message).toMatch(/réessayez/);
+
+    sent.headers = {};
+    filter.catch(new ConflictError('Vous avez déjà répondu à cette question.'), host);
+    expect(sent.headers['retry-after']).toBeUndefined();
+    expect(sent.body).toEqual({ statusCode: 409, message: 'Vous avez déjà répondu à cette question.' });
   });
 });

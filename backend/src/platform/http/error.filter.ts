@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { DomainError } from '../../shared-kernel/index.js';
+import { ConcurrentWriteError, DomainError } from '../../shared-kernel/index.js';
 import { RequestValidationError } from './request-validation.error.js';
 
 const STATUS_BY_KIND: Record<DomainError['kind'], number> = {
@@ -28,6 +28,8 @@ const MESSAGE_BY_STATUS: Record<number, string> = {
 export interface ErrorBody {
   statusCode: number;
   message: string;
+  /** A refusal a client may send again: `conflit_concurrent` (docs/adr/0024). */
+  code?: string;
   errors?: Record<string, string[]>;
   requestId?: string;
 }
@@ -46,6 +48,7 @@ export class ErrorFilter implements ExceptionFilter {
     const request = ctx.getRequest<FastifyRequest>();
     const reply = ctx.getResponse<FastifyReply>();
     const { status, body } = this.toResponse(exception, request);
+    if (exception instanceof ConcurrentWriteError) void reply.header('retry-after', String(exception.retryAfterSeconds));
     void reply.status(status).header('content-type', 'application/json; charset=utf-8').send(body);
   }
 
@@ -54,6 +57,7 @@ export class ErrorFilter implements ExceptionFilter {
       const status = STATUS_BY_KIND[exception.kind];
       const body: ErrorBody = { statusCode: status, message: exception.message };
       if (exception.field) body.errors = { [exception.field]: [exception.message] };
+      if (exception instanceof ConcurrentWriteError) body.code = exception.code;
       return { status, body };
     }
     if (exception instanceof RequestValidationError) {

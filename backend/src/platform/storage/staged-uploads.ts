@@ -10,6 +10,8 @@ import { assertImage, type MediaStorage } from './media-storage.js';
 export class StagedUploads {
   private readonly stored: string[] = [];
   private readonly superseded: string[] = [];
+  /** A received file was moved in: the work cannot run again on the same request (docs/adr/0024). */
+  consumedInput = false;
 
   constructor(private readonly storage: MediaStorage) {}
 
@@ -19,6 +21,7 @@ export class StagedUploads {
 
   /** Moves a received file (an UploadedFile's `path`) into the store: removed again if the transaction rolls back. */
   async putFile(folder: string, extension: string, sourcePath: string): Promise<string> {
+    this.consumedInput = true;
     return this.track(await this.storage.putFile(folder, extension, sourcePath));
   }
 

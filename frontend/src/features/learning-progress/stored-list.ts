@@ -1,3 +1,6 @@
+import { DEFAULT_RACE_DELAY_MS, MAX_RACE_RETRIES } from '../../lib/retry-policy';
+import { failureOf } from './transport';
+
 /**
  * What the player's queues keep until the server acknowledges it: a list in localStorage (it
  * outlives a closed tab), and the retry timer of their sends (2 s, 5 s, 10 s, then every 30 s).
@@ -24,31 +27,60 @@ export function writeList(storage: Storage | null, key: string, list: readonly u
   }
 }
 
-/** One pending retry at a time, waiting longer after each failure in a row. */
+/**
+ * One pending retry at a time, and what a queue does with a failed send (lib/retry-policy.ts): a
+ * race (409 `conflit_concurrent`) is sent again after its Retry-After, at most MAX_RACE_RETRIES
+ * times in a row; the network or an unavailable server (a 503 while the database is away) keeps
+ * the item and sends it again later, waiting longer after each failure in a row and at least the
+ * server's Retry-After; any other refusal is final.
+ */
 export class RetryTimer {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private failures = 0;
+  private races = 0;
 
   constructor(private readonly run: () => void) {}
 
-  /** After a failure: runs again later (unless a retry already waits). */
-  schedule(): void {
+  /**
+   * After a failed send: true when the item is kept and a retry scheduled, false when the refusal
+   * is final (the queue drops the item and shows why).
+   */
+  afterFailure(answer: { status: number; code?: string | null; retryAfterMs?: number | null }): boolean {
+    const kind = failureOf(answer);
+    if (kind === 'race' && this.races < MAX_RACE_RETRIES) {
+      this.races += 1;
+      this.at(answer.retryAfterMs ?? DEFAULT_RACE_DELAY_MS);
+      return true;
+    }
+    if (kind !== 'unavailable') return false;
+    this.schedule(answer.retryAfterMs ?? 0);
+    return true;
+  }
+
+  /** After a failure: runs again later (unless a retry already waits), not before `atLeastMs`. */
+  schedule(atLeastMs = 0): void {
     if (this.timer) return;
     const delay = RETRY_DELAYS_MS[Math.min(this.failures, RETRY_DELAYS_MS.length - 1)]!;
     this.failures += 1;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.run();
-    }, delay);
+    this.at(Math.max(delay, atLeastMs));
   }
 
-  /** After a success: the next failure waits the shortest delay again. */
+  /** After a success, or a final refusal: the next failure waits the shortest delay again, and a race may be retried again. */
   succeeded(): void {
     this.failures = 0;
+    this.races = 0;
   }
 
   cancel(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+  }
+
+  private at(delay: number): void {
+    if (this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.run();
+    }, delay);
   }
 }

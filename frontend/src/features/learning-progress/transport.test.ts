@@ -29,4 +29,13 @@ describe('send', () => {
     stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
     expect(await send('progress/', {})).toEqual({ ok: false, status: 0, message: null });
   });
+
+  it('gives the refusal\'s code and Retry-After (seconds or a date), for the queues to decide (lib/retry-policy.ts)', async () => {
+    stubFetch(() => new Response(JSON.stringify({ statusCode: 409, code: 'conflit_concurrent', message: 'Réessayez.' }), { status: 409, headers: { 'retry-after': '2' } }));
+    expect(await send('progress/', {})).toEqual({ ok: false, status: 409, message: 'Réessayez.', code: 'conflit_concurrent', retryAfterMs: 2_000 });
+    stubFetch(() => new Response('', { status: 503, headers: { 'retry-after': new Date(Date.now() + 30_000).toUTCString() } }));
+    const unavailable = await send('progress/', {});
+    expect(unavailable).toMatchObject({ ok: false, status: 503, message: null });
+    expect(unavailable.ok === false && unavailable.retryAfterMs).toBeGreaterThan(25_000);
+  });
 });

@@ -1,8 +1,14 @@
 import { apiBaseUrl, appTokenRefresher } from '../../lib/base-query';
+import { errorCode, failureKind, retryAfterMs, type FailureKind } from '../../lib/retry-policy';
 import { getAccessToken } from '../../lib/session';
 
-/** What a save answered: the server's body, or why it did not arrive (a status, or 0 for the network). */
-export type SendResult<T> = { ok: true; data: T } | { ok: false; status: number; message: string | null };
+/**
+ * What a save answered: the server's body, or why it did not arrive (a status, or 0 for the
+ * network), with the refusal's code (`conflit_concurrent`) and Retry-After in ms when given.
+ */
+export type SendResult<T> =
+  | { ok: true; data: T }
+  | { ok: false; status: number; message: string | null; code?: string | null; retryAfterMs?: number | null };
 
 export type Send = <T>(path: string, body: unknown, options?: { keepalive?: boolean }) => Promise<SendResult<T>>;
 
@@ -37,8 +43,11 @@ export const send: Send = async <T>(path: string, body: unknown, options: { keep
   if (!response) return { ok: false, status: 0, message: null };
   const data = (await response.json().catch(() => null)) as (T & { message?: unknown }) | null;
   if (response.ok) return { ok: true, data: data as T };
-  return { ok: false, status: response.status, message: typeof data?.message === 'string' ? data.message : null };
+  const failure: SendResult<T> = { ok: false, status: response.status, message: typeof data?.message === 'string' ? data.message : null };
+  const code = errorCode(data);
+  const after = retryAfterMs(response.headers.get('retry-after'));
+  return { ...failure, ...(code ? { code } : {}), ...(after !== null ? { retryAfterMs: after } : {}) };
 };
 
-/** A failure worth trying again later: the network, a lost session being renewed, the server's own trouble. */
-export const isRetryable = (status: number) => status === 0 || status === 401 || status === 408 || status === 429 || status >= 500;
+/** What a queue does with a failed save (lib/retry-policy.ts): send again soon (a race), keep for later, or drop. */
+export const failureOf = (answer: { status: number; code?: string | null }): FailureKind => failureKind(answer.status, answer.code);

@@ -154,6 +154,16 @@ describe('taking a quiz', () => {
     expect(stream.map((e) => e.event_type)).toEqual(expect.arrayContaining(['QuizAttemptStarted', 'QuestionAnswered', 'QuizCompleted', 'QuizAttemptsReset']));
   });
 
+  it('keeps one answer when two are sent at once to the same question; the other gets the final refusal, not the retryable one', async () => {
+    const { student, quiz, questions } = await world();
+    const answers = await Promise.all([answer(student, quiz.id, questions[0].id, 'Paris'), answer(student, quiz.id, questions[0].id, 'Lyon')]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+    const refused = answers.find((a) => a.statusCode === 409)!;
+    expect(refused.json()).toEqual({ statusCode: 409, message: 'Vous avez déjà répondu à cette question.' });
+    expect(refused.headers['retry-after']).toBeUndefined();
+    expect(await db.query('select 1 from assessment.quiz_answer where question_id = $1', [questions[0].id])).toHaveLength(1);
+  });
+
   it('refuses a second answer to a question, an answer for another student, and a student outside the course', async () => {
     const { student, outsider, quiz, questions } = await world();
     expect((await answer(student, quiz.id, questions[0].id, 'Paris')).statusCode).toBe(201);

@@ -67,6 +67,17 @@ describe('POST /student-enroll-course/', () => {
     expect(response.json().message).toBe('Vous êtes déjà inscrit à ce cours.');
   });
 
+  it('enrols once when the same enrolment is sent several times at once; the others get the final refusal, not the retryable one', async () => {
+    const [student, course] = await Promise.all([givenStudent(t), givenCourse(t)]);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => enrol(student.token, course.courseId, student.studentId)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409, 409, 409, 409]);
+    for (const refused of answers.filter((a) => a.statusCode === 409)) {
+      expect(refused.json()).toMatchObject({ message: 'Vous êtes déjà inscrit à ce cours.' });
+      expect(refused.json().code).toBeUndefined();
+      expect(refused.headers['retry-after']).toBeUndefined();
+    }
+  });
+
   it('answers 404 for an unknown course and 400 for a missing one', async () => {
     const student = await givenStudent(t);
     expect((await enrol(student.token, 99999, student.studentId)).statusCode).toBe(404);

@@ -50,6 +50,9 @@ export const SCO_STATE_UPSERT_SQL = `insert into progress.scorm_state (student_i
                         where student_id = ? and chapter_id = ? and sco = ? and outcome = 'applied' group by session_id) per_session), ?)
              on conflict (student_id, chapter_id, sco) do update set cmi = excluded.cmi, total_seconds = excluded.total_seconds, updated_at = excluded.updated_at`;
 
+/** The SCO's stored state (a field refused in a commit keeps its stored value). */
+export const SCO_STATE_CMI_SQL = 'select cmi from progress.scorm_state where student_id = ? and chapter_id = ? and sco = ?';
+
 /** The state of every SCO of the chapter, to judge the chapter. */
 export const SCO_STATES_SQL = 'select sco, cmi from progress.scorm_state where student_id = ? and chapter_id = ?';
 
@@ -70,7 +73,10 @@ export interface ReceivedCommit {
   sessionId: string;
   seq: number | undefined;
   version: '1.2' | '2004';
+  /** What is kept of cmi_data: without its refused fields. */
   cmi: Record<string, unknown>;
+  /** Fields refused for a reason of their own (a suspend_data over the limit): the SCO's state keeps its stored value of each. */
+  refused: readonly string[];
   sessionSeconds: number | null;
 }
 
@@ -109,10 +115,18 @@ export class EvidenceRepository {
     const cmi = JSON.stringify(commit.cmi);
     await this.em.execute(COMMIT_INSERT_SQL, [studentId, courseId, chapterId, sco, sessionId, seq, outcome, cmi, commit.sessionSeconds, now.toISOString()]);
     if (outcome === 'applied') {
-      await this.em.execute(SCO_STATE_UPSERT_SQL, [studentId, courseId, chapterId, sco, commit.version, cmi, studentId, chapterId, sco, now.toISOString()]);
+      const state = commit.refused.length > 0 ? JSON.stringify(await this.withStoredFields(commit)) : cmi;
+      await this.em.execute(SCO_STATE_UPSERT_SQL, [studentId, courseId, chapterId, sco, commit.version, state, studentId, chapterId, sco, now.toISOString()]);
     }
     const scoStates = await this.em.execute<{ sco: string; cmi: Record<string, unknown> }[]>(SCO_STATES_SQL, [studentId, chapterId]);
     return { seq, outcome, scoStates };
+  }
+
+  /** The commit's cmi with the stored value of each field it had refused (the learner resumes from the last accepted one). */
+  private async withStoredFields(commit: ReceivedCommit): Promise<Record<string, unknown>> {
+    const [stored] = await this.em.execute<{ cmi: Record<string, unknown> }[]>(SCO_STATE_CMI_SQL, [commit.studentId, commit.chapterId, commit.sco]);
+    const kept = commit.refused.filter((field) => stored?.cmi[field] !== undefined).map((field) => [field, stored!.cmi[field]]);
+    return { ...commit.cmi, ...Object.fromEntries(kept) };
   }
 
   private async recordBeats(place: EvidencePlace, sessionId: string, beats: readonly Beat[], now: Date): Promise<TimeEvidence | null> {

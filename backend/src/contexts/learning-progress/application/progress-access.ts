@@ -7,6 +7,13 @@ import type { StepContent } from '../domain/validation-rules.js';
 
 export const NOT_ENROLLED = "Vous n'êtes pas inscrit à ce cours.";
 
+/**
+ * The player's saves (several tabs, the SCORM runtime's commits, its page-hide copies), the quiz
+ * step and the course completion all write one student's progress in a course: they queue on it
+ * (docs/adr/0024), each loading what the one before committed, so that none is refused for a race.
+ */
+export const progressWriters = (studentId: number, courseId: number) => ({ serialize: [`learning-progress.course-progress:${studentId}:${courseId}`] });
+
 /** A course's steps in their one order, with what each step is (content type, duration, quiz, SCOs). */
 export interface CoursePlan {
   outline: CourseOutlineView;

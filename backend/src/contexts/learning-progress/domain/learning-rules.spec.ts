@@ -1,7 +1,7 @@
 import { mergeIntervals, uniqueSeconds } from './played-intervals.js';
 import { creditPlayed, MAX_PLAYBACK_RATE, newParts, PLAYBACK_SLACK_SECONDS, playbackAllowance } from './playback-bound.js';
 import { completionPercentage, isOpen, orderSteps, startingStep, stepKey } from './step-order.js';
-import { checkSuspendData, commitOutcome, sessionSeconds } from './scorm-commits.js';
+import { acceptCmi, checkSuspendData, commitOutcome, sessionSeconds } from './scorm-commits.js';
 import { acceptedBeats, FUTURE_SLACK_MS, IDLE_CAP_SECONDS, MAX_GAP_SECONDS, sessionTime, timeOnTask, type Beat } from './time-on-task.js';
 import { judgeQuiz, judgeScorm, judgeText, judgeTimedVideo, judgeVideo } from './validation-rules.js';
 
@@ -156,6 +156,13 @@ describe('SCORM commits', () => {
     expect(checkSuspendData('2004', data)).toBe(data);
     expect(checkSuspendData('1.2', data)).toHaveLength(64_000);
     expect(() => checkSuspendData('2004', `${data}x`)).toThrow('suspend_data ne doit pas dépasser 64000 caractères.');
+  });
+
+  it('refuses a suspend_data over the limit, or not text, on its own: the commit keeps its other fields', () => {
+    const cmi = { completion_status: 'completed', score: 0.8, location: 'p9', session_time: 'PT4S' };
+    expect(acceptCmi('2004', { ...cmi, suspend_data: 'x'.repeat(64_001) })).toEqual({ cmi, refused: { suspend_data: 'suspend_data ne doit pas dépasser 64000 caractères.' } });
+    expect(acceptCmi('1.2', { ...cmi, suspend_data: 42 })).toEqual({ cmi, refused: { suspend_data: 'suspend_data doit être du texte.' } });
+    expect(acceptCmi('2004', { ...cmi, suspend_data: 'ok' })).toEqual({ cmi: { ...cmi, suspend_data: 'ok' }, refused: {} });
   });
 
   it('reads both session-time formats', () => {

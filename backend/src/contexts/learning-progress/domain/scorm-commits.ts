@@ -28,6 +28,29 @@ export function commitOutcome(lastSeqOfSession: number | null, seq: number): Com
   return seq === lastSeqOfSession ? 'duplicate' : 'stale';
 }
 
+/**
+ * A commit as it is kept: a field refused for a reason of its own (a suspend_data over the limit)
+ * is left out with its message, and the rest of the commit (statuses, score, location, time) is
+ * kept rather than the whole commit dropped; the SCO's state keeps its stored value of that field.
+ */
+export interface AcceptedCmi {
+  cmi: Record<string, unknown>;
+  /** Each refused field and why, in French (the answer's `refused`). */
+  refused: Record<string, string>;
+}
+
+export function acceptCmi(version: '1.2' | '2004', cmi: Record<string, unknown>): AcceptedCmi {
+  try {
+    checkSuspendData(version, cmi.suspend_data);
+    return { cmi, refused: {} };
+  } catch (error) {
+    if (!(error instanceof InvalidInputError)) throw error;
+    const kept = { ...cmi };
+    delete kept.suspend_data;
+    return { cmi: kept, refused: { suspend_data: error.message } };
+  }
+}
+
 /** suspend_data is stored whole, up to the 2004 limit (1.2's 4,096 is exceeded by real exports, so it gets the same room). */
 export function checkSuspendData(version: '1.2' | '2004', data: unknown): string {
   if (data === undefined || data === null) return '';

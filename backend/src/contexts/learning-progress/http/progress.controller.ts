@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentActor } from '../../../platform/auth/auth.decorators.js';
 import { IdPipe } from '../../../platform/http/id.pipe.js';
 import { BoolResponse } from '../../../platform/http/responses.js';
@@ -29,6 +29,12 @@ export class ScormCommitAnswer {
   @ApiProperty({ enum: ['applied', 'duplicate', 'stale'], description: 'appliqué ; déjà reçu (rien d’écrit) ; plus ancien que le dernier (gardé dans la trace, non appliqué)' })
   outcome!: string;
   @ApiProperty({ description: 'Le chapitre est-il validé (chaque SCO terminé ou réussi) ?' }) validated!: boolean;
+  @ApiPropertyOptional({
+    description: 'Les champs refusés pour une raison propre (suspend_data trop long), avec la raison : le reste de l’envoi est gardé',
+    type: 'object',
+    additionalProperties: { type: 'string' },
+  })
+  refused?: Record<string, string>;
 }
 
 /** Progress in the course player (issue 11): the server decides validation from evidence and counts time from beats. */
@@ -101,10 +107,10 @@ export class ProgressController {
   @ApiOperation({ summary: 'Un envoi (commit) du module SCORM, acquitté une fois enregistré ; rejoué : sans effet ; périmé : gardé sans être appliqué' })
   @ApiCreatedResponse({ type: ScormCommitAnswer })
   async scormCommit(@CurrentActor() actor: Actor, @Body() body: ScormCommitForm): Promise<ScormCommitAnswer> {
-    const { outcome, validated } = await this.commands.execute(
+    const { outcome, validated, refused } = await this.commands.execute(
       new RecordScormCommit(actor, body.student, body.course, { chapterId: body.chapter, sco: body.sco, sessionId: body.session_id, seq: body.seq, cmi: body.cmi_data }),
     );
-    return { bool: true, outcome, validated };
+    return Object.keys(refused).length > 0 ? { bool: true, outcome, validated, refused } : { bool: true, outcome, validated };
   }
 
   @Get('student-courses/:studentId')

@@ -130,7 +130,7 @@ export class ScormCommitForm {
   @OptionalId('Numéro de l’envoi dans la session (1, 2, …) : un envoi plus ancien que le dernier enregistré n’est pas appliqué', 'Numéro de séquence invalide.')
   seq?: number;
 
-  @ApiProperty({ description: 'completion_status, success_status, score, session_time, location, suspend_data (64 000 caractères au plus)' })
+  @ApiProperty({ description: 'completion_status, success_status, score, session_time, location, suspend_data (64 000 caractères au plus ; au-delà, suspend_data seul est refusé et le reste gardé)' })
   @IsObject({ message: 'cmi_data doit être un objet.' })
   cmi_data!: Record<string, unknown>;
 

@@ -33,8 +33,14 @@ export async function assertStudentExists(queries: QueryBus, studentId: number):
   if (!(await queries.execute(new GetStudentSummaries([studentId]))).has(studentId)) throw new NotFoundError('Étudiant non trouvé.', 'student');
 }
 
-/** Both sides, the group messages and the e-mail notices write to a conversation: a race is run again, not refused. */
-export const CONVERSATION_RACE = { retryOnConflict: 3 };
+/**
+ * Both sides, the group messages, the read receipts and the e-mail notices write to a
+ * conversation: its writers queue on the pair (docs/adr/0024), each loading what the one before
+ * committed, instead of racing and refusing someone's message.
+ */
+export const conversationWriters = (teacherId: number, studentIds: readonly number[]) => ({
+  serialize: studentIds.map((studentId) => `tutoring.conversation:${teacherId}:${studentId}`),
+});
 
 /** Whether the pair may read their conversation: the trainer follows the student, or did (their exchanges stay readable). */
 export async function haveExchanged(db: Database, teacherId: number, studentId: number): Promise<boolean> {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Send, SendResult } from '../transport';
+import { json, stubFetch } from '../../../test/fake-fetch';
+import { send, type Send, type SendResult } from '../transport';
 import { MAX_BEATS_PER_SAVE, pendingSavesKey, ProgressSaver, type StepTarget } from './progress-saver';
 
 const TEXT: StepTarget = { content_type: 'text', chapter: 10 };
@@ -124,5 +125,68 @@ describe('leaving the page', () => {
       ['bbbbbbbb', [1]],
     ]);
     expect(window.localStorage.getItem(pendingSavesKey(7))).toBeNull();
+  });
+});
+
+describe('the beat queue facing refusals (the real transport, lib/retry-policy.ts)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const realSaver = () => new ProgressSaver({ send, student: 7, course: 3, sessionId: 'dddddddd-0000-4000-8000-000000000004', storage: window.localStorage, now: () => (clock += 10_000) });
+
+  it('sends a save refused for a race again after Retry-After (at most 5 times), keeping its beats meanwhile', async () => {
+    let races = 2;
+    const { calls } = stubFetch(() =>
+      races-- > 0
+        ? new Response(JSON.stringify({ statusCode: 409, code: 'conflit_concurrent', message: 'Réessayez.' }), { status: 409, headers: { 'retry-after': '1' } })
+        : json(ANSWER, 201),
+    );
+    const beats = realSaver();
+    beats.beat(TEXT, SIGNALS);
+    expect(await beats.save(TEXT)).toMatchObject({ ok: false, status: 409, code: 'conflit_concurrent', retryAfterMs: 1_000 });
+    expect(beats.pendingCount).toBe(1);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(calls.map((c) => (c.body as Sent['body']).beats.map((b) => b.seq))).toEqual([[1], [1], [1]]);
+    expect(beats.pendingCount).toBe(0);
+
+    // A race that never settles: 1 send and 5 more, then final.
+    const endless = stubFetch(() => new Response(JSON.stringify({ statusCode: 409, code: 'conflit_concurrent', message: 'Réessayez.' }), { status: 409, headers: { 'retry-after': '1' } }));
+    beats.beat(TEXT, SIGNALS);
+    await beats.save(TEXT);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(endless.calls).toHaveLength(6);
+    expect(beats.pendingCount).toBe(0);
+  });
+
+  it('keeps the beats a 503 or the network refused, and delivers them once the server is back', async () => {
+    let state: 'offline' | 'down' | 'up' = 'offline';
+    const { calls } = stubFetch(() => {
+      if (state === 'offline') return Promise.reject(new TypeError('Failed to fetch'));
+      if (state === 'down') return new Response(JSON.stringify({ statusCode: 503, message: 'Service momentanément indisponible.' }), { status: 503, headers: { 'retry-after': '10' } });
+      return json(ANSWER, 201);
+    });
+    const beats = realSaver();
+    beats.beat(TEXT, SIGNALS);
+    expect(await beats.save(TEXT)).toMatchObject({ ok: false, status: 0 });
+    state = 'down';
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(calls).toHaveLength(2);
+    expect(beats.pendingCount).toBe(1);
+    expect(JSON.parse(window.localStorage.getItem(pendingSavesKey(7))!)).toHaveLength(1);
+    state = 'up';
+    await vi.advanceTimersByTimeAsync(9_000);
+    expect(calls).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(calls).toHaveLength(3);
+    expect((calls[2]!.body as Sent['body']).beats.map((b) => b.seq)).toEqual([1]);
+    expect(beats.pendingCount).toBe(0);
+  });
+
+  it('drops at once the beats of another 4xx (a business refusal), with the answer for the player to show', async () => {
+    const { calls } = stubFetch(() => json({ statusCode: 409, message: 'Ce cours est déjà terminé.' }, 409));
+    const beats = realSaver();
+    beats.beat(TEXT, SIGNALS);
+    expect(await beats.save(TEXT)).toEqual({ ok: false, status: 409, message: 'Ce cours est déjà terminé.' });
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(calls).toHaveLength(1);
+    expect(beats.pendingCount).toBe(0);
   });
 });

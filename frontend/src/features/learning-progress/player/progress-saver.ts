@@ -9,7 +9,7 @@
  * the next visit, under its own session, before anything new.
  */
 import type { ProgressAnswerView } from '../../../lib/api-schema';
-import { isRetryable, type Send, type SendResult } from '../transport';
+import type { Send, SendResult } from '../transport';
 import type { Interval } from '../video/played-intervals';
 import { readList, RetryTimer, writeList } from '../stored-list';
 
@@ -159,9 +159,10 @@ export class ProgressSaver {
       const beats = entry.beats.slice(0, MAX_BEATS_PER_SAVE);
       const last = beats.length === entry.beats.length;
       answer = await this.options.send<ProgressAnswer>('progress/', this.body(entry, beats, last ? request : {}));
-      if (!answer.ok && isRetryable(answer.status)) {
+      // The network, an unavailable server (503) or a race the server could not settle (409
+      // conflit_concurrent, at most 5 times): the beats wait and are sent again (stored-list.ts).
+      if (!answer.ok && this.retry.afterFailure(answer)) {
         this.failing = true;
-        this.retry.schedule();
         this.notify();
         return answer;
       }

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Send, SendResult } from '../transport';
+import { json, stubFetch } from '../../../test/fake-fetch';
+import { send, type Send, type SendResult } from '../transport';
 import { pendingCommitsKey, ScormCommitQueue, type QueueState, type ScormCommit } from './commit-queue';
 
 const WHERE = { course: 3, chapter: 40, sco: 'item_1' };
@@ -113,5 +114,82 @@ describe('the SCORM commit queue', () => {
     await queue.drain();
     expect(sent.map(({ commit }) => commit.seq)).toEqual([1, 2]);
     expect(warn).toHaveBeenCalledOnce();
+  });
+});
+
+describe('the SCORM commit queue facing refusals (the real transport, lib/retry-policy.ts)', () => {
+  const race = () => new Response(JSON.stringify({ statusCode: 409, code: 'conflit_concurrent', message: 'Réessayez dans un instant.' }), { status: 409, headers: { 'content-type': 'application/json', 'retry-after': '3' } });
+  const applied = () => json({ bool: true, outcome: 'applied', validated: false }, 201);
+  const realQueue = () => new ScormCommitQueue({ send, student: 7, sessionId: 'cccccccc-0000-4000-8000-000000000003', storage: window.localStorage });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('sends a commit refused for a race again after Retry-After, and acknowledges it', async () => {
+    const answers = [race, race, applied];
+    const { calls } = stubFetch(() => answers.shift()!());
+    const queue = realQueue();
+    queue.enqueue(WHERE, { location: 'p1' });
+    await queue.drain();
+    expect([calls.length, queue.state]).toEqual([1, { pending: 1, failing: true }]);
+    // Retry-After says 3 s: not before.
+    await vi.advanceTimersByTimeAsync(2_900);
+    expect(calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(calls).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(calls).toHaveLength(3);
+    expect(calls.map((c) => (c.body as ScormCommit).seq)).toEqual([1, 1, 1]);
+    expect(queue.state).toEqual({ pending: 0, failing: false });
+  });
+
+  it('sends a race again at most 5 times, then drops the commit with its message', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { calls } = stubFetch(() => race());
+    const queue = realQueue();
+    queue.enqueue(WHERE, { location: 'p1' });
+    await queue.drain();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(calls).toHaveLength(6);
+    expect(queue.state).toEqual({ pending: 0, failing: false });
+    expect(warn).toHaveBeenCalledWith('Envoi SCORM refusé (409) : Réessayez dans un instant.');
+    warn.mockRestore();
+  });
+
+  it('keeps what a 503 or the network refused, honours Retry-After, and delivers it once the server is back', async () => {
+    let down = true;
+    let offline = true;
+    const { calls } = stubFetch(() => {
+      if (offline) return Promise.reject(new TypeError('Failed to fetch'));
+      return down ? new Response(JSON.stringify({ statusCode: 503, message: 'Service momentanément indisponible.' }), { status: 503, headers: { 'retry-after': '20' } }) : applied();
+    });
+    const queue = realQueue();
+    queue.enqueue(WHERE, { location: 'p1' });
+    await queue.drain();
+    expect(queue.state).toEqual({ pending: 1, failing: true });
+    offline = false;
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(calls).toHaveLength(2);
+    // 503 with Retry-After: 20 s, longer than the queue's own 5 s: not sent before.
+    await vi.advanceTimersByTimeAsync(19_000);
+    expect(calls).toHaveLength(2);
+    down = false;
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(calls).toHaveLength(3);
+    expect(queue.state).toEqual({ pending: 0, failing: false });
+    expect(window.localStorage.getItem(pendingCommitsKey(7))).toBeNull();
+  });
+
+  it('drops at once a commit refused for good (another 409, a 400), showing why', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const answers = [() => json({ statusCode: 409, message: 'Conflit métier.' }, 409), () => json({ statusCode: 400, message: 'cmi_data doit être un objet.' }, 400)];
+    const { calls } = stubFetch(() => answers.shift()!());
+    const queue = realQueue();
+    queue.enqueue(WHERE, { location: 'p1' });
+    queue.enqueue(WHERE, { location: 'p2' });
+    await queue.drain();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(calls).toHaveLength(2);
+    expect(queue.state).toEqual({ pending: 0, failing: false });
+    expect(warn.mock.calls.map(([m]) => m)).toEqual(['Envoi SCORM refusé (409) : Conflit métier.', 'Envoi SCORM refusé (400) : cmi_data doit être un objet.']);
+    warn.mockRestore();
   });
 });

@@ -6,7 +6,7 @@
  * commit sent twice, or late, never overwrites a newer one. On `pagehide` the newest commit of each
  * SCO goes out with a keepalive fetch; what does not arrive is sent on the next visit.
  */
-import { isRetryable, type Send } from '../transport';
+import type { Send } from '../transport';
 import { readList, RetryTimer, writeList } from '../stored-list';
 
 /** The runtime data a commit carries (flat, as the spec's client sends it; read back whole on resume). */
@@ -27,6 +27,8 @@ export interface CommitAnswer {
   bool: boolean;
   outcome: 'applied' | 'duplicate' | 'stale';
   validated: boolean;
+  /** Fields refused for a reason of their own (a suspend_data over 64,000 characters): the rest of the commit is kept. */
+  refused?: Record<string, string>;
 }
 
 export interface QueueState {
@@ -117,15 +119,17 @@ export class ScormCommitQueue {
     while (this.queue.length > 0) {
       const commit = this.queue[0]!;
       const answer = await this.options.send<CommitAnswer>('scorm-progress/', commit);
-      if (!answer.ok && isRetryable(answer.status)) {
+      // The network, an unavailable server (503) or a race the server could not settle (409
+      // conflit_concurrent, at most 5 times): kept, sent again later (stored-list.ts).
+      if (!answer.ok && this.retry.afterFailure(answer)) {
         this.failing = true;
-        this.retry.schedule();
         this.notify();
         return;
       }
       // Acknowledged (applied, duplicate or stale); or refused for good (a malformed commit), which
       // sending again would not change: logged, not retried forever.
       if (!answer.ok) console.warn(`Envoi SCORM refusé (${answer.status}) : ${answer.message ?? ''}`);
+      else if (answer.data.refused) for (const [field, why] of Object.entries(answer.data.refused)) console.warn(`Envoi SCORM : ${field} non enregistré (${why}), le reste l’est.`);
       this.queue.shift();
       this.retry.succeeded();
       this.failing = false;

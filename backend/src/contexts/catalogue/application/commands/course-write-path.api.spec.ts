@@ -1,5 +1,6 @@
 // The aggregate store, proven on the catalogue's course: state and events commit together, a
-// staged upload disappears with a rolled-back change, and a stale writer gets a 409.
+// staged upload disappears with a rolled-back change, and a writer that lost a race runs again on the
+// fresh state, or gets the retryable 409 once its tries are spent (docs/adr/0024).
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { CommandBus } from '@nestjs/cqrs';
@@ -9,7 +10,7 @@ import { mediaRoot } from '../../../../platform/platform.module.js';
 import { givenCategory, givenTeacher } from '../../../../testing/fixtures.js';
 import { PNG } from '../../../../platform/testing/images.js';
 import { startTestApp, type TestApp } from '../../../../testing/test-app.js';
-import { ConflictError } from '../../../../shared-kernel/index.js';
+import { ConcurrentWriteError } from '../../../../shared-kernel/index.js';
 import { Course } from '../../domain/course.aggregate.js';
 import { CourseNotFoundError } from '../../domain/catalogue.errors.js';
 import { PublishCourse } from './publish-course.command.js';
@@ -70,27 +71,65 @@ it('keeps the image of a course that was saved', async () => {
   expect(existsSync(join(mediaRoot(t.config), row!.featured_img.slice('/media/'.length)))).toBe(true);
 });
 
-it('answers 409 to a writer whose aggregate changed since it loaded it, and keeps the other writer’s change', async () => {
-  const id = await publish([{ title: 'Un', contentType: 'text', duration: 10, textContent: 'x' }]);
+/**
+ * A writer that loads the course, waits while `other` saves a change (on the tries it names), then
+ * adds its own chapter. `other` runs outside the writer's transaction (a transaction of its own,
+ * as another request's would be): the writer signals each load and the test's loop answers.
+ */
+function racing(id: number, title: string, other: (tries: number) => Promise<unknown>, retryOnConflict?: number) {
   const store = t.app.get(AggregateStore);
-  const load = (uow: Parameters<Parameters<AggregateStore['transaction']>[0]>[0]) =>
-    uow.load(Course, { id }, () => new CourseNotFoundError(), { populate: ['chapters'] });
-  let loaded!: () => void;
-  let otherDone!: () => void;
-  const firstLoaded = new Promise<void>((resolve) => (loaded = resolve));
-  const otherSaved = new Promise<void>((resolve) => (otherDone = resolve));
+  let tries = 0;
+  let signal: ((tries: number) => void) | null = null;
+  let release: (() => void) | null = null;
+  const loadedOnce = () => new Promise<number>((resolve) => (signal = resolve));
+  let loaded = loadedOnce();
+  const done = store.transaction(
+    async (uow) => {
+      tries += 1;
+      const course = await uow.load(Course, { id }, () => new CourseNotFoundError(), { populate: ['chapters'] });
+      const saved = new Promise<void>((resolve) => (release = resolve));
+      signal!(tries);
+      await saved;
+      course.addChapter({ title, contentType: 'text', duration: 10, textContent: 'x' });
+    },
+    retryOnConflict === undefined ? {} : { retryOnConflict },
+  );
+  const finished = done.then(() => 0, () => 0);
+  void (async () => {
+    for (;;) {
+      const n = await Promise.race([loaded, finished]);
+      if (n === 0) return;
+      loaded = loadedOnce();
+      await other(n);
+      release!();
+    }
+  })();
+  return { done, tries: () => tries };
+}
 
-  const stale = store.transaction(async (uow) => {
-    const course = await load(uow);
-    loaded();
-    await otherSaved;
-    course.addChapter({ title: 'Deux (périmé)', contentType: 'text', duration: 10, textContent: 'x' });
-  });
-  await firstLoaded;
-  await store.transaction(async (uow) => void (await load(uow)).addChapter({ title: 'Deux', contentType: 'text', duration: 10, textContent: 'x' }));
-  otherDone();
+const addChapter = (id: number, title: string) =>
+  t.app.get(AggregateStore).transaction(async (uow) => void (await uow.load(Course, { id }, () => new CourseNotFoundError(), { populate: ['chapters'] })).addChapter({ title, contentType: 'text', duration: 10, textContent: 'x' }));
 
-  await expect(stale).rejects.toBeInstanceOf(ConflictError);
-  expect((await db.query<{ title: string }>('select title from catalogue.chapter where course_id = $1 order by position', [id])).map((c) => c.title)).toEqual(['Un', 'Deux']);
-  expect((await streamOf(id)).map((e) => e.event_type)).toEqual(['CourseCreated', 'ChapterAdded', 'ChapterAdded']);
+const titles = async (id: number) => (await db.query<{ title: string }>('select title from catalogue.chapter where course_id = $1 order by position', [id])).map((c) => c.title);
+
+it('runs a writer whose aggregate changed since it loaded it again, on the fresh state: both changes kept, in order', async () => {
+  const id = await publish([{ title: 'Un', contentType: 'text', duration: 10, textContent: 'x' }]);
+  const writer = racing(id, 'Trois', (tries) => (tries === 1 ? addChapter(id, 'Deux') : Promise.resolve()));
+  await writer.done;
+  expect(writer.tries()).toBe(2);
+  expect(await titles(id)).toEqual(['Un', 'Deux', 'Trois']);
+  expect((await streamOf(id)).map((e) => e.event_type)).toEqual(['CourseCreated', 'ChapterAdded', 'ChapterAdded', 'ChapterAdded']);
+});
+
+it('answers the retryable 409 (conflit_concurrent) once a writer lost the race on every try, keeping the others’ changes', async () => {
+  const id = await publish([{ title: 'Un', contentType: 'text', duration: 10, textContent: 'x' }]);
+  const writer = racing(id, 'Perdant', (tries) => addChapter(id, `Autre ${tries}`));
+  await expect(writer.done).rejects.toBeInstanceOf(ConcurrentWriteError);
+  expect(writer.tries()).toBe(5);
+  expect(await titles(id)).toEqual(['Un', 'Autre 1', 'Autre 2', 'Autre 3', 'Autre 4', 'Autre 5']);
+
+  const once = racing(id, 'Une seule fois', () => addChapter(id, 'Autre 6'), 0);
+  await expect(once.done).rejects.toMatchObject({ code: 'conflit_concurrent', retryAfterSeconds: 1 });
+  expect(once.tries()).toBe(1);
+  expect((await streamOf(id)).map((e) => e.event_type)).toEqual(['CourseCreated', ...Array(7).fill('ChapterAdded')]);
 });

@@ -2,7 +2,7 @@ import { Command, CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs
 import { AggregateStore } from '../../../../platform/aggregate-store/index.js';
 import { Clock, ConflictError, type Actor } from '../../../../shared-kernel/index.js';
 import { COURSE_NOT_DONE, CourseProgress } from '../../domain/course-progress.aggregate.js';
-import { assertLearner, coursePlan } from '../progress-access.js';
+import { assertLearner, coursePlan, progressWriters } from '../progress-access.js';
 
 /** The student finishes the course ('Terminer le cours'): only once every step is validated. */
 export class CompleteCourse extends Command<void> {
@@ -31,7 +31,7 @@ export class CompleteCourseHandler implements ICommandHandler<CompleteCourse> {
         const progress = await uow.load(CourseProgress, { studentId, courseId }, () => new ConflictError(COURSE_NOT_DONE), { populate: ['steps'] });
         progress.complete(order, this.clock.now());
       },
-      { retryOnConflict: 3 },
+      progressWriters(studentId, courseId),
     );
   }
 }

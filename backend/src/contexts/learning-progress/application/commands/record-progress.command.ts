@@ -6,7 +6,7 @@ import type { Interval } from '../../domain/played-intervals.js';
 import type { Step } from '../../domain/step-order.js';
 import type { Beat } from '../../domain/time-on-task.js';
 import { EvidenceRepository } from '../evidence.repository.js';
-import { assertLearner, contentOf, coursePlan, stepInfo } from '../progress-access.js';
+import { assertLearner, contentOf, coursePlan, stepInfo, progressWriters } from '../progress-access.js';
 
 export type { ProgressAnswer };
 
@@ -56,7 +56,7 @@ export class RecordProgressHandler implements ICommandHandler<RecordProgress> {
         const evidence = await new EvidenceRepository(uow.em).recordReport(place, report.session, info.quiz_id, now);
         return progress.report(plan.order, step, contentOf(info), report, evidence, now);
       },
-      { retryOnConflict: 3 },
+      progressWriters(studentId, courseId),
     );
   }
 }

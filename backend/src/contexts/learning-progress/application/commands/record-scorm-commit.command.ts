@@ -3,9 +3,9 @@ import { Command, CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs
 import { AggregateStore } from '../../../../platform/aggregate-store/index.js';
 import { Clock, InvalidInputError, type Actor } from '../../../../shared-kernel/index.js';
 import { CourseProgress } from '../../domain/course-progress.aggregate.js';
-import { readCmi, type CommitOutcome } from '../../domain/scorm-commits.js';
+import { acceptCmi, readCmi, type CommitOutcome } from '../../domain/scorm-commits.js';
 import { EvidenceRepository } from '../evidence.repository.js';
-import { assertLearner, coursePlan, stepInfo } from '../progress-access.js';
+import { assertLearner, coursePlan, stepInfo, progressWriters } from '../progress-access.js';
 
 export interface ScormCommitInput {
   chapterId: number;
@@ -13,6 +13,13 @@ export interface ScormCommitInput {
   sessionId: string | undefined;
   seq: number | undefined;
   cmi: Record<string, unknown>;
+}
+
+/** What the commit came to, and the fields of it refused for a reason of their own (the rest kept). */
+export interface ScormCommitResult {
+  outcome: CommitOutcome;
+  validated: boolean;
+  refused: Record<string, string>;
 }
 
 /** A session id for a client that sends none: one per student, chapter and SCO, so its times are never added twice. */
@@ -27,7 +34,7 @@ const fallbackSession = (studentId: number, chapterId: number, sco: string) => {
  * in the trace and never applied over a newer state; an applied one updates the SCO's state, adds
  * to its total time, and validates the chapter when every SCO is completed or passed.
  */
-export class RecordScormCommit extends Command<{ outcome: CommitOutcome; validated: boolean }> {
+export class RecordScormCommit extends Command<ScormCommitResult> {
   constructor(
     readonly actor: Actor,
     readonly studentId: number,
@@ -46,7 +53,7 @@ export class RecordScormCommitHandler implements ICommandHandler<RecordScormComm
     private readonly clock: Clock,
   ) {}
 
-  async execute({ actor, studentId, courseId, commit }: RecordScormCommit): Promise<{ outcome: CommitOutcome; validated: boolean }> {
+  async execute({ actor, studentId, courseId, commit }: RecordScormCommit): Promise<ScormCommitResult> {
     await assertLearner(this.queries, actor, studentId, courseId);
     const plan = await coursePlan(this.queries, courseId);
     const { step, info } = stepInfo(plan, { kind: 'chapter', id: commit.chapterId });
@@ -54,18 +61,21 @@ export class RecordScormCommitHandler implements ICommandHandler<RecordScormComm
     const version = info.scorm_version;
     const sco = commit.sco ?? info.scos[0] ?? 'sco';
     if (info.scos.length > 0 && !info.scos.includes(sco)) throw new InvalidInputError("Cette partie n'existe pas dans le module.", 'sco');
-    const report = readCmi(version, commit.cmi);
+    const { cmi, refused } = acceptCmi(version, commit.cmi);
+    const report = readCmi(version, cmi);
     const sessionId = commit.sessionId ?? fallbackSession(studentId, commit.chapterId, sco);
-    return this.store.transaction(
+    const result = await this.store.transaction(
       async (uow) => {
         const now = this.clock.now();
         const progress = (await uow.find(CourseProgress, { studentId, courseId }, { populate: ['steps'] })) ?? uow.add(new CourseProgress(studentId, courseId, now));
         // A locked module is refused by the domain call; the transaction then keeps none of its commit.
-        const received = { studentId, courseId, chapterId: commit.chapterId, sco, sessionId, seq: commit.seq, version, cmi: commit.cmi, sessionSeconds: report.sessionSeconds };
+        // The idempotency key (session, SCO, sequence) is read inside each try: a copy that raced with this one answers `duplicate`.
+        const received = { studentId, courseId, chapterId: commit.chapterId, sco, sessionId, seq: commit.seq, version, cmi, refused: Object.keys(refused), sessionSeconds: report.sessionSeconds };
         const kept = await new EvidenceRepository(uow.em).recordCommit(received, now);
         return progress.commitScorm(plan.order, step, { version, scos: info.scos }, { sco, sessionId, report }, kept, now);
       },
-      { retryOnConflict: 3 },
+      progressWriters(studentId, courseId),
     );
+    return { ...result, refused };
   }
 }

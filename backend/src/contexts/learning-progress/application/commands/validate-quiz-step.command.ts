@@ -3,7 +3,7 @@ import { AggregateStore } from '../../../../platform/aggregate-store/index.js';
 import { Clock } from '../../../../shared-kernel/index.js';
 import type { StepKind } from '../../contracts/learning-progress.events.js';
 import { CourseProgress } from '../../domain/course-progress.aggregate.js';
-import { contentOf, coursePlan } from '../progress-access.js';
+import { contentOf, coursePlan, progressWriters } from '../progress-access.js';
 
 /**
  * A quiz taken from the player's quiz step was completed (the quiz-step policy): the step is
@@ -40,7 +40,7 @@ export class ValidateQuizStepHandler implements ICommandHandler<ValidateQuizStep
         const progress = (await uow.find(CourseProgress, { studentId, courseId }, { populate: ['steps'] })) ?? uow.add(new CourseProgress(studentId, courseId, now));
         return progress.quizCompleted(plan.order, found, contentOf(info), completion, now);
       },
-      { retryOnConflict: 3 },
+      progressWriters(studentId, courseId),
     );
   }
 }

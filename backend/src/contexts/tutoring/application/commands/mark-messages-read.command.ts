@@ -2,7 +2,7 @@ import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { AggregateStore } from '../../../../platform/aggregate-store/index.js';
 import type { Actor } from '../../../../shared-kernel/index.js';
 import { Conversation } from '../../domain/conversation.aggregate.js';
-import { CONVERSATION_RACE, sideOf } from '../tutoring-access.js';
+import { conversationWriters, sideOf } from '../tutoring-access.js';
 
 /** The caller has read the conversation: everything the other side sent so far counts as read. */
 export class MarkMessagesRead extends Command<boolean> {
@@ -29,6 +29,6 @@ export class MarkMessagesReadHandler implements ICommandHandler<MarkMessagesRead
         [conversation.id, reader],
       );
       return conversation.markRead(reader, Number(row?.last ?? 0));
-    }, CONVERSATION_RACE);
+    }, conversationWriters(teacherId, [studentId]));
   }
 }

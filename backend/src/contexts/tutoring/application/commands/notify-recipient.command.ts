@@ -1,6 +1,6 @@
 import { Command, CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { AggregateStore } from '../../../../platform/aggregate-store/index.js';
-import { CONVERSATION_RACE } from '../tutoring-access.js';
+import { conversationWriters } from '../tutoring-access.js';
 import { Database } from '../../../../platform/database/database.js';
 import { MailService } from '../../../../platform/mail/mail.service.js';
 import { GetStudentSummaries, GetTeacherContacts } from '../../../identity/contracts/identity.queries.js';
@@ -68,7 +68,7 @@ export class NotifyRecipientHandler implements ICommandHandler<NotifyRecipient> 
     if (!sent) return false;
     await this.store.transaction(async (uow) => {
       (await uow.load(Conversation, { id: conversationId }, () => new NotFoundError('Conversation introuvable.'))).notified(recipient, messageId);
-    }, CONVERSATION_RACE);
+    }, conversationWriters(message.teacher_id, [message.student_id]));
     return true;
   }
 }

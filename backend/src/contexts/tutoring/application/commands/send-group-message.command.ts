@@ -4,7 +4,7 @@ import { AggregateStore } from '../../../../platform/aggregate-store/index.js';
 import { Database } from '../../../../platform/database/database.js';
 import { Clock, ForbiddenError, InvalidInputError, type Actor } from '../../../../shared-kernel/index.js';
 import { checkMessageText, Conversation } from '../../domain/conversation.aggregate.js';
-import { CONVERSATION_RACE, followedStudentIds, openStudents } from '../tutoring-access.js';
+import { conversationWriters, followedStudentIds, openStudents } from '../tutoring-access.js';
 import { NOT_IN_YOUR_NAME } from './send-message.command.js';
 
 export const NOBODY_FOLLOWED = "Aucun étudiant ne vous est assigné : le message n'a été envoyé à personne.";
@@ -50,6 +50,6 @@ export class SendGroupMessageHandler implements ICommandHandler<SendGroupMessage
         conversation.send('teacher', text, now, true, groupId);
       }
       return { recipients: students.length };
-    }, CONVERSATION_RACE);
+    }, conversationWriters(teacherId, students));
   }
 }

@@ -4,7 +4,7 @@ import { Database } from '../../../../platform/database/database.js';
 import { Clock, ForbiddenError, type Actor } from '../../../../shared-kernel/index.js';
 import type { Side } from '../../contracts/tutoring.events.js';
 import { Conversation } from '../../domain/conversation.aggregate.js';
-import { assertPairOpen, CLOSED_FOR_MESSAGES, CONVERSATION_RACE, follows, sideOf } from '../tutoring-access.js';
+import { assertPairOpen, CLOSED_FOR_MESSAGES, conversationWriters, follows, sideOf } from '../tutoring-access.js';
 
 export const NOT_IN_YOUR_NAME = "Vous ne pouvez envoyer un message qu'en votre nom.";
 
@@ -47,6 +47,6 @@ export class SendMessageHandler implements ICommandHandler<SendMessage> {
       const conversation = (await uow.find(Conversation, { teacherId, studentId })) ?? uow.add(new Conversation(teacherId, studentId));
       const message = conversation.send(from, text, this.clock.now(), following);
       return () => ({ id: Number(message.id) });
-    }, CONVERSATION_RACE);
+    }, conversationWriters(teacherId, [studentId]));
   }
 }
