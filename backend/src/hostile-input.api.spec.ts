@@ -25,6 +25,7 @@ interface SchemaObject {
   format?: string;
   $ref?: string;
   properties?: Record<string, SchemaObject>;
+  required?: string[];
   allOf?: SchemaObject[];
   items?: SchemaObject;
 }
@@ -53,6 +54,9 @@ interface Operation {
   /** The request body's declared fields by kind. */
   stringFields: string[];
   numberFields: string[];
+  /** Every declared field of the JSON body, and those it requires. */
+  jsonFields: string[];
+  requiredFields: string[];
   declaredBody: boolean;
 }
 
@@ -95,6 +99,13 @@ let db: pg.Client;
 const tokens: Partial<Record<Role, string>> = {};
 const profileIds: Record<Role, number> = { anonyme: 1, student: 1, teacher: 1, admin: 1 };
 
+/** The fields a schema requires (its own and its parts'). */
+function requiredOf(document: OpenApiDocument, schema: SchemaObject | undefined): string[] {
+  if (!schema) return [];
+  if (schema.$ref) return requiredOf(document, document.components?.schemas?.[schema.$ref.split('/').at(-1)!]);
+  return [...(schema.required ?? []), ...(schema.allOf ?? []).flatMap((part) => requiredOf(document, part))];
+}
+
 function resolve(document: OpenApiDocument, schema: SchemaObject | undefined, seen = new Set<string>()): Record<string, SchemaObject> {
   if (!schema) return {};
   if (schema.$ref) {
@@ -118,6 +129,7 @@ function operationsOf(document: OpenApiDocument): Operation[] {
       const isText = (s: SchemaObject) => (s.type ?? 'string') === 'string' && s.format !== 'binary';
       const isNumber = (s: SchemaObject) => s.type === 'number' || s.type === 'integer';
       const declared = Object.keys(fields).length > 0;
+      const json = content['application/json']?.schema;
       out.push({
         method,
         path,
@@ -127,6 +139,8 @@ function operationsOf(document: OpenApiDocument): Operation[] {
           .map((p) => ({ name: p.name, numeric: (p.schema ? isNumber(p.schema) : false) || ID_LIKE.test(p.name) })),
         stringFields: Object.entries(fields).filter(([, s]) => isText(s)).map(([name]) => name),
         numberFields: Object.entries(fields).filter(([, s]) => isNumber(s)).map(([name]) => name),
+        jsonFields: Object.keys(resolve(document, json)),
+        requiredFields: requiredOf(document, json),
         declaredBody: declared,
       });
     }
@@ -240,6 +254,35 @@ function probesFor(op: Operation, role: Role): Probe[] {
       if (op.numberFields.length) {
         probes.push({ ...base, label: `champs numériques = ${raw}`, url, headers: JSON_HEADERS, payload: jsonBody(op, Object.fromEntries(op.numberFields.map((f) => [f, raw]))) });
       }
+    }
+  }
+  probes.push(...nullProbes(op, role));
+  return probes;
+}
+
+/** An id no resource has: a null probe reaches the handler, which finds nothing to change. */
+const NO_SUCH_ID = '2147483647';
+
+/**
+ * JSON null in every declared field of the body (docs/adr/0009, "null"): all at once, then each in
+ * turn with the other fields of a type no validator accepts. A null on POST is a field left out, on
+ * PUT or PATCH it clears a nullable field and is refused on any other: never a 500. Ids in the path
+ * name no resource, and a body left empty by its nulls is only sent where a field is required, so
+ * that a probe that passes validation still changes nothing.
+ */
+function nullProbes(op: Operation, role: Role): Probe[] {
+  if (op.method === 'GET' || op.jsonFields.length === 0) return [];
+  const ids = Object.fromEntries(op.pathParams.filter((p) => p.numeric).map((p) => [p.name, NO_SUCH_ID]));
+  const url = urlOf(op, role, ids);
+  const base = { method: op.method, role, url, headers: JSON_HEADERS };
+  const body = (values: Record<string, unknown>) => JSON.stringify(values);
+  const probes: Probe[] = [];
+  if (op.requiredFields.length > 0 || Object.keys(ids).length > 0) {
+    probes.push({ ...base, label: 'tous les champs à null', payload: body(Object.fromEntries(op.jsonFields.map((f) => [f, null]))) });
+  }
+  if (op.jsonFields.length > 1) {
+    for (const field of op.jsonFields) {
+      probes.push({ ...base, label: `${field}=null`, payload: body(Object.fromEntries(op.jsonFields.map((f) => [f, f === field ? null : [[]]]))) });
     }
   }
   return probes;
