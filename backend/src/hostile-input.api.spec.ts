@@ -25,6 +25,7 @@ interface SchemaObject {
   format?: string;
   $ref?: string;
   properties?: Record<string, SchemaObject>;
+  required?: string[];
   allOf?: SchemaObject[];
   items?: SchemaObject;
 }
@@ -53,6 +54,9 @@ interface Operation {
   /** The request body's declared fields by kind. */
   stringFields: string[];
   numberFields: string[];
+  /** Every declared field of the JSON body, and those it requires. */
+  jsonFields: string[];
+  requiredFields: string[];
   declaredBody: boolean;
 }
 
@@ -78,8 +82,11 @@ const GENERIC_FIELDS = ['name', 'title', 'description', 'text', 'comment', 'revi
 const HOSTILE_IDS = ['0x10', '1e3', '0', '-1', '2147483648', 'abc', '0x1', '1e0', '01', '+1', '1.0', '%201', '1%00', '99999999999999999999'];
 /** The paging parameters every list shares (architecture §4), numbers even where the document says text. */
 const ID_LIKE = /^page(_size)?$/;
-/** Values of a numeric body field that JSON can tell apart from a plain positive integer. */
-const HOSTILE_NUMBERS = ['"0x1"', '"1e0"', '"01"', '"+1"', '"1.0"', '" 1"', '"abc"', '"99999999999999999999"', '1e400', '-1', '0', '2147483648', '1.5', 'true', '[1]', '{}', 'null'];
+/**
+ * Values of a numeric body field that JSON can tell apart from a plain positive integer. (Not null:
+ * on a POST it is a field left out, which an optional id may be; nullProbes sends it everywhere.)
+ */
+const HOSTILE_NUMBERS = ['"0x1"', '"1e0"', '"01"', '"+1"', '"1.0"', '" 1"', '"abc"', '"99999999999999999999"', '1e400', '-1', '0', '2147483648', '1.5', 'true', '[1]', '{}'];
 /** Refused everywhere: C0 controls but tab, newline and CR; DEL; C1; bidi overrides and isolates; lone surrogates. */
 const CONTROLS = ['\u0001', '\u001b', '\u007f', '\u0085', '\u009b', '\u202a', '\u202e', '\u2066', '\u2069', '\ud800'];
 /** Messages of a framework that leaked through untranslated. */
@@ -94,6 +101,13 @@ const CONCURRENCY = 16;
 let db: pg.Client;
 const tokens: Partial<Record<Role, string>> = {};
 const profileIds: Record<Role, number> = { anonyme: 1, student: 1, teacher: 1, admin: 1 };
+
+/** The fields a schema requires (its own and its parts'). */
+function requiredOf(document: OpenApiDocument, schema: SchemaObject | undefined): string[] {
+  if (!schema) return [];
+  if (schema.$ref) return requiredOf(document, document.components?.schemas?.[schema.$ref.split('/').at(-1)!]);
+  return [...(schema.required ?? []), ...(schema.allOf ?? []).flatMap((part) => requiredOf(document, part))];
+}
 
 function resolve(document: OpenApiDocument, schema: SchemaObject | undefined, seen = new Set<string>()): Record<string, SchemaObject> {
   if (!schema) return {};
@@ -118,6 +132,7 @@ function operationsOf(document: OpenApiDocument): Operation[] {
       const isText = (s: SchemaObject) => (s.type ?? 'string') === 'string' && s.format !== 'binary';
       const isNumber = (s: SchemaObject) => s.type === 'number' || s.type === 'integer';
       const declared = Object.keys(fields).length > 0;
+      const json = content['application/json']?.schema;
       out.push({
         method,
         path,
@@ -127,6 +142,8 @@ function operationsOf(document: OpenApiDocument): Operation[] {
           .map((p) => ({ name: p.name, numeric: (p.schema ? isNumber(p.schema) : false) || ID_LIKE.test(p.name) })),
         stringFields: Object.entries(fields).filter(([, s]) => isText(s)).map(([name]) => name),
         numberFields: Object.entries(fields).filter(([, s]) => isNumber(s)).map(([name]) => name),
+        jsonFields: Object.keys(resolve(document, json)),
+        requiredFields: requiredOf(document, json),
         declaredBody: declared,
       });
     }
@@ -240,6 +257,35 @@ function probesFor(op: Operation, role: Role): Probe[] {
       if (op.numberFields.length) {
         probes.push({ ...base, label: `champs numériques = ${raw}`, url, headers: JSON_HEADERS, payload: jsonBody(op, Object.fromEntries(op.numberFields.map((f) => [f, raw]))) });
       }
+    }
+  }
+  probes.push(...nullProbes(op, role));
+  return probes;
+}
+
+/** An id no resource has: a null probe reaches the handler, which finds nothing to change. */
+const NO_SUCH_ID = '2147483647';
+
+/**
+ * JSON null in every declared field of the body (docs/adr/0009, "null"): all at once, then each in
+ * turn with the other fields of a type no validator accepts. A null on POST is a field left out, on
+ * PUT or PATCH it clears a nullable field and is refused on any other: never a 500. Ids in the path
+ * name no resource, and a body left empty by its nulls is only sent where a field is required, so
+ * that a probe that passes validation still changes nothing.
+ */
+function nullProbes(op: Operation, role: Role): Probe[] {
+  if (op.method === 'GET' || op.jsonFields.length === 0) return [];
+  const ids = Object.fromEntries(op.pathParams.filter((p) => p.numeric).map((p) => [p.name, NO_SUCH_ID]));
+  const url = urlOf(op, role, ids);
+  const base = { method: op.method, role, url, headers: JSON_HEADERS };
+  const body = (values: Record<string, unknown>) => JSON.stringify(values);
+  const probes: Probe[] = [];
+  if (op.requiredFields.length > 0 || Object.keys(ids).length > 0) {
+    probes.push({ ...base, label: 'tous les champs à null', payload: body(Object.fromEntries(op.jsonFields.map((f) => [f, null]))) });
+  }
+  if (op.jsonFields.length > 1) {
+    for (const field of op.jsonFields) {
+      probes.push({ ...base, label: `${field}=null`, payload: body(Object.fromEntries(op.jsonFields.map((f) => [f, f === field ? null : [[]]]))) });
     }
   }
   return probes;

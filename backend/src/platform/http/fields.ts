@@ -11,14 +11,15 @@ export const toBoolean = ({ value }: { value: unknown }) => (value === 'true' ? 
 
 export const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const emptyIsAbsent = ({ value }: { value: unknown }) => (value === '' || value === 'null' || value === 'undefined' ? undefined : value);
-const integer = ({ value }: { value: unknown }) => toDecimalInteger({ value: emptyIsAbsent({ value }) });
+/** An id sent as text or number, for the validators (sent empty: absent). */
+export const integer = ({ value }: { value: unknown }) => toDecimalInteger({ value: emptyIsAbsent({ value }) });
 
 /** A required id sent as text or number: plain decimal, 1..2^31−1. */
 export function RequiredId(description: string, missing: string, invalid = missing) {
   return applyDecorators(ApiProperty({ description }), Transform(integer), Max(MAX_ID, { message: invalid }), Min(1, { message: invalid }), IsInt({ message: missing }));
 }
 
-/** An optional id: absent (or sent empty) is absent; a JSON null is not an id and is refused. */
+/** An optional id: absent (or sent empty) is absent; a JSON null is absent on POST, refused on PUT and PATCH (docs/adr/0009). */
 export function OptionalId(description: string, invalid: string) {
   return applyDecorators(
     ApiPropertyOptional({ description }),

@@ -34,6 +34,10 @@ beforeEach(async () => {
     seenOnDisk = seenTemporaryFile ? readFileSync(seenTemporaryFile) : undefined;
     return { ok: true };
   });
+  app.patch('/echo', async (request) => {
+    seen = request.body as Record<string, unknown>;
+    return { ok: true };
+  });
   app.post('/keep', async (request) => {
     const video = (request.body as { video: UploadedFile }).video;
     renameSync(video.path, kept);
@@ -164,5 +168,18 @@ describe('registerRequestBody: multipart bodies', () => {
     await eventually(async () => expect(temporaryFiles()).toHaveLength(1), 10_000);
     socket.destroy();
     await noTemporaryFileLeft();
+  });
+});
+
+describe('registerRequestBody: null in a JSON body', () => {
+  it('is a field left out on POST, nested objects included (a null item of a list stays a value)', async () => {
+    const payload = { chapter: null, subchapter: 4, user: { username: null, email: 'a@b.fr' }, beats: [{ seq: 1, last_input_at: null }], played: [[0, null]] };
+    expect((await app.inject({ method: 'POST', url: '/echo', payload })).statusCode).toBe(200);
+    expect(seen).toEqual({ subchapter: 4, user: { email: 'a@b.fr' }, beats: [{ seq: 1 }], played: [[0, null]] });
+  });
+
+  it('is kept on PATCH and PUT, where it clears an optional field', async () => {
+    expect((await app.inject({ method: 'PATCH', url: '/echo', payload: { telephone: null, nom: 'Dubois' } })).statusCode).toBe(200);
+    expect(seen).toEqual({ telephone: null, nom: 'Dubois' });
   });
 });

@@ -190,4 +190,25 @@ function checkInput(request: FastifyRequest): void {
     const problem = findInputProblem(input);
     if (problem) throw new InvalidInputError(problem.message, problem.field);
   }
+  // A creation (or an action) names what it sends: a null there is a field left out. On PUT and
+  // PATCH a null is kept: it clears an optional field (RequestValidationPipe refuses it elsewhere).
+  if (request.method === 'POST' && isObject) removeNulls(body);
+}
+
+/**
+ * Removes the fields whose value is null from a parsed body, in nested objects too (within arrays:
+ * a null item of a list is a value, and stays). The body was walked by findInputProblem first,
+ * so its depth is bounded.
+ */
+export function removeNulls(value: unknown): void {
+  if (Array.isArray(value)) {
+    for (const item of value) removeNulls(item);
+  } else if (value !== null && typeof value === 'object' && [Object.prototype, null].includes(Object.getPrototypeOf(value))) {
+    // (Plain objects only: a multipart body's files are left as they are.)
+    const object = value as Record<string, unknown>;
+    for (const key of Object.keys(object)) {
+      if (object[key] === null) delete object[key];
+      else removeNulls(object[key]);
+    }
+  }
 }

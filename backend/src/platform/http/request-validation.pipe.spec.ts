@@ -1,3 +1,4 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsInt, IsOptional, IsString, MaxLength } from 'class-validator';
 import { RequestValidationError } from './request-validation.error.js';
 import { RequestValidationPipe } from './request-validation.pipe.js';
@@ -12,6 +13,16 @@ class Sample {
   @IsOptional()
   @IsInt({ message: 'Le nombre doit être entier.' })
   count?: number;
+
+  @ApiPropertyOptional({ type: String, nullable: true })
+  @IsOptional()
+  @IsString()
+  phone?: string | null;
+
+  @ApiPropertyOptional({ type: String })
+  @IsOptional()
+  @IsString()
+  name?: string;
 }
 
 const pipe = new RequestValidationPipe();
@@ -32,6 +43,16 @@ describe('RequestValidationPipe', () => {
   it('answers in French where the request class forgot a message (class-validator speaks English)', async () => {
     expect((await refusal({ refresh: ['x'] })).errors).toEqual({ refresh: ['Le champ « refresh » doit être du texte.'] });
     expect((await refusal({ refresh: 'beaucoup trop long' })).errors).toEqual({ refresh: ['Le champ « refresh » est trop long.'] });
+  });
+
+  it('lets a null through where the document says nullable (it clears the field), and refuses it on every other declared field', async () => {
+    expect(await pipe.transform({ phone: null }, { type: 'body', metatype: Sample })).toEqual({ phone: null });
+    expect((await refusal({ name: null, count: null, refresh: 'abc' })).errors).toEqual({
+      name: ['Le champ « name » est obligatoire.'],
+      count: ['Le champ « count » est obligatoire.'],
+    });
+    // An undeclared field is dropped as before, null or not.
+    expect(await pipe.transform({ other: null }, { type: 'body', metatype: Sample })).toEqual({});
   });
 
   it('drops unknown fields', async () => {

@@ -12,11 +12,11 @@ export class QuizForm {
   @RequiredText('Le titre du quiz', QUIZ_TITLE_MAX)
   title!: string;
 
-  @ApiPropertyOptional({ maxLength: QUIZ_DETAIL_MAX })
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: QUIZ_DETAIL_MAX, description: 'La description (null : aucune)' })
   @IsOptional()
   @MaxLength(QUIZ_DETAIL_MAX, { message: `La description ne doit pas dépasser ${QUIZ_DETAIL_MAX} caractères.` })
   @IsString({ message: 'La description doit être du texte.' })
-  detail?: string;
+  detail?: string | null;
 }
 
 export class QuestionForm {
@@ -38,11 +38,11 @@ export class QuestionForm {
   @RequiredText('La bonne réponse', ANSWER_MAX)
   right_ans!: string;
 
-  @ApiPropertyOptional({ description: 'Identifiant du quiz (celui de l’adresse fait foi)' })
+  @ApiPropertyOptional({ type: Number, nullable: true, description: 'Identifiant du quiz (celui de l’adresse fait foi)' })
   @Allow()
   quiz?: unknown;
 
-  @ApiPropertyOptional({ description: 'Ignoré (le serveur numérote)' })
+  @ApiPropertyOptional({ type: Number, nullable: true, description: 'Ignoré (le serveur numérote)' })
   @Allow()
   id?: unknown;
 }

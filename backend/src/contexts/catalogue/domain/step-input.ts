@@ -1,6 +1,6 @@
 import type { ContentType } from '../contracts/catalogue.events.js';
 import { InvalidCourseError } from './catalogue.errors.js';
-import { DESCRIPTION_MAX, DURATION_MAX, TEXT_CONTENT_MAX, TITLE_MAX } from './course-limits.js';
+import { DESCRIPTION_MAX, DURATION_MAX, TEXT_CONTENT_MAX, TEXT_CONTENT_TOO_LONG, TITLE_MAX } from './course-limits.js';
 import { toPlayableVideoUrl } from './video-link.js';
 
 /** A video file the handler staged in storage for this change. */
@@ -74,7 +74,7 @@ export function checkStepInput(input: ContentInput, allowed: readonly ContentTyp
   }
   if (type === 'text') {
     if (!textContent.trim()) throw new InvalidCourseError('Le contenu texte est obligatoire pour une étape de type texte.', 'text_content');
-    if (textContent.length > TEXT_CONTENT_MAX) throw new InvalidCourseError('Le contenu texte est trop long (200 000 caractères au plus).', 'text_content');
+    if (textContent.length > TEXT_CONTENT_MAX) throw new InvalidCourseError(TEXT_CONTENT_TOO_LONG, 'text_content');
   }
   // Whether the quiz is the course trainer's is asked to the assessment context by the handler.
   if (type === 'quiz' && !input.quizId) throw new InvalidCourseError('Choisissez le quiz de cette étape.', 'quiz');

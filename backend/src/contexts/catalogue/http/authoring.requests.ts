@@ -6,11 +6,15 @@ import {
 } from 'class-validator';
 import { MAX_ID, toDecimalInteger } from '../../../platform/http/ids.js';
 import { CONTENT_TYPES, type ContentType } from '../contracts/catalogue.events.js';
-import { DESCRIPTION_MAX, DURATION_MAX, TEXT_CONTENT_MAX, TITLE_MAX } from '../domain/course-limits.js';
+import { DESCRIPTION_MAX, DURATION_MAX, TEXT_CONTENT_MAX, TEXT_CONTENT_TOO_LONG, TITLE_MAX } from '../domain/course-limits.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-/** A multipart field sent empty is a field not sent (the spec's forms send every field). */
-const emptyIsAbsent = ({ value }: { value: unknown }) => (value === '' || value === 'null' || value === 'undefined' ? undefined : value);
+/**
+ * A multipart field sent empty is a field not sent (the spec's forms send every field); so is a
+ * JSON null: these forms replace the whole step or course (PUT), where a field left out is emptied.
+ */
+const emptyIsAbsent = ({ value }: { value: unknown }) => (value === null || value === '' || value === 'null' || value === 'undefined' ? undefined : value);
+const nullIsAbsent = ({ value }: { value: unknown }) => (value === null ? undefined : value);
 const optionalInteger = ({ value }: { value: unknown }) => toDecimalInteger({ value: emptyIsAbsent({ value }) });
 
 const TRAINER_INVALID = 'Identifiant formateur invalide.';
@@ -29,7 +33,8 @@ function Title(required: string, tooLong: string) {
 /** An optional free text (`label` starts the French messages). */
 function OptionalText(label: string, maxLength: number, tooLong: string, description?: string) {
   return applyDecorators(
-    ApiPropertyOptional({ maxLength, description }),
+    ApiPropertyOptional({ type: String, nullable: true, maxLength, description }),
+    Transform(nullIsAbsent),
     IsOptional(),
     MaxLength(maxLength, { message: tooLong }),
     IsString({ message: `${label} doit être du texte.` }),
@@ -39,9 +44,9 @@ function OptionalText(label: string, maxLength: number, tooLong: string, descrip
 /** An optional id sent as text (multipart): plain decimal, 1..2^31−1, `message` otherwise. */
 function OptionalFormId(description: string, message: string, typeMessage = message) {
   return applyDecorators(
-    ApiPropertyOptional({ description }),
+    ApiPropertyOptional({ type: Number, nullable: true, description }),
     Transform(optionalInteger),
-    // Absent (or sent empty) is absent; a JSON null is not an id and is refused.
+    // Absent, sent empty or null: absent.
     ValidateIf((_, value) => value !== undefined),
     Max(MAX_ID, { message }),
     Min(1, { message }),
@@ -69,7 +74,8 @@ export class CourseForm {
   @OptionalText('Les technologies', 500, 'Les technologies ne doivent pas dépasser 500 caractères.', 'Technologies ou mots-clés, séparés par des virgules')
   techs?: string;
 
-  @ApiPropertyOptional({ type: 'string', format: 'binary', description: 'Image (JPG, PNG, GIF, WEBP ; 5 Mo)' })
+  @ApiPropertyOptional({ type: 'string', format: 'binary', nullable: true, description: 'Image (JPG, PNG, GIF, WEBP ; 5 Mo) ; absente ou null : l’image ne change pas' })
+  @Transform(nullIsAbsent)
   @Allow()
   featured_img?: unknown;
 }
@@ -89,7 +95,7 @@ export class StepForm {
   @IsNotEmpty({ message: 'Le type de contenu est obligatoire.' })
   content_type!: ContentType;
 
-  @ApiPropertyOptional({ description: 'Secondes (0 ou absent : la durée réelle de la vidéo déposée)', maximum: DURATION_MAX })
+  @ApiPropertyOptional({ type: Number, nullable: true, description: 'Secondes (0, absent ou null : la durée réelle de la vidéo déposée)', maximum: DURATION_MAX })
   @Transform(optionalInteger)
   @ValidateIf((_, value) => value !== undefined)
   @Max(DURATION_MAX, { message: 'La durée ne doit pas dépasser 999 heures.' })
@@ -97,7 +103,7 @@ export class StepForm {
   @IsInt({ message: 'La durée doit être un nombre entier de secondes.' })
   duration?: number;
 
-  @ApiPropertyOptional({ description: "Position voulue (l'élément est toujours ajouté en dernier ; voir PATCH pour déplacer)" })
+  @ApiPropertyOptional({ type: Number, nullable: true, description: "Position voulue (l'élément est toujours ajouté en dernier ; voir PATCH pour déplacer)" })
   @Transform(optionalInteger)
   @Allow()
   order?: unknown;
@@ -105,23 +111,23 @@ export class StepForm {
   @OptionalText("L'adresse de la vidéo", 2000, "L'adresse de la vidéo est trop longue.", 'Lien YouTube, Vimeo (page, lecteur ou code d’intégration) ou lien https direct')
   video_url?: string;
 
-  @OptionalText('Le contenu texte', TEXT_CONTENT_MAX, 'Le contenu texte est trop long (200 000 caractères au plus).')
+  @OptionalText('Le contenu texte', TEXT_CONTENT_MAX, TEXT_CONTENT_TOO_LONG)
   text_content?: string;
 
   @OptionalFormId('Identifiant du quiz (type quiz)', 'Quiz introuvable.')
   quiz?: number;
 
-  @ApiPropertyOptional({ type: 'string', format: 'binary', description: 'Vidéo MP4 ou WebM (types video et video_file)' })
+  @ApiPropertyOptional({ type: 'string', format: 'binary', nullable: true, description: 'Vidéo MP4 ou WebM (types video et video_file)' })
   @Allow()
   video?: unknown;
 
-  @ApiPropertyOptional({ description: 'Identifiant du cours (envoyé par certains écrans ; celui de l’adresse fait foi)' })
+  @ApiPropertyOptional({ type: Number, nullable: true, description: 'Identifiant du cours (envoyé par certains écrans ; celui de l’adresse fait foi)' })
   @Allow()
   course?: unknown;
 }
 
 export class ChapterForm extends StepForm {
-  @ApiPropertyOptional({ type: 'string', format: 'binary', description: 'Paquet SCORM 1.2 ou 2004 (.zip), type scorm' })
+  @ApiPropertyOptional({ type: 'string', format: 'binary', nullable: true, description: 'Paquet SCORM 1.2 ou 2004 (.zip), type scorm' })
   @Allow()
   scorm_file?: unknown;
 }

@@ -76,6 +76,40 @@ describe('chapters', () => {
     expect((await eventTypes(course.courseId)).at(-1)).toBe('ChapterUpdated');
   });
 
+  it('keeps a text of 50,000 characters and refuses 50,001 in French, for a chapter and a sub-chapter, changing nothing (issue 22)', async () => {
+    const teacher = await givenTeacher(t);
+    const course = await courseOf(teacher, 1);
+    const longest = 'é'.repeat(49_999) + '.';
+    const kept = await call(t, 'POST', `/api/course-chapters/${course.courseId}/`, teacher.token, { ...text('Long'), text_content: longest });
+    expect(kept.statusCode).toBe(201);
+    expect((await call(t, 'GET', `/api/chapter/${kept.json().id}`, teacher.token)).json().text_content).toHaveLength(50_000);
+    const sub = await call(t, 'POST', '/api/subchapters/', teacher.token, { ...text('Sous-chapitre long'), chapter: kept.json().id, text_content: longest });
+    expect(sub.statusCode).toBe(201);
+    const events = await eventTypes(course.courseId);
+    const tooLong = longest + 'x';
+    for (const [method, url, body] of [
+      ['POST', `/api/course-chapters/${course.courseId}/`, { ...text('Trop long'), text_content: tooLong }],
+      ['PUT', `/api/chapter/${course.chapterIds[0]}/`, { ...text('Trop long'), text_content: tooLong }],
+      ['POST', '/api/subchapters/', { ...text('Trop long'), chapter: kept.json().id, text_content: tooLong }],
+      ['PUT', `/api/subchapter/${sub.json().id}/`, { ...text('Trop long'), text_content: tooLong }],
+    ] as const) {
+      const refused = await call(t, method, url, teacher.token, body);
+      expect([url, refused.statusCode, refused.json().message, Object.keys(refused.json().errors ?? {})]).toEqual([url, 400, 'Le texte est trop long (50 000 caractères au plus).', ['text_content']]);
+    }
+    expect(await eventTypes(course.courseId)).toEqual(events);
+  });
+
+  it('empties an optional field sent null in a PUT, as one left out (issue 22)', async () => {
+    const teacher = await givenTeacher(t);
+    const course = await courseOf(teacher, 1);
+    const id = course.chapterIds[0]!;
+    await call(t, 'PUT', `/api/chapter/${id}/`, teacher.token, { ...text('Avec description'), description: 'Une description' });
+    const edited = await call(t, 'PUT', `/api/chapter/${id}/`, teacher.token, { ...text('Sans description'), description: null, duration: null, quiz: null, video_url: null, video: null, course: null });
+    expect([edited.statusCode, edited.json()]).toEqual([200, expect.objectContaining({ title: 'Sans description', description: '' })]);
+    const refused = await call(t, 'PUT', `/api/chapter/${id}/`, teacher.token, { ...text('Sans titre'), title: null });
+    expect([refused.statusCode, refused.json().message]).toEqual([400, 'Le champ « title » est obligatoire.']);
+  });
+
   it("refuses another trainer, a student and a visitor every chapter call, and changes nothing", async () => {
     const [teacher, intruder, student] = await Promise.all([givenTeacher(t), givenTeacher(t), givenStudent(t)]);
     const course = await courseOf(teacher, 2);

@@ -3,7 +3,7 @@ import { AggregateRoot, type StreamRef } from '../../../shared-kernel/index.js';
 import { ACCOUNT_STREAM, type NewIdentityEvent } from '../contracts/identity.events.js';
 import { createHash } from 'node:crypto';
 import { Account } from './account.aggregate.js';
-import { AccountClosedError } from './identity.errors.js';
+import { AccountClosedError, InvalidRecordError } from './identity.errors.js';
 
 type ProfileRole = 'student' | 'teacher' | 'admin';
 
@@ -100,6 +100,17 @@ export function splitFullname(fullname: string): { prenom: string; nom: string }
   const trimmed = fullname.trim().replace(/\s+/g, ' ');
   const space = trimmed.indexOf(' ');
   return space < 0 ? { prenom: trimmed, nom: '' } : { prenom: trimmed.slice(0, space), nom: trimmed.slice(space + 1) };
+}
+
+/**
+ * A name a record cannot lack (a first name, a last name), trimmed; a French refusal, not a
+ * TypeError, when something other than text reaches the aggregate (the request layer refuses a
+ * null before it). A blank one stays possible: a person who registered with one word has no
+ * last name, and editing their phone must not require one.
+ */
+export function requiredName(value: unknown, label: string, field: string): string {
+  if (typeof value !== 'string') throw new InvalidRecordError(`${label} est obligatoire.`, field);
+  return value.trim();
 }
 
 export function joinNames(prenom: string, nom: string): string {

@@ -29,6 +29,13 @@ describe('the student as one person (docs/adr/0015)', () => {
     expect([s.fullname, s.formationTitle]).toEqual(['Camille Martin', null]);
   });
 
+  it('refuses a name that is not text in French (a null that reached it), changing nothing', () => {
+    const s = student();
+    s.takeEvents();
+    expect(() => s.updateRecord({ nom: null as unknown as string }, now)).toThrow(new InvalidRecordError('Le nom est obligatoire.', 'nom'));
+    expect([s.nom, s.fullname, s.takeEvents()]).toEqual(['Lefort', 'Camille Lefort', []]);
+  });
+
   it('refuses an exit before the entry', () => {
     expect(() => student({ dateEntree: '2027-01-10', dateSortie: '2027-01-09' })).toThrow(InvalidRecordError);
     expect(() => student({ dateEntree: null, dateSortie: '2027-01-09' })).not.toThrow();

@@ -2,7 +2,7 @@ import { Entity, OneToOne, PrimaryKey, Property } from '@mikro-orm/decorators/le
 import type { Rel } from '@mikro-orm/core';
 import { Account } from './account.aggregate.js';
 import { IDENTITY_MESSAGES, InvalidRecordError } from './identity.errors.js';
-import { Profile, changedFields, joinNames, splitFullname } from './profile.js';
+import { Profile, changedFields, joinNames, requiredName, splitFullname } from './profile.js';
 
 export interface StudentChanges {
   fullname: string;
@@ -166,8 +166,9 @@ export class StudentProfile extends Profile {
     if (record.dateEntree && record.dateSortie && record.dateSortie < record.dateEntree) {
       throw new InvalidRecordError(IDENTITY_MESSAGES.periodReversed, 'date_sortie');
     }
-    this.prenom = record.prenom.trim();
-    this.nom = record.nom.trim();
+    const [prenom, nom] = [requiredName(record.prenom, 'Le prénom', 'prenom'), requiredName(record.nom, 'Le nom', 'nom')];
+    this.prenom = prenom;
+    this.nom = nom;
     this.fullname = joinNames(this.prenom, this.nom);
     this.telephone = record.telephone.trim();
     this.numeroDossier = record.numeroDossier?.trim() || null;

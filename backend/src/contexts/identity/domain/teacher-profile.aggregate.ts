@@ -1,7 +1,7 @@
 import { Entity, OneToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import type { Rel } from '@mikro-orm/core';
 import { Account } from './account.aggregate.js';
-import { Profile, joinNames, splitFullname } from './profile.js';
+import { Profile, joinNames, requiredName, splitFullname } from './profile.js';
 
 /** What the back office keeps of a trainer (spec 03). */
 export interface TeacherAdminRecord {
@@ -126,8 +126,9 @@ export class TeacherProfile extends Profile implements TeacherDetails {
   }
 
   private setAdminRecord(admin: Omit<TeacherAdminRecord, 'email'>): void {
-    this.prenom = admin.prenom.trim();
-    this.nom = admin.nom.trim();
+    const [prenom, nom] = [requiredName(admin.prenom, 'Le prénom', 'prenom'), requiredName(admin.nom, 'Le nom', 'nom')];
+    this.prenom = prenom;
+    this.nom = nom;
     this.fullName = joinNames(this.prenom, this.nom);
     this.mobileNo = admin.telephone.trim();
     this.calendly = admin.calendly.trim();

@@ -248,3 +248,29 @@ it('still creates the student when the SMTP server fails, and says so in email_e
   const quiet = await call(t, 'POST', '/api/students/', admin.token, newStudent({ send_welcome_email: false }));
   expect(quiet.json()).toMatchObject({ email_sent: false, email_error: null, message: 'Étudiant ajouté avec succès !' });
 });
+
+it('takes null as the spec sends it: absent in a creation, cleared in an edit, a French 400 on a required field (issue 22)', async () => {
+  const admin = await givenAdmin(t);
+  // Creation: null is a field left out.
+  const response = await call(t, 'POST', '/api/students/', admin.token, newStudent({ telephone: null, numero_dossier: null, formations: null, date_sortie: null, formateur_id: null, send_welcome_email: false }));
+  expect(response.statusCode).toBe(201);
+  const created = response.json();
+  expect(created).toMatchObject({ telephone: '', numero_dossier: null, formations: [], date_entree: '2026-09-01', date_sortie: null });
+  expect((await call(t, 'POST', '/api/students/', admin.token, newStudent({ nom: null }))).json()).toMatchObject({ message: 'Le nom est obligatoire.' });
+  // Edit: null clears an optional field, visible in the GET.
+  const url = `/api/admin/students/${created.id}/`;
+  await call(t, 'PATCH', url, admin.token, { telephone: '06 12 34 56 78', numero_dossier: 'D-42', formations: ['Excel'], date_sortie: '2027-06-30' });
+  const cleared = await call(t, 'PATCH', url, admin.token, { telephone: null, numero_dossier: null, type_dossier: null, formations: null, date_sortie: null });
+  expect(cleared.statusCode).toBe(200);
+  const read = (await call(t, 'GET', url, admin.token)).json();
+  expect(read).toMatchObject({ telephone: '', numero_dossier: null, type_dossier: '', formations: [], date_sortie: null, date_entree: '2026-09-01', nom: 'Lefort', email: created.email });
+  // Null on a field a record cannot lack: a French 400 naming it, and nothing changed.
+  for (const field of ['nom', 'prenom', 'email', 'nom_utilisateur_lms']) {
+    const refused = await call(t, 'PATCH', url, admin.token, { [field]: null, telephone: '07 00 00 00 00' });
+    expect([field, refused.statusCode, refused.json().message, Object.keys(refused.json().errors ?? {})]).toEqual([field, 400, `Le champ « ${field} » est obligatoire.`, [field]]);
+  }
+  expect((await call(t, 'GET', url, admin.token)).json()).toEqual(read);
+  const account = await call(t, 'PATCH', `/api/users/${created.user_read.id}/`, admin.token, { email: null });
+  expect([account.statusCode, account.json().message]).toEqual([400, 'Le champ « email » est obligatoire.']);
+  expect((await call(t, 'GET', url, admin.token)).json()).toEqual(read);
+});

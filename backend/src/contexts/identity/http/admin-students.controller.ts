@@ -33,7 +33,7 @@ function recordChanges(body: UpdateStudentRequest): Partial<StudentRecord> {
   if (body.numero_dossier !== undefined) changes.numeroDossier = body.numero_dossier;
   if (body.type_dossier !== undefined) changes.typeDossier = body.type_dossier ?? '';
   if (body.type_formation !== undefined) changes.typeFormation = body.type_formation ?? '';
-  if (body.formations !== undefined) changes.formations = body.formations;
+  if (body.formations !== undefined) changes.formations = body.formations ?? [];
   if (body.date_entree !== undefined) changes.dateEntree = body.date_entree;
   if (body.date_sortie !== undefined) changes.dateSortie = body.date_sortie;
   return changes;

@@ -129,3 +129,20 @@ it('keeps every trainer call to admins', async () => {
     }
   }
 });
+
+it('clears a trainer’s phone and Calendly link with null, and refuses null on a name or the e-mail in French (issue 22)', async () => {
+  const admin = await givenAdmin(t);
+  const trainer = (await call(t, 'POST', '/api/formateur/', admin.token, newTrainer({ telephone: null }))).json();
+  expect(trainer).toMatchObject({ telephone: '', calendly: 'https://calendly.com/sophie-garnier' });
+  const url = `/api/formateur/${trainer.id}/`;
+  await call(t, 'PATCH', url, admin.token, { telephone: '+33 6 11 22 33 44' });
+  const cleared = await call(t, 'PATCH', url, admin.token, { telephone: null, calendly: null });
+  expect(cleared.statusCode).toBe(200);
+  const read = (await call(t, 'GET', url, admin.token)).json();
+  expect(read).toMatchObject({ telephone: '', calendly: '', prenom: 'Sophie', email: trainer.email });
+  for (const field of ['nom', 'prenom', 'email']) {
+    const refused = await call(t, 'PATCH', url, admin.token, { [field]: null, telephone: '01 02 03 04 05' });
+    expect([field, refused.statusCode, refused.json().message]).toEqual([field, 400, `Le champ « ${field} » est obligatoire.`]);
+  }
+  expect((await call(t, 'GET', url, admin.token)).json()).toEqual(read);
+});

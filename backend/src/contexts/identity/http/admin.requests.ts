@@ -89,7 +89,7 @@ function CalendarDate(label: string) {
 
 function Formations() {
   return applyDecorators(
-    ApiPropertyOptional({ type: [String], description: 'Les formations suivies (20 au plus, 200 caractères chacune)' }),
+    ApiPropertyOptional({ type: [String], nullable: true, description: 'Les formations suivies (20 au plus, 200 caractères chacune) ; null : aucune' }),
     IsOptional(),
     IsArray({ message: 'Les formations doivent être une liste de noms.' }),
     ArrayMaxSize(20, { message: 'Pas plus de 20 formations.' }),
@@ -129,7 +129,7 @@ class StudentRecordFieldsRequest {
   numero_dossier?: string | null;
   @ShortText('Le type de dossier') type_dossier?: string | null;
   @ShortText('Le type de formation') type_formation?: string | null;
-  @Formations() formations?: string[];
+  @Formations() formations?: string[] | null;
   @CalendarDate("La date d'entrée") date_entree?: string | null;
   @CalendarDate('La date de sortie') date_sortie?: string | null;
 }
@@ -172,11 +172,11 @@ export class AdminPasswordRequest {
   @MaxLength(1024, { message: 'Le mot de passe est trop long.' })
   password!: string;
 
-  @ApiPropertyOptional({ default: true, description: 'Envoyer le nouveau mot de passe par e-mail à son titulaire' })
+  @ApiPropertyOptional({ type: Boolean, nullable: true, default: true, description: 'Envoyer le nouveau mot de passe par e-mail à son titulaire (absent ou null : oui)' })
   @Transform(toBoolean)
   @IsOptional()
   @IsBoolean({ message: 'send_email doit valoir true ou false.' })
-  send_email?: boolean;
+  send_email?: boolean | null;
 }
 
 function Calendly() {

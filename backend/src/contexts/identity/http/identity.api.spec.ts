@@ -232,6 +232,22 @@ describe('trainer registration and profile', () => {
     expect((await call(t, 'GET', `/api/teacher/${teacher.teacherId}/`, 'perime.ou.faux')).statusCode).toBe(401);
   });
 
+  it('empties the optional fields of a trainer’s profile sent null, and refuses null on the name or the e-mail in French (issue 22)', async () => {
+    const teacher = await givenTeacher(t);
+    const url = `/api/teacher/${teacher.teacherId}/`;
+    const base = { full_name: 'Paula Prof', email: teacher.email };
+    expect((await call(t, 'PUT', url, teacher.token, { ...base, mobile_no: '0601020304', skills: 'Excel', web_url: 'https://exemple.fr' })).statusCode).toBe(200);
+    const cleared = await call(t, 'PUT', url, teacher.token, { ...base, mobile_no: null, skills: null, web_url: null, detail: null, profile_img: null });
+    expect(cleared.statusCode).toBe(200);
+    const read = (await call(t, 'GET', url, teacher.token)).json();
+    expect(read).toMatchObject({ full_name: 'Paula Prof', mobile_no: '', skills: '', web_url: '' });
+    for (const field of ['full_name', 'email']) {
+      const refused = await call(t, 'PUT', url, teacher.token, { ...base, [field]: null, skills: 'Word' });
+      expect([field, refused.statusCode, refused.json().message]).toEqual([field, 400, `Le champ « ${field} » est obligatoire.`]);
+    }
+    expect((await call(t, 'GET', url, teacher.token)).json()).toEqual(read);
+  });
+
   it("refuses a student updating a trainer's profile", async () => {
     const [student, teacher] = await Promise.all([givenStudent(t), givenTeacher(t)]);
     const response = await call(t, 'PUT', `/api/teacher/${teacher.teacherId}/`, student.token, { full_name: 'Pirate', email: teacher.email });

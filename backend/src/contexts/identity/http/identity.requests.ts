@@ -11,8 +11,9 @@ const URL_OPTIONS = { protocols: ['http', 'https'], require_protocol: true };
 const urlMessage = (label: string) => ({ message: `${label} doit être une adresse web complète (https://…).` });
 
 export class LoginRequest {
-  @ApiProperty({ example: 'lea.dubois@demo.lms-formation.fr' })
+  @ApiProperty({ example: 'lea.dubois@demo.lms-formation.fr', maxLength: 254 })
   @Transform(trim)
+  @MaxLength(254, { message: "L'adresse e-mail est trop longue." })
   @IsEmail({}, { message: "L'adresse e-mail n'est pas valide." })
   email!: string;
 
@@ -23,17 +24,22 @@ export class LoginRequest {
   password!: string;
 }
 
+const TOKEN_MAX = 4096;
+const URL_MAX = 500;
+
 export class RefreshRequest {
-  @ApiProperty()
+  @ApiProperty({ maxLength: TOKEN_MAX })
+  @MaxLength(TOKEN_MAX, { message: 'Le jeton de rafraîchissement est trop long.' })
   @IsString({ message: 'Le jeton de rafraîchissement est obligatoire.' })
   @IsNotEmpty({ message: 'Le jeton de rafraîchissement est obligatoire.' })
   refresh!: string;
 }
 
 export class LogoutRequest {
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ maxLength: TOKEN_MAX })
   @IsOptional()
-  @IsString()
+  @MaxLength(TOKEN_MAX, { message: 'Le jeton de rafraîchissement est trop long.' })
+  @IsString({ message: 'Le jeton de rafraîchissement doit être du texte.' })
   refresh?: string;
 }
 
@@ -66,14 +72,14 @@ export class StudentProfileRequest {
   @Matches(USERNAME, { message: "Le nom d'utilisateur ne peut contenir que des lettres, des chiffres et . _ @ + -" })
   username!: string;
 
-  @ApiPropertyOptional({ description: "Centres d'intérêt, séparés par des virgules (orthographe de la spec)" })
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 1000, description: "Centres d'intérêt, séparés par des virgules (orthographe de la spec) ; null ou vide : aucun" })
   @Transform(trim)
   @IsOptional()
   @IsString({ message: "Les centres d'intérêt doivent être du texte." })
   @MaxLength(1000, { message: "Les centres d'intérêt ne doivent pas dépasser 1000 caractères." })
   interseted_categories?: string;
 
-  @ApiPropertyOptional({ type: 'string', format: 'binary' })
+  @ApiPropertyOptional({ type: 'string', format: 'binary', nullable: true, description: 'Nouvelle photo ; absente ou null : la photo ne change pas' })
   @Allow()
   profile_img?: unknown;
 }
@@ -99,39 +105,44 @@ export class TeacherProfileRequest {
   @MaxLength(254, { message: "L'adresse e-mail est trop longue." })
   email!: string;
 
-  @ApiPropertyOptional() @Transform(trim) @IsOptional() @IsString() @MaxLength(300, { message: 'La qualification ne doit pas dépasser 300 caractères.' })
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 300 }) @Transform(trim) @IsOptional() @IsString() @MaxLength(300, { message: 'La qualification ne doit pas dépasser 300 caractères.' })
   qualification?: string;
 
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 20 })
   @Transform(trim)
   @IsOptional()
   @ValidateIf((_, v) => v !== '')
   @Matches(/^\+?[0-9 .-]{6,20}$/, { message: "Le numéro de téléphone n'est pas valide." })
   mobile_no?: string;
 
-  @ApiPropertyOptional({ description: 'Compétences séparées par des virgules' })
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 1000, description: 'Compétences séparées par des virgules' })
   @Transform(trim) @IsOptional() @IsString() @MaxLength(1000, { message: 'Les compétences ne doivent pas dépasser 1000 caractères.' })
   skills?: string;
 
-  @ApiPropertyOptional() @Transform(trim) @IsOptional() @IsString() @MaxLength(5000, { message: 'La présentation ne doit pas dépasser 5000 caractères.' })
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 5000 }) @Transform(trim) @IsOptional() @IsString() @MaxLength(5000, { message: 'La présentation ne doit pas dépasser 5000 caractères.' })
   detail?: string;
 
-  @ApiPropertyOptional() @Transform(trim) @IsOptional() @ValidateIf((_, v) => v !== '') @IsUrl(URL_OPTIONS, urlMessage('Le lien Facebook'))
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: URL_MAX })
+  @Transform(trim) @IsOptional() @ValidateIf((_, v) => v !== '') @MaxLength(URL_MAX, { message: `Le lien Facebook ne doit pas dépasser ${URL_MAX} caractères.` }) @IsUrl(URL_OPTIONS, urlMessage('Le lien Facebook'))
   face_url?: string;
 
-  @ApiPropertyOptional() @Transform(trim) @IsOptional() @ValidateIf((_, v) => v !== '') @IsUrl(URL_OPTIONS, urlMessage('Le lien Instagram'))
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: URL_MAX })
+  @Transform(trim) @IsOptional() @ValidateIf((_, v) => v !== '') @MaxLength(URL_MAX, { message: `Le lien Instagram ne doit pas dépasser ${URL_MAX} caractères.` }) @IsUrl(URL_OPTIONS, urlMessage('Le lien Instagram'))
   insta_url?: string;
 
-  @ApiPropertyOptional() @Transform(trim) @IsOptional() @ValidateIf((_, v) => v !== '') @IsUrl(URL_OPTIONS, urlMessage('Le lien Twitter / X'))
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: URL_MAX })
+  @Transform(trim) @IsOptional() @ValidateIf((_, v) => v !== '') @MaxLength(URL_MAX, { message: `Le lien Twitter / X ne doit pas dépasser ${URL_MAX} caractères.` }) @IsUrl(URL_OPTIONS, urlMessage('Le lien Twitter / X'))
   twit_url?: string;
 
-  @ApiPropertyOptional() @Transform(trim) @IsOptional() @ValidateIf((_, v) => v !== '') @IsUrl(URL_OPTIONS, urlMessage('Le lien du site web'))
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: URL_MAX })
+  @Transform(trim) @IsOptional() @ValidateIf((_, v) => v !== '') @MaxLength(URL_MAX, { message: `Le lien du site web ne doit pas dépasser ${URL_MAX} caractères.` }) @IsUrl(URL_OPTIONS, urlMessage('Le lien du site web'))
   web_url?: string;
 
-  @ApiPropertyOptional() @Transform(trim) @IsOptional() @ValidateIf((_, v) => v !== '') @IsUrl(URL_OPTIONS, urlMessage('Le lien YouTube'))
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: URL_MAX })
+  @Transform(trim) @IsOptional() @ValidateIf((_, v) => v !== '') @MaxLength(URL_MAX, { message: `Le lien YouTube ne doit pas dépasser ${URL_MAX} caractères.` }) @IsUrl(URL_OPTIONS, urlMessage('Le lien YouTube'))
   you_url?: string;
 
-  @ApiPropertyOptional({ type: 'string', format: 'binary' })
+  @ApiPropertyOptional({ type: 'string', format: 'binary', nullable: true, description: 'Nouvelle photo ; absente ou null : la photo ne change pas' })
   @Allow()
   profile_img?: unknown;
 }

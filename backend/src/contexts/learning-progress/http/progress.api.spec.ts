@@ -89,6 +89,23 @@ describe('POST /progress/', () => {
     expect([wrong.statusCode, wrong.json().message]).toEqual([400, "Ce sous-chapitre n'appartient pas à ce chapitre."]);
   });
 
+  it('takes the spec\'s body: the unused one of chapter and subchapter sent as null, the other absent fields null (issue 22)', async () => {
+    const { course, student, chapters, subchapter } = await world();
+    const nulls = { time_spent: null, duration: null, validated: null, session_id: null, beats: null, played: null };
+    const chapter = await progress(student, course.courseId, { content_type: 'text', chapter: chapters[0], subchapter: null, ...nulls });
+    expect([chapter.statusCode, chapter.json()]).toEqual([201, expect.objectContaining({ chapter: chapters[0], subchapter: null, validated: false })]);
+    expect((await progress(student, course.courseId, { content_type: 'text', chapter: chapters[0], subchapter: null, validated: true })).json()).toMatchObject({ validated: true });
+    // A sub-chapter with its chapter null: the server knows its chapter.
+    const sub = await progress(student, course.courseId, { content_type: 'text', chapter: null, subchapter, ...nulls });
+    expect([sub.statusCode, sub.json()]).toEqual([201, expect.objectContaining({ chapter: null, subchapter, validated: false })]);
+    expect((await progress(student, course.courseId, { content_type: 'text', chapter: null, subchapter, validated: true })).json()).toMatchObject({ validated: true, subchapter });
+    const steps = (await call(t, 'GET', `/api/progress/?student=${student.studentId}&course=${course.courseId}`, student.token)).json();
+    expect(steps.filter((step: { validated: boolean }) => step.validated)).toHaveLength(2);
+    // Neither: the chapter is required.
+    const neither = await progress(student, course.courseId, { content_type: 'text', chapter: null, subchapter: null });
+    expect([neither.statusCode, neither.json().message]).toEqual([400, 'Le chapitre est obligatoire.']);
+  });
+
   it('validates a video on 90 % of unique seconds played, not on a seek to the end nor on the client\'s claim', async () => {
     const { course, student, chapters, subchapter } = await world();
     for (const body of [{ chapter: chapters[0] }, { chapter: chapters[0], validated: true }, { chapter: chapters[0], subchapter }, { chapter: chapters[0], subchapter, validated: true }]) {

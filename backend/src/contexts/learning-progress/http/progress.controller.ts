@@ -60,7 +60,8 @@ export class ProgressController {
   @ApiOperation({ summary: 'Le lecteur rend compte d’une étape (ouverture, battements de temps, intervalles vus, bouton « Terminer ») ; le serveur décide de la validation' })
   @ApiCreatedResponse({ type: ProgressAnswerView })
   async record(@CurrentActor() actor: Actor, @Body() body: ProgressForm): Promise<ProgressAnswerView> {
-    const step = body.subchapter !== undefined ? { kind: 'subchapter' as const, id: body.subchapter } : { kind: 'chapter' as const, id: body.chapter };
+    // The form's rule: a chapter when no sub-chapter is named.
+    const step = body.subchapter !== undefined ? { kind: 'subchapter' as const, id: body.subchapter } : { kind: 'chapter' as const, id: body.chapter! };
     const beats = parseBeats(body.beats);
     const answer = await this.commands.execute(
       new RecordProgress(actor, body.student, body.course, {
@@ -74,7 +75,7 @@ export class ProgressController {
     );
     return {
       validated: answer.validated,
-      chapter: step.kind === 'chapter' ? step.id : body.chapter,
+      chapter: step.kind === 'chapter' ? step.id : (body.chapter ?? null),
       subchapter: step.kind === 'subchapter' ? step.id : null,
       rule: answer.rule,
       reason: answer.reason,

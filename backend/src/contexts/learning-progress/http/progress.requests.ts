@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { Allow, IsBoolean, IsIn, IsObject, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
-import { toBoolean, OptionalId, RequiredId } from '../../../platform/http/fields.js';
+import { Allow, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { integer, toBoolean, OptionalId, RequiredId } from '../../../platform/http/fields.js';
+import { MAX_ID } from '../../../platform/http/ids.js';
 import { InvalidInputError } from '../../../shared-kernel/index.js';
 import { CONTENT_TYPES } from '../../catalogue/contracts/catalogue.events.js';
 import type { Interval } from '../domain/played-intervals.js';
@@ -26,8 +27,15 @@ export class ProgressForm {
   @IsIn([...CONTENT_TYPES], { message: 'Type de contenu inconnu.' })
   content_type!: string;
 
-  @RequiredId('Le chapitre (celui du sous-chapitre pour un sous-chapitre)', 'Le chapitre est obligatoire.', 'Chapitre introuvable.')
-  chapter!: number;
+  // The spec's client sends the step's id and the other one as null (removed, as every null of a
+  // POST): a chapter, or a sub-chapter with its chapter or without it.
+  @ApiPropertyOptional({ description: 'Le chapitre : l’étape, ou celui du sous-chapitre (facultatif pour un sous-chapitre)' })
+  @Transform(integer)
+  @ValidateIf((form: ProgressForm) => form.subchapter === undefined || form.chapter !== undefined)
+  @Max(MAX_ID, { message: 'Chapitre introuvable.' })
+  @Min(1, { message: 'Chapitre introuvable.' })
+  @IsInt({ message: 'Le chapitre est obligatoire.' })
+  chapter?: number;
 
   @OptionalId('Le sous-chapitre, pour un sous-chapitre', 'Sous-chapitre introuvable.')
   subchapter?: number;

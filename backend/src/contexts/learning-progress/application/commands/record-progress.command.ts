@@ -12,8 +12,8 @@ export type { ProgressAnswer };
 
 export interface ProgressReport {
   step: Pick<Step, 'kind' | 'id'>;
-  /** The chapter named with the step (a sub-chapter's must be its own chapter). */
-  chapterId: number;
+  /** The chapter named with the step, if any (a sub-chapter's must be its own chapter; the spec's client may send it null). */
+  chapterId?: number;
   contentType: string;
   /** The finish button (the spec's `validated=true`): a request the server judges. */
   finish: boolean;
@@ -45,7 +45,7 @@ export class RecordProgressHandler implements ICommandHandler<RecordProgress> {
     await assertLearner(this.queries, actor, studentId, courseId);
     const plan = await coursePlan(this.queries, courseId);
     const { step, info } = stepInfo(plan, report.step);
-    if (step.chapterId !== report.chapterId) throw new InvalidInputError("Ce sous-chapitre n'appartient pas à ce chapitre.", 'chapter');
+    if (report.chapterId !== undefined && step.chapterId !== report.chapterId) throw new InvalidInputError("Ce sous-chapitre n'appartient pas à ce chapitre.", 'chapter');
     if (report.contentType !== info.content_type) throw new InvalidInputError("Le type de contenu ne correspond pas à cette étape.", 'content_type');
     return this.store.transaction(
       async (uow) => {
