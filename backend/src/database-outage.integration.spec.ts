@@ -93,7 +93,7 @@ function learner(student: ScormLearners['students'][number], statuses: number[],
           }),
         });
         statuses.push(response.status);
-        const body = await response.json();
+        const body = (await response.json()) as { message?: string };
         if (response.status === 201) {
           acks.push({ studentId: student.studentId, sessionId, seq });
           seq++;
@@ -132,9 +132,9 @@ describe('a PostgreSQL restart under load', () => {
       const ready = await fetch(`${base}/api/ready`);
       expect([ready.status, await ready.json()]).toEqual([503, { status: 'unavailable', database: 'indisponible' }]);
       const refused = await fetch(`${base}/api/student-courses/${world.students[0].studentId}/`, { headers: { authorization: `Bearer ${world.students[0].token}` } });
-      expect([refused.status, refused.headers.get('retry-after'), (await refused.json()).message]).toEqual([503, '5', MESSAGE]);
+      expect([refused.status, refused.headers.get('retry-after'), ((await refused.json()) as { message: string }).message]).toEqual([503, '5', MESSAGE]);
       const xapi = await fetch(`${base}/api/xapi/statements`, { headers: { authorization: `Bearer ${world.students[0].token}`, 'x-experience-api-version': '1.0.3' } });
-      expect([xapi.status, xapi.headers.get('retry-after'), (await xapi.json()).message]).toEqual([503, '5', MESSAGE]);
+      expect([xapi.status, xapi.headers.get('retry-after'), ((await xapi.json()) as { message: string }).message]).toEqual([503, '5', MESSAGE]);
       await eventually(async () => expect(statuses.filter((s) => s === 503).length).toBeGreaterThanOrEqual(world.students.length), 30_000);
 
       // It comes back on the same port: service resumes by itself.
@@ -150,7 +150,7 @@ describe('a PostgreSQL restart under load', () => {
     expect(failures).toEqual([]);
     expect(new Set(statuses)).toEqual(new Set([201, 503]));
     expect(server!.child.exitCode).toBeNull();
-    expect((await (await fetch(`${base}/api/health`)).json()).database).toBe('ok');
+    expect(((await (await fetch(`${base}/api/health`)).json()) as { database: string }).database).toBe('ok');
 
     const client = new pg.Client({ connectionString: database!.url });
     await client.connect();
@@ -171,8 +171,8 @@ describe('a PostgreSQL restart under load', () => {
     }
     // The projections catch up with every event, the restart notwithstanding.
     await eventually(async () => {
-      const { projections } = await (await fetch(`${base}/api/health`)).json();
-      expect(projections.items.filter((item: { lag_events: number }) => item.lag_events > 0)).toEqual([]);
+      const { projections } = (await (await fetch(`${base}/api/health`)).json()) as { projections: { items: { lag_events: number }[] } };
+      expect(projections.items.filter((item) => item.lag_events > 0)).toEqual([]);
     }, 60_000);
 
     server!.child.kill('SIGTERM');
