@@ -5,7 +5,7 @@
 // then service resumes by itself, and every acknowledged save is in the event log (whose chains
 // verify), in the write model, and in the caught-up projections.
 import { randomUUID } from 'node:crypto';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -114,7 +114,7 @@ function learner(student: ScormLearners['students'][number], statuses: number[],
 const acksOf = (acks: Ack[], studentId: number) => acks.filter((a) => a.studentId === studentId).length;
 
 describe('a PostgreSQL restart under load', () => {
-  it('is survived: 2xx or 503 meanwhile, health 200, ready 503 then 200, and every acknowledged save kept', async () => {
+  it('is survived, fast or immediate: 2xx or 503 meanwhile, health 200, ready 503 then 200, and every acknowledged save kept', async () => {
     const statuses: number[] = [];
     const failures: string[] = [];
     const acks: Ack[] = [];
@@ -124,24 +124,36 @@ describe('a PostgreSQL restart under load', () => {
       await eventually(async () => expect(world.students.every((s) => acksOf(acks, s.studentId) >= 2)).toBe(true), 60_000);
       expect((await fetch(`${base}/api/ready`)).status).toBe(200);
 
-      // The database goes away (a fast shutdown, as `pg_ctl restart -m fast` does first).
-      await database!.stop();
-      database = undefined;
-      const health = await fetch(`${base}/api/health`);
-      expect([health.status, await health.json()]).toEqual([200, { status: 'degraded', database: 'indisponible' }]);
-      const ready = await fetch(`${base}/api/ready`);
-      expect([ready.status, await ready.json()]).toEqual([503, { status: 'unavailable', database: 'indisponible' }]);
-      const refused = await fetch(`${base}/api/student-courses/${world.students[0].studentId}/`, { headers: { authorization: `Bearer ${world.students[0].token}` } });
-      expect([refused.status, refused.headers.get('retry-after'), ((await refused.json()) as { message: string }).message]).toEqual([503, '5', MESSAGE]);
-      const xapi = await fetch(`${base}/api/xapi/statements`, { headers: { authorization: `Bearer ${world.students[0].token}`, 'x-experience-api-version': '1.0.3' } });
-      expect([xapi.status, xapi.headers.get('retry-after'), ((await xapi.json()) as { message: string }).message]).toEqual([503, '5', MESSAGE]);
-      await eventually(async () => expect(statuses.filter((s) => s === 503).length).toBeGreaterThanOrEqual(world.students.length), 30_000);
+      // The database goes away twice: a fast shutdown (as `pg_ctl restart -m fast` does first),
+      // then an immediate one, as a crash of the server (SIGQUIT to the postmaster: no checkpoint,
+      // crash recovery at the next start).
+      for (const how of ['fast', 'immediate'] as const) {
+        const answeredBefore = statuses.filter((s) => s === 503).length;
+        if (how === 'fast') {
+          await database!.stop();
+        } else {
+          const pid = Number(readFileSync(join(pgDir, 'cluster', 'postmaster.pid'), 'utf8').split('\n')[0]);
+          process.kill(pid, 'SIGQUIT');
+          await eventually(async () => expect(() => process.kill(pid, 0)).toThrow(), 60_000);
+        }
+        database = undefined;
+        const health = await fetch(`${base}/api/health`);
+        expect([health.status, await health.json()]).toEqual([200, { status: 'degraded', database: 'indisponible' }]);
+        const ready = await fetch(`${base}/api/ready`);
+        expect([ready.status, ready.headers.get('retry-after'), await ready.json()]).toEqual([503, '5', { status: 'unavailable', database: 'indisponible' }]);
+        const student = world.students[0];
+        const read = await fetch(`${base}/api/student-courses/${student.studentId}/`, { headers: { authorization: `Bearer ${student.token}` } });
+        expect([read.status, read.headers.get('retry-after'), ((await read.json()) as { message: string }).message]).toEqual([503, '5', MESSAGE]);
+        const xapi = await fetch(`${base}/api/xapi/statements`, { headers: { authorization: `Bearer ${student.token}`, 'x-experience-api-version': '1.0.3' } });
+        expect([xapi.status, xapi.headers.get('retry-after'), ((await xapi.json()) as { message: string }).message]).toEqual([503, '5', MESSAGE]);
+        await eventually(async () => expect(statuses.filter((s) => s === 503).length).toBeGreaterThanOrEqual(answeredBefore + world.students.length), 30_000);
 
-      // It comes back on the same port: service resumes by itself.
-      database = await startEmbeddedPostgres({ dir: pgDir, port: pgPort, database: 'lms' });
-      await eventually(async () => expect((await fetch(`${base}/api/ready`)).status).toBe(200), 60_000);
-      const before = new Map(world.students.map((s) => [s.studentId, acksOf(acks, s.studentId)]));
-      await eventually(async () => expect(world.students.every((s) => acksOf(acks, s.studentId) >= before.get(s.studentId)! + 2)).toBe(true), 60_000);
+        // It comes back on the same port: service resumes by itself.
+        database = await startEmbeddedPostgres({ dir: pgDir, port: pgPort, database: 'lms' });
+        await eventually(async () => expect((await fetch(`${base}/api/ready`)).status).toBe(200), 60_000);
+        const before = new Map(world.students.map((s) => [s.studentId, acksOf(acks, s.studentId)]));
+        await eventually(async () => expect(world.students.every((s) => acksOf(acks, s.studentId) >= before.get(s.studentId)! + 2)).toBe(true), 60_000);
+      }
     } finally {
       running.on = false;
       await Promise.all(learners);
