@@ -219,6 +219,10 @@ async function stopUnderLoad(): Promise<void> {
     const chapters = await client.query('select title from catalogue.chapter where id = $1', [chapterId]);
     expect(chapters.rows).toEqual([{ title: 'Fini pendant l’arrêt' }]);
     expect((await client.query(`select 1 from catalogue.chapter where title = 'Jamais fini'`)).rowCount).toBe(0);
+    // Nothing the last requests appended was left unprojected by the stop (the runner's last step).
+    const lastCommit = await client.query(`select max(position) as position from eventlog.event where event_type = 'ScormCommitted' and payload->>'sessionId' = $1`, [sessionId]);
+    const checkpoint = await client.query(`select position from eventlog.checkpoint where name = 'eventlog.daily-activity'`);
+    expect(Number(checkpoint.rows[0].position)).toBeGreaterThanOrEqual(Number(lastCommit.rows[0].position));
   } finally {
     await client.end();
     await database.stop();
