@@ -4,7 +4,7 @@
 // own, so that the tests need no earlier build and never touch dist/.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { rmdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -20,7 +20,15 @@ export function compileServer(): CompiledServer {
   const folder = join('.test-build', randomBytes(6).toString('hex'));
   const swc = join(backend, '..', 'node_modules', '.bin', 'swc');
   execFileSync(swc, ['src', '-d', folder, '--strip-leading-paths', '--config-file', '.swcrc', '--quiet'], { cwd: backend, stdio: 'inherit' });
-  return { main: join(backend, folder, 'main.js'), remove: () => rmSync(join(backend, folder), { recursive: true, force: true }) };
+  const remove = () => {
+    rmSync(join(backend, folder), { recursive: true, force: true });
+    try {
+      rmdirSync(join(backend, '.test-build'));
+    } catch {
+      // another test file's build is still there
+    }
+  };
+  return { main: join(backend, folder, 'main.js'), remove };
 }
 
 export interface ServerProcess {
