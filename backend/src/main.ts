@@ -49,6 +49,17 @@ async function main(): Promise<void> {
   // The app stops the embedded PostgreSQL itself, after the HTTP server has drained (docs/adr/0025).
   leaveShutdownToTheApp();
   let embedded: EmbeddedDatabase | undefined;
+  let shutdown: ((signal: string) => Promise<void>) | null = null;
+  let stopping = false;
+  // A signal during the start: nothing is served yet, the embedded PostgreSQL (if up) is stopped.
+  const onSignal = (signal: string) => {
+    if (shutdown) return void shutdown(signal);
+    if (stopping) return;
+    stopping = true;
+    logger.log(`${signal} reçu pendant le démarrage : arrêt.`);
+    void (embedded?.stop() ?? Promise.resolve()).finally(() => process.exit(0));
+  };
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, () => onSignal(signal));
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
     embedded = await startEmbeddedPostgres({
@@ -76,7 +87,7 @@ async function main(): Promise<void> {
    * app (the projection runner's last step, then the pools), and only then stop the embedded
    * PostgreSQL: one after the other, never at the same time.
    */
-  const shutdown = async (signal: string) => {
+  const gracefulStop = async (signal: string) => {
     if (closing) return;
     closing = true;
     stopLogger.log(`${signal} reçu : arrêt propre (au plus ${config.shutdownGraceSeconds} s pour les requêtes en cours).`);
@@ -111,8 +122,9 @@ async function main(): Promise<void> {
     console.error(error);
     process.exit(1);
   });
-  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, () => void shutdown(signal));
   await app.listen(config.port, config.host);
+  if (stopping) return;
+  shutdown = gracefulStop;
   logger.log(`Plateforme disponible sur http://localhost:${config.port} (API : /api, documentation : /api/docs)`);
 }
 
