@@ -1,10 +1,38 @@
 import 'reflect-metadata';
+import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
 import { seedDemoData } from './demo/demo-data.js';
 import { ConfigError, loadConfig } from './platform/config/config.js';
 import { EmbeddedDatabase, startEmbeddedPostgres } from './platform/database/embedded-postgres.js';
+import { leaveShutdownToTheApp } from './platform/database/embedded-postgres-signals.js';
+import { removeUnfinishedUploads } from './platform/http/request-body.js';
 import { createApp } from './create-app.js';
+
+/**
+ * Stops accepting connections, lets the requests in flight finish, and cuts whatever is still
+ * open once `graceMs` have passed (an upload still arriving is then aborted). Resolves once every
+ * connection is closed.
+ */
+async function drainHttpServer(server: Server, graceMs: number, logger: Logger): Promise<void> {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  // close() ends the idle keep-alive connections; those busy now become idle after their answer.
+  const idle = setInterval(() => server.closeIdleConnections(), 100);
+  let deadline: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<boolean>((resolve) => {
+    deadline = setTimeout(() => resolve(true), graceMs);
+  });
+  try {
+    if (await Promise.race([closed.then(() => false), timedOut])) {
+      logger.warn(`Délai de grâce écoulé (${graceMs / 1000} s) : les requêtes encore en cours sont interrompues.`);
+      server.closeAllConnections();
+      await closed;
+    }
+  } finally {
+    clearInterval(idle);
+    clearTimeout(deadline);
+  }
+}
 
 async function main(): Promise<void> {
   const logger = new Logger('Démarrage');
@@ -18,7 +46,20 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // The app stops the embedded PostgreSQL itself, after the HTTP server has drained (docs/adr/0025).
+  leaveShutdownToTheApp();
   let embedded: EmbeddedDatabase | undefined;
+  let shutdown: ((signal: string) => Promise<void>) | null = null;
+  let stopping = false;
+  // A signal during the start: nothing is served yet, the embedded PostgreSQL (if up) is stopped.
+  const onSignal = (signal: string) => {
+    if (shutdown) return void shutdown(signal);
+    if (stopping) return;
+    stopping = true;
+    logger.log(`${signal} reçu pendant le démarrage : arrêt.`);
+    void (embedded?.stop() ?? Promise.resolve()).finally(() => process.exit(0));
+  };
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, () => onSignal(signal));
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
     embedded = await startEmbeddedPostgres({
@@ -38,25 +79,52 @@ async function main(): Promise<void> {
     await embedded?.stop();
     throw error;
   }
+  const stopLogger = new Logger('Arrêt');
   let closing = false;
-  const shutdown = async (signal: string) => {
+  /**
+   * A graceful stop (docs/adr/0025): stop accepting, finish the requests in flight within
+   * SHUTDOWN_GRACE_SECONDS (then cut them, removing the files of unfinished uploads), close the
+   * app (the projection runner's last step, then the pools), and only then stop the embedded
+   * PostgreSQL: one after the other, never at the same time.
+   */
+  const gracefulStop = async (signal: string) => {
     if (closing) return;
     closing = true;
-    logger.log(`${signal} reçu : arrêt propre.`);
-    await app.close();
-    await embedded?.stop();
-    process.exit(0);
+    stopLogger.log(`${signal} reçu : arrêt propre (au plus ${config.shutdownGraceSeconds} s pour les requêtes en cours).`);
+    let code = 0;
+    try {
+      await drainHttpServer(app.getHttpServer() as Server, config.shutdownGraceSeconds * 1000, stopLogger);
+      stopLogger.log('Plus aucune requête en cours.');
+      await removeUnfinishedUploads();
+      await app.close();
+      stopLogger.log('Application arrêtée.');
+    } catch (error) {
+      console.error(error);
+      code = 1;
+    }
+    if (embedded) {
+      try {
+        await embedded.stop();
+        stopLogger.log('PostgreSQL embarqué arrêté.');
+      } catch (error) {
+        console.error(error);
+        code = 1;
+      }
+    }
+    process.exit(code);
   };
-  // A signal sent to the whole process group also reaches the embedded postgres, which may end
-  // pooled connections before the app has closed them: expected then, and not worth a crash.
+  // Connection errors are handled where connections live (guardPool, the listener): whatever
+  // reaches this handler is a bug, and the process exits for its supervisor to start it again.
+  // During a stop, a signal sent to the whole process group (Ctrl-C) also reaches the embedded
+  // postgres, which may end pooled connections first: expected then.
   process.on('uncaughtException', (error: Error & { code?: string }) => {
     if (closing && error.code === '57P01') return;
     console.error(error);
     process.exit(1);
   });
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
   await app.listen(config.port, config.host);
+  if (stopping) return;
+  shutdown = gracefulStop;
   logger.log(`Plateforme disponible sur http://localhost:${config.port} (API : /api, documentation : /api/docs)`);
 }
 

@@ -56,4 +56,14 @@ describe('loadConfig', () => {
       expect(problems.join(' ')).toContain('JWT_ACCESS_SECRET');
     }
   });
+
+  it('gives requests in flight 25 seconds to finish on SIGTERM unless told otherwise, refusing a value that is no number of seconds', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).shutdownGraceSeconds).toBe(25);
+    expect(loadConfig({ DATA_DIR: dataDir(), SHUTDOWN_GRACE_SECONDS: '3' }).shutdownGraceSeconds).toBe(3);
+    for (const value of ['0', '25s', '-5', '2.5']) {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), SHUTDOWN_GRACE_SECONDS: value })).toThrow(
+        expect.objectContaining({ problems: [`SHUTDOWN_GRACE_SECONDS doit être un entier entre 1 et 3600 (reçu « ${value} »).`] }),
+      );
+    }
+  });
 });

@@ -41,6 +41,12 @@ export interface AppConfig {
   personalDataRetentionDays: number;
   /** The IRL naming this platform in xAPI statements: the homePage of its accounts (docs/xapi.md). */
   xapiHomePage: string;
+  /**
+   * On SIGTERM, how long requests in flight may take to finish before their connections are cut
+   * (uploads still running are then aborted): docs/adr/0025. Keep the orchestrator's own grace
+   * (docker compose's `stop_grace_period`) longer.
+   */
+  shutdownGraceSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -131,6 +137,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     documentMaxBytes: integer(env, 'DOCUMENT_MAX_BYTES', 100 * MIB, problems, 64 * 1024, 4 * GIB),
     personalDataRetentionDays: integer(env, 'PERSONAL_DATA_RETENTION_DAYS', 3650, problems, 1, 36500),
     xapiHomePage: xapiHomePage.replace(/\/$/, ''),
+    shutdownGraceSeconds: integer(env, 'SHUTDOWN_GRACE_SECONDS', 25, problems, 1, 3600),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   const secrets = env.JWT_ACCESS_SECRET && env.JWT_REFRESH_SECRET ? null : persistedSecrets(dataDir);

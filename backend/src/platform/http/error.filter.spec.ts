@@ -30,6 +30,18 @@ describe('ErrorFilter', () => {
     expect(filter.toResponse({ statusCode: 413, message: 'request file too large' }, request).body.message).toContain('trop volumineux');
   });
 
+  it('answers 503 with Retry-After and a French message when the database is away, never 500', () => {
+    const spy = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    const lost = Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+    expect(filter.toResponse(lost, request)).toEqual({
+      status: 503,
+      body: { statusCode: 503, message: 'Service momentanément indisponible, réessayez dans quelques instants.' },
+      headers: { 'retry-after': '5' },
+    });
+    expect(filter.toResponse(new Error('Connection terminated unexpectedly'), request).status).toBe(503);
+    spy.mockRestore();
+  });
+
   it('logs an unexpected error with the request id and answers without internals', () => {
     const logged: string[] = [];
     const spy = jest.spyOn(Logger.prototype, 'error').mockImplementation((m: unknown) => void logged.push(String(m)));

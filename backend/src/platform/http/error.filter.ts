@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ConcurrentWriteError, DomainError } from '../../shared-kernel/index.js';
+import { isServiceUnavailable, RETRY_AFTER_SECONDS, SERVICE_UNAVAILABLE_MESSAGE } from './service-unavailable.js';
 import { RequestValidationError } from './request-validation.error.js';
 
 const STATUS_BY_KIND: Record<DomainError['kind'], number> = {
@@ -47,17 +48,20 @@ export class ErrorFilter implements ExceptionFilter {
     const ctx = host.switchToHttp();
     const request = ctx.getRequest<FastifyRequest>();
     const reply = ctx.getResponse<FastifyReply>();
-    const { status, body } = this.toResponse(exception, request);
-    if (exception instanceof ConcurrentWriteError) void reply.header('retry-after', String(exception.retryAfterSeconds));
+    const { status, body, headers } = this.toResponse(exception, request);
+    void reply.headers(headers ?? {});
     void reply.status(status).header('content-type', 'application/json; charset=utf-8').send(body);
   }
 
-  toResponse(exception: unknown, request: FastifyRequest): { status: number; body: ErrorBody } {
+  toResponse(exception: unknown, request: FastifyRequest): { status: number; body: ErrorBody; headers?: Record<string, string> } {
     if (exception instanceof DomainError) {
       const status = STATUS_BY_KIND[exception.kind];
       const body: ErrorBody = { statusCode: status, message: exception.message };
       if (exception.field) body.errors = { [exception.field]: [exception.message] };
-      if (exception instanceof ConcurrentWriteError) body.code = exception.code;
+      if (exception instanceof ConcurrentWriteError) {
+        body.code = exception.code;
+        return { status, body, headers: { 'retry-after': String(exception.retryAfterSeconds) } };
+      }
       return { status, body };
     }
     if (exception instanceof RequestValidationError) {
@@ -67,6 +71,16 @@ export class ErrorFilter implements ExceptionFilter {
     // from values the client sent: bad input, not a fault of ours.
     if (/^22[0-9A-Z]{3}$/.test(String((exception as { code?: unknown } | null)?.code ?? ''))) {
       return { status: 400, body: { statusCode: 400, message: MESSAGE_BY_STATUS[400] } };
+    }
+    // The database is away (a restart, a failover): nothing is wrong with the request, which may be
+    // sent again shortly (docs/adr/0025).
+    if (isServiceUnavailable(exception)) {
+      this.logger.warn(`Base de données indisponible (requête ${request.id}) ${request.method} ${request.url}`);
+      return {
+        status: 503,
+        body: { statusCode: 503, message: SERVICE_UNAVAILABLE_MESSAGE },
+        headers: { 'retry-after': String(RETRY_AFTER_SECONDS) },
+      };
     }
     const status = exception instanceof HttpException ? exception.getStatus() : fastifyStatus(exception);
     if (status !== undefined && status < 500) {

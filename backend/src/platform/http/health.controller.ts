@@ -2,28 +2,32 @@ import { Controller, Get, HttpStatus, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Database } from '../database/database.js';
-import { HealthResponse } from '../event-log/event-log.responses.js';
+import { HealthResponse, ReadyResponse } from '../event-log/event-log.responses.js';
 import { ProjectionStatusService } from '../event-log/projection-status.js';
+import { RETRY_AFTER_SECONDS } from './service-unavailable.js';
 
+/** A database that does not answer `select 1` within this many milliseconds counts as unavailable. */
+const DATABASE_CHECK_TIMEOUT_MS = 3_000;
+
+/**
+ * Liveness and readiness (docs/adr/0025-surviving-a-database-outage.md). `/api/health` answers 200
+ * as long as the process lives, saying whether the database answers: an orchestrator restarting on
+ * it must not kill healthy nodes during a database outage, which no restart would cure.
+ * `/api/ready` answers 503 while the database is away, so that traffic goes elsewhere until it is back.
+ */
 @ApiTags('Plateforme')
-@Controller('health')
+@Controller()
 export class HealthController {
   constructor(
     private readonly db: Database,
     private readonly projections: ProjectionStatusService,
   ) {}
 
-  @Get()
-  @ApiOperation({ summary: 'État du service, de la base de données et des projections' })
+  @Get('health')
+  @ApiOperation({ summary: 'Le processus vit (toujours 200) ; état de la base de données et des projections' })
   @ApiOkResponse({ type: HealthResponse })
-  @ApiServiceUnavailableResponse({ type: HealthResponse })
-  async health(@Res({ passthrough: true }) reply: FastifyReply): Promise<HealthResponse> {
-    try {
-      await this.db.query('select 1');
-    } catch {
-      reply.status(HttpStatus.SERVICE_UNAVAILABLE);
-      return { status: 'error', database: 'indisponible' };
-    }
+  async health(): Promise<HealthResponse> {
+    if (!(await this.databaseAnswers())) return { status: 'degraded', database: 'indisponible' };
     // A failing or late projection degrades the answer without failing it: the node still serves.
     const projections = await this.projections.cachedStatus().then(
       ({ status, runner, oldest_transaction_seconds, items }) => ({
@@ -37,5 +41,29 @@ export class HealthController {
       () => ({ status: 'unavailable' as const }),
     );
     return { status: 'ok', database: 'ok', projections };
+  }
+
+  @Get('ready')
+  @ApiOperation({ summary: 'Le nœud peut servir des requêtes : 200, ou 503 tant que la base de données est indisponible' })
+  @ApiOkResponse({ type: ReadyResponse })
+  @ApiServiceUnavailableResponse({ type: ReadyResponse })
+  async ready(@Res({ passthrough: true }) reply: FastifyReply): Promise<ReadyResponse> {
+    if (await this.databaseAnswers()) return { status: 'ready', database: 'ok' };
+    void reply.status(HttpStatus.SERVICE_UNAVAILABLE).header('retry-after', String(RETRY_AFTER_SECONDS));
+    return { status: 'unavailable', database: 'indisponible' };
+  }
+
+  private async databaseAnswers(): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), DATABASE_CHECK_TIMEOUT_MS);
+    });
+    try {
+      return await Promise.race([this.db.query('select 1').then(() => true), timeout]);
+    } catch {
+      return false;
+    } finally {
+      clearTimeout(timer);
+    }
   }
 }

@@ -43,6 +43,27 @@ class FileTooLargeError extends Error {
 
 /** The temporary files of each request, removed once its response is sent or it is aborted. */
 const temporaryFiles = new WeakMap<FastifyRequest, string[]>();
+/** Every temporary file of this process not yet removed, and the removals in progress: for a graceful stop. */
+const liveTemporaryFiles = new Set<string>();
+const removals = new Set<Promise<unknown>>();
+
+function removeTemporaryFile(path: string): Promise<void> {
+  liveTemporaryFiles.delete(path);
+  const removal = rm(path, { force: true }).catch(() => undefined);
+  removals.add(removal);
+  void removal.finally(() => removals.delete(removal));
+  return removal;
+}
+
+/**
+ * At a graceful stop, once no request is left (docs/adr/0025): removes the temporary files of the
+ * uploads cut at the deadline, and waits for the removals already under way. A file a handler
+ * moved into storage is no longer there: nothing to remove.
+ */
+export async function removeUnfinishedUploads(): Promise<void> {
+  await Promise.all([...liveTemporaryFiles].map(removeTemporaryFile));
+  await Promise.all([...removals]);
+}
 
 /**
  * The one step every request passes after its body is read and before any guard, pipe or
@@ -84,7 +105,7 @@ export async function registerRequestBody(fastify: FastifyInstance, limits: Mult
     const files = temporaryFiles.get(request);
     temporaryFiles.delete(request);
     // A file a handler moved into storage is no longer there: nothing to remove.
-    for (const file of files ?? []) await rm(file, { force: true }).catch(() => undefined);
+    for (const file of files ?? []) await removeTemporaryFile(file);
   };
   fastify.addHook('onResponse', removeTemporaryFiles);
   fastify.addHook('onRequestAbort', removeTemporaryFiles);
@@ -139,6 +160,7 @@ async function streamToDisk(request: FastifyRequest, part: MultipartFile, max: n
   const files = temporaryFiles.get(request) ?? [];
   temporaryFiles.set(request, files);
   files.push(path);
+  liveTemporaryFiles.add(path);
   let size = 0;
   const head: Buffer[] = [];
   let headLength = 0;
@@ -157,11 +179,11 @@ async function streamToDisk(request: FastifyRequest, part: MultipartFile, max: n
   try {
     await pipeline(part.file, counter, createWriteStream(path, { flags: 'wx', mode: 0o600 }));
   } catch (error) {
-    await rm(path, { force: true });
+    await removeTemporaryFile(path);
     throw error;
   }
   if (size === 0 && !part.filename) {
-    await rm(path, { force: true });
+    await removeTemporaryFile(path);
     return undefined;
   }
   return new UploadedFile({ path, size, filename: sanitiseFilename(part.filename), mimetype: sanitiseMimetype(part.mimetype), head: Buffer.concat(head) });

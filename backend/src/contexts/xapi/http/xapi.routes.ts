@@ -4,6 +4,7 @@ import { HttpAdapterHost } from '@nestjs/core';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { findInputProblem } from '../../../platform/http/input-hygiene.js';
+import { isServiceUnavailable, RETRY_AFTER_SECONDS, SERVICE_UNAVAILABLE_MESSAGE } from '../../../platform/http/service-unavailable.js';
 import { DomainError } from '../../../shared-kernel/index.js';
 import { DeleteDocuments } from '../application/commands/delete-documents.command.js';
 import { StoreStatements, type AttachmentPart } from '../application/commands/store-statements.command.js';
@@ -346,6 +347,10 @@ export class XapiRoutes implements OnModuleInit {
     else if (error instanceof DomainError) {
       status = { invalid: 400, unauthenticated: 401, forbidden: 403, 'not-found': 404, conflict: 409, 'too-many-requests': 429 }[error.kind];
       message = error.message;
+    } else if (isServiceUnavailable(error)) {
+      // The database is away: the LRS client may send the same request again shortly (docs/adr/0025).
+      void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      [status, message] = [503, SERVICE_UNAVAILABLE_MESSAGE];
     } else {
       const code = (error as { statusCode?: number } | null)?.statusCode;
       if (typeof code === 'number' && code >= 400 && code < 500) [status, message] = [code, (error as Error).message];
