@@ -49,7 +49,7 @@ export class ErrorFilter implements ExceptionFilter {
     const request = ctx.getRequest<FastifyRequest>();
     const reply = ctx.getResponse<FastifyReply>();
     const { status, body, headers } = this.toResponse(exception, request);
-    void reply.headers(headers ?? {});
+    for (const [name, value] of Object.entries(headers ?? {})) void reply.header(name, value);
     void reply.status(status).header('content-type', 'application/json; charset=utf-8').send(body);
   }
 
