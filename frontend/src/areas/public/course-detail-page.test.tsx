@@ -151,7 +151,7 @@ describe('/detail/{course_id}', () => {
       renderApp('/detail/5');
       const user = userEvent.setup();
 
-      expect(await screen.findByTestId('state-enrolled')).toHaveTextContent('Déjà inscrit');
+      await waitFor(() => expect(screen.getByTestId('state-enrolled')).toHaveTextContent('Déjà inscrit'));
       await user.click(await screen.findByRole('button', { name: /Noter ce cours/ }));
       const dialog = await screen.findByRole('dialog', { name: 'Noter ce cours' });
       const send = within(dialog).getByRole('button', { name: 'Envoyer ma note' });
@@ -166,7 +166,7 @@ describe('/detail/{course_id}', () => {
       await user.click(send);
 
       expect(await screen.findByText('Merci pour votre note !')).toBeInTheDocument();
-      expect(await screen.findByTestId('state-rated')).toHaveTextContent('Déjà noté');
+      await waitFor(() => expect(screen.getByTestId('state-rated')).toHaveTextContent('Déjà noté'));
       const post = calls.find((c) => c.path === '/course-rating/')!;
       expect(post.body).toEqual({ course: 5, student: 7, rating: 5, reviews: 'Très clair.' });
       // (3 × 1 + 5) / 2, patched locally.
@@ -178,7 +178,7 @@ describe('/detail/{course_id}', () => {
       serve({ enrolled: true, rated: true });
       renderApp('/detail/5');
 
-      expect(await screen.findByTestId('state-rated')).toHaveTextContent('Déjà noté');
+      await waitFor(() => expect(screen.getByTestId('state-rated')).toHaveTextContent('Déjà noté'));
       expect(screen.getByTestId('state-enrolled')).toHaveTextContent('Déjà inscrit');
       expect(screen.queryByRole('button', { name: /Noter ce cours/ })).not.toBeInTheDocument();
     });

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { startSession } from '../../../lib/session';
@@ -103,7 +103,7 @@ describe('/admin-stat-dashboard-user', () => {
     fireEvent.change(screen.getByLabelText('Date de fin'), { target: { value: '2026-02-01' } });
     await vi.waitFor(() => expect(calls.filter((c) => c.path === '/admin/students/progress/').at(-1)!.query.get('end_date')).toBe('2026-02-01'));
     await userEvent.click(screen.getByRole('button', { name: /Exporter la période/ }));
-    expect(await screen.findByTestId('export-progress')).toHaveTextContent('23 lignes, 2 Ko reçus');
+    await waitFor(() => expect(screen.getByTestId('export-progress')).toHaveTextContent('23 lignes, 2 Ko reçus'));
     expect(screen.getByRole('button', { name: /Exporter tous les étudiants/ })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Exporter la progression de Léa Dubois' })).toBeDisabled();
     expect(within(screen.getByRole('navigation', { name: 'Pagination' })).getByRole('button', { name: 'Page 2' })).toBeDisabled();

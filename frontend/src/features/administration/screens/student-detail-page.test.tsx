@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { startSession } from '../../../lib/session';
@@ -42,7 +42,7 @@ describe('/admin-student-detail/{student_id}', () => {
     const info = screen.getByText('Informations').closest('.panel') as HTMLElement;
     expect(within(info).getByText('Téléphone').nextElementSibling).toHaveTextContent('-');
     expect(within(info).getByText('Formations').nextElementSibling).toHaveTextContent('Bureautique, Excel avancé');
-    expect(await screen.findByTestId('student-courses')).toHaveTextContent('Cours assignés (1)Agilité');
+    await waitFor(() => expect(screen.getByTestId('student-courses')).toHaveTextContent('Cours assignés (1)Agilité'));
     expect(await within(screen.getByTestId('student-trainers')).findByText('Aucune assignation trouvée')).toBeInTheDocument();
   });
 

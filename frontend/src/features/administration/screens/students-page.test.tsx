@@ -31,7 +31,7 @@ describe('/admin-users', () => {
     server();
     renderApp('/admin-users');
     expect(await screen.findByRole('heading', { level: 1, name: 'Gestion des Étudiants' })).toBeInTheDocument();
-    expect(await screen.findByTestId('students-total')).toHaveTextContent('13 étudiants');
+    await waitFor(() => expect(screen.getByTestId('students-total')).toHaveTextContent('13 étudiants'));
     const table = screen.getByTestId('students-table');
     expect(within(table).getAllByRole('row').slice(1)).toHaveLength(10);
     const lea = within(table).getAllByRole('row')[1]!;

@@ -15,7 +15,7 @@ describe('/admin-teachers', () => {
     const { calls } = trainersServer();
     renderApp('/admin-teachers');
     expect(await screen.findByRole('heading', { level: 1, name: 'Gestion des Formateurs' })).toBeInTheDocument();
-    expect(await screen.findByTestId('teachers-total')).toHaveTextContent('7 formateurs');
+    await waitFor(() => expect(screen.getByTestId('teachers-total')).toHaveTextContent('7 formateurs'));
     expect(rowsOf()).toHaveLength(5);
     const claire = rowsOf()[0]!;
     expect(claire).toHaveTextContent('1Claire Martin@claire.martin');

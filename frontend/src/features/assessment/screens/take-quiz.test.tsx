@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { startSession } from '../../../lib/session';
@@ -120,7 +120,7 @@ describe('/take-quiz/{quiz_id}', () => {
     const { answers } = quizServer();
     for (const q of QUESTIONS) answers.set(q.id, q.right);
     renderApp(`/take-quiz/${QUIZ}`);
-    expect(await screen.findByTestId('quiz-score')).toHaveTextContent('3 bonnes réponses sur 3');
+    await waitFor(() => expect(screen.getByTestId('quiz-score')).toHaveTextContent('3 bonnes réponses sur 3'));
     expect(screen.getByRole('button', { name: /Recommencer le quiz/ })).toBeInTheDocument();
   });
 
