@@ -15,6 +15,10 @@ export interface InputProblem {
   /** The field at fault (`fullname`, `items[2].title`), or undefined when no field can be named. */
   field?: string;
   message: string;
+  /** The rule broken, for callers that answer in another language (the xAPI resources answer in English). */
+  rule?: 'character' | 'key-character' | 'number' | 'nesting';
+  /** The forbidden character as `U+XXXX` (rules `character` and `key-character`). */
+  character?: string;
 }
 
 /** The first forbidden character of `text` as `U+XXXX`, or null. */
@@ -39,17 +43,17 @@ export function findInputProblem(input: unknown, prefix = ''): InputProblem | nu
     const { value, field, depth } = stack.pop()!;
     if (typeof value === 'string') {
       const character = forbiddenCharacter(value);
-      if (character) return { field: field || undefined, message: `${label(field)} contient un caractère non autorisé (${character}).` };
+      if (character) return { field: field || undefined, message: `${label(field)} contient un caractère non autorisé (${character}).`, rule: 'character', character };
     } else if (typeof value === 'number') {
-      if (!Number.isFinite(value)) return { field: field || undefined, message: `${label(field)} contient un nombre hors limites.` };
+      if (!Number.isFinite(value)) return { field: field || undefined, message: `${label(field)} contient un nombre hors limites.`, rule: 'number' };
     } else if (value !== null && typeof value === 'object' && !Buffer.isBuffer(value)) {
-      if (depth >= MAX_NESTING) return { message: `La requête est trop imbriquée (${MAX_NESTING} niveaux au plus).` };
+      if (depth >= MAX_NESTING) return { message: `La requête est trop imbriquée (${MAX_NESTING} niveaux au plus).`, rule: 'nesting' };
       const children = Array.isArray(value)
         ? value.map((item, index) => ({ value: item as unknown, field: `${field}[${index}]`, depth: depth + 1 }))
         : Object.entries(value).map(([key, item]) => ({ value: item, field: field ? `${field}.${key}` : key, depth: depth + 1, key }));
       for (const child of children) {
         const character = 'key' in child ? forbiddenCharacter(child.key) : null;
-        if (character) return { message: `Un nom de champ contient un caractère non autorisé (${character}).` };
+        if (character) return { message: `Un nom de champ contient un caractère non autorisé (${character}).`, rule: 'key-character', character };
       }
       // Pushed in reverse, so fields are looked at in the order they were sent (a loop: a spread of
       // half a million items would itself overflow).

@@ -3,7 +3,7 @@ import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { findInputProblem } from '../../../platform/http/input-hygiene.js';
+import { findInputProblem, MAX_NESTING, type InputProblem } from '../../../platform/http/input-hygiene.js';
 import { DomainError } from '../../../shared-kernel/index.js';
 import { DeleteDocuments } from '../application/commands/delete-documents.command.js';
 import { StoreStatements, type AttachmentPart } from '../application/commands/store-statements.command.js';
@@ -66,8 +66,25 @@ function parseJson(body: Buffer, what: string): unknown {
     throw new XapiBadRequest(`${what}: the body is not valid JSON`);
   }
   const problem = findInputProblem(value);
-  if (problem) throw new XapiBadRequest(`${what}${problem.field ? `.${problem.field}` : ''}: ${problem.message}`);
+  if (problem) throw new XapiBadRequest(inputProblemInEnglish(what, problem));
   return value;
+}
+
+/** ADR 0009's refusals in the LRS's language, English (docs/adr/0014): `statement.result.response: …`. */
+export function inputProblemInEnglish(what: string, problem: InputProblem): string {
+  const where = problem.field ? (what ? `${what}.${problem.field}` : problem.field) : what || 'query';
+  switch (problem.rule) {
+    case 'character':
+      return `${where}: contains a character that is not allowed (${problem.character})`;
+    case 'key-character':
+      return `${what || 'query'}: a property name contains a character that is not allowed (${problem.character})`;
+    case 'number':
+      return `${where}: contains a number out of range`;
+    case 'nesting':
+      return `${what || 'query'}: nested deeper than ${MAX_NESTING} levels`;
+    default:
+      return `${where}: not allowed`;
+  }
 }
 
 /** The Accept-Language ranges, best first. */
@@ -205,7 +222,7 @@ export class XapiRoutes implements OnModuleInit {
       query[key] = item;
     }
     const problem = findInputProblem(query);
-    if (problem) throw new XapiBadRequest(`${problem.field ?? 'query'}: ${problem.message}`);
+    if (problem) throw new XapiBadRequest(inputProblemInEnglish('', problem));
     return query;
   }
 
