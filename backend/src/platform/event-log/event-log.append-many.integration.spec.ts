@@ -55,7 +55,12 @@ describe('appendMany', () => {
         // The hash a single append computes over the same fields (event-hash.ts).
         expect(row.hash).toBe(eventHash({ ...row, occurred_at: new Date(row.occurred_at).toISOString() }));
       });
-      expect((await verifyChains(sqlExecutor(h.pool), { streamType: STREAM, streamId: id })).broken).toEqual([]);
+      const client = await h.pool.connect();
+      try {
+        expect((await verifyChains(sqlExecutor(client), { streamType: STREAM, streamId: id })).broken).toEqual([]);
+      } finally {
+        client.release();
+      }
     }
   });
 

@@ -57,8 +57,8 @@ type Obj = Record<string, unknown>;
 /** One row of INSERT_STATEMENTS_SQL. */
 export interface StatementRow {
   id: string;
-  /** The statement as stored (with `stored`, `authority`…). */
-  statement: Obj;
+  /** The statement as stored (with `stored`, `authority`…), in JSON: its canonical form, whose sha256 is `sha256`. */
+  statementJson: string;
   sha256: string;
   receivedSha256: string;
   actorKey: string;
@@ -78,7 +78,7 @@ export function statementInsertParams(stored: string, credentialId: number | nul
     credentialId,
     accountId,
     rows.map((r) => r.id),
-    rows.map((r) => JSON.stringify(r.statement)),
+    rows.map((r) => r.statementJson),
     rows.map((r) => r.sha256),
     rows.map((r) => r.receivedSha256),
     rows.map((r) => r.actorKey),

@@ -51,8 +51,14 @@ interface Prepared {
   id: string;
   /** The statement as received (with its id), without the properties the LRS sets. */
   received: Obj;
-  /** The statement as sent, `timestamp` and `version` read from it once `stored` is known. */
+  /** The statement as sent. */
   sent: Obj;
+  /**
+   * The canonical form of the stored statement but `stored` (and `timestamp` when absent, which
+   * is `stored`), member by member (`"key":value`): `stored` is known only under the writers'
+   * lock, where the rest is then only joined (canonicalStored).
+   */
+  members: [string, string][];
   receivedSha256: string;
   actorKey: string;
   verbId: string;
@@ -76,6 +82,19 @@ function normaliseContextActivities(statement: Obj): void {
   if (activities) for (const [key, value] of Object.entries(activities)) if (!Array.isArray(value)) activities[key] = [value];
   const sub = statement.object as Obj;
   if (sub.objectType === 'SubStatement') normaliseContextActivities(sub);
+}
+
+/**
+ * canonicalJson of the statement as stored (`{...received, timestamp: sent.timestamp ?? stored,
+ * stored, authority, version}`), from its members computed before the lock: the members sorted
+ * by key as canonicalJson sorts them. It is also the JSON the row stores.
+ */
+export function canonicalStored(p: Pick<Prepared, 'members' | 'sent'>, stored: string): string {
+  const storedJson = JSON.stringify(stored);
+  const members: [string, string][] = [...p.members, ['stored', `"stored":${storedJson}`]];
+  if (p.sent.timestamp === undefined) members.push(['timestamp', `"timestamp":${storedJson}`]);
+  members.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${members.map(([, member]) => member).join(',')}}`;
 }
 
 @CommandHandler(StoreStatements)
@@ -163,6 +182,8 @@ export class StoreStatementsHandler implements ICommandHandler<StoreStatements> 
     delete received.stored;
     delete received.authority;
     delete received.version;
+    const known: Obj = { ...received, authority, version: statement.version ?? '1.0.0' };
+    const members = Object.keys(known).map((key): [string, string] => [key, `${JSON.stringify(key)}:${canonicalJson(known[key])}`]);
     const target = statement.object as Obj;
     const objectType = target.objectType ?? 'Activity';
     const agents = new Set<string>();
@@ -194,6 +215,7 @@ export class StoreStatementsHandler implements ICommandHandler<StoreStatements> 
       id,
       received,
       sent: statement,
+      members,
       receivedSha256: sha256Hex(canonicalJson(received)),
       actorKey: actorKey(statement.actor as Obj) ?? `anonymous:${sha256Hex(canonicalJson(statement.actor))}`,
       verbId: String((statement.verb as Obj).id),
@@ -272,11 +294,11 @@ export class StoreStatementsHandler implements ICommandHandler<StoreStatements> 
       }
 
       const rows: (StatementRow & { voids: string | null; definitions: [string, Obj][] })[] = prepared.map((p) => {
-        const full: Obj = { ...p.received, timestamp: p.sent.timestamp ?? stored, stored, authority, version: p.sent.version ?? '1.0.0' };
+        const statementJson = canonicalStored(p, stored);
         return {
           id: p.id,
-          statement: full,
-          sha256: sha256Hex(canonicalJson(full)),
+          statementJson,
+          sha256: sha256Hex(statementJson),
           receivedSha256: p.receivedSha256,
           actorKey: p.actorKey,
           verbId: p.verbId,
