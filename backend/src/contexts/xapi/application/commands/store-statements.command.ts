@@ -75,6 +75,7 @@ interface Prepared {
 
 /** At most this many statements per request (413 beyond): the batch's transaction stays within seconds (docs/adr/0026). */
 export const MAX_STATEMENTS_PER_REQUEST = 10_000;
+const YIELD_EVERY = 250;
 
 /** A single context activity is stored (and answered) as an array of one (Data 2.4.6.2). */
 function normaliseContextActivities(statement: Obj): void {
@@ -121,7 +122,10 @@ export class StoreStatementsHandler implements ICommandHandler<StoreStatements> 
     try {
       const authority = this.home.authority(principal);
       const ids = new Set<string>();
-      const prepared = statements.map((raw, index) => {
+      const prepared: Prepared[] = [];
+      for (const [index, raw] of statements.entries()) {
+        // A big batch is validated in slices: the other requests of this node are answered in between.
+        if (index > 0 && index % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
         const path = statements.length > 1 ? `statements[${index}]` : 'statement';
         validateStatement(raw, path);
         const statement = raw as Obj;
@@ -137,8 +141,8 @@ export class StoreStatementsHandler implements ICommandHandler<StoreStatements> 
         const item = this.prepare(statement, authority);
         if (ids.has(item.id)) throw new XapiBadRequest(`${path}.id: the same id is used twice in the request`);
         ids.add(item.id);
-        return item;
-      });
+        prepared.push(item);
+      }
       // Every attachment sent must be declared by a statement (Communication 1.5.2).
       const declared = new Set(prepared.flatMap((p) => ((p.sent.attachments as Obj[] | undefined) ?? []).map((a) => String(a.sha2))));
       for (const sha2 of attachments.keys()) if (!declared.has(sha2)) throw new XapiBadRequest(`attachments: a part (sha2 ${sha2}) matches no statement's attachment`);
