@@ -168,8 +168,8 @@ async function keepSending(appUrl, connections, make, ok, stop) {
 
 /**
  * A batch of BIG_BATCH statements (the most a request may carry) filling the 16 MB body limit:
- * how long the request and its transaction take (the longest transaction open meanwhile, from
- * pg_stat_activity every 20 ms), while other clients keep writing: single statements (they take
+ * how long the request and its transaction take (the longest client transaction open meanwhile,
+ * from pg_stat_activity every 20 ms; autovacuum's are not the batch's), while other clients keep writing: single statements (they take
  * their turn after the batch), state documents (another write path, no turn to wait) and
  * filtered reads. Then a 16 MB batch of small statements (more than a request may carry): how
  * fast it is refused.
@@ -186,7 +186,7 @@ async function measureBigBatch({ appUrl }) {
       while (!done) {
         const { rows } = await pool.query(
           `select coalesce(max(extract(epoch from clock_timestamp() - xact_start)), 0)::float8 as s from pg_stat_activity
-            where datname = current_database() and pid <> pg_backend_pid() and xact_start is not null and state <> 'idle'`,
+            where datname = current_database() and backend_type = 'client backend' and pid <> pg_backend_pid() and xact_start is not null and state <> 'idle'`,
         );
         longestTransaction = Math.max(longestTransaction, rows[0].s);
         await new Promise((r) => setTimeout(r, 20));
