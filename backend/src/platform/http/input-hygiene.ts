@@ -15,8 +15,11 @@ export interface InputProblem {
   /** The field at fault (`fullname`, `items[2].title`), or undefined when no field can be named. */
   field?: string;
   message: string;
-  /** The rule broken, for callers that answer in another language (the xAPI resources answer in English). */
-  rule?: 'character' | 'key-character' | 'number' | 'nesting';
+}
+
+/** An InputProblem with the rule broken, for callers that answer in another language (the xAPI resources answer in English). */
+export interface InputProblemDetail extends InputProblem {
+  rule: 'character' | 'key-character' | 'number' | 'nesting';
   /** The forbidden character as `U+XXXX` (rules `character` and `key-character`). */
   character?: string;
 }
@@ -38,6 +41,12 @@ function label(field: string | undefined): string {
  * (uploaded files) are binary and not looked into.
  */
 export function findInputProblem(input: unknown, prefix = ''): InputProblem | null {
+  const problem = findInputProblemDetail(input, prefix);
+  return problem && (problem.field === undefined ? { message: problem.message } : { field: problem.field, message: problem.message });
+}
+
+/** findInputProblem, with the rule broken and the character at fault. */
+export function findInputProblemDetail(input: unknown, prefix = ''): InputProblemDetail | null {
   const stack: { value: unknown; field: string; depth: number }[] = [{ value: input, field: prefix, depth: 0 }];
   while (stack.length > 0) {
     const { value, field, depth } = stack.pop()!;

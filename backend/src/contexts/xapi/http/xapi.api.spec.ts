@@ -656,7 +656,10 @@ describe('batches stored set-based (issue 31)', () => {
         const chain = { ids: [] as string[], stored: [] as string[] };
         let back = (await xapi(`/statements${q({ verb: verb.id, limit: '5' })}`)).json();
         for (;;) {
-          for (const s of back.statements as Obj[]) chain.ids.push(String(s.id)), chain.stored.push(String(s.stored));
+          for (const s of back.statements as Obj[]) {
+            chain.ids.push(String(s.id));
+            chain.stored.push(String(s.stored));
+          }
           if (!back.more) break;
           back = await morePage(back.more);
         }
@@ -701,7 +704,10 @@ describe('batches stored set-based (issue 31)', () => {
       let since: string | undefined;
       const poll = async () => {
         const page = (await xapi(`/statements${q({ verb: verb.id, ascending: 'true', ...(since ? { since } : {}) })}`)).json();
-        for (const s of page.statements as Obj[]) polled.push(String(s.id)), (since = String(s.stored));
+        for (const s of page.statements as Obj[]) {
+          polled.push(String(s.id));
+          since = String(s.stored);
+        }
       };
       await poll();
       await blocker.query('commit');

@@ -3,7 +3,7 @@ import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { findInputProblem, MAX_NESTING, type InputProblem } from '../../../platform/http/input-hygiene.js';
+import { findInputProblemDetail, MAX_NESTING, type InputProblemDetail } from '../../../platform/http/input-hygiene.js';
 import { DomainError } from '../../../shared-kernel/index.js';
 import { DeleteDocuments } from '../application/commands/delete-documents.command.js';
 import { StoreStatements, type AttachmentPart } from '../application/commands/store-statements.command.js';
@@ -65,13 +65,13 @@ function parseJson(body: Buffer, what: string): unknown {
   } catch {
     throw new XapiBadRequest(`${what}: the body is not valid JSON`);
   }
-  const problem = findInputProblem(value);
+  const problem = findInputProblemDetail(value);
   if (problem) throw new XapiBadRequest(inputProblemInEnglish(what, problem));
   return value;
 }
 
 /** ADR 0009's refusals in the LRS's language, English (docs/adr/0014): `statement.result.response: …`. */
-export function inputProblemInEnglish(what: string, problem: InputProblem): string {
+export function inputProblemInEnglish(what: string, problem: InputProblemDetail): string {
   const where = problem.field ? (what ? `${what}.${problem.field}` : problem.field) : what || 'query';
   switch (problem.rule) {
     case 'character':
@@ -82,8 +82,6 @@ export function inputProblemInEnglish(what: string, problem: InputProblem): stri
       return `${where}: contains a number out of range`;
     case 'nesting':
       return `${what || 'query'}: nested deeper than ${MAX_NESTING} levels`;
-    default:
-      return `${where}: not allowed`;
   }
 }
 
@@ -221,7 +219,7 @@ export class XapiRoutes implements OnModuleInit {
       if (typeof item !== 'string') throw new XapiBadRequest(`${key}: sent more than once`);
       query[key] = item;
     }
-    const problem = findInputProblem(query);
+    const problem = findInputProblemDetail(query);
     if (problem) throw new XapiBadRequest(inputProblemInEnglish('', problem));
     return query;
   }
