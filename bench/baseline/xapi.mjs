@@ -1,7 +1,8 @@
 // Baseline of the xAPI scenarios (bench/scenarios/xapi.mjs) in bare Fastify + pg: the credential
 // check (the app's select and sha256 comparison), the app's own statement validation and
-// canonical form (backend/dist), the insert and the event appended through the app's own
-// EventLog in one transaction, NOTIFY after commit; and the filtered read with the app's own SQL
+// canonical form (backend/dist), the set-based insert of the app (statement-store.sql.ts) and the
+// events appended through the app's own EventLog.appendMany in one transaction, NOTIFY after
+// commit; and the filtered read with the app's own SQL
 // (statementPageQuery) and filters (readFilter).
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import { join } from 'node:path';
@@ -9,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { projectRoot } from '../lib/deps.mjs';
 
 const dist = (path) => import(pathToFileURL(join(projectRoot, 'backend/dist', path)).href);
-const [{ EventLog, eventIdFor }, { SystemClock }, { AppendNotifier }, validation, agents, queries, more] = await Promise.all([
+const [{ EventLog, eventIdFor }, { SystemClock }, { AppendNotifier }, validation, agents, queries, more, store] = await Promise.all([
   dist('platform/event-log/event-log.js'),
   dist('shared-kernel/clock.js'),
   dist('platform/event-log/append-notifier.js'),
@@ -17,6 +18,7 @@ const [{ EventLog, eventIdFor }, { SystemClock }, { AppendNotifier }, validation
   dist('contexts/xapi/domain/agents.js'),
   dist('contexts/xapi/application/queries/get-statements.query.js'),
   dist('contexts/xapi/application/queries/more-tokens.js'),
+  dist('contexts/xapi/application/statement-store.sql.js'),
 ]);
 
 const HOME = 'https://lms-formation.fr';
@@ -43,45 +45,62 @@ export default async function xapiRoutes(app, { sql, orm }) {
   const events = new EventLog(new SystemClock());
   const notifier = new AppendNotifier(orm, 10);
 
+  // One statement or a batch, stored as the app stores them (issue 31): the statement writers' lock,
+  // `stored` after the newest, then the same set-based SQL (statement-store.sql.ts) and
+  // EventLog.appendMany, in one transaction.
   app.post('/api/xapi/statements', async (request, reply) => {
     const found = await credential(request, reply, sql);
     if (!found) return reply;
-    const statement = request.body;
+    const list = Array.isArray(request.body) ? request.body : [request.body];
+    const authority = { objectType: 'Agent', name: found.name, account: { homePage: HOME, name: `credential/${found.key}` } };
+    const items = [];
     try {
-      validation.validateStatement(statement);
+      list.forEach((statement, index) => validation.validateStatement(statement, list.length > 1 ? `statements[${index}]` : 'statement'));
     } catch (error) {
       return reply.code(400).send({ statusCode: 400, message: error.message });
     }
-    const id = randomUUID();
-    const stored = new Date().toISOString();
-    const authority = { objectType: 'Agent', name: found.name, account: { homePage: HOME, name: `credential/${found.key}` } };
-    const received = { ...statement, id };
-    const full = { ...received, timestamp: statement.timestamp ?? stored, stored, authority, version: statement.version ?? '1.0.0' };
-    const actorKey = agents.actorKey(statement.actor);
-    const agentKeys = [...new Set([...agents.actorKeys(statement.actor), ...agents.actorKeys(authority)])];
-    const activities = [String(statement.object.id)];
-    const digest = sha256(agents.canonicalJson(full));
+    for (const statement of list) {
+      const id = String(statement.id ?? randomUUID()).toLowerCase();
+      const received = { ...statement, id };
+      const definition = statement.object.definition;
+      items.push({
+        statement, received, id,
+        receivedSha256: sha256(agents.canonicalJson(received)),
+        actorKey: agents.actorKey(statement.actor),
+        agents: [...new Set([...agents.actorKeys(statement.actor), ...agents.actorKeys(authority)])],
+        activities: [String(statement.object.id)],
+        definitions: definition ? [[String(statement.object.id), definition]] : [],
+      });
+    }
     const client = await orm.connect();
     try {
       await client.query('begin');
-      await client.query(
-        `insert into xapi.statement (id, statement, sha256, received_sha256, stored, actor_key, verb_id, object_activity, object_agent, object_ref,
-                                     registration, agents, activities, credential_id, account_id, teacher_id)
-         values ($1, $2::jsonb, $3, $4, $5, $6, $7, $8, $9, $10, $11, array(select jsonb_array_elements_text($12::jsonb)), array(select jsonb_array_elements_text($13::jsonb)), $14, $15, $16)
-         on conflict (id) do nothing returning seq`,
-        [id, JSON.stringify(full), digest, sha256(agents.canonicalJson(received)), stored, actorKey, statement.verb.id, statement.object.id, null, null,
-          statement.context?.registration ?? null, JSON.stringify(agentKeys), JSON.stringify(activities), found.id, null, null],
-      );
-      await events.append(client, {
-        streamType: 'xapi.statement',
-        streamId: id,
-        expectedVersion: 0,
-        events: [{ type: 'XapiStatementStored', eventId: eventIdFor(id, 'stored'), payload: { statementId: id, sha256: digest, voids: null, credentialId: found.id, studentId: null } }],
-        metadata: { actor: null, correlationId: randomUUID() },
+      await client.query(store.STATEMENT_WRITE_LOCK_SQL);
+      const last = (await client.query(store.LAST_STORED_SQL)).rows[0].stored;
+      const stored = new Date(last === null ? Date.now() : Math.max(Date.now(), new Date(last).getTime() + 1)).toISOString();
+      const rows = items.map((item) => {
+        const full = { ...item.received, timestamp: item.statement.timestamp ?? stored, stored, authority, version: item.statement.version ?? '1.0.0' };
+        const statementJson = agents.canonicalJson(full);
+        return {
+          id: item.id, statementJson, sha256: sha256(statementJson), receivedSha256: item.receivedSha256, actorKey: item.actorKey,
+          verbId: item.statement.verb.id, objectActivity: String(item.statement.object.id), objectAgent: null, objectRef: null,
+          registration: item.statement.context?.registration ?? null, agents: item.agents, activities: item.activities, teacherId: null,
+        };
       });
+      const inserted = new Set((await client.query(store.INSERT_STATEMENTS_SQL, store.statementInsertParams(stored, found.id, null, rows))).rows.map((r) => r.id));
+      const added = rows.filter((r) => inserted.has(r.id));
+      await events.appendMany(client, added.map((r) => ({
+        streamType: 'xapi.statement',
+        streamId: r.id,
+        expectedVersion: 0,
+        events: [{ type: 'XapiStatementStored', eventId: eventIdFor(r.id, 'stored'), payload: { statementId: r.id, sha256: r.sha256, voids: null, credentialId: found.id, studentId: null } }],
+        metadata: { actor: null, correlationId: randomUUID() },
+      })));
+      const definitions = items.filter((item) => inserted.has(item.id)).flatMap((item) => item.definitions);
+      if (definitions.length > 0) await client.query(store.UPSERT_ACTIVITIES_SQL, store.activityParams(definitions));
       await client.query('commit');
       notifier.notify();
-      return reply.send([id]);
+      return reply.send(rows.map((r) => r.id));
     } catch (error) {
       await client.query('rollback');
       throw error;

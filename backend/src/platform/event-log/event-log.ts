@@ -163,6 +163,147 @@ export class EventLog {
     return { appended: true, streamVersion: current + rows.length, positions: inserted.map((r) => Number(r.position)) };
   }
 
+  /**
+   * Appends to many streams at once, set-based (a batch of xAPI statements: one new stream per
+   * statement): each request is checked and chained exactly as `append` does it (same validation,
+   * same stream head rules of docs/adr/0004, same hash over the same fields, so `eventlog:verify`
+   * cannot tell them apart), but the heads are read in one statement and the events inserted in
+   * one. A request whose events are all in the log already is a no-op (appended false), as for
+   * `append`; any refusal refuses the whole call (the caller's transaction rolls back). A stream
+   * may appear once per call.
+   */
+  async appendMany(tx: TransactionHandle, requests: AppendRequest[]): Promise<AppendResult[]> {
+    if (requests.length === 0) return [];
+    const sql = sqlExecutor(tx);
+    const seen = new Set<string>();
+    const prepared = requests.map((request) => {
+      const streamId = String(request.streamId);
+      this.validate(request, streamId);
+      const key = `${request.streamType}/${streamId}`;
+      if (seen.has(key)) throw new InvalidAppendError(`Ajout au journal refusé : le flux ${key} figure deux fois dans le même ajout.`);
+      seen.add(key);
+      const events = request.events.map((event) => ({
+        ...event,
+        eventId: (event.eventId ?? randomUUID()).toLowerCase(),
+        payload: toJsonValue(event.payload),
+        schemaVersion: event.schemaVersion ?? 1,
+        occurredAt: (event.occurredAt ?? this.clock.now()).toISOString(),
+      }));
+      return { request, streamId, key, events, metadata: toJsonValue(this.metadata(request)) };
+    });
+    const allIds = prepared.flatMap((p) => p.events.map((e) => e.eventId));
+    if (new Set(allIds).size !== allIds.length) throw new InvalidAppendError('Ajout au journal refusé : un identifiant d’événement figure dans deux flux.');
+
+    // 'any' streams: their appenders' locks, taken in one order (no deadlock between two batches).
+    const locked = prepared.filter((p) => p.request.expectedVersion === 'any').map((p) => `eventlog:${p.key}`).sort();
+    if (locked.length > 0) {
+      await sql.query(`select count(pg_advisory_xact_lock(hashtextextended(k, 0))) from (select k from unnest($1::text[]) k order by k) l`, [locked]);
+    }
+    // The heads, after the locks (a new statement: a fresh snapshot), compared with this
+    // transaction's id, given to it first (pg_current_xact_id in the cross join, as stream_head does).
+    const heads = await sql.query<{ ord: number; version: number | null; hash: string | null; later_transaction: boolean }>(
+      `select s.ord::int as ord, h.stream_version as version, h.hash, coalesce(h.transaction_id > me.xid, false) as later_transaction
+         from (select pg_current_xact_id() as xid) me
+        cross join unnest($1::text[], $2::text[]) with ordinality as s(stream_type, stream_id, ord)
+         left join lateral (select e.stream_version, e.hash, e.transaction_id from eventlog.event e
+                             where e.stream_type = s.stream_type and e.stream_id = s.stream_id
+                             order by e.stream_version desc limit 1) h on true
+        order by s.ord`,
+      [prepared.map((p) => p.request.streamType), prepared.map((p) => p.streamId)],
+    );
+    const existing = new Set(
+      (await sql.query<{ event_id: string }>(`select event_id::text from eventlog.event where event_id = any($1::uuid[])`, [allIds])).map((r) => r.event_id),
+    );
+
+    const results: AppendResult[] = [];
+    const rows: { eventId: string; streamType: string; streamId: string; streamVersion: number; type: string; schemaVersion: number; payload: unknown; metadata: unknown; occurredAt: string; prevHash: string | null; hash: string; request: number }[] = [];
+    prepared.forEach((p, index) => {
+      const head = heads[index];
+      const current = head.version ?? 0;
+      const already = p.events.filter((e) => existing.has(e.eventId)).map((e) => e.eventId);
+      if (already.length === p.events.length) {
+        results.push({ appended: false, streamVersion: current, positions: [] });
+        return;
+      }
+      if (already.length > 0) throw new InvalidAppendError(`Certains de ces événements sont déjà enregistrés (${already.join(', ')}) : ajout refusé.`);
+      const expected = p.request.expectedVersion;
+      if ((expected !== 'any' && expected !== current) || head.later_transaction) {
+        throw new StreamVersionConflictError(p.request.streamType, p.streamId, expected, current);
+      }
+      let prevHash = head.hash;
+      p.events.forEach((event, i) => {
+        const streamVersion = current + i + 1;
+        const hash = eventHash({
+          event_id: event.eventId,
+          stream_type: p.request.streamType,
+          stream_id: p.streamId,
+          stream_version: streamVersion,
+          event_type: event.type,
+          schema_version: event.schemaVersion,
+          payload: event.payload,
+          metadata: p.metadata,
+          occurred_at: event.occurredAt,
+          prev_hash: prevHash,
+        });
+        rows.push({ ...event, streamType: p.request.streamType, streamId: p.streamId, streamVersion, metadata: p.metadata, prevHash, hash, request: index });
+        prevHash = hash;
+      });
+      results.push({ appended: true, streamVersion: current + p.events.length, positions: [] });
+    });
+    if (rows.length === 0) return results;
+
+    let inserted: { position: number; event_id: string }[];
+    try {
+      inserted = await sql.query<{ position: number; event_id: string }>(
+        `insert into eventlog.event (event_id, stream_type, stream_id, stream_version, event_type, schema_version,
+                                     payload, metadata, occurred_at, prev_hash, hash)
+         select e.event_id, e.stream_type, e.stream_id, e.stream_version, e.event_type, e.schema_version, e.payload, e.metadata, e.occurred_at, e.prev_hash, e.hash
+           from unnest($1::uuid[], $2::text[], $3::text[], $4::int[], $5::text[], $6::int[], $7::jsonb[], $8::jsonb[], $9::timestamptz[], $10::text[], $11::text[])
+                with ordinality as e(event_id, stream_type, stream_id, stream_version, event_type, schema_version, payload, metadata, occurred_at, prev_hash, hash, ord)
+          order by e.ord
+         on conflict (event_id) do nothing
+         returning position, event_id::text`,
+        [
+          rows.map((r) => r.eventId),
+          rows.map((r) => r.streamType),
+          rows.map((r) => r.streamId),
+          rows.map((r) => r.streamVersion),
+          rows.map((r) => r.type),
+          rows.map((r) => r.schemaVersion),
+          rows.map((r) => JSON.stringify(r.payload)),
+          rows.map((r) => JSON.stringify(r.metadata)),
+          rows.map((r) => r.occurredAt),
+          rows.map((r) => r.prevHash),
+          rows.map((r) => r.hash),
+        ],
+      );
+    } catch (error) {
+      const pgError = error as { code?: string; constraint?: string };
+      if (pgError.code === '23505' && pgError.constraint === 'event_stream_version_unique') {
+        throw new StreamVersionConflictError(requests[0].streamType, String(requests[0].streamId), requests[0].expectedVersion, null);
+      }
+      throw error;
+    }
+    // As in `append`: a concurrent append of the same ids that committed first makes a request a
+    // no-op when it skipped all of its events, a gap (refused) when it skipped some.
+    const positions = new Map(inserted.map((r) => [r.event_id, Number(r.position)]));
+    const byRequest = new Map<number, typeof rows>();
+    for (const row of rows) {
+      let own = byRequest.get(row.request);
+      if (!own) byRequest.set(row.request, (own = []));
+      own.push(row);
+    }
+    for (const [index, own] of byRequest) {
+      const kept = own.filter((r) => positions.has(r.eventId));
+      const p = prepared[index];
+      if (kept.length === 0) results[index] = { appended: false, streamVersion: heads[index].version ?? 0, positions: [] };
+      else if (kept.length !== own.length) throw new StreamVersionConflictError(p.request.streamType, p.streamId, p.request.expectedVersion, null);
+      else results[index] = { ...results[index], positions: kept.map((r) => positions.get(r.eventId)!) };
+    }
+    if (inserted.length > 0 && sql.transaction) this.signal?.appendedIn(sql.transaction);
+    return results;
+  }
+
   private metadata(request: AppendRequest): EventMetadata {
     const context = currentEventContext();
     const given = request.metadata ?? {};

@@ -17,6 +17,13 @@ export interface InputProblem {
   message: string;
 }
 
+/** An InputProblem with the rule broken, for callers that answer in another language (the xAPI resources answer in English). */
+export interface InputProblemDetail extends InputProblem {
+  rule: 'character' | 'key-character' | 'number' | 'nesting';
+  /** The forbidden character as `U+XXXX` (rules `character` and `key-character`). */
+  character?: string;
+}
+
 /** The first forbidden character of `text` as `U+XXXX`, or null. */
 export function forbiddenCharacter(text: string): string | null {
   const match = FORBIDDEN_CHARACTER.exec(text);
@@ -34,22 +41,28 @@ function label(field: string | undefined): string {
  * (uploaded files) are binary and not looked into.
  */
 export function findInputProblem(input: unknown, prefix = ''): InputProblem | null {
+  const problem = findInputProblemDetail(input, prefix);
+  return problem && (problem.field === undefined ? { message: problem.message } : { field: problem.field, message: problem.message });
+}
+
+/** findInputProblem, with the rule broken and the character at fault. */
+export function findInputProblemDetail(input: unknown, prefix = ''): InputProblemDetail | null {
   const stack: { value: unknown; field: string; depth: number }[] = [{ value: input, field: prefix, depth: 0 }];
   while (stack.length > 0) {
     const { value, field, depth } = stack.pop()!;
     if (typeof value === 'string') {
       const character = forbiddenCharacter(value);
-      if (character) return { field: field || undefined, message: `${label(field)} contient un caractère non autorisé (${character}).` };
+      if (character) return { field: field || undefined, message: `${label(field)} contient un caractère non autorisé (${character}).`, rule: 'character', character };
     } else if (typeof value === 'number') {
-      if (!Number.isFinite(value)) return { field: field || undefined, message: `${label(field)} contient un nombre hors limites.` };
+      if (!Number.isFinite(value)) return { field: field || undefined, message: `${label(field)} contient un nombre hors limites.`, rule: 'number' };
     } else if (value !== null && typeof value === 'object' && !Buffer.isBuffer(value)) {
-      if (depth >= MAX_NESTING) return { message: `La requête est trop imbriquée (${MAX_NESTING} niveaux au plus).` };
+      if (depth >= MAX_NESTING) return { message: `La requête est trop imbriquée (${MAX_NESTING} niveaux au plus).`, rule: 'nesting' };
       const children = Array.isArray(value)
         ? value.map((item, index) => ({ value: item as unknown, field: `${field}[${index}]`, depth: depth + 1 }))
         : Object.entries(value).map(([key, item]) => ({ value: item, field: field ? `${field}.${key}` : key, depth: depth + 1, key }));
       for (const child of children) {
         const character = 'key' in child ? forbiddenCharacter(child.key) : null;
-        if (character) return { message: `Un nom de champ contient un caractère non autorisé (${character}).` };
+        if (character) return { message: `Un nom de champ contient un caractère non autorisé (${character}).`, rule: 'key-character', character };
       }
       // Pushed in reverse, so fields are looked at in the order they were sent (a loop: a spread of
       // half a million items would itself overflow).

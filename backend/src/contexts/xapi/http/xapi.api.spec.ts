@@ -5,6 +5,7 @@
 // alternate request syntax, the document resources with their concurrency, activities and agents,
 // students' and trainers' sessions, the player's statements, and the admin's credentials.
 import { createHash, generateKeyPairSync, randomUUID, sign as rsaSign } from 'node:crypto';
+import pg from 'pg';
 import { Database } from '../../../platform/database/database.js';
 import { eventually } from '../../../platform/testing/eventually.js';
 import { call, givenAdmin, givenCourse, givenEnrolled, givenStudent, givenTeacher, type GivenAdmin, type GivenStudent } from '../../../testing/fixtures.js';
@@ -555,5 +556,197 @@ describe('sessions: the player, trainers and admins', () => {
     expect(forStranger.statements).toEqual([]);
     expect((await xapi(`/statements${q({ statementId: String(completed.id) })}`, { auth: `Bearer ${admin.token}` })).statusCode).toBe(200);
     expect((await xapi('/statements', { method: 'POST', auth: `Bearer ${teacher.token}`, body: statement() })).statusCode).toBe(403);
+  });
+});
+
+describe('batches stored set-based (issue 31)', () => {
+  const VOIDED = 'http://adlnet.gov/expapi/verbs/voided';
+  const uniqueVerb = () => ({ id: `https://exemple.fr/verbes/${randomUUID()}` });
+  const countOf = async (table: 'statement' | 'event', ids: string[]) => {
+    const sql =
+      table === 'statement'
+        ? `select count(*)::int as count from xapi.statement where id = any($1::uuid[])`
+        : `select count(*)::int as count from eventlog.event where stream_type = 'xapi.statement' and stream_id = any($1::text[])`;
+    return (await db.query<{ count: number }>(sql, [ids]))[0].count;
+  };
+  const morePage = async (url: string) => (await t.app.inject({ method: 'GET', url, headers: { authorization: basic, 'x-experience-api-version': '1.0.3' } })).json();
+
+  it('stores a batch of 200 with one event each, in order, or none of it when one statement is refused, before or after the insert', async () => {
+    const verb = uniqueVerb();
+    const batch = Array.from({ length: 200 }, () => statement({ id: randomUUID(), verb }));
+    const ids = batch.map((s) => String(s.id));
+    expect(await post(batch)).toEqual(ids);
+    expect([await countOf('statement', ids), await countOf('event', ids)]).toEqual([200, 200]);
+    const page = (await xapi(`/statements${q({ verb: verb.id, ascending: 'true' })}`)).json();
+    expect(page.statements.map((s: Obj) => s.id)).toEqual(ids.slice(0, 100));
+
+    // Refused by validation (the last statement): nothing stored, no event.
+    const invalid = Array.from({ length: 50 }, () => statement({ id: randomUUID() }));
+    invalid.push(statement({ result: { score: { scaled: 2 } } }));
+    const refused = await xapi('/statements', { method: 'POST', body: invalid });
+    expect([refused.statusCode, refused.json().message]).toEqual([400, expect.stringContaining('statements[50].result.score.scaled')]);
+    const invalidIds = invalid.slice(0, 50).map((s) => String(s.id));
+    expect([await countOf('statement', invalidIds), await countOf('event', invalidIds)]).toEqual([0, 0]);
+
+    // Refused in the database, after the INSERT of the others (an id stored with other content): the transaction takes everything back.
+    const late = Array.from({ length: 50 }, () => statement({ id: randomUUID() }));
+    late.push(statement({ id: ids[7] }));
+    expect((await xapi('/statements', { method: 'POST', body: late })).statusCode).toBe(409);
+    const lateIds = late.slice(0, 50).map((s) => String(s.id));
+    expect([await countOf('statement', lateIds), await countOf('event', lateIds)]).toEqual([0, 0]);
+
+    // A batch resent as is: nothing new, no second event.
+    expect(await post(batch.slice(0, 10))).toEqual(ids.slice(0, 10));
+    expect(await countOf('event', ids)).toBe(200);
+  });
+
+  it('voids inside a batch: a target sent earlier in the same batch, one stored before; refuses the whole batch for a voiding target or another sender', async () => {
+    const [before] = await post(statement());
+    const target = statement({ id: randomUUID() });
+    const voiding = (id: string) => ({ id: randomUUID(), actor: { mbox: mbox() }, verb: { id: VOIDED }, object: { objectType: 'StatementRef', id } });
+    const batch = [target, voiding(String(target.id)), voiding(before), statement({ id: randomUUID() })];
+    await post(batch);
+    for (const id of [String(target.id), before]) {
+      expect((await xapi(`/statements${q({ statementId: id })}`)).statusCode).toBe(404);
+      expect((await xapi(`/statements${q({ voidedStatementId: id })}`)).json().id).toBe(id);
+    }
+    const [event] = await db.query<{ payload: Obj }>(`select payload from eventlog.event where stream_type = 'xapi.statement' and stream_id = $1`, [batch[1].id]);
+    expect(event.payload.voids).toBe(target.id);
+
+    const voidingVoiding = [statement({ id: randomUUID() }), voiding(String(batch[1].id))];
+    expect((await xapi('/statements', { method: 'POST', body: voidingVoiding })).statusCode).toBe(400);
+    const inner = voiding(randomUUID());
+    expect((await xapi('/statements', { method: 'POST', body: [inner, voiding(String(inner.id))] })).statusCode).toBe(400);
+    const writer = await issue(['statements/write']);
+    const [others] = await post(statement());
+    const foreign = [statement({ id: randomUUID() }), voiding(others)];
+    expect((await xapi('/statements', { method: 'POST', auth: writer, body: foreign })).statusCode).toBe(403);
+    const refusedIds = [...voidingVoiding, inner, ...foreign].map((s) => String(s.id));
+    expect([await countOf('statement', refusedIds), await countOf('event', refusedIds)]).toEqual([0, 0]);
+    expect((await xapi(`/statements${q({ statementId: others })}`)).statusCode).toBe(200);
+  });
+
+  it('keeps since and more paging exact while batches arrive concurrently: no statement skipped, none repeated', async () => {
+    const verb = uniqueVerb();
+    const sent: string[] = [];
+    let writing = true;
+    const writers = Promise.all(
+      Array.from({ length: 6 }, async () => {
+        for (let round = 0; round < 5; round++) sent.push(...(await post(Array.from({ length: 7 }, () => statement({ verb })))));
+      }),
+    ).finally(() => (writing = false));
+
+    // A client that keeps in step: pages ascending since the newest `stored` it has seen, following `more`.
+    const polled: string[] = [];
+    let since: string | undefined;
+    // A reader going back in time from the newest, following `more` while batches arrive.
+    const chains: { ids: string[]; stored: string[] }[] = [];
+    for (;;) {
+      const last = !writing;
+      let page = (await xapi(`/statements${q({ verb: verb.id, ascending: 'true', limit: '4', ...(since ? { since } : {}) })}`)).json();
+      for (;;) {
+        for (const s of page.statements as Obj[]) {
+          polled.push(String(s.id));
+          since = String(s.stored);
+        }
+        if (!page.more) break;
+        page = await morePage(page.more);
+      }
+      if (chains.length < 3) {
+        const chain = { ids: [] as string[], stored: [] as string[] };
+        let back = (await xapi(`/statements${q({ verb: verb.id, limit: '5' })}`)).json();
+        for (;;) {
+          for (const s of back.statements as Obj[]) {
+            chain.ids.push(String(s.id));
+            chain.stored.push(String(s.stored));
+          }
+          if (!back.more) break;
+          back = await morePage(back.more);
+        }
+        chains.push(chain);
+      }
+      if (last) break;
+    }
+    await writers;
+    expect(sent).toHaveLength(210);
+    expect(new Set(polled).size).toBe(polled.length);
+    expect([...polled].sort()).toEqual([...sent].sort());
+
+    const all = await db.query<{ id: string; stored: Date }>(`select id::text as id, stored from xapi.statement where verb_id = $1`, [verb.id]);
+    for (const chain of chains) {
+      expect(new Set(chain.ids).size).toBe(chain.ids.length);
+      expect([...chain.stored].sort().reverse()).toEqual(chain.stored);
+      // Exactly the statements stored up to the newest the chain began with (a batch is seen whole or not at all).
+      const newest = chain.stored.length ? Date.parse(chain.stored[0]) : -Infinity;
+      expect([...chain.ids].sort()).toEqual(all.filter((s) => s.stored.getTime() <= newest).map((s) => s.id).sort());
+    }
+  });
+
+  it('lets no batch that commits late hide behind a later one: a poller by since misses neither', async () => {
+    const verb = uniqueVerb();
+    const held = activityId();
+    await post(statement({ object: { id: held, definition: { name: { 'fr-FR': 'Retenue' } } } }));
+    // A batch stopped in its transaction (after its statements' insert, at the activity's upsert) by a row lock of this test.
+    const blocker = new pg.Client({ connectionString: t.databaseUrl });
+    await blocker.connect();
+    // Read outside the blocker's transaction, which would keep seeing its first snapshot of pg_stat_activity.
+    const waiting = async () => (await db.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`))[0].n;
+    try {
+      await blocker.query('begin');
+      await blocker.query('select 1 from xapi.activity where id = $1 for update', [held]);
+      const early = post([statement({ verb, object: { id: held, definition: { name: { 'en-US': 'Held' } } } }), statement({ verb })]);
+      await eventually(async () => expect(await waiting()).toBe(1), 10000);
+      let laterDone = false;
+      const later = post([statement({ verb }), statement({ verb })]).finally(() => (laterDone = true));
+      // The later batch either waits for its turn or (without the writers' turns) commits first.
+      await eventually(async () => expect(laterDone || (await waiting()) === 2).toBe(true), 10000);
+      const polled: string[] = [];
+      let since: string | undefined;
+      const poll = async () => {
+        const page = (await xapi(`/statements${q({ verb: verb.id, ascending: 'true', ...(since ? { since } : {}) })}`)).json();
+        for (const s of page.statements as Obj[]) {
+          polled.push(String(s.id));
+          since = String(s.stored);
+        }
+      };
+      await poll();
+      await blocker.query('commit');
+      const ids = [...(await early), ...(await later)];
+      await poll();
+      expect([...polled].sort()).toEqual([...ids].sort());
+    } finally {
+      await blocker.end();
+    }
+  });
+
+  it('npm run xapi:verify matches every statement of the batches with its event', async () => {
+    const first = await post(Array.from({ length: 30 }, () => statement()));
+    const second = await post([...Array.from({ length: 30 }, () => statement()), { actor: { mbox: mbox() }, verb: { id: VOIDED }, object: { objectType: 'StatementRef', id: first[0] } }]);
+    const ours = new Set([...first, ...second]);
+    const report = output();
+    await xapiVerifyCommand(['--json'], { DATABASE_URL: t.databaseUrl, DATA_DIR: t.config.dataDir }, report.out);
+    const json = JSON.parse(report.lines.log.join(''));
+    // The database is shared with the test above that alters and deletes a statement on purpose: only these batches' statements are looked at.
+    expect(json.mismatches.filter((m: { statementId: string }) => ours.has(m.statementId))).toEqual([]);
+    expect(json.statements).toBeGreaterThanOrEqual(61);
+    await db.query(`update xapi.statement set statement = jsonb_set(statement, '{stored}', '"2020-01-01T00:00:00.000Z"') where id = $1`, [second[3]]);
+    const after = output();
+    expect(await xapiVerifyCommand(['--json'], { DATABASE_URL: t.databaseUrl, DATA_DIR: t.config.dataDir }, after.out)).toBe(1);
+    expect(JSON.parse(after.lines.log.join('')).mismatches).toContainEqual({ statementId: second[3], problem: 'altered' });
+  });
+
+  it('refuses more statements than a request may carry (413, in English), storing none', async () => {
+    const tooMany = Array.from({ length: 10_001 }, () => ({ actor: { mbox: 'mailto:a@exemple.fr' }, verb: { id: VOIDED }, object: { id: 'https://exemple.fr/a' } }));
+    const response = await xapi('/statements', { method: 'POST', body: tooMany });
+    expect([response.statusCode, response.json().message]).toEqual([413, expect.stringContaining('at most 10000 statements per request')]);
+  });
+
+  it('names the refused characters and numbers in English, as every other xAPI refusal', async () => {
+    const nul = await xapi('/statements', { method: 'POST', body: statement({ result: { response: 'a\u0000b' } }) });
+    expect(nul.json().message).toBe('statement.result.response: contains a character that is not allowed (U+0000)');
+    const huge = await xapi('/statements', { method: 'POST', body: '{"actor":{"mbox":"mailto:a@exemple.fr"},"verb":{"id":"https://exemple.fr/v"},"object":{"id":"https://exemple.fr/a"},"result":{"score":{"raw":1e400}}}' });
+    expect([huge.statusCode, huge.json().message]).toEqual([400, 'statement.result.score.raw: contains a number out of range']);
+    const query = await xapi(`/statements${q({ verb: 'https://exemple.fr/\u202Ev' })}`);
+    expect([query.statusCode, query.json().message]).toEqual([400, 'verb: contains a character that is not allowed (U+202E)']);
   });
 });

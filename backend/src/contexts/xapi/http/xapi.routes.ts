@@ -3,7 +3,7 @@ import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { findInputProblem } from '../../../platform/http/input-hygiene.js';
+import { findInputProblemDetail, MAX_NESTING, type InputProblemDetail } from '../../../platform/http/input-hygiene.js';
 import { isServiceUnavailable, RETRY_AFTER_SECONDS, SERVICE_UNAVAILABLE_MESSAGE } from '../../../platform/http/service-unavailable.js';
 import { DomainError } from '../../../shared-kernel/index.js';
 import { DeleteDocuments } from '../application/commands/delete-documents.command.js';
@@ -66,9 +66,24 @@ function parseJson(body: Buffer, what: string): unknown {
   } catch {
     throw new XapiBadRequest(`${what}: the body is not valid JSON`);
   }
-  const problem = findInputProblem(value);
-  if (problem) throw new XapiBadRequest(`${what}${problem.field ? `.${problem.field}` : ''}: ${problem.message}`);
+  const problem = findInputProblemDetail(value);
+  if (problem) throw new XapiBadRequest(inputProblemInEnglish(what, problem));
   return value;
+}
+
+/** ADR 0009's refusals in the LRS's language, English (docs/adr/0014): `statement.result.response: …`. */
+export function inputProblemInEnglish(what: string, problem: InputProblemDetail): string {
+  const where = problem.field ? (what ? `${what}.${problem.field}` : problem.field) : what || 'query';
+  switch (problem.rule) {
+    case 'character':
+      return `${where}: contains a character that is not allowed (${problem.character})`;
+    case 'key-character':
+      return `${what || 'query'}: a property name contains a character that is not allowed (${problem.character})`;
+    case 'number':
+      return `${where}: contains a number out of range`;
+    case 'nesting':
+      return `${what || 'query'}: nested deeper than ${MAX_NESTING} levels`;
+  }
 }
 
 /** The Accept-Language ranges, best first. */
@@ -205,8 +220,8 @@ export class XapiRoutes implements OnModuleInit {
       if (typeof item !== 'string') throw new XapiBadRequest(`${key}: sent more than once`);
       query[key] = item;
     }
-    const problem = findInputProblem(query);
-    if (problem) throw new XapiBadRequest(`${problem.field ?? 'query'}: ${problem.message}`);
+    const problem = findInputProblemDetail(query);
+    if (problem) throw new XapiBadRequest(inputProblemInEnglish('', problem));
     return query;
   }
 

@@ -2,8 +2,22 @@ import { randomUUID } from 'node:crypto';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Command, CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { EventLog, eventIdFor } from '../../../../platform/event-log/index.js';
+import { sqlExecutor } from '../../../../platform/event-log/sql-executor.js';
+import { Clock } from '../../../../shared-kernel/index.js';
 import { GetCourseOwner } from '../../../catalogue/contracts/catalogue.queries.js';
 import { StatementConsistency } from '../consistency.js';
+import {
+  activityParams,
+  INSERT_STATEMENTS_SQL,
+  LAST_STORED_SQL,
+  MARK_VOIDED_SQL,
+  STATEMENT_WRITE_LOCK_SQL,
+  statementInsertParams,
+  STORED_CONTENT_SQL,
+  UPSERT_ACTIVITIES_SQL,
+  VOID_TARGETS_SQL,
+  type StatementRow,
+} from '../statement-store.sql.js';
 import { STATEMENT_STREAM, type XapiStatementStored } from '../../contracts/xapi.events.js';
 import { actorKey, actorKeys, canonicalJson, sha256Hex } from '../../domain/agents.js';
 import { FORBIDDEN, hasScope, XapiHome, type XapiPrincipal } from '../../domain/principal.js';
@@ -35,10 +49,19 @@ export class StoreStatements extends Command<string[]> {
 
 interface Prepared {
   id: string;
-  statement: Obj;
-  sha256: string;
+  /** The statement as received (with its id), without the properties the LRS sets. */
+  received: Obj;
+  /** The statement as sent. */
+  sent: Obj;
+  /**
+   * The canonical form of the stored statement but `stored` (and `timestamp` when absent, which
+   * is `stored`), member by member (`"key":value`): `stored` is known only under the writers'
+   * lock, where the rest is then only joined (canonicalStored).
+   */
+  members: [string, string][];
   receivedSha256: string;
   actorKey: string;
+  verbId: string;
   agents: string[];
   activities: string[];
   objectActivity: string | null;
@@ -50,12 +73,29 @@ interface Prepared {
   definitions: [string, Obj][];
 }
 
+/** At most this many statements per request (413 beyond): the batch's transaction stays within seconds (docs/adr/0026). */
+export const MAX_STATEMENTS_PER_REQUEST = 10_000;
+const YIELD_EVERY = 250;
+
 /** A single context activity is stored (and answered) as an array of one (Data 2.4.6.2). */
 function normaliseContextActivities(statement: Obj): void {
   const activities = (statement.context as Obj | undefined)?.contextActivities as Obj | undefined;
   if (activities) for (const [key, value] of Object.entries(activities)) if (!Array.isArray(value)) activities[key] = [value];
   const sub = statement.object as Obj;
   if (sub.objectType === 'SubStatement') normaliseContextActivities(sub);
+}
+
+/**
+ * canonicalJson of the statement as stored (`{...received, timestamp: sent.timestamp ?? stored,
+ * stored, authority, version}`), from its members computed before the lock: the members sorted
+ * by key as canonicalJson sorts them. It is also the JSON the row stores.
+ */
+export function canonicalStored(p: Pick<Prepared, 'members' | 'sent'>, stored: string): string {
+  const storedJson = JSON.stringify(stored);
+  const members: [string, string][] = [...p.members, ['stored', `"stored":${storedJson}`]];
+  if (p.sent.timestamp === undefined) members.push(['timestamp', `"timestamp":${storedJson}`]);
+  members.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${members.map(([, member]) => member).join(',')}}`;
 }
 
 @CommandHandler(StoreStatements)
@@ -68,18 +108,24 @@ export class StoreStatementsHandler implements ICommandHandler<StoreStatements> 
     private readonly home: XapiHome,
     private readonly queries: QueryBus,
     private readonly consistency: StatementConsistency,
+    private readonly clock: Clock,
   ) {}
 
   async execute({ principal, statements, attachments, statementId }: StoreStatements): Promise<string[]> {
     this.checkMayWrite(principal);
     if (statements.length === 0) throw new XapiBadRequest('statements: at least one statement is expected');
-    // In flight from the instant `stored` is taken until the commit (X-Experience-API-Consistent-Through).
-    const { at: now, done } = this.consistency.begin();
+    if (statements.length > MAX_STATEMENTS_PER_REQUEST) {
+      throw new XapiError(413, `Payload too large: at most ${MAX_STATEMENTS_PER_REQUEST} statements per request (this one has ${statements.length}); send the rest in further requests`);
+    }
+    // In flight from the instant `stored` may be taken until the commit (X-Experience-API-Consistent-Through).
+    const { done } = this.consistency.begin();
     try {
-      const stored = now.toISOString();
       const authority = this.home.authority(principal);
       const ids = new Set<string>();
-      const prepared = statements.map((raw, index) => {
+      const prepared: Prepared[] = [];
+      for (const [index, raw] of statements.entries()) {
+        // A big batch is validated in slices: the other requests of this node are answered in between.
+        if (index > 0 && index % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
         const path = statements.length > 1 ? `statements[${index}]` : 'statement';
         validateStatement(raw, path);
         const statement = raw as Obj;
@@ -92,16 +138,16 @@ export class StoreStatementsHandler implements ICommandHandler<StoreStatements> 
         this.checkActor(principal, statement);
         this.checkAttachments(statement, attachments, path);
         checkSignatures(statement, attachments, path);
-        const item = this.prepare(statement, stored, authority);
+        const item = this.prepare(statement, authority);
         if (ids.has(item.id)) throw new XapiBadRequest(`${path}.id: the same id is used twice in the request`);
         ids.add(item.id);
-        return item;
-      });
+        prepared.push(item);
+      }
       // Every attachment sent must be declared by a statement (Communication 1.5.2).
-      const declared = new Set(prepared.flatMap((p) => ((p.statement.attachments as Obj[] | undefined) ?? []).map((a) => String(a.sha2))));
+      const declared = new Set(prepared.flatMap((p) => ((p.sent.attachments as Obj[] | undefined) ?? []).map((a) => String(a.sha2))));
       for (const sha2 of attachments.keys()) if (!declared.has(sha2)) throw new XapiBadRequest(`attachments: a part (sha2 ${sha2}) matches no statement's attachment`);
       const teacherIds = await this.teacherIds(prepared);
-      await this.save(principal, prepared, attachments, teacherIds);
+      await this.save(principal, authority, prepared, attachments, teacherIds);
       return prepared.map((p) => p.id);
     } finally {
       done();
@@ -132,14 +178,16 @@ export class StoreStatementsHandler implements ICommandHandler<StoreStatements> 
     if (sub.objectType === 'SubStatement') this.checkAttachments(sub, attachments, `${path}.object`);
   }
 
-  private prepare(statement: Obj, stored: string, authority: Obj): Prepared {
+  /** Everything of a statement but what depends on `stored` (taken in the transaction, in commit order). */
+  private prepare(statement: Obj, authority: Obj): Prepared {
     normaliseContextActivities(statement);
     const id = String(statement.id ?? randomUUID()).toLowerCase();
     const received: Obj = { ...statement, id };
     delete received.stored;
     delete received.authority;
     delete received.version;
-    const full: Obj = { ...received, timestamp: statement.timestamp ?? stored, stored, authority, version: statement.version ?? '1.0.0' };
+    const known: Obj = { ...received, authority, version: statement.version ?? '1.0.0' };
+    const members = Object.keys(known).map((key): [string, string] => [key, `${JSON.stringify(key)}:${canonicalJson(known[key])}`]);
     const target = statement.object as Obj;
     const objectType = target.objectType ?? 'Activity';
     const agents = new Set<string>();
@@ -169,10 +217,12 @@ export class StoreStatementsHandler implements ICommandHandler<StoreStatements> 
     const courseIds = [...new Set([...activities].map((iri) => this.home.courseOf(iri)).filter((c): c is number => c !== null))];
     return {
       id,
-      statement: full,
-      sha256: sha256Hex(canonicalJson(full)),
+      received,
+      sent: statement,
+      members,
       receivedSha256: sha256Hex(canonicalJson(received)),
       actorKey: actorKey(statement.actor as Obj) ?? `anonymous:${sha256Hex(canonicalJson(statement.actor))}`,
+      verbId: String((statement.verb as Obj).id),
       agents: [...agents],
       activities: [...activities],
       objectActivity: objectType === 'Activity' ? String(target.id) : null,
@@ -206,25 +256,38 @@ export class StoreStatementsHandler implements ICommandHandler<StoreStatements> 
   }
 
   /**
-   * One transaction: each statement inserted (an id already stored with the same content is a
-   * no-op, with different content a 409), its XapiStatementStored appended (event id derived from
-   * the statement id, so a second storage appends nothing), voided targets marked, attachments
-   * and activity definitions kept. Docs/adr/0014 explains why this is a plain insert and not an aggregate.
+   * One transaction, set-based (docs/adr/0026): the statement writers' lock, `stored` (after the
+   * newest stored, so that it follows commit order), then one INSERT for every statement (an id
+   * already stored with the same content is a no-op, with different content a 409), one append
+   * of every XapiStatementStored (event id derived from the statement id, so a second storage
+   * appends nothing), one UPDATE of the voided targets, one upsert of the activity definitions;
+   * attachments kept. Docs/adr/0014 explains why this is a plain insert and not an aggregate.
    */
-  private async save(principal: XapiPrincipal, prepared: Prepared[], attachments: ReadonlyMap<string, AttachmentPart>, teacherIds: Map<number, number | null>): Promise<void> {
+  private async save(
+    principal: XapiPrincipal,
+    authority: Obj,
+    prepared: Prepared[],
+    attachments: ReadonlyMap<string, AttachmentPart>,
+    teacherIds: Map<number, number | null>,
+  ): Promise<void> {
     const credentialId = principal.kind === 'credential' ? principal.credentialId : null;
     const accountId = principal.kind === 'session' ? principal.actor.accountId : null;
     const studentId = principal.kind === 'session' ? principal.actor.profileId : null;
     await this.orm.em.fork().transactional(async (em) => {
+      const sql = sqlExecutor(em);
       // Targets of voiding statements: a voiding statement cannot be voided (Data 2.3.2).
       const targets = prepared.map((p) => p.voids).filter((v): v is string => v !== null);
+      const batchVoiding = new Set(prepared.filter((p) => p.voids).map((p) => p.id));
+      if (targets.some((t) => batchVoiding.has(t))) throw new XapiBadRequest('object: a voiding statement cannot be voided');
+
+      await sql.query(STATEMENT_WRITE_LOCK_SQL);
+      const [{ stored: last }] = await sql.query<{ stored: Date | string | null }>(LAST_STORED_SQL);
+      const now = this.clock.now().getTime();
+      const stored = new Date(last === null ? now : Math.max(now, new Date(last).getTime() + 1)).toISOString();
+
       if (targets.length > 0) {
-        const found = await em.execute<{ id: string; verb_id: string; credential_id: number | null; account_id: number | null }[]>(
-          `select id, verb_id, credential_id, account_id from xapi.statement where id in (select jsonb_array_elements_text(?::jsonb)::uuid)`,
-          [JSON.stringify(targets)],
-        );
-        const batchVoiding = new Set(prepared.filter((p) => p.voids).map((p) => p.id));
-        if (found.some((t) => t.verb_id === VOIDED_VERB) || targets.some((t) => batchVoiding.has(t))) throw new XapiBadRequest('object: a voiding statement cannot be voided');
+        const found = await sql.query<{ id: string; verb_id: string; credential_id: number | null; account_id: number | null }>(VOID_TARGETS_SQL, [targets]);
+        if (found.some((t) => t.verb_id === VOIDED_VERB)) throw new XapiBadRequest('object: a voiding statement cannot be voided');
         // Voiding hides a statement from every reader: only its sender does it (a student their own, a credential what it stored), or a credential with the `all` scope.
         const mayVoid = (t: (typeof found)[number]) =>
           principal.kind === 'platform' ||
@@ -233,38 +296,49 @@ export class StoreStatementsHandler implements ICommandHandler<StoreStatements> 
         const refused = found.find((t) => !mayVoid(t));
         if (refused) throw FORBIDDEN(`statement ${refused.id} was stored by someone else: only its sender voids it`);
       }
-      for (const p of prepared) {
-        const teacherId = p.courseIds.map((c) => teacherIds.get(c)).find((t) => t !== undefined && t !== null) ?? null;
-        const inserted = await em.execute<{ seq: number }[]>(
-          `insert into xapi.statement (id, statement, sha256, received_sha256, stored, actor_key, verb_id, object_activity, object_agent, object_ref,
-                                       registration, agents, activities, credential_id, account_id, teacher_id)
-           values (?, ?::jsonb, ?, ?, ?, ?, ?, ?, ?, ?, ?, array(select jsonb_array_elements_text(?::jsonb)), array(select jsonb_array_elements_text(?::jsonb)), ?, ?, ?)
-           on conflict (id) do nothing returning seq`,
-          [
-            p.id, JSON.stringify(p.statement), p.sha256, p.receivedSha256, p.statement.stored, p.actorKey, (p.statement.verb as Obj).id,
-            p.objectActivity, p.objectAgent, p.objectRef, p.registration, JSON.stringify(p.agents), JSON.stringify(p.activities), credentialId, accountId, teacherId,
-          ],
-        );
-        if (inserted.length === 0) {
-          const [existing] = await em.execute<{ received_sha256: string }[]>(`select received_sha256 from xapi.statement where id = ?`, [p.id]);
-          if (existing?.received_sha256 !== p.receivedSha256) throw new XapiError(409, `Conflict: statement ${p.id} is already stored with other content`);
-          continue;
-        }
-        const event: XapiStatementStored = { type: 'XapiStatementStored', payload: { statementId: p.id, sha256: p.sha256, voids: p.voids, credentialId, studentId } };
-        await this.log.append(em, { streamType: STATEMENT_STREAM, streamId: p.id, expectedVersion: 0, events: [{ ...event, eventId: eventIdFor(p.id, 'stored') }] });
-        if (p.voids) await em.execute(`update xapi.statement set voided = true where id = ?`, [p.voids]);
-        for (const [id, definition] of p.definitions) {
-          await em.execute(
-            // The canonical definition: the newest values, with the languages of every name and description kept.
-            `insert into xapi.activity (id, definition) values (?, ?::jsonb) on conflict (id) do update set definition = xapi.activity.definition || excluded.definition
-               || jsonb_strip_nulls(jsonb_build_object('name', (xapi.activity.definition -> 'name') || (excluded.definition -> 'name'),
-                                                        'description', (xapi.activity.definition -> 'description') || (excluded.definition -> 'description')))`,
-            [id, JSON.stringify(definition)],
-          );
-        }
+
+      const rows: (StatementRow & { voids: string | null; definitions: [string, Obj][] })[] = prepared.map((p) => {
+        const statementJson = canonicalStored(p, stored);
+        return {
+          id: p.id,
+          statementJson,
+          sha256: sha256Hex(statementJson),
+          receivedSha256: p.receivedSha256,
+          actorKey: p.actorKey,
+          verbId: p.verbId,
+          objectActivity: p.objectActivity,
+          objectAgent: p.objectAgent,
+          objectRef: p.objectRef,
+          registration: p.registration,
+          agents: p.agents,
+          activities: p.activities,
+          teacherId: p.courseIds.map((c) => teacherIds.get(c)).find((t) => t !== undefined && t !== null) ?? null,
+          voids: p.voids,
+          definitions: p.definitions,
+        };
+      });
+      const inserted = new Set((await sql.query<{ id: string }>(INSERT_STATEMENTS_SQL, statementInsertParams(stored, credentialId, accountId, rows))).map((r) => r.id));
+      if (inserted.size < rows.length) {
+        const skipped = rows.filter((r) => !inserted.has(r.id));
+        const existing = new Map((await sql.query<{ id: string; received_sha256: string }>(STORED_CONTENT_SQL, [skipped.map((r) => r.id)])).map((r) => [r.id, r.received_sha256]));
+        const other = skipped.find((r) => existing.get(r.id) !== r.receivedSha256);
+        if (other) throw new XapiError(409, `Conflict: statement ${other.id} is already stored with other content`);
       }
+      const added = rows.filter((r) => inserted.has(r.id));
+      if (added.length === 0) return;
+      await this.log.appendMany(
+        em,
+        added.map((r) => {
+          const event: XapiStatementStored = { type: 'XapiStatementStored', payload: { statementId: r.id, sha256: r.sha256, voids: r.voids, credentialId, studentId } };
+          return { streamType: STATEMENT_STREAM, streamId: r.id, expectedVersion: 0, events: [{ ...event, eventId: eventIdFor(r.id, 'stored') }] };
+        }),
+      );
+      const voided = added.map((r) => r.voids).filter((v): v is string => v !== null);
+      if (voided.length > 0) await sql.query(MARK_VOIDED_SQL, [voided]);
+      const definitions = added.flatMap((r) => r.definitions);
+      if (definitions.length > 0) await sql.query(UPSERT_ACTIVITIES_SQL, activityParams(definitions));
       for (const [sha2, part] of attachments) {
-        await em.execute(`insert into xapi.attachment (sha2, content_type, content) values (?, ?, ?) on conflict (sha2) do nothing`, [sha2, part.contentType, part.content]);
+        await sql.query(`insert into xapi.attachment (sha2, content_type, content) values ($1, $2, $3) on conflict (sha2) do nothing`, [sha2, part.contentType, part.content]);
       }
     });
   }

@@ -1,0 +1,89 @@
+// EventLog.appendMany (issue 31): many streams in one set-based append, chained exactly as
+// `append` chains them, all or nothing.
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { verifyChains } from './chain-verifier.js';
+import { eventHash } from './event-hash.js';
+import { InvalidAppendError, StreamVersionConflictError } from './event-log.errors.js';
+import type { AppendRequest } from './event-log.js';
+import { sqlExecutor } from './sql-executor.js';
+import { startEventLogHarness, type EventLogHarness } from './testing/event-log-harness.js';
+
+let h: EventLogHarness;
+
+beforeAll(async () => {
+  h = await startEventLogHarness();
+});
+afterAll(() => h?.close());
+
+const STREAM = 'test.many';
+const request = (streamId: string, expectedVersion: number | 'any', count = 1, eventIds?: string[]): AppendRequest => ({
+  streamType: STREAM,
+  streamId,
+  expectedVersion,
+  events: Array.from({ length: count }, (_, i) => ({ type: 'ThingHappened', payload: { i, note: 'Élève « test »' }, ...(eventIds ? { eventId: eventIds[i] } : {}) })),
+  metadata: { actor: null, correlationId: null, causationId: null },
+});
+
+const inTx = <T>(work: (em: EntityManager) => Promise<T>) => h.orm.em.fork().transactional((em) => work(em as EntityManager));
+
+async function rows(streamId: string) {
+  const { rows: found } = await h.pool.query(
+    `select event_id::text, stream_type, stream_id, stream_version, event_type, schema_version, payload, metadata, occurred_at, prev_hash, hash
+       from eventlog.event where stream_type = $1 and stream_id = $2 order by stream_version`,
+    [STREAM, streamId],
+  );
+  return found;
+}
+
+describe('appendMany', () => {
+  it('appends to new and existing streams in one call, each event chained and hashed as append does it', async () => {
+    const [fresh, existing, any] = [randomUUID(), randomUUID(), randomUUID()];
+    await inTx((em) => h.events.append(em, request(existing, 0, 2)));
+    await inTx((em) => h.events.append(em, request(any, 0, 1)));
+    const results = await inTx((em) => h.events.appendMany(em, [request(fresh, 0, 3), request(existing, 2, 1), request(any, 'any', 2)]));
+    expect(results.map((r) => [r.appended, r.streamVersion, r.positions.length])).toEqual([
+      [true, 3, 3],
+      [true, 3, 1],
+      [true, 3, 2],
+    ]);
+    for (const id of [fresh, existing, any]) {
+      const chain = await rows(id);
+      expect(chain.map((r) => r.stream_version)).toEqual([1, 2, 3]);
+      chain.forEach((row, i) => {
+        expect(row.prev_hash).toBe(i === 0 ? null : chain[i - 1].hash);
+        // The hash a single append computes over the same fields (event-hash.ts).
+        expect(row.hash).toBe(eventHash({ ...row, occurred_at: new Date(row.occurred_at).toISOString() }));
+      });
+      const client = await h.pool.connect();
+      try {
+        expect((await verifyChains(sqlExecutor(client), { streamType: STREAM, streamId: id })).broken).toEqual([]);
+      } finally {
+        client.release();
+      }
+    }
+  });
+
+  it('is a no-op for a request whose events are all stored already, as append is', async () => {
+    const id = randomUUID();
+    const eventIds = [randomUUID()];
+    await inTx((em) => h.events.appendMany(em, [request(id, 0, 1, eventIds)]));
+    const [again] = await inTx((em) => h.events.appendMany(em, [request(id, 0, 1, eventIds)]));
+    expect(again).toEqual({ appended: false, streamVersion: 1, positions: [] });
+    expect(await rows(id)).toHaveLength(1);
+  });
+
+  it('refuses the whole call when one stream moved on: the other streams get nothing either', async () => {
+    const [moved, innocent] = [randomUUID(), randomUUID()];
+    await inTx((em) => h.events.append(em, request(moved, 0, 1)));
+    await expect(inTx((em) => h.events.appendMany(em, [request(innocent, 0, 1), request(moved, 0, 1)]))).rejects.toBeInstanceOf(StreamVersionConflictError);
+    expect(await rows(innocent)).toEqual([]);
+    expect(await rows(moved)).toHaveLength(1);
+  });
+
+  it('refuses a stream named twice in one call', async () => {
+    const id = randomUUID();
+    await expect(inTx((em) => h.events.appendMany(em, [request(id, 0, 1), request(id, 1, 1)]))).rejects.toBeInstanceOf(InvalidAppendError);
+    expect(await rows(id)).toEqual([]);
+  });
+});
