@@ -1,6 +1,6 @@
 /**
  * The SCORM runtime's commits to POST /scorm-progress/, never lost (docs/learning-progress.md):
- * each commit gets the page's session id and the next sequence number, waits in a queue (and in
+ * each commit gets its launch's session id (one per launch of a SCO) and the next sequence number, waits in a queue (and in
  * localStorage) until the server acknowledges it, and is sent again after a failure, in order. The
  * server applies the newest of a session and keeps older or repeated ones out of the state, so a
  * commit sent twice, or late, never overwrites a newer one. On `pagehide` the newest commit of each
