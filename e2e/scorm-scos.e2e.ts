@@ -55,7 +55,7 @@ test('a SCORM 1.2 package of 8 SCOs that all launch index.html: each launched, r
   expect((await recorded()).filter(([, , launches]) => launches === '2')).toEqual([['lecon_3', 'completed', '2']]);
 });
 
-test('a SCORM 2004 package moves on its own continue and previous requests, stops on suspendAll, resumes, and leaves on exitAll', async ({ page, request }) => {
+test('a SCORM 2004 package moves on its own continue and previous requests, stops on suspendAll and resumes there, even opened again, and leaves on exitAll', async ({ page, request }) => {
   test.setTimeout(240_000);
   const items = [
     { identifier: 'intro', title: 'Introduction' },
@@ -77,20 +77,27 @@ test('a SCORM 2004 package moves on its own continue and previous requests, stop
   await ask('Précédent');
   await expectCurrent(page, 1);
   await expect(etat(page)).toHaveText('Lancement n° 2 (resume)', { timeout: 20_000 });
+  await ask('Continuer');
+  await expectCurrent(page, 2);
+  await expect(etat(page)).toHaveText('Lancement n° 2 (resume)', { timeout: 20_000 });
 
   await ask('Suspendre');
   const closed = page.getByTestId('scorm-closed');
   await expect(closed).toContainText('Module mis en pause : il reprendra là où vous l’avez laissé.');
   await expect(page.locator('iframe.content-step__scorm-frame')).toHaveCount(0);
-  await expect.poll(async () => (await states()).intro?.exit, { timeout: 20_000 }).toBe('suspend');
+  await expect.poll(async () => (await states()).cours?.exit, { timeout: 20_000 }).toBe('suspend');
   await expectNoSeriousA11yViolations(page);
   await page.getByRole('button', { name: 'Reprendre le module' }).click();
-  await expectCurrent(page, 1);
-  await expect(etat(page)).toHaveText('Lancement n° 3 (resume)', { timeout: 20_000 });
-
-  await ask('Continuer');
   await expectCurrent(page, 2);
-  await expect(etat(page)).toHaveText('Lancement n° 2 (resume)', { timeout: 20_000 });
+  await expect(etat(page)).toHaveText('Lancement n° 3 (resume)', { timeout: 20_000 });
+  await ask('Suspendre');
+  await expect(closed).toBeVisible();
+  // The step opened again later: the package resumes at the SCO it was suspended in, not at its first.
+  await expect.poll(async () => (await states()).cours?.suspend_data, { timeout: 20_000 }).toBe('3');
+  await page.reload();
+  await expectCurrent(page, 2);
+  await expect(etat(page)).toHaveText('Lancement n° 4 (resume)', { timeout: 20_000 });
+
   await ask('Continuer');
   await expectCurrent(page, 3);
   await expect(etat(page)).toHaveText('Lancement n° 1 (ab-initio)', { timeout: 20_000 });
@@ -102,8 +109,8 @@ test('a SCORM 2004 package moves on its own continue and previous requests, stop
     .poll(async () => Object.entries(await states()).map(([sco, cmi]) => [sco, cmi.completion_status, cmi.suspend_data]), { timeout: 20_000 })
     .toEqual([
       ['bilan', 'completed', '1'],
-      ['cours', 'completed', '2'],
-      ['intro', 'completed', '3'],
+      ['cours', 'completed', '4'],
+      ['intro', 'completed', '2'],
     ]);
   await expect(page.getByTestId(`outline-chapter-${chapter}`)).toHaveAttribute('data-state', 'validated', { timeout: 20_000 });
   await page.getByRole('button', { name: 'Relancer le module' }).click();

@@ -1,8 +1,7 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
-import { Provider } from 'react-redux';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeStore } from '../../../app/store';
 import { json, stubFetch, type FakeRequest } from '../../../test/fake-fetch';
+import { renderWithStore } from '../../../test/render-with-store';
 import { send } from '../transport';
 import { ScormCommitQueue, type ScormCommit } from './commit-queue';
 import { ScormStep, type ScoItem } from './scorm-step';
@@ -17,18 +16,23 @@ const CHAPTER = 31;
 
 /**
  * The server's side, at the HTTP boundary: POST /scorm-progress/ keeps the newest commit of each
- * SCO (by its identifier) and acknowledges it; GET /scorm-progress/ answers the state of each SCO.
+ * SCO (by its identifier) and acknowledges it; GET /scorm-progress/ answers the state of each SCO
+ * and when it changed.
  */
 function serverOf() {
   const states = new Map<string, ScormCommit>();
+  const updated = new Map<string, string>();
+  let clock = 0;
   const { calls } = stubFetch((request: FakeRequest) => {
     if (request.method === 'POST' && request.path === '/scorm-progress/') {
       const commit = request.body as ScormCommit;
       states.set(commit.sco ?? '', commit);
+      clock += 1;
+      updated.set(commit.sco ?? '', new Date(Date.UTC(2026, 10, 26, 10) + clock * 1000).toISOString());
       return json({ bool: true, outcome: 'applied', validated: false }, 201);
     }
     if (request.method === 'GET' && request.path === '/scorm-progress/') {
-      const scos = [...states.values()].map((commit) => ({ sco: commit.sco, version: '1.2', cmi: commit.cmi_data, total_time: 0, updated_at: '2026-11-26T10:00:00Z' }));
+      const scos = [...states.entries()].map(([, commit]) => ({ sco: commit.sco, version: '1.2', cmi: commit.cmi_data, total_time: 0, updated_at: updated.get(commit.sco ?? '')! }));
       return json({ entry: scos.length > 0 ? 'resume' : 'ab-initio', scos });
     }
     return json({ statusCode: 404, message: 'Ressource introuvable.' }, 404);
@@ -39,9 +43,8 @@ function serverOf() {
 
 function renderStep(version: ScormVersion, items: ScoItem[]) {
   const queue = new ScormCommitQueue({ send, student: STUDENT, sessionId: 'aaaaaaaa-0000-4000-8000-000000000001', storage: window.localStorage });
-  const view = render(
-    <Provider store={makeStore()}>
-      <ScormStep
+  const view = renderWithStore(
+    <ScormStep
         course={5}
         chapter={CHAPTER}
         student={STUDENT}
@@ -53,8 +56,7 @@ function renderStep(version: ScormVersion, items: ScoItem[]) {
         queue={queue}
         queueState={{ pending: 0, failing: false }}
         listenTo={() => () => undefined}
-      />
-    </Provider>,
+      />,
   );
   const frame = () => view.container.querySelector<HTMLIFrameElement>('iframe.content-step__scorm-frame');
   const part = (n: number) => within(screen.getByRole('navigation', { name: 'Parties du module' })).getByRole('button', { name: new RegExp(`Partie ${n} sur`) });
@@ -181,7 +183,8 @@ describe('the navigation requests of a SCORM 2004 package', () => {
 
     // Relaunched from the notice: the SCO it left, in a new launch.
     await act(async () => screen.getByRole('button', { name: 'Relancer le module' }).click());
-    await nextLaunch(view.frame, launched, 'API_1484_11');
+    launched = await nextLaunch(view.frame, launched, 'API_1484_11');
+    expect(launched.api).toBe(window.API_1484_11);
     expect(view.part(3)).toHaveAttribute('aria-current', 'step');
     view.queue.dispose();
   });
@@ -204,10 +207,30 @@ describe('the navigation requests of a SCORM 2004 package', () => {
     expect([api.GetValue('cmi.entry'), api.GetValue('cmi.location'), api.GetValue('cmi.suspend_data')]).toEqual(['resume', 'diapo-4', 'etat']);
     api.SetValue('adl.nav.request', 'continue');
     api.Terminate('');
-    launched = await nextLaunch(view.frame, launched, 'API_1484_11');
+    await nextLaunch(view.frame, launched, 'API_1484_11');
     expect(view.part(3)).toHaveAttribute('aria-current', 'step');
     terminateWith('continue');
     expect(await screen.findByTestId('scorm-closed')).toHaveTextContent('Vous avez atteint la fin du module.');
     view.queue.dispose();
+  });
+
+  it('opened again, resumes at the SCO the package was left suspended in', async () => {
+    const server = serverOf();
+    const first = renderStep('2004', items);
+    let launched = await nextLaunch(first.frame, { frame: null, api: undefined }, 'API_1484_11');
+    terminateWith('continue');
+    launched = await nextLaunch(first.frame, launched, 'API_1484_11');
+    terminateWith('suspendAll', { 'cmi.location': 'diapo-2' });
+    await waitFor(() => expect(server.states.get('cours')?.cmi_data.exit).toBe('suspend'));
+    first.queue.dispose();
+    first.unmount();
+
+    const again = renderStep('2004', items);
+    await nextLaunch(again.frame, launched, 'API_1484_11');
+    expect(again.part(2)).toHaveAttribute('aria-current', 'step');
+    const api = window.API_1484_11 as Api2004;
+    api.Initialize('');
+    expect([api.GetValue('cmi.entry'), api.GetValue('cmi.location')]).toEqual(['resume', 'diapo-2']);
+    again.queue.dispose();
   });
 });

@@ -43,6 +43,12 @@ export function SaveIndicator({ state, committed }: { state: QueueState; committ
   );
 }
 
+/** The SCO the package was last left in, when it was left suspended (its newest state says `exit: suspend`): -1 otherwise. */
+export function suspendedSco(states: readonly { sco: string; cmi: Record<string, unknown>; updated_at: string }[], scos: readonly ScoItem[]): number {
+  const newest = states.reduce<(typeof states)[number] | null>((last, state) => (last === null || state.updated_at >= last.updated_at ? state : last), null);
+  return newest?.cmi.exit === 'suspend' ? scos.findIndex((item) => item.identifier === newest.sco) : -1;
+}
+
 /** How the package was left by its own request (2004 exitAll, suspendAll, a continue past its last SCO): the frame closed. */
 type Closed = 'exit' | 'suspend' | 'end';
 
@@ -146,6 +152,12 @@ export function ScormStep({
         await queue.settled();
         const saved = await readProgress({ student, chapter }).unwrap();
         if (!alive) return;
+        // The step opened again: the package resumes at the SCO it was left suspended in, if any.
+        const resumeAt = at.launch === 1 ? suspendedSco(saved.scos, scos) : -1;
+        if (resumeAt >= 0 && resumeAt !== index) {
+          setAt({ index: resumeAt, launch: 2 });
+          return;
+        }
         const state = saved.scos.find((s) => s.sco === where.sco) ?? (scos.length === 1 ? saved.scos[0] : undefined);
         runtime = await startScormRuntime({
           version,
