@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { expect, type APIRequestContext } from '@playwright/test';
 import { buildZip } from '../backend/src/contexts/catalogue/domain/scorm/testing/zip-builder';
-import { sharedLaunchPackage, type SharedLaunchItem } from '../backend/src/contexts/catalogue/domain/scorm/testing/shared-launch-package';
+import { sharedLaunchPackage, type SharedLaunchItem } from '../backend/src/testing/shared-launch-package';
 
 export const PASSWORD = 'un-mot-de-passe-solide';
 const DEMO_VIDEO = readFileSync(resolve(__dirname, '../backend/src/demo/assets/video/demo-video.webm'));

@@ -3,7 +3,7 @@ import { PASSWORD, serverProgress, sharedLaunchWorld, type World } from './playe
 import { expectNoSeriousA11yViolations, fillLogin } from './support';
 
 // Every SCO runs (issue 23, item 2): packages whose SCOs all launch index.html, built by the test
-// (backend/src/contexts/catalogue/domain/scorm/testing/shared-launch-package.ts). The SCO counts
+// (backend/src/testing/shared-launch-package.ts). The SCO counts
 // its launches in its own suspend_data and shows "Lancement n° N (entry)": a frame not relaunched,
 // or data shared between SCOs, shows on screen and on the server.
 

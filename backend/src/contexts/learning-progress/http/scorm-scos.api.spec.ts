@@ -2,7 +2,7 @@
 // index.html lists each item, files each commit under the item's identifier, keeps and resumes
 // each SCO's data and time apart, and validates the chapter only once every SCO has reported.
 import { randomUUID } from 'node:crypto';
-import { sharedLaunchPackage } from '../../catalogue/domain/scorm/testing/shared-launch-package.js';
+import { sharedLaunchPackage } from '../../../testing/shared-launch-package.js';
 import { Database } from '../../../platform/database/database.js';
 import { call, givenCourse, givenEnrolled, givenStudent, givenTeacher } from '../../../testing/fixtures.js';
 import { startTestApp, type TestApp } from '../../../testing/test-app.js';
@@ -68,7 +68,8 @@ describe('a package whose SCOs share one launch URL', () => {
     const again = randomUUID();
     expect((await commit('lecon_2', again, 1, { lesson_status: 'completed', location: 'page-2b', suspend_data: 'etat-2b', session_time: '0000:00:05.00', exit: '' })).json()).toMatchObject({ outcome: 'applied', validated: false });
     const second = await state();
-    const byId = (view: { scos: { sco: string }[] }, id: string) => view.scos.find((s) => s.sco === id) as { cmi: Record<string, unknown>; total_time: number };
+    type Sco = { sco: string; cmi: Record<string, unknown>; total_time: number };
+    const byId = (view: { scos: Sco[] }, id: string) => view.scos.find((s) => s.sco === id);
     expect(byId(second, 'lecon_2')).toMatchObject({ total_time: 25, cmi: expect.objectContaining({ lesson_status: 'completed', location: 'page-2b', suspend_data: 'etat-2b' }) });
     for (const id of ['lecon_1', 'lecon_3', 'lecon_4']) expect(byId(second, id)).toEqual(byId(first, id));
     // An old commit of the second SCO's first launch, arriving late, stays in its own session: a duplicate.

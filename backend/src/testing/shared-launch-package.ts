@@ -1,4 +1,4 @@
-import { buildZip } from './zip-builder.js';
+import yazl from 'yazl';
 
 /** An item of a test package: its identifier and title (every item launches the same `index.html`). */
 export interface SharedLaunchItem {
@@ -109,8 +109,17 @@ export function sharedLaunchPackage(version: '1.2' | '2004', items: readonly Sha
     ${resources}
   </resources>
 </manifest>`;
-  return buildZip([
-    { name: 'imsmanifest.xml', content: manifest },
-    { name: 'index.html', content: scoPage(version) },
+  return zip([
+    ['imsmanifest.xml', manifest],
+    ['index.html', scoPage(version)],
   ]);
+}
+
+async function zip(files: [string, string][]): Promise<Buffer> {
+  const archive = new yazl.ZipFile();
+  for (const [name, content] of files) archive.addBuffer(Buffer.from(content), name, { mtime: new Date('2026-01-01T00:00:00Z') });
+  archive.end();
+  const chunks: Buffer[] = [];
+  for await (const chunk of archive.outputStream as AsyncIterable<Buffer>) chunks.push(chunk);
+  return Buffer.concat(chunks);
 }
