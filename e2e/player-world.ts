@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { expect, type APIRequestContext } from '@playwright/test';
 import { buildZip } from '../backend/src/contexts/catalogue/domain/scorm/testing/zip-builder';
+import { sharedLaunchPackage, type SharedLaunchItem } from '../backend/src/testing/shared-launch-package';
 
 export const PASSWORD = 'un-mot-de-passe-solide';
 const DEMO_VIDEO = readFileSync(resolve(__dirname, '../backend/src/demo/assets/video/demo-video.webm'));
@@ -146,3 +147,17 @@ export function serverProgress(request: APIRequestContext, world: World) {
   };
 }
 
+
+/**
+ * A course whose only step is a package of several SCOs that all launch index.html (the
+ * project's test SCO: it counts its launches in its own suspend_data), and a new student enrolled.
+ */
+export async function sharedLaunchWorld(request: APIRequestContext, version: '1.2' | '2004', items: readonly SharedLaunchItem[]): Promise<World> {
+  const tag = journeyTag();
+  const title = `Une seule page ${version} ${tag}`;
+  const { course, upload } = await trainerWithCourse(request, tag, title);
+  const buffer = await sharedLaunchPackage(version, items);
+  const scorm = await upload({ title: 'Module à page unique', content_type: 'scorm', duration: '900' }, 'scorm_file', { name: 'page-unique.zip', mimeType: 'application/zip', buffer });
+  const student = await enrolledStudent(request, tag, course.id);
+  return { courseId: course.id, title, student, steps: { scorm: { chapter: scorm.id } } };
+}

@@ -64,6 +64,13 @@ export const messages = {
     pending: (count: number) => `${count} enregistrement${count > 1 ? 's' : ''} en attente : nouvel essai automatique`,
     loading: 'Chargement du module…',
     runtimeFailed: 'Le module ne peut pas démarrer : rechargez la page.',
+    closed: {
+      exit: 'Vous avez quitté le module.',
+      suspend: 'Module mis en pause : il reprendra là où vous l’avez laissé.',
+      end: 'Vous avez atteint la fin du module.',
+    } as Record<'exit' | 'suspend' | 'end', string>,
+    relaunch: 'Relancer le module',
+    resume: 'Reprendre le module',
   },
   tracking: {
     title: 'Suivi de mes cours',

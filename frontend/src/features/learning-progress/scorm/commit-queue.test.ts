@@ -105,6 +105,29 @@ describe('the SCORM commit queue', () => {
     expect(JSON.parse(window.localStorage.getItem(pendingCommitsKey(7))!)).toHaveLength(4);
   });
 
+  it('files each commit under the launch that made it; on pagehide a later launch of a SCO never races an earlier one still waiting', async () => {
+    const { send, sent } = fakeSend(OFFLINE);
+    const queue = queueOf(send);
+    const first = 'bbbbbbbb-0000-4000-8000-000000000001';
+    const second = 'bbbbbbbb-0000-4000-8000-000000000002';
+    queue.enqueue({ ...WHERE, session: first }, { location: '1' });
+    await queue.drain();
+    queue.enqueue({ ...WHERE, session: first }, { location: '2' });
+    queue.enqueue({ ...WHERE, sco: 'item_2', session: second }, { location: 'a' });
+    queue.enqueue({ ...WHERE, session: second }, { location: '3' });
+    sent.length = 0;
+    queue.pageHide();
+    // item_1: the newest of its first launch (the second launch's goes after it, on the next visit); item_2: its only one.
+    expect(sent.map(({ commit }) => [commit.sco, commit.session_id, commit.seq])).toEqual([
+      ['item_1', first, 2],
+      ['item_2', second, 3],
+    ]);
+    queue.enqueue({ ...WHERE, session: second }, { location: 'fin' });
+    expect(sent).toHaveLength(2);
+    queue.enqueue({ ...WHERE, sco: 'item_2', session: second }, { location: 'b' });
+    expect(sent.at(-1)).toMatchObject({ keepalive: true, commit: { sco: 'item_2', seq: 6, session_id: second } });
+  });
+
   it('gives up on a commit the server refuses as malformed, without blocking the next ones', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const { send, sent } = fakeSend({ ok: false, status: 400, message: 'cmi_data doit être un objet.' });

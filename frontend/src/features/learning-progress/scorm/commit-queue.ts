@@ -1,6 +1,6 @@
 /**
  * The SCORM runtime's commits to POST /scorm-progress/, never lost (docs/learning-progress.md):
- * each commit gets the page's session id and the next sequence number, waits in a queue (and in
+ * each commit gets its launch's session id (one per launch of a SCO) and the next sequence number, waits in a queue (and in
  * localStorage) until the server acknowledges it, and is sent again after a failure, in order. The
  * server applies the newest of a session and keeps older or repeated ones out of the state, so a
  * commit sent twice, or late, never overwrites a newer one. On `pagehide` the newest commit of each
@@ -65,13 +65,19 @@ export class ScormCommitQueue {
     this.queue = this.load();
   }
 
-  /** Queues a commit of the runtime and starts sending; returns it with its sequence number. */
-  enqueue(where: { course: number; chapter: number; sco?: string }, cmi: CmiData): ScormCommit {
-    const commit: ScormCommit = { student: this.options.student, ...where, session_id: this.options.sessionId, seq: ++this.seq, cmi_data: { ...cmi } };
+  /**
+   * Queues a commit of the runtime and starts sending; returns it with its sequence number. `session`
+   * is the launch of the SCO that made it (each launch its own run-time session, so its session_time
+   * adds to the total); without it, the page's.
+   */
+  enqueue(where: { course: number; chapter: number; sco?: string; session?: string }, cmi: CmiData): ScormCommit {
+    const { session, ...place } = where;
+    const commit: ScormCommit = { student: this.options.student, ...place, session_id: session ?? this.options.sessionId, seq: ++this.seq, cmi_data: { ...cmi } };
     this.queue.push(commit);
     this.store();
-    if (this.leaving) void this.options.send('scorm-progress/', commit, { keepalive: true });
-    else void this.drain();
+    if (this.leaving) {
+      if (this.leavingCopies().includes(commit)) void this.options.send('scorm-progress/', commit, { keepalive: true });
+    } else void this.drain();
     return commit;
   }
 
@@ -96,9 +102,23 @@ export class ScormCommitQueue {
   /** The tab is closing: the newest commit of each SCO, with keepalive. Everything stays stored until acknowledged. */
   pageHide(): void {
     this.leaving = true;
+    for (const commit of this.leavingCopies()) void this.options.send('scorm-progress/', commit, { keepalive: true });
+  }
+
+  /**
+   * What goes with keepalive: for each SCO, the newest commit of its oldest session still waiting.
+   * The server orders commits within a session only, so a later launch's commits never race an
+   * earlier launch's: they wait, stored, and go after it on the next visit.
+   */
+  private leavingCopies(): ScormCommit[] {
+    const oldest = new Map<string, string>();
     const newest = new Map<string, ScormCommit>();
-    for (const commit of this.queue) newest.set(`${commit.session_id}|${commit.chapter}|${commit.sco ?? ''}`, commit);
-    for (const commit of newest.values()) void this.options.send('scorm-progress/', commit, { keepalive: true });
+    for (const commit of this.queue) {
+      const sco = `${commit.chapter}|${commit.sco ?? ''}`;
+      if (!oldest.has(sco)) oldest.set(sco, commit.session_id);
+      if (oldest.get(sco) === commit.session_id) newest.set(sco, commit);
+    }
+    return [...newest.values()];
   }
 
   /** The page came back from the back-forward cache: sending as usual again. */

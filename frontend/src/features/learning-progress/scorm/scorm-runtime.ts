@@ -21,8 +21,27 @@ export interface RuntimeOptions {
   learner: { id: string; name: string };
   /** A commit of the package: `final` for the one LMSFinish/Terminate makes. */
   onCommit: (cmi: CmiData, final: boolean) => void;
-  /** The package asks for the next or previous SCO (1.2 nav.event, 2004 adl.nav.request). */
-  onNavigate?: (where: 'next' | 'previous') => void;
+  /**
+   * What the package asked the player to do once it terminated (2004 `adl.nav.request`, 1.2's
+   * `nav.event` extension), called after LMSFinish/Terminate has answered and its final commit is queued.
+   */
+  onNavigate?: (request: NavRequest) => void;
+  /** Whether there is a SCO before and after this one: the package reads it as `adl.nav.request_valid.continue/previous` (2004). */
+  navigation?: { continue: boolean; previous: boolean };
+}
+
+/** A navigation request of the package (SCORM 2004 RTE 4.4.2), its target for a choice or a jump. */
+export interface NavRequest {
+  request: 'continue' | 'previous' | 'choice' | 'jump' | 'exit' | 'exitAll' | 'abandon' | 'abandonAll' | 'suspendAll';
+  target?: string;
+}
+
+/** Reads `adl.nav.request` as the package set it ('_none_' or anything else unknown: null). */
+export function parseNavRequest(value: string): NavRequest | null {
+  const targeted = /^\{target=([^}]+)\}(choice|jump)$/.exec(value.trim());
+  if (targeted) return { request: targeted[2] as 'choice' | 'jump', target: targeted[1] };
+  const plain = ['continue', 'previous', 'exit', 'exitAll', 'abandon', 'abandonAll', 'suspendAll'] as const;
+  return (plain as readonly string[]).includes(value.trim()) ? { request: value.trim() as NavRequest['request'] } : null;
 }
 
 export interface ScormRuntime {
@@ -137,7 +156,7 @@ declare global {
 }
 
 /** Creates the API object of the version, loads the saved state, and puts it where the package finds it. */
-export async function startScormRuntime({ version, resume, learner, onCommit, onNavigate }: RuntimeOptions): Promise<ScormRuntime> {
+export async function startScormRuntime({ version, resume, learner, onCommit, onNavigate, navigation }: RuntimeOptions): Promise<ScormRuntime> {
   // No URL to post to: scorm-again answers the package at once and the player's queue sends (and retries) each commit.
   const settings = { lmsCommitUrl: false, autocommit: false, logLevel: 5 as const, autoProgress: false };
   // The ES modules export the classes by name; the package's typings declare a default export.
@@ -146,7 +165,16 @@ export async function startScormRuntime({ version, resume, learner, onCommit, on
   const Api = (version === '1.2' ? module.Scorm12API : module.Scorm2004API)!;
   const api = new Api(settings);
   api.loadFromFlattenedJSON(resumeData(version, resume, learner));
+  if (version === '2004' && navigation) {
+    api.loadFromFlattenedJSON({ 'adl.nav.request_valid.continue': String(navigation.continue), 'adl.nav.request_valid.previous': String(navigation.previous) });
+  }
   let changed = false;
+  // The request the package left in adl.nav.request, acted on once it terminates (scorm-again
+  // raises no event of its own for suspendAll): after the call has answered, never inside it.
+  let request: NavRequest | null = null;
+  const navigate = (asked: NavRequest | null) => {
+    if (asked) setTimeout(() => onNavigate?.(asked), 0);
+  };
   const snapshot = (final = false) => commitData(version, api.renderCommitCMI(final) as Json);
   const names = version === '1.2' ? { set: 'LMSSetValue.cmi.*', commit: 'LMSCommit', finish: 'LMSFinish' } : { set: 'SetValue.cmi.*', commit: 'Commit', finish: 'Terminate' };
   api.on(names.set, () => {
@@ -158,10 +186,21 @@ export async function startScormRuntime({ version, resume, learner, onCommit, on
   });
   api.on(names.finish, () => {
     changed = false;
-    onCommit(snapshot(true), true);
+    const final = snapshot(true);
+    // suspendAll keeps the SCO's state for the next launch, whatever cmi.exit said.
+    if (request?.request === 'suspendAll') final.exit = 'suspend';
+    onCommit(final, true);
+    navigate(request);
+    request = null;
   });
-  api.on('SequenceNext', () => onNavigate?.('next'));
-  api.on('SequencePrevious', () => onNavigate?.('previous'));
+  if (version === '2004') {
+    api.on('SetValue.adl.nav.request', (_element, value) => {
+      request = parseNavRequest(str(value));
+    });
+  } else {
+    api.on('SequenceNext', () => navigate({ request: 'continue' }));
+    api.on('SequencePrevious', () => navigate({ request: 'previous' }));
+  }
   if (version === '1.2') window.API = api;
   else window.API_1484_11 = api;
   return {

@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
+import { Button } from 'antd';
 import { CheckCircleOutlined, CloudUploadOutlined, ExclamationCircleOutlined } from '@ant-design/icons';
 import { ScormFrame } from '../../../components/content-step';
 import { useLazyGetScormProgressQuery } from '../progress-api';
 import { messages as m } from '../messages';
 import type { QueueState, ScormCommitQueue } from './commit-queue';
-import { startScormRuntime, type ScormRuntime, type ScormVersion } from './scorm-runtime';
+import { newSessionId } from '../player/session-id';
+import { startScormRuntime, type NavRequest, type ScormRuntime, type ScormVersion } from './scorm-runtime';
 
 export interface ScoItem {
   identifier: string;
@@ -41,11 +43,26 @@ export function SaveIndicator({ state, committed }: { state: QueueState; committ
   );
 }
 
+/** The SCO the package was last left in, when it was left suspended (its newest state says `exit: suspend`): -1 otherwise. */
+export function suspendedSco(states: readonly { sco: string; cmi: Record<string, unknown>; updated_at: string }[], scos: readonly ScoItem[]): number {
+  const newest = states.reduce<(typeof states)[number] | null>((last, state) => (last === null || state.updated_at >= last.updated_at ? state : last), null);
+  return newest?.cmi.exit === 'suspend' ? scos.findIndex((item) => item.identifier === newest.sco) : -1;
+}
+
+/** How the package was left by its own request (2004 exitAll, suspendAll, a continue past its last SCO): the frame closed. */
+type Closed = 'exit' | 'suspend' | 'end';
+
 /**
  * A SCORM step: the package's SCOs (several: a list to move between them), each launched in the
- * 600 px frame with its runtime set up first and resumed from what the server kept, its commits
- * sent through the player's queue. Commits left from a previous visit are sent before the state
- * is read back, so the package resumes from its newest one.
+ * 600 px frame with its runtime set up first and resumed from what the server kept for that SCO,
+ * its commits sent through the player's queue under its identifier and a session of its own.
+ * Commits left from a previous visit are sent before the state is read back, so the package
+ * resumes from its newest one.
+ *
+ * A launch is the SCO's identifier and a counter: moving to another SCO, or back to one, relaunches
+ * the frame and the runtime even when both SCOs share a launch URL. The package's navigation
+ * requests move to the next or previous SCO (or the one it names), or close the package
+ * (exitAll; suspendAll, its state kept for the next launch).
  */
 export function ScormStep({
   course,
@@ -74,27 +91,73 @@ export function ScormStep({
   listenTo: (target: Document | null) => () => void;
 }) {
   const scos = items.length > 0 ? items : [{ identifier: '', title, url: scormUrl }];
-  const [index, setIndex] = useState(0);
-  // The SCO whose runtime is on the window: its frame is drawn only then, never before its API exists.
+  // The SCO shown and its launch (a counter: every move, even back to the same SCO, is a new launch).
+  const [at, setAt] = useState({ index: 0, launch: 1 });
+  const [closed, setClosed] = useState<Closed | null>(null);
+  // The launch whose runtime is on the window: its frame is drawn only then, never before its API exists.
   const [readyFor, setReadyFor] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
   const [committed, setCommitted] = useState(false);
   const [readProgress] = useLazyGetScormProgressQuery();
-  const sco = scos[Math.min(index, scos.length - 1)]!;
+  const index = Math.min(at.index, scos.length - 1);
+  const sco = scos[index]!;
+  const launchKey = closed ? null : `${at.launch}:${sco.identifier}`;
+  const last = scos.length - 1;
   const stopInput = useRef<() => void>(() => undefined);
-  const move = useRef((where: 'next' | 'previous') => setIndex((i) => Math.max(0, Math.min(scos.length - 1, i + (where === 'next' ? 1 : -1)))));
+
+  const launch = (to: number) => {
+    setClosed(null);
+    setAt((current) => ({ index: Math.max(0, Math.min(last, to)), launch: current.launch + 1 }));
+  };
+  // The package's requests, read against the list as it is when they come.
+  const onRequest = useRef<(request: NavRequest) => void>(() => undefined);
+  onRequest.current = (request) => {
+    switch (request.request) {
+      case 'continue':
+        if (index < last) launch(index + 1);
+        else setClosed('end');
+        break;
+      case 'previous':
+        if (index > 0) launch(index - 1);
+        else setClosed('exit');
+        break;
+      case 'choice':
+      case 'jump': {
+        const to = scos.findIndex((item) => item.identifier === request.target);
+        if (to >= 0) launch(to);
+        break;
+      }
+      case 'exitAll':
+      case 'abandonAll':
+        setClosed('exit');
+        break;
+      case 'suspendAll':
+        setClosed('suspend');
+        break;
+      default:
+        // exit, abandon: the SCO ends; the learner picks what comes next from the list.
+        break;
+    }
+  };
 
   useEffect(() => {
+    if (launchKey === null) return undefined;
     let runtime: ScormRuntime | null = null;
     let alive = true;
     setFailed(false);
     // A package always names its SCOs (the server lists them from its manifest); the server names the first one itself otherwise.
-    const where = { course, chapter, ...(sco.identifier ? { sco: sco.identifier } : {}) };
+    const where = { course, chapter, ...(sco.identifier ? { sco: sco.identifier } : {}), session: newSessionId() };
     void (async () => {
       try {
         await queue.settled();
         const saved = await readProgress({ student, chapter }).unwrap();
         if (!alive) return;
+        // The step opened again: the package resumes at the SCO it was left suspended in, if any.
+        const resumeAt = at.launch === 1 ? suspendedSco(saved.scos, scos) : -1;
+        if (resumeAt >= 0 && resumeAt !== index) {
+          setAt({ index: resumeAt, launch: 2 });
+          return;
+        }
         const state = saved.scos.find((s) => s.sco === where.sco) ?? (scos.length === 1 ? saved.scos[0] : undefined);
         runtime = await startScormRuntime({
           version,
@@ -104,9 +167,12 @@ export function ScormStep({
             setCommitted(true);
             queue.enqueue(where, cmi);
           },
-          onNavigate: (to) => move.current(to),
+          onNavigate: (request) => {
+            if (alive) onRequest.current(request);
+          },
+          navigation: { continue: index < last, previous: index > 0 },
         });
-        if (alive) setReadyFor(sco.url);
+        if (alive) setReadyFor(launchKey);
         else runtime.detach();
       } catch {
         if (alive) setFailed(true);
@@ -125,8 +191,8 @@ export function ScormStep({
       stopInput.current();
       runtime?.detach();
     };
-    // The SCO is named by its launch address (scos is derived from items on every render).
-  }, [course, chapter, student, learnerName, version, sco.url, queue, readProgress]);
+    // A launch is named by its key (scos is derived from items on every render; the SCO's place comes with the key).
+  }, [course, chapter, student, learnerName, version, launchKey, queue, readProgress]);
 
   const list =
     scos.length > 1 ? (
@@ -134,7 +200,15 @@ export function ScormStep({
         <ol>
           {scos.map((item, i) => (
             <li key={item.identifier}>
-              <button type="button" className={i === index ? 'scorm-parts__item is-current' : 'scorm-parts__item'} aria-current={i === index ? 'step' : undefined} onClick={() => setIndex(i)}>
+              <button
+                type="button"
+                className={i === index ? 'scorm-parts__item is-current' : 'scorm-parts__item'}
+                aria-current={i === index ? 'step' : undefined}
+                onClick={() => {
+                  // The SCO running is not relaunched by a click on itself; a closed package is.
+                  if (i !== index || closed) launch(i);
+                }}
+              >
                 <span className="scorm-parts__number">{m.scorm.part(i + 1, scos.length)}</span> {item.title}
               </button>
             </li>
@@ -144,7 +218,23 @@ export function ScormStep({
     ) : null;
 
   if (failed) return <p className="content-step__notice content-step__notice--warning" role="alert">{m.scorm.runtimeFailed}</p>;
-  if (readyFor !== sco.url) {
+  if (closed) {
+    return (
+      <div className="content-step__scorm">
+        {list}
+        <div className="content-step__notice scorm-closed" role="status" data-testid="scorm-closed">
+          <p>{m.scorm.closed[closed]}</p>
+          <Button type="primary" onClick={() => launch(closed === 'end' ? 0 : index)}>
+            {closed === 'suspend' ? m.scorm.resume : m.scorm.relaunch}
+          </Button>
+        </div>
+        <div className="content-step__scorm-foot">
+          <SaveIndicator state={queueState} committed={committed} />
+        </div>
+      </div>
+    );
+  }
+  if (readyFor !== launchKey) {
     return (
       <>
         {list}
@@ -156,7 +246,7 @@ export function ScormStep({
   }
   return (
     <ScormFrame
-      key={sco.url}
+      key={launchKey}
       title={scos.length > 1 ? `${title} : ${sco.title}` : title}
       src={sco.url}
       before={list}
