@@ -12,10 +12,12 @@ import { xapiRemapScormCommand } from '../../../cli/xapi-remap-scorm.js';
 import { xapiVerifyCommand } from '../../../cli/xapi-verify.js';
 import { Database } from '../../../platform/database/database.js';
 import { EventLog, eventIdFor } from '../../../platform/event-log/index.js';
+import { toRecordedEvent, type EventRow } from '../../../platform/event-log/recorded-event.js';
 import { eventually } from '../../../platform/testing/eventually.js';
 import { call, givenCourse, givenEnrolled, givenStudent, givenTeacher, type GivenStudent } from '../../../testing/fixtures.js';
 import { startTestApp, type TestApp } from '../../../testing/test-app.js';
 import { StoreStatements } from '../application/commands/store-statements.command.js';
+import { PlayerStatementsPolicy } from '../application/policies/player-statements.policy.js';
 
 type Obj = Record<string, unknown>;
 const ADL = 'http://adlnet.gov/expapi/verbs';
@@ -107,6 +109,13 @@ describe('the xAPI trace of a SCORM package', () => {
       },
     });
     expect(failed.result).toEqual({ success: false, completion: true, score: { raw: 30, min: 0, max: 100, scaled: 0.3 } });
+
+    // The policy run again over the same events (a re-delivery, a subscription re-run) stores nothing more.
+    const events = await db.query<EventRow>(`select * from eventlog.event where event_type = 'ScormCommitted' and (payload->>'studentId')::int = $1 order by position`, [student.studentId]);
+    expect(events).toHaveLength(4);
+    const policy = t.app.get(PlayerStatementsPolicy, { strict: false });
+    for (const event of events) await policy.handle(toRecordedEvent(event) as never);
+    expect((await scormStatements(student)).map((s) => s.id)).toEqual(statements.map((s) => s.id));
     await verified();
   });
 
