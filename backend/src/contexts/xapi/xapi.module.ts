@@ -7,6 +7,7 @@ import { PlayerStatementsPolicy } from './application/policies/player-statements
 import { DeleteDocumentsHandler } from './application/commands/delete-documents.command.js';
 import { IssueCredentialHandler } from './application/commands/issue-credential.command.js';
 import { RevokeCredentialHandler } from './application/commands/revoke-credential.command.js';
+import { RemapScormStatementsHandler } from './application/commands/remap-scorm-statements.command.js';
 import { StoreStatementsHandler } from './application/commands/store-statements.command.js';
 import { WriteDocumentHandler } from './application/commands/write-document.command.js';
 import { GetActivityHandler } from './application/queries/get-activity.query.js';
@@ -32,6 +33,7 @@ import { XapiRoutes } from './http/xapi.routes.js';
     StatementConsistency,
     XapiRoutes,
     StoreStatementsHandler,
+    RemapScormStatementsHandler,
     WriteDocumentHandler,
     DeleteDocumentsHandler,
     IssueCredentialHandler,

@@ -43,12 +43,17 @@ export const LAST_COMMIT_SEQ_SQL = 'select max(seq) as seq from progress.scorm_c
 export const COMMIT_INSERT_SQL = `insert into progress.scorm_commit (student_id, course_id, chapter_id, sco, session_id, seq, outcome, cmi, session_seconds, received_at)
            values (?, ?, ?, ?, ?::uuid, ?, ?, ?::jsonb, ?, ?)`;
 
-/** The SCO's state after an applied commit; its total time is the sum over sessions of each session's last session_time. */
+/**
+ * The SCO's state after an applied commit; its total time is the sum over sessions of each session's last session_time.
+ * It answers the state stored before (`previous`, null for the first): the statement's own scan does not see its change.
+ */
 export const SCO_STATE_UPSERT_SQL = `insert into progress.scorm_state (student_id, course_id, chapter_id, sco, version, cmi, total_seconds, updated_at)
              values (?, ?, ?, ?, ?, ?::jsonb,
                      (select coalesce(sum(s), 0) from (select max(session_seconds) as s from progress.scorm_commit
                         where student_id = ? and chapter_id = ? and sco = ? and outcome = 'applied' group by session_id) per_session), ?)
-             on conflict (student_id, chapter_id, sco) do update set cmi = excluded.cmi, total_seconds = excluded.total_seconds, updated_at = excluded.updated_at`;
+             on conflict (student_id, chapter_id, sco) do update set cmi = excluded.cmi, total_seconds = excluded.total_seconds, updated_at = excluded.updated_at
+             returning (select before.cmi from progress.scorm_state before
+                         where before.student_id = scorm_state.student_id and before.chapter_id = scorm_state.chapter_id and before.sco = scorm_state.sco) as previous`;
 
 /** The SCO's stored state (a field refused in a commit keeps its stored value). */
 export const SCO_STATE_CMI_SQL = 'select cmi from progress.scorm_state where student_id = ? and chapter_id = ? and sco = ?';
@@ -114,12 +119,17 @@ export class EvidenceRepository {
     if (outcome === 'duplicate') return { seq, outcome, scoStates: [] };
     const cmi = JSON.stringify(commit.cmi);
     await this.em.execute(COMMIT_INSERT_SQL, [studentId, courseId, chapterId, sco, sessionId, seq, outcome, cmi, commit.sessionSeconds, now.toISOString()]);
+    let previous: Record<string, unknown> | null = null;
     if (outcome === 'applied') {
       const state = commit.refused.length > 0 ? JSON.stringify(await this.withStoredFields(commit)) : cmi;
-      await this.em.execute(SCO_STATE_UPSERT_SQL, [studentId, courseId, chapterId, sco, commit.version, state, studentId, chapterId, sco, now.toISOString()]);
+      const [upserted] = await this.em.execute<{ previous: Record<string, unknown> | null }[]>(
+        SCO_STATE_UPSERT_SQL,
+        [studentId, courseId, chapterId, sco, commit.version, state, studentId, chapterId, sco, now.toISOString()],
+      );
+      previous = upserted?.previous ?? null;
     }
     const scoStates = await this.em.execute<{ sco: string; cmi: Record<string, unknown> }[]>(SCO_STATES_SQL, [studentId, chapterId]);
-    return { seq, outcome, scoStates };
+    return { seq, outcome, scoStates, previous };
   }
 
   /** The commit's cmi with the stored value of each field it had refused (the learner resumes from the last accepted one). */

@@ -50,10 +50,24 @@ export interface CourseCompleted {
 }
 export interface ScormCommitted {
   type: 'ScormCommitted';
-  /** An applied commit of the SCORM runtime: its place in the session and the statuses it reports (not suspend_data). */
+  /**
+   * 2 since issue 23 (ADR 0030); 1 (the log's default) before. Version 2: `completionStatus` and
+   * `successStatus` are the SCO's standing (1.2's lesson_status mapped: passed/failed are
+   * completed with that success status; `lessonStatus` keeps it as sent), `score` is the raw
+   * score with `scoreMin`, `scoreMax`, `scoreScaled` beside it, and `previous` is the standing the
+   * server had stored for the SCO before this commit (null for its first), from which a change of
+   * status is read. Version 1: the statuses as reported (1.2's lesson_status as
+   * `completionStatus`) and `score` the player's one figure (2004: scaled, else raw).
+   */
+  schemaVersion?: 2;
+  /** An applied commit of the SCORM runtime: its place in the session and what it reports (not suspend_data). */
   payload: {
     studentId: number; courseId: number; chapterId: number; sco: string; sessionId: string; seq: number;
     completionStatus: string | null; successStatus: string | null; score: number | null; sessionSeconds: number | null;
+    version?: '1.2' | '2004';
+    lessonStatus?: string | null;
+    scoreMin?: number | null; scoreMax?: number | null; scoreScaled?: number | null;
+    previous?: { completionStatus: string | null; successStatus: string | null } | null;
   };
 }
 export type CourseProgressEvent = StepOpened | LearningTimeRecorded | PlaybackExcessIgnored | ChapterValidated | CourseCompleted | ScormCommitted;

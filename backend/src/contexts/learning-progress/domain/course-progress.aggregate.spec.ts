@@ -228,9 +228,22 @@ describe('CourseProgress', () => {
         { type: 'StepOpened', payload: { studentId: 42, courseId: 9, kind: 'chapter', stepId: 5, contentType: 'scorm' } },
         {
           type: 'ScormCommitted',
-          payload: { studentId: 42, courseId: 9, chapterId: 5, sco: 'a', sessionId: 'session-1', seq: 1, completionStatus: 'passed', successStatus: null, score: null, sessionSeconds: 10 },
+          schemaVersion: 2,
+          payload: {
+            studentId: 42, courseId: 9, chapterId: 5, sco: 'a', sessionId: 'session-1', seq: 1, completionStatus: 'completed', successStatus: 'passed', score: null, sessionSeconds: 10,
+            version: '1.2', lessonStatus: 'passed', scoreMin: null, scoreMax: null, scoreScaled: null, previous: null,
+          },
         },
       ]);
+    });
+
+    it('records the 1.2 status on both axes, the score in its figures, and the standing stored before (mapping 2, ADR 0030)', () => {
+      commit('a', { lesson_status: 'failed', score_raw: '45', score_min: '0', score_max: '50' }, { previous: { lesson_status: 'incomplete', score_raw: '20' } });
+      const [, committed] = progress.takeEvents();
+      expect(committed!.payload).toMatchObject({
+        completionStatus: 'completed', successStatus: 'failed', lessonStatus: 'failed', score: 45, scoreMin: 0, scoreMax: 50, scoreScaled: null,
+        previous: { completionStatus: 'incomplete', successStatus: null },
+      });
     });
 
     it('validates it with rule scorm-completed once every SCO is completed or passed', () => {

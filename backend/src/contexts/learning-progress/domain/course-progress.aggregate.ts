@@ -5,6 +5,7 @@ import { COURSE_PROGRESS_STREAM, type CourseProgressEvent, type StepKind } from 
 import type { Interval } from './played-intervals.js';
 import { creditPlayed, MAX_PLAYBACK_RATE } from './playback-bound.js';
 import { readCmi, type CmiReport, type CommitOutcome, type KeptCommit } from './scorm-commits.js';
+import { scoStanding } from './scorm-trace.js';
 import { isOpen, stepKey, type Step } from './step-order.js';
 import type { SessionTime, TimeEvidence } from './time-on-task.js';
 import { judgeQuiz, judgeScorm, judgeStep, type QuizCompletion, type StepContent, type StepState, type Verdict } from './validation-rules.js';
@@ -164,11 +165,18 @@ export class CourseProgress extends AggregateRoot<CourseProgressEvent> {
     if (outcome === 'duplicate') return { outcome, validated: Boolean(progress.validatedAt) };
     if (outcome === 'applied') {
       const { report } = commit;
+      // The SCO's standing and score as the trace reads them (scorm-trace.ts, ADR 0030), with the standing stored before.
+      const standing = scoStanding(pkg.version, report);
+      const previous = kept.previous ? scoStanding(pkg.version, readCmi(pkg.version, kept.previous)) : null;
       this.record({
         type: 'ScormCommitted',
+        schemaVersion: 2,
         payload: {
           studentId: this.studentId, courseId: this.courseId, chapterId: step.id, sco: commit.sco, sessionId: commit.sessionId, seq,
-          completionStatus: report.completionStatus, successStatus: report.successStatus, score: report.score, sessionSeconds: report.sessionSeconds,
+          completionStatus: standing.completionStatus, successStatus: standing.successStatus, score: report.scores.raw, sessionSeconds: report.sessionSeconds,
+          version: pkg.version, lessonStatus: pkg.version === '1.2' ? report.completionStatus : null,
+          scoreMin: report.scores.min, scoreMax: report.scores.max, scoreScaled: report.scores.scaled,
+          previous: previous && { completionStatus: previous.completionStatus, successStatus: previous.successStatus },
         },
       });
     }

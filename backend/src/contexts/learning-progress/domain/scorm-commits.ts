@@ -1,4 +1,5 @@
 import { InvalidInputError } from '../../../shared-kernel/index.js';
+import { readScore, refuseBadScore, type ScormScore } from './scorm-trace.js';
 
 /**
  * The order of a SCORM runtime's commits (docs/learning-progress.md): the frame numbers its commits
@@ -20,6 +21,8 @@ export interface KeptCommit {
   seq: number;
   outcome: CommitOutcome;
   scoStates: readonly { sco: string; cmi: Record<string, unknown> }[];
+  /** The SCO's state stored before an applied commit (null for its first, or when not applied): a change of status is read against it. */
+  previous?: Record<string, unknown> | null;
 }
 
 export function commitOutcome(lastSeqOfSession: number | null, seq: number): CommitOutcome {
@@ -40,14 +43,16 @@ export interface AcceptedCmi {
 }
 
 export function acceptCmi(version: '1.2' | '2004', cmi: Record<string, unknown>): AcceptedCmi {
+  // A score that breaks a rule (scorm-trace.ts) is refused the same way, its fields alone.
+  const scored = refuseBadScore(cmi);
   try {
-    checkSuspendData(version, cmi.suspend_data);
-    return { cmi, refused: {} };
+    checkSuspendData(version, scored.cmi.suspend_data);
+    return scored;
   } catch (error) {
     if (!(error instanceof InvalidInputError)) throw error;
-    const kept = { ...cmi };
+    const kept = { ...scored.cmi };
     delete kept.suspend_data;
-    return { cmi: kept, refused: { suspend_data: error.message } };
+    return { cmi: kept, refused: { ...scored.refused, suspend_data: error.message } };
   }
 }
 
@@ -77,7 +82,10 @@ export function sessionSeconds(version: '1.2' | '2004', value: unknown): number 
 export interface CmiReport {
   completionStatus: string | null;
   successStatus: string | null;
+  /** The raw score (the spec's `score` when no `score_raw` is sent). */
   score: number | null;
+  /** The score's four figures, as the package set them (scorm-trace.ts). */
+  scores: ScormScore;
   sessionSeconds: number | null;
   suspendData: string;
 }
@@ -86,11 +94,12 @@ const text = (value: unknown, max = 64): string | null => (typeof value === 'str
 
 /** Reads and checks cmi_data (1.2's lesson_status may come as lesson_status or completion_status). */
 export function readCmi(version: '1.2' | '2004', cmi: Record<string, unknown>): CmiReport {
-  const score = typeof cmi.score === 'number' ? cmi.score : typeof cmi.score === 'string' && cmi.score.trim() !== '' ? Number(cmi.score) : null;
+  const scores = readScore(cmi);
   return {
     completionStatus: text(cmi.completion_status) ?? (version === '1.2' ? text(cmi.lesson_status) : null),
     successStatus: text(cmi.success_status),
-    score: score !== null && Number.isFinite(score) ? score : null,
+    score: scores.raw,
+    scores,
     sessionSeconds: sessionSeconds(version, cmi.session_time),
     suspendData: checkSuspendData(version, cmi.suspend_data),
   };

@@ -138,7 +138,12 @@ export class ScormCommitForm {
   @OptionalId('Numéro de l’envoi dans la session (1, 2, …) : un envoi plus ancien que le dernier enregistré n’est pas appliqué', 'Numéro de séquence invalide.')
   seq?: number;
 
-  @ApiProperty({ description: 'completion_status, success_status, score, session_time, location, suspend_data (64 000 caractères au plus ; au-delà, suspend_data seul est refusé et le reste gardé)' })
+  @ApiProperty({
+    description:
+      'completion_status, success_status (2004) ou lesson_status (1.2), session_time, location, suspend_data (64 000 caractères au plus ; au-delà, suspend_data seul est refusé et le reste gardé), ' +
+      'le score en quatre nombres (ou null) : score_raw, score_min, score_max, score_scaled (2004, entre -1 et 1), score_raw entre les bornes données ; un score qui enfreint une règle est refusé seul (`refused`). ' +
+      'score (champ de la spec) : le score brut, lu seulement sans score_raw',
+  })
   @IsObject({ message: 'cmi_data doit être un objet.' })
   cmi_data!: Record<string, unknown>;
 

@@ -38,6 +38,9 @@ describe('the SCORM 1.2 runtime', () => {
       ['passed', 100, '2', '{"page":2}', true],
     ]);
     expect(commits[1]![0].session_time).toMatch(/^0{2,4}:00:42/);
+    // The score's figures each on its own: raw as set, min and max not set by this package.
+    expect(commits[1]![0]).toMatchObject({ score_raw: 100, score_min: null });
+    expect(commits[1]![0]).not.toHaveProperty('score_scaled');
     runtime.detach();
     expect(window.API).toBeUndefined();
   });
@@ -67,8 +70,21 @@ describe('the SCORM 2004 runtime', () => {
     api.SetValue('cmi.score.scaled', '0.67');
     api.SetValue('cmi.session_time', 'PT12S');
     api.Commit('');
-    expect(commits[0]).toMatchObject({ completion_status: 'completed', success_status: 'passed', score: 0.67, location: '1', session_time: expect.stringMatching(/^PT/) });
+    expect(commits[0]).toMatchObject({ completion_status: 'completed', success_status: 'passed', score_scaled: 0.67, score_raw: null, score: null, location: '1', session_time: expect.stringMatching(/^PT/) });
     expect(commits[0]!.suspend_data).toHaveLength(64_000);
+  });
+
+  it('sends a score of 100 % as raw 100, min 0, max 100 and scaled 1, each figure on its own (never the scaled score as the raw one)', async () => {
+    const commits: CmiData[] = [];
+    await startScormRuntime({ version: '2004', learner: LEARNER, resume: null, onCommit: (cmi) => commits.push(cmi) });
+    const api = window.API_1484_11 as Api2004;
+    api.Initialize('');
+    api.SetValue('cmi.score.raw', '100');
+    api.SetValue('cmi.score.min', '0');
+    api.SetValue('cmi.score.max', '100');
+    api.SetValue('cmi.score.scaled', '1');
+    api.Commit('');
+    expect(commits[0]).toMatchObject({ score: 100, score_raw: 100, score_min: 0, score_max: 100, score_scaled: 1 });
   });
 
   it('writes durations as each version wants them', () => {

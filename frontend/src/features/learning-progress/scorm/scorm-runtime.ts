@@ -105,6 +105,15 @@ export function resumeData(version: ScormVersion, resume: ScoResume | null, lear
   });
 }
 
+/**
+ * The score as the package set it, each figure on its own (a number, or null when not set): raw,
+ * min and max (and 2004's scaled, beside them), never one figure for another; `score`, the spec's
+ * field, is the raw score. The server checks them and builds the xAPI result from them (ADR 0030).
+ */
+function scoreData(score: Json): CmiData {
+  return { score: num(score.raw), score_raw: num(score.raw), score_min: num(score.min), score_max: num(score.max) };
+}
+
 /** What a commit sends (and GET /scorm-progress/ gives back whole): read from scorm-again's rendering of the CMI. */
 export function commitData(version: ScormVersion, rendered: Json): CmiData {
   const cmi = (rendered.cmi ?? rendered) as Json;
@@ -113,10 +122,7 @@ export function commitData(version: ScormVersion, rendered: Json): CmiData {
     const score = (core.score ?? {}) as Json;
     return {
       lesson_status: str(core.lesson_status),
-      score: num(score.raw),
-      score_raw: str(score.raw),
-      score_min: str(score.min),
-      score_max: str(score.max),
+      ...scoreData(score),
       session_time: str(core.session_time),
       location: str(core.lesson_location),
       suspend_data: str(cmi.suspend_data),
@@ -127,11 +133,8 @@ export function commitData(version: ScormVersion, rendered: Json): CmiData {
   return {
     completion_status: str(cmi.completion_status),
     success_status: str(cmi.success_status),
-    score: num(score.scaled) ?? num(score.raw),
-    score_raw: str(score.raw),
-    score_min: str(score.min),
-    score_max: str(score.max),
-    score_scaled: str(score.scaled),
+    ...scoreData(score),
+    score_scaled: num(score.scaled),
     progress_measure: str(cmi.progress_measure),
     session_time: str(cmi.session_time),
     location: str(cmi.location),

@@ -6,7 +6,7 @@ import { StoreStatements } from '../commands/store-statements.command.js';
 import { PlayerStatementsPolicy } from './player-statements.policy.js';
 
 const home = new XapiHome('https://lms.exemple.fr');
-const fact = (type: string, payload: object) => ({ type, payload, eventId: '0b1c2d3e-4f50-4617-8829-3a4b5c6d7e8f', occurredAt: '2026-11-23T10:00:00.000Z' }) as never;
+const fact = (type: string, payload: object, schemaVersion = 1) => ({ type, payload, schemaVersion, eventId: '0b1c2d3e-4f50-4617-8829-3a4b5c6d7e8f', occurredAt: '2026-11-23T10:00:00.000Z' }) as never;
 
 function policy(execute: (command: StoreStatements) => Promise<unknown>, title: () => string = () => 'Excel avancé', clock: Clock = new SystemClock()) {
   const commands = { execute } as unknown as CommandBus;
@@ -31,13 +31,35 @@ describe('xapi.player-statements', () => {
     });
   });
 
-  it('says nothing for a SCORM commit without a success status, and passes or fails on one', async () => {
+  it('says nothing for a SCORM commit of the event\'s version 1 (its statements are remapped by xapi:remap-scorm)', async () => {
+    const sent: StoreStatements[] = [];
+    const commit = { studentId: 12, courseId: 4, chapterId: 9, sco: 'sco1', sessionId: 's', seq: 1, completionStatus: 'completed', sessionSeconds: 30 };
+    await policy(async (command) => sent.push(command)).handle(fact('ScormCommitted', { ...commit, successStatus: 'failed', score: 40 }));
+    expect(sent).toEqual([]);
+  });
+
+  it('says a SCORM commit by mapping 2 only when the standing changed: the SCO as activity, the score in its four figures, the version in the context', async () => {
     const sent: StoreStatements[] = [];
     const p = policy(async (command) => sent.push(command));
-    const commit = { studentId: 12, courseId: 4, chapterId: 9, sco: 'sco1', sessionId: 's', seq: 1, completionStatus: 'completed', sessionSeconds: 30 };
-    await p.handle(fact('ScormCommitted', { ...commit, successStatus: null, score: null }));
-    await p.handle(fact('ScormCommitted', { ...commit, successStatus: 'failed', score: 40 }));
-    expect(sent.map((c) => ((c.statements[0] as { verb: { id: string } }).verb.id))).toEqual(['http://adlnet.gov/expapi/verbs/failed']);
+    const commit = {
+      studentId: 12, courseId: 4, chapterId: 9, sco: 'item 1/é', sessionId: 's', seq: 1, sessionSeconds: 30, version: '2004', lessonStatus: null,
+      completionStatus: 'completed', successStatus: 'passed', score: 100, scoreMin: 0, scoreMax: 100, scoreScaled: 1,
+    };
+    await p.handle(fact('ScormCommitted', { ...commit, previous: null }, 2));
+    await p.handle(fact('ScormCommitted', { ...commit, previous: { completionStatus: 'completed', successStatus: 'passed' } }, 2));
+    await p.handle(fact('ScormCommitted', { ...commit, successStatus: 'unknown', previous: { completionStatus: 'incomplete', successStatus: 'unknown' } }, 2));
+    await p.handle(fact('ScormCommitted', { ...commit, completionStatus: 'incomplete', successStatus: 'unknown', previous: { completionStatus: 'completed', successStatus: 'passed' } }, 2));
+    const statements = sent.map((c) => c.statements[0] as Record<string, any>); // eslint-disable-line @typescript-eslint/no-explicit-any
+    expect(statements.map((s) => s.verb.id)).toEqual(['http://adlnet.gov/expapi/verbs/passed', 'http://adlnet.gov/expapi/verbs/completed']);
+    expect(statements[0]).toMatchObject({
+      object: { objectType: 'Activity', id: 'https://lms.exemple.fr/xapi/activities/course/4/chapter/9/sco/item%201%2F%C3%A9', definition: { type: 'http://adlnet.gov/expapi/activities/lesson' } },
+      result: { success: true, completion: true, score: { raw: 100, min: 0, max: 100, scaled: 1 } },
+      context: {
+        contextActivities: { parent: [{ id: 'https://lms.exemple.fr/xapi/activities/course/4/chapter/9' }], grouping: [{ id: 'https://lms.exemple.fr/xapi/activities/course/4' }] },
+        extensions: { 'https://lms-formation.fr/xapi/extensions/scorm-mapping': 2 },
+      },
+    });
+    expect(statements[1]!.result).toEqual({ completion: true, score: { raw: 100, min: 0, max: 100, scaled: 1 } });
   });
 
   it('names a renamed course anew once its cached title is a minute old', async () => {

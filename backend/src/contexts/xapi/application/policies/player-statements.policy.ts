@@ -8,6 +8,7 @@ import type { ChapterValidated, CourseCompleted, LearningTimeRecorded, ScormComm
 import { XapiHome } from '../../domain/principal.js';
 import { XapiError } from '../../domain/xapi.errors.js';
 import { StoreStatements } from '../commands/store-statements.command.js';
+import { SCORM_MAPPING_EXTENSION, SCORM_MAPPING_VERSION, scormOutcomeV2 } from './scorm-mapping.js';
 
 type Obj = Record<string, unknown>;
 type Fact<E extends { type: string; payload: object }> = RecordedEvent<E['type'], E['payload']>;
@@ -32,6 +33,7 @@ export const PLAYER_VERBS = {
 const TITLE_TTL_MS = 60_000;
 export const RULE_EXTENSION = 'https://lms-formation.fr/xapi/extensions/validation-rule';
 export const CONNECTED_EXTENSION = 'https://lms-formation.fr/xapi/extensions/connected-seconds';
+export const SCO_EXTENSION = 'https://lms-formation.fr/xapi/extensions/scorm-sco';
 
 function verb(name: keyof typeof PLAYER_VERBS): Obj {
   return { id: PLAYER_VERBS[name], display: { 'fr-FR': name, 'en-US': name } };
@@ -103,14 +105,9 @@ export class PlayerStatementsPolicy implements Policy<PlayerFact> {
         const p = event.payload;
         return { actor, verb: verb('completed'), object: await this.course(p.courseId), result: { completion: true } };
       }
-      case 'ScormCommitted': {
-        const p = event.payload;
-        const status = p.successStatus === 'passed' || p.successStatus === 'failed' ? p.successStatus : null;
-        if (!status) return null;
-        const result: Obj = { success: status === 'passed' };
-        if (p.score !== null && p.score >= 0 && p.score <= 100) result.score = { raw: p.score, min: 0, max: 100, scaled: p.score / 100 };
-        return { actor, verb: verb(status), object: this.step(p.courseId, 'chapter', p.chapterId, 'scorm'), result, context: await this.inCourse(p.courseId) };
-      }
+      case 'ScormCommitted':
+        // Version 1 of the event (before ADR 0030) says nothing here: `xapi:remap-scorm` voids what mapping 1 stored and reissues it.
+        return (event.schemaVersion ?? 1) >= 2 ? this.scormStatement(event.payload) : null;
       case 'QuestionAnswered': {
         const p = event.payload;
         return {
@@ -144,6 +141,35 @@ export class PlayerStatementsPolicy implements Policy<PlayerFact> {
         };
       }
     }
+  }
+
+  /**
+   * A SCORM commit's statement by mapping 2 (scorm-mapping.ts, ADR 0030), or null when the SCO's
+   * standing did not change: the SCO as the activity, the chapter as parent, the course as
+   * grouping, the mapping's version in the context.
+   */
+  async scormStatement(p: ScormCommitted['payload']): Promise<Obj | null> {
+    const outcome = scormOutcomeV2(p);
+    if (!outcome) return null;
+    return {
+      actor: this.home.studentAgent(p.studentId),
+      verb: verb(outcome.verb),
+      object: this.sco(p.courseId, p.chapterId, p.sco),
+      result: outcome.result,
+      context: {
+        contextActivities: { parent: [this.step(p.courseId, 'chapter', p.chapterId, 'scorm')], grouping: [await this.course(p.courseId)] },
+        extensions: { [SCORM_MAPPING_EXTENSION]: SCORM_MAPPING_VERSION },
+      },
+    };
+  }
+
+  /** A SCO of a chapter's package: its manifest identifier, percent-encoded, under the chapter's IRI. */
+  private sco(courseId: number, chapterId: number, sco: string): Obj {
+    return {
+      objectType: 'Activity',
+      id: `${this.home.stepIri(courseId, 'chapter', chapterId)}/sco/${encodeURIComponent(sco)}`,
+      definition: { type: `${ADL}/activities/lesson`, extensions: { [SCO_EXTENSION]: sco } },
+    };
   }
 
   private quizIri(quizId: number): string {
