@@ -10,7 +10,7 @@ import { liveClaims } from '../lib/baseline-auth.mjs';
 import { projectRoot } from '../lib/deps.mjs';
 
 const dist = (path) => import(pathToFileURL(join(projectRoot, 'backend/dist', path)).href);
-const [{ EventLog }, { SystemClock }, { AppendNotifier }, outline, evidenceSql, { timeOnTask, TIME_METHOD, MAX_GAP_SECONDS }, { readCmi }, { StreamVersionConflictError }] = await Promise.all([
+const [{ EventLog }, { SystemClock }, { AppendNotifier }, outline, evidenceSql, { timeOnTask, TIME_METHOD, MAX_GAP_SECONDS }, { readCmi }, { StreamVersionConflictError }, store, { progressWriters }] = await Promise.all([
   dist('platform/event-log/event-log.js'),
   dist('shared-kernel/clock.js'),
   dist('platform/event-log/append-notifier.js'),
@@ -19,7 +19,13 @@ const [{ EventLog }, { SystemClock }, { AppendNotifier }, outline, evidenceSql, 
   dist('contexts/learning-progress/domain/time-on-task.js'),
   dist('contexts/learning-progress/domain/scorm-commits.js'),
   dist('platform/event-log/event-log.errors.js'),
+  dist('platform/aggregate-store/aggregate-store.js'),
+  dist('contexts/learning-progress/application/progress-access.js'),
 ]);
+
+/** As the app's progress writers (docs/adr/0024): they queue on the student's progress in the course. */
+const progressLock = (client, studentId, courseId) =>
+  client.query(numbered(store.SERIALIZE_LOCK_SQL), progressWriters(studentId, courseId).serialize.map(store.serializeLockKey));
 
 /** As the app's commands ({ retryOnConflict: 3 }): a transaction that lost a version race is run again. */
 async function retryingOnConflict(work) {
@@ -77,6 +83,7 @@ export default async function progressRoutes(app, { sql, orm, config }) {
       const client = await orm.connect();
       try {
         await client.query('begin');
+        await progressLock(client, studentId, courseId);
         const now = new Date();
         const progress = (await client.query('select c0.* from progress.course_progress as c0 where c0.student_id = $1 and c0.course_id = $2 limit 1', [studentId, courseId])).rows[0];
         const stepRows = (await client.query('select s0.* from progress.step_progress as s0 where s0.course_progress_id in ($1)', [progress.id])).rows;
@@ -130,6 +137,7 @@ export default async function progressRoutes(app, { sql, orm, config }) {
       const client = await orm.connect();
       try {
         await client.query('begin');
+        await progressLock(client, studentId, courseId);
         const now = new Date();
         const progress = (await client.query('select c0.* from progress.course_progress as c0 where c0.student_id = $1 and c0.course_id = $2 limit 1', [studentId, courseId])).rows[0];
         await client.query('select s0.* from progress.step_progress as s0 where s0.course_progress_id in ($1)', [progress.id]);

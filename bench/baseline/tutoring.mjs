@@ -10,13 +10,17 @@ import { liveClaims } from '../lib/baseline-auth.mjs';
 import { projectRoot } from '../lib/deps.mjs';
 
 const dist = (path) => import(pathToFileURL(join(projectRoot, 'backend/dist', path)).href);
-const [{ EventLog }, { SystemClock }, { AppendNotifier }, { HISTORY_SQL }, { STUDENT_DASHBOARD_SQL }] = await Promise.all([
+const [{ EventLog }, { SystemClock }, { AppendNotifier }, { HISTORY_SQL }, { STUDENT_DASHBOARD_SQL }, { CLOSED_PROFILES_SQL }, store, { conversationWriters }] = await Promise.all([
   dist('platform/event-log/event-log.js'),
   dist('shared-kernel/clock.js'),
   dist('platform/event-log/append-notifier.js'),
   dist('contexts/tutoring/application/queries/tutoring.sql.js'),
   dist('contexts/learning-progress/application/queries/get-student-dashboard.query.js'),
+  dist('contexts/identity/application/queries/get-closed-profiles.query.js'),
+  dist('platform/aggregate-store/aggregate-store.js'),
+  dist('contexts/tutoring/application/tutoring-access.js'),
 ]);
+const SERIALIZE_LOCK = store.SERIALIZE_LOCK_SQL.replace('?', '$1');
 
 const EXCHANGED_SQL = `select exists (select 1 from tutoring.tutorship where teacher_id = $1 and student_id = $2 and active)
          or exists (select 1 from tutoring.conversation where teacher_id = $1 and student_id = $2) as yes`;
@@ -35,9 +39,17 @@ export default async function tutoringRoutes(app, { sql, orm, config }) {
     if (typeof text !== 'string' || text.trim() === '' || [...text].length > 5000) return reply.code(400).send({ statusCode: 400, message: "Veuillez saisir un message avant d'envoyer." });
     const follows = (await sql.query('select 1 from tutoring.tutorship where teacher_id = $1 and student_id = $2 and active', [teacherId, studentId])).rows[0];
     if (!follows) return reply.code(403).send({ statusCode: 403 });
+    // As assertPairOpen: neither account closed (ADR 0015).
+    const [closedTeacher, closedStudent] = await Promise.all([
+      sql.query(CLOSED_PROFILES_SQL.teacher, [[teacherId]]),
+      sql.query(CLOSED_PROFILES_SQL.student, [[studentId]]),
+    ]);
+    if (closedTeacher.rows.length > 0 || closedStudent.rows.length > 0) return reply.code(409).send({ statusCode: 409 });
     const client = await orm.connect();
     try {
       await client.query('begin');
+      // As the conversation's writers (docs/adr/0024): they queue on the pair.
+      for (const key of conversationWriters(teacherId, [studentId]).serialize) await client.query(SERIALIZE_LOCK, [store.serializeLockKey(key)]);
       const conversation = (
         await client.query('select c0.* from tutoring.conversation as c0 where c0.teacher_id = $1 and c0.student_id = $2 limit 1', [teacherId, studentId])
       ).rows[0];

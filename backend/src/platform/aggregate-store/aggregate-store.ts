@@ -188,5 +188,9 @@ function backoff(attempt: number): number {
  * no row and has no transaction id yet (the event log's commit order, docs/adr/0004).
  */
 async function serialize(em: EntityManager, keys: readonly string[]): Promise<void> {
-  for (const key of [...new Set(keys)].sort()) await em.execute('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`write:${key}`]);
+  for (const key of [...new Set(keys)].sort()) await em.execute(SERIALIZE_LOCK_SQL, [serializeLockKey(key)]);
 }
+
+/** The statement that queues a work's writers on one key (exported for the benchmark's baseline). */
+export const SERIALIZE_LOCK_SQL = 'select pg_advisory_xact_lock(hashtextextended(?, 0))';
+export const serializeLockKey = (key: string): string => `write:${key}`;
