@@ -53,7 +53,8 @@ beforeAll(async () => {
     PORT: String(port),
     HOST: '127.0.0.1',
     SEED_DEMO_DATA: 'false',
-    SHUTDOWN_GRACE_SECONDS: '10',
+    // Long enough for the requests in flight on a loaded machine; the stalled upload waits it out.
+    SHUTDOWN_GRACE_SECONDS: '25',
   });
   await server.waitForLine(/Plateforme disponible/);
 }, 180_000);
@@ -171,7 +172,9 @@ async function stopUnderLoad(): Promise<void> {
   }
 
   server!.child.kill('SIGTERM');
-  await server!.waitForLine(/SIGTERM reçu/);
+  // Logged once the listening socket is closed (the line before it comes just before the close:
+  // a connection attempted between the two would be taken, then reset).
+  await server!.waitForLine(/Nouvelles connexions refusées/);
   // No new connection is accepted.
   const refused = await fetch(`http://127.0.0.1:${port}/api/health`).then(
     (response) => `réponse ${response.status}`,

@@ -16,6 +16,8 @@ import { createApp } from './create-app.js';
  */
 async function drainHttpServer(server: Server, graceMs: number, logger: Logger): Promise<void> {
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  // The listening socket is closed now: a connection attempted from here on is refused.
+  logger.log('Nouvelles connexions refusées ; les requêtes en cours se terminent.');
   // close() ends the idle keep-alive connections; those busy now become idle after their answer.
   const idle = setInterval(() => server.closeIdleConnections(), 100);
   let deadline: NodeJS.Timeout | undefined;
