@@ -13,6 +13,7 @@ import { GetStudentDashboardHandler } from './application/queries/get-student-da
 import { studentDashboardProjection } from './application/projections/student-dashboard.projection.js';
 import { ListProgressHandler } from './application/queries/list-progress.query.js';
 import { GetScormProgressHandler } from './application/queries/get-scorm-progress.query.js';
+import { GetScormTraceHandler } from './application/queries/get-scorm-trace.query.js';
 import { RecordScormCommitHandler } from './application/commands/record-scorm-commit.command.js';
 import { CourseProgress, StepProgress } from './domain/course-progress.aggregate.js';
 import { ProgressController } from './http/progress.controller.js';
@@ -30,7 +31,7 @@ import { GetQuizStepAccessHandler } from './application/queries/get-quiz-step-ac
     CountLearningRecordsHandler,
     // Assessment asks before a student takes a quiz that is a course step (assessment.queries.ts), answered here.
     GetQuizStepAccessHandler,
-    RecordProgressHandler, RecordScormCommitHandler, GetScormProgressHandler, CompleteCourseHandler, ValidateQuizStepHandler, ListProgressHandler, ListStudentCoursesHandler, GetStudentDashboardHandler, GetProgressRulesHandler, QuizStepPolicy],
+    RecordProgressHandler, RecordScormCommitHandler, GetScormProgressHandler, GetScormTraceHandler, CompleteCourseHandler, ValidateQuizStepHandler, ListProgressHandler, ListStudentCoursesHandler, GetStudentDashboardHandler, GetProgressRulesHandler, QuizStepPolicy],
 })
 export class LearningProgressModule {
   constructor(projections: ProjectionRegistry, quizStep: QuizStepPolicy) {
