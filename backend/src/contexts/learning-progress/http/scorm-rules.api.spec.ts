@@ -4,6 +4,7 @@
 // are not required, the trainer chooses per chapter what validates, interactions and objectives
 // are kept and only the course's trainer and admins read the CMI trace. Packages built here.
 import { randomUUID } from 'node:crypto';
+import { ScormManifestUpgrade } from '../../catalogue/index.js';
 import { buildZip } from '../../catalogue/domain/scorm/testing/zip-builder.js';
 import { Database } from '../../../platform/database/database.js';
 import { call, givenAdmin, givenCourse, givenEnrolled, givenStudent, givenTeacher, type GivenTeacher } from '../../../testing/fixtures.js';
@@ -156,6 +157,23 @@ describe('only what a learner can launch is required', () => {
     const other = await world(zip2004);
     expect(((await call(t, 'GET', `/api/chapter/${other.chapter}/`, other.teacher.token)).json().scorm_items as { identifier: string }[]).map((i) => i.identifier)).toEqual(['main']);
     expect((await other.commit('main', { completion_status: 'completed' })).json()).toMatchObject({ validated: true });
+  });
+
+  it('a package imported before (its stored manifest says nothing of assets) is completed from its imsmanifest.xml at start-up', async () => {
+    const zip = await scormPackage('1.2', [{ id: 'a', extra: '<adlcp:masteryscore>60</adlcp:masteryscore>' }, { id: 'doc', asset: true }]);
+    const { teacher, chapter, commit } = await world(zip);
+    // As an older import stored it: no reading, no asset flag, no mastery score.
+    await db.query(
+      `update catalogue.chapter set scorm_manifest = jsonb_set(scorm_manifest - 'reading', '{items}',
+         (select jsonb_agg(i - 'asset' - 'masteryScore') from jsonb_array_elements(scorm_manifest->'items') i)) where id = $1`,
+      [chapter],
+    );
+    const parts = async () => ((await call(t, 'GET', `/api/chapter/${chapter}/`, teacher.token)).json().scorm_items as { identifier: string; mastery_score: number | null }[]);
+    expect((await parts()).map((i) => i.identifier)).toEqual(['a', 'doc']);
+    expect(await t.app.get(ScormManifestUpgrade).run()).toBeGreaterThanOrEqual(1);
+    expect(await parts()).toEqual([expect.objectContaining({ identifier: 'a', mastery_score: 60 })]);
+    expect(await t.app.get(ScormManifestUpgrade).run()).toBe(0);
+    expect((await commit('a', { lesson_status: 'completed', score_raw: '70' })).json()).toMatchObject({ validated: true });
   });
 });
 

@@ -27,6 +27,12 @@ export interface ScormItem {
 /** Whether a learner is required to go through the item: launchable with a run-time (not an asset) and shown (not `isvisible="false"`). */
 export const isRequiredPart = (item: Pick<ScormItem, 'visible' | 'asset'>): boolean => item.visible && item.asset !== true;
 
+/**
+ * The version of this reading, stored with the manifest (`reading`): a package imported by an older
+ * one has its stored manifest completed from its imsmanifest.xml at start-up (ScormManifestUpgrade).
+ */
+export const MANIFEST_READING = 2;
+
 export interface ScormManifest {
   version: '1.2' | '2004';
   title: string;
