@@ -161,6 +161,13 @@ export const messages = {
     scormHint: 'Archive .zip SCORM 1.2 ou 2004.',
     scormRequired: 'Choisissez le paquet SCORM.',
     scormType: 'Le paquet SCORM doit être un fichier .zip.',
+    scormRule: 'Ce qui valide le module',
+    scormRuleHint: 'Pour chaque partie du module. Un module SCORM 2004 « terminé » mais « échoué » suit ce choix.',
+    scormRules: {
+      completed_or_passed: 'Terminé ou réussi (par défaut)',
+      completed: 'Terminé',
+      passed: 'Réussi',
+    } as Record<'completed_or_passed' | 'completed' | 'passed', string>,
     scormCurrent: (version: string | null) =>
       version ? `Module SCORM ${version} actuel : gardé si vous n’en choisissez pas d’autre.` : 'Module actuel : gardé si vous n’en choisissez pas d’autre.',
     chapterAddFailed: "Echec lors de l'ajout du chapitre",
@@ -206,6 +213,7 @@ export const messages = {
     badge: 'Aperçu',
     outline: 'Sommaire du cours',
     stepsNav: 'Navigation entre les étapes',
+    scormRule: (rule: string) => `Validation de ce module : ${rule.toLowerCase()} (chaque partie). L’aperçu n’enregistre rien.`,
     showOutline: 'Afficher le sommaire',
     hideOutline: 'Masquer le sommaire',
     previous: 'Précédent',

@@ -10,7 +10,10 @@ import type { Send } from '../transport';
 import { readList, RetryTimer, writeList } from '../stored-list';
 
 /** The runtime data a commit carries (flat, as the spec's client sends it; read back whole on resume). */
-export type CmiData = Record<string, string | number | null>;
+export type CmiData = Record<string, string | number | null | CmiRecord[]>;
+
+/** An interaction or an objective the package reported (cmi.interactions.n, cmi.objectives.n), flattened. */
+export type CmiRecord = Record<string, string>;
 
 export interface ScormCommit {
   student: number;
@@ -21,6 +24,8 @@ export interface ScormCommit {
   session_id: string;
   seq: number;
   cmi_data: CmiData;
+  /** The SCO ended (LMSFinish/Terminate, or the learner left it): the server applies the 1.2 end-of-session rules. */
+  final?: boolean;
 }
 
 export interface CommitAnswer {
@@ -66,8 +71,8 @@ export class ScormCommitQueue {
   }
 
   /** Queues a commit of the runtime and starts sending; returns it with its sequence number. */
-  enqueue(where: { course: number; chapter: number; sco?: string }, cmi: CmiData): ScormCommit {
-    const commit: ScormCommit = { student: this.options.student, ...where, session_id: this.options.sessionId, seq: ++this.seq, cmi_data: { ...cmi } };
+  enqueue(where: { course: number; chapter: number; sco?: string }, cmi: CmiData, final = false): ScormCommit {
+    const commit: ScormCommit = { student: this.options.student, ...where, session_id: this.options.sessionId, seq: ++this.seq, cmi_data: { ...cmi }, ...(final ? { final } : {}) };
     this.queue.push(commit);
     this.store();
     if (this.leaving) void this.options.send('scorm-progress/', commit, { keepalive: true });
