@@ -4,10 +4,9 @@
 // are not required, the trainer chooses per chapter what validates, interactions and objectives
 // are kept and only the course's trainer and admins read the CMI trace. Packages built here.
 import { randomUUID } from 'node:crypto';
-import { ScormManifestUpgrade } from '../../catalogue/index.js';
-import { buildZip } from '../../catalogue/domain/scorm/testing/zip-builder.js';
 import { Database } from '../../../platform/database/database.js';
 import { call, givenAdmin, givenCourse, givenEnrolled, givenStudent, givenTeacher, type GivenTeacher } from '../../../testing/fixtures.js';
+import { scormPackage } from '../../../testing/scorm-packages.js';
 import { startTestApp, type TestApp } from '../../../testing/test-app.js';
 
 let t: TestApp;
@@ -21,26 +20,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-const NS_12 = `xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2" xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2"`;
-const NS_2004 = `xmlns="http://www.imsglobal.org/xsd/imscp_v1p1" xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_v1p3" xmlns:imsss="http://www.imsglobal.org/xsd/imsss"`;
-
-/** A package with the given items (each its own resource), and a page per resource that only initialises and finishes. */
-async function scormPackage(version: '1.2' | '2004', items: { id: string; extra?: string; attrs?: string; asset?: boolean }[]): Promise<Buffer> {
-  const typeAttr = version === '1.2' ? 'adlcp:scormtype' : 'adlcp:scormType';
-  const manifest = `<?xml version="1.0" encoding="UTF-8"?>
-<manifest identifier="pkg" version="1" ${version === '1.2' ? NS_12 : NS_2004}>
-  <metadata><schema>ADL SCORM</schema><schemaversion>${version === '1.2' ? '1.2' : '2004 4th Edition'}</schemaversion></metadata>
-  <organizations default="org"><organization identifier="org"><title>Module</title>
-    ${items.map((i) => `<item identifier="${i.id}" identifierref="res_${i.id}" ${i.attrs ?? ''}><title>Partie ${i.id}</title>${i.extra ?? ''}</item>`).join('\n    ')}
-  </organization></organizations>
-  <resources>
-    ${items.map((i) => `<resource identifier="res_${i.id}" type="webcontent" ${typeAttr}="${i.asset ? 'asset' : 'sco'}" href="${i.id}.html"><file href="${i.id}.html"/></resource>`).join('\n    ')}
-  </resources>
-</manifest>`;
-  const page = '<!doctype html><html><body><script>var api = parent.API; if (api) { api.LMSInitialize(""); api.LMSFinish(""); }</script></body></html>';
-  return buildZip([{ name: 'imsmanifest.xml', content: manifest }, ...items.map((i) => ({ name: `${i.id}.html`, content: page }))]);
-}
 
 function upload(fields: Record<string, string | number>, bytes?: Buffer): FormData {
   const data = new FormData();
@@ -157,23 +136,6 @@ describe('only what a learner can launch is required', () => {
     const other = await world(zip2004);
     expect(((await call(t, 'GET', `/api/chapter/${other.chapter}/`, other.teacher.token)).json().scorm_items as { identifier: string }[]).map((i) => i.identifier)).toEqual(['main']);
     expect((await other.commit('main', { completion_status: 'completed' })).json()).toMatchObject({ validated: true });
-  });
-
-  it('a package imported before (its stored manifest says nothing of assets) is completed from its imsmanifest.xml at start-up', async () => {
-    const zip = await scormPackage('1.2', [{ id: 'a', extra: '<adlcp:masteryscore>60</adlcp:masteryscore>' }, { id: 'doc', asset: true }]);
-    const { teacher, chapter, commit } = await world(zip);
-    // As an older import stored it: no reading, no asset flag, no mastery score.
-    await db.query(
-      `update catalogue.chapter set scorm_manifest = jsonb_set(scorm_manifest - 'reading', '{items}',
-         (select jsonb_agg(i - 'asset' - 'masteryScore') from jsonb_array_elements(scorm_manifest->'items') i)) where id = $1`,
-      [chapter],
-    );
-    const parts = async () => ((await call(t, 'GET', `/api/chapter/${chapter}/`, teacher.token)).json().scorm_items as { identifier: string; mastery_score: number | null }[]);
-    expect((await parts()).map((i) => i.identifier)).toEqual(['a', 'doc']);
-    expect(await t.app.get(ScormManifestUpgrade).run()).toBeGreaterThanOrEqual(1);
-    expect(await parts()).toEqual([expect.objectContaining({ identifier: 'a', mastery_score: 60 })]);
-    expect(await t.app.get(ScormManifestUpgrade).run()).toBe(0);
-    expect((await commit('a', { lesson_status: 'completed', score_raw: '70' })).json()).toMatchObject({ validated: true });
   });
 });
 
