@@ -58,11 +58,12 @@ async function world(request: APIRequestContext) {
   return { courseId: course.id as number, chapterId: (await added.json()).id as number, trainerEmail, student: { id: student.id as number, email, fullname } };
 }
 
-test('a minimum-calls 1.2 SCO validates on LMSFinish; the trainer reads its CMI trace', async ({ browser, request }) => {
+test('a minimum-calls 1.2 SCO validates on LMSFinish; the trainer reads its CMI trace', async ({ browser, page: trainer, request }) => {
   test.setTimeout(180_000);
   const w = await world(request);
 
-  const learner = await browser.newPage();
+  const learnerContext = await browser.newContext();
+  const learner = await learnerContext.newPage();
   await learner.goto('/user-login');
   await fillLogin(learner, w.student.email, PASSWORD);
   await expect(learner).toHaveURL(/\/user-dashboard$/);
@@ -74,9 +75,8 @@ test('a minimum-calls 1.2 SCO validates on LMSFinish; the trainer reads its CMI 
   await module.getByRole('button', { name: 'Terminer le module' }).click();
   await expect(module.locator('#state')).toHaveText('Terminé');
   await expect(learner.getByTestId(`outline-chapter-${w.chapterId}`)).toHaveAttribute('data-state', 'validated', { timeout: 30_000 });
-  await learner.close();
+  await learnerContext.close();
 
-  const trainer = await browser.newPage();
   await trainer.goto('/teacher-login');
   await fillLogin(trainer, w.trainerEmail, PASSWORD);
   await expect(trainer).toHaveURL(/\/teacher-dashboard$/);
@@ -100,5 +100,4 @@ test('a minimum-calls 1.2 SCO validates on LMSFinish; the trainer reads its CMI 
   await trainer.screenshot({ path: 'test-results/scorm-rule-1280.png', fullPage: true });
   await trainer.setViewportSize({ width: 390, height: 844 });
   await trainer.screenshot({ path: 'test-results/scorm-rule-390.png', fullPage: true });
-  await trainer.close();
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert, Drawer, Select, Table, Timeline, type TableColumnsType } from 'antd';
 import { useGetScormTraceQuery } from '../authoring-api';
 import type { ChapterView, ScormTraceAttempt } from '../authoring-types';
@@ -42,6 +42,15 @@ function interactionLabel(i: Interaction): string {
     .join(' · ');
 }
 
+/** A table that scrolls sideways on a phone: focusable, so a keyboard can scroll it (axe: scrollable-region-focusable). */
+function Scroll({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="scorm-trace__scroll" tabIndex={0} role="region" aria-label={label}>
+      {children}
+    </div>
+  );
+}
+
 function Attempt({ attempt, index }: { attempt: ScormTraceAttempt; index: number }) {
   const headingId = `scorm-trace-attempt-${index}`;
   return (
@@ -49,7 +58,9 @@ function Attempt({ attempt, index }: { attempt: ScormTraceAttempt; index: number
       <h3 id={headingId}>{m.trace.attempt(index + 1, attempt.sco)}</h3>
       <p>{m.trace.period(when(attempt.started_at), when(attempt.last_at))}</p>
       <h4>{m.trace.commits}</h4>
-      <Table<Commit> rowKey="seq" size="small" columns={commitColumns} dataSource={attempt.commits} pagination={false} scroll={{ x: 'max-content' }} />
+      <Scroll label={`${m.trace.commits} — ${m.trace.attempt(index + 1, attempt.sco)}`}>
+        <Table<Commit> rowKey="seq" size="small" columns={commitColumns} dataSource={attempt.commits} pagination={false} />
+      </Scroll>
       <h4>{m.trace.interactions}</h4>
       {attempt.interactions.length === 0 ? (
         <p>{m.trace.noInteractions}</p>
@@ -71,7 +82,9 @@ function Attempt({ attempt, index }: { attempt: ScormTraceAttempt; index: number
       {attempt.objectives.length > 0 ? (
         <>
           <h4>{m.trace.objectives}</h4>
-          <Table<Objective> rowKey="id" size="small" columns={objectiveColumns} dataSource={attempt.objectives} pagination={false} scroll={{ x: 'max-content' }} />
+          <Scroll label={`${m.trace.objectives} — ${m.trace.attempt(index + 1, attempt.sco)}`}>
+            <Table<Objective> rowKey="id" size="small" columns={objectiveColumns} dataSource={attempt.objectives} pagination={false} />
+          </Scroll>
         </>
       ) : null}
     </section>
@@ -111,7 +124,7 @@ export function ScormTraceDrawer({
       open={student !== null}
       onClose={onClose}
       title={student ? m.enrolled.traceOf(student.fullname) : m.enrolled.trace}
-      size="min(760px, 100vw)"
+      size="min(760px, 100%)"
       closable={{ 'aria-label': m.trace.close }}
       destroyOnHidden
       className="scorm-trace"
