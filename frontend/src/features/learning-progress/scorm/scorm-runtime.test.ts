@@ -80,7 +80,7 @@ describe('the SCORM 2004 runtime', () => {
 describe('the run-time rules and what the manifest gives the SCO', () => {
   it('1.2: mastery score, launch data and credit given; score.max starts empty; a minimum-calls SCO is completed on LMSFinish', async () => {
     const commits: [CmiData, boolean][] = [];
-    await startScormRuntime({
+    const runtime = await startScormRuntime({
       version: '1.2',
       learner: LEARNER,
       resume: null,
@@ -92,7 +92,9 @@ describe('the run-time rules and what the manifest gives the SCO', () => {
     expect(['cmi.student_data.mastery_score', 'cmi.launch_data', 'cmi.core.credit', 'cmi.core.lesson_mode', 'cmi.core.score.max', 'cmi.core.lesson_status'].map((e) => api.LMSGetValue(e))).toEqual([
       '80', 'niveau=2', 'credit', 'normal', '', 'not attempted',
     ]);
+    expect(runtime.unfinished()).toBe(true);
     api.LMSFinish('');
+    expect(runtime.unfinished()).toBe(false);
     expect(commits).toHaveLength(1);
     expect(commits[0]![1]).toBe(true);
     expect(commits[0]![0].lesson_status).toBe('completed');

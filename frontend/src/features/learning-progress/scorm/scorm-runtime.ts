@@ -54,6 +54,8 @@ export interface ScormRuntime {
   snapshot: () => CmiData;
   /** Whether the package set values since its last commit. */
   dirty: () => boolean;
+  /** Whether the SCO was initialised and has not finished (LMSFinish/Terminate): leaving it ends it. */
+  unfinished: () => boolean;
   /** Takes the API off the window (the next SCO gets its own). */
   detach: () => void;
 }
@@ -272,6 +274,8 @@ export async function startScormRuntime({ version, resume, learner, settings: sc
   api.loadFromFlattenedJSON(resumeData(version, resume, learner, sco, mode));
   if (version === '1.2') clearDefaults(api, resume);
   let changed = false;
+  let started = false;
+  let finished = false;
   const snapshot = (final = false) => commitData(version, api.renderCommitCMI(final) as Json);
   const names = version === '1.2' ? { set: 'LMSSetValue.cmi.*', commit: 'LMSCommit', finish: 'LMSFinish' } : { set: 'SetValue.cmi.*', commit: 'Commit', finish: 'Terminate' };
   api.on(names.set, () => {
@@ -281,8 +285,12 @@ export async function startScormRuntime({ version, resume, learner, settings: sc
     changed = false;
     onCommit(snapshot(), false);
   });
+  api.on(version === '1.2' ? 'LMSInitialize' : 'Initialize', () => {
+    started = true;
+  });
   api.on(names.finish, () => {
     changed = false;
+    finished = true;
     onCommit(snapshot(true), true);
   });
   api.on('SequenceNext', () => onNavigate?.('next'));
@@ -292,6 +300,7 @@ export async function startScormRuntime({ version, resume, learner, settings: sc
   return {
     snapshot: () => snapshot(),
     dirty: () => changed,
+    unfinished: () => started && !finished,
     detach: () => {
       if (version === '1.2' && window.API === api) delete window.API;
       if (version === '2004' && window.API_1484_11 === api) delete window.API_1484_11;

@@ -129,7 +129,8 @@ export function ScormStep({
     // The page going away: data the package set without committing goes as a last commit.
     const leave = () => {
       // Leaving ends the SCO (SCORM 1.2's rules: the server completes a status still « not attempted »).
-      if (runtime?.dirty()) queue.enqueue(where, runtime.snapshot(), true);
+      // A SCO left without LMSFinish ends there: its last state goes, flagged final, even when it set nothing.
+      if (runtime && (runtime.dirty() || runtime.unfinished())) queue.enqueue(where, runtime.snapshot(), true);
     };
     window.addEventListener('pagehide', leave);
     return () => {
