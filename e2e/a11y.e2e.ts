@@ -178,6 +178,23 @@ test.describe('every built screen has no serious or critical accessibility viola
       `/add-assignment/${leaId}/${teacherId}`,
       `/assign-quiz/${courseId}`,
     ]);
+    await test.step('the « Trace SCORM » drawer of the course\'s learners', async () => {
+      const { headers, ...login } = await apiLogin(request, 'trainer');
+      const courses = (await (await request.get(`/api/teacher-course/${login.formateur_id}`, { headers })).json()) as { id: number }[];
+      let scormCourse: number | null = null;
+      for (const course of courses) {
+        const chapters = (await (await request.get(`/api/course-chapters/${course.id}`, { headers })).json()) as { content_type: string }[];
+        const students = (await (await request.get(`/api/fetch-enrolled-students/${course.id}`, { headers })).json()) as unknown[];
+        if (chapters.some((chapter) => chapter.content_type === 'scorm') && students.length > 0) scormCourse = course.id;
+      }
+      expect(scormCourse, 'a demo course with a SCORM chapter and learners').not.toBeNull();
+      await page.goto(`/enrolled-students/${scormCourse}`);
+      await settled(page);
+      await page.getByRole('button', { name: /^Trace SCORM de / }).first().click();
+      await expect(page.getByRole('dialog', { name: /^Trace SCORM de / })).toBeVisible();
+      await settled(page);
+      await expectNoSeriousA11yViolations(page);
+    });
     const { quizId, questionId, quizCourseId } = await quizIds(request, 'trainer');
     await checkQuizStep(page, `/course-preview/${quizCourseId}`);
     await checkScreens(page, [

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { ScormManifestUpgrade } from './contexts/catalogue/index.js';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -72,5 +73,7 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
   await app.get(MikroORM).migrator.up();
+  // SCORM packages imported before their manifest said what is required (issue 23): completed from their own imsmanifest.xml.
+  await app.get(ScormManifestUpgrade).run();
   return app;
 }

@@ -63,6 +63,7 @@ import { ListStudyMaterialsHandler } from './application/queries/list-study-mate
 import { CountCatalogueRecordsHandler } from './application/queries/count-catalogue-records.query.js';
 import { AssignCourseToTrainerHandler } from './application/commands/assign-course-to-trainer.command.js';
 import { ListUnassignedCoursesHandler } from './application/queries/list-unassigned-courses.query.js';
+import { ScormManifestUpgrade } from './application/scorm-manifest-upgrade.js';
 import { TrainerCoursesController } from './http/trainer-courses.controller.js';
 
 /** Catalogue: categories, courses and their structure, CMS pages, trainers' public pages. */
@@ -70,6 +71,8 @@ import { TrainerCoursesController } from './http/trainer-courses.controller.js';
   imports: [CqrsModule, MikroOrmModule.forFeature([Category, Course, Chapter, Subchapter, CmsPage, StudyMaterial])],
   controllers: [CatalogueController, AuthoringController, ChaptersController, StudyMaterialsController, CourseContentController, TrainerCoursesController],
   providers: [
+    // Stored manifests of packages imported by an older reading, completed after the migrations (create-app.ts).
+    ScormManifestUpgrade,
     // Identity asks before removing a person (identity.queries.ts), answered here.
     CountCatalogueRecordsHandler,
     AssignCourseToTrainerHandler,

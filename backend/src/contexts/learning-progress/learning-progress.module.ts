@@ -14,6 +14,7 @@ import { studentDashboardProjection } from './application/projections/student-da
 import { ListProgressHandler } from './application/queries/list-progress.query.js';
 import { GetScormProgressHandler } from './application/queries/get-scorm-progress.query.js';
 import { ListMapping1ScormCommitsHandler } from './application/queries/list-mapping1-scorm-commits.query.js';
+import { GetScormTraceHandler } from './application/queries/get-scorm-trace.query.js';
 import { RecordScormCommitHandler } from './application/commands/record-scorm-commit.command.js';
 import { CourseProgress, StepProgress } from './domain/course-progress.aggregate.js';
 import { ProgressController } from './http/progress.controller.js';
@@ -31,7 +32,7 @@ import { GetQuizStepAccessHandler } from './application/queries/get-quiz-step-ac
     CountLearningRecordsHandler,
     // Assessment asks before a student takes a quiz that is a course step (assessment.queries.ts), answered here.
     GetQuizStepAccessHandler,
-    RecordProgressHandler, RecordScormCommitHandler, GetScormProgressHandler, ListMapping1ScormCommitsHandler, CompleteCourseHandler, ValidateQuizStepHandler, ListProgressHandler, ListStudentCoursesHandler, GetStudentDashboardHandler, GetProgressRulesHandler, QuizStepPolicy],
+    RecordProgressHandler, RecordScormCommitHandler, GetScormProgressHandler, GetScormTraceHandler, ListMapping1ScormCommitsHandler, CompleteCourseHandler, ValidateQuizStepHandler, ListProgressHandler, ListStudentCoursesHandler, GetStudentDashboardHandler, GetProgressRulesHandler, QuizStepPolicy],
 })
 export class LearningProgressModule {
   constructor(projections: ProjectionRegistry, quizStep: QuizStepPolicy) {

@@ -7,6 +7,7 @@ import type {
   CourseView,
   EnrolledStudent,
   RemovalPreview,
+  ScormTrace,
   RemovalResult,
   StudyMaterial,
   SubchapterView,
@@ -162,6 +163,10 @@ export const authoringApi = api.injectEndpoints({
       query: ({ materialId }) => ({ url: `study-materials/${materialId}`, method: 'DELETE' }),
       invalidatesTags: (_r, _e, { courseId }) => [studyMaterialTag(courseId)],
     }),
+    getScormTrace: build.query<ScormTrace, { student: number; course: number; chapter: number }>({
+      query: ({ student, course, chapter }) => `scorm-trace/?student=${student}&course=${course}&chapter=${chapter}`,
+      keepUnusedDataFor: 0,
+    }),
     getEnrolledStudents: build.query<EnrolledStudent[], number>({
       query: (courseId) => `fetch-enrolled-students/${courseId}`,
       providesTags: (_r, _e, courseId) => [{ type: 'Enrolment', id: `COURSE-${courseId}` }],
@@ -191,4 +196,5 @@ export const {
   useGetStudyMaterialsQuery,
   useDeleteStudyMaterialMutation,
   useGetEnrolledStudentsQuery,
+  useGetScormTraceQuery,
 } = authoringApi;

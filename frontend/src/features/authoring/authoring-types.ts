@@ -14,6 +14,8 @@ export type {
   CourseSummary as AdminCourseRow,
   RemovalImpactView as RemovalPreview,
   RemovalResult,
+  ScormTraceAttempt,
+  ScormTraceView as ScormTrace,
   StudyMaterialView as StudyMaterial,
   SubchapterView,
   TrainerDashboardView as TrainerDashboard,

@@ -44,11 +44,12 @@ export interface CourseDeleted {
 }
 export interface ChapterAdded {
   type: 'ChapterAdded';
-  payload: { courseId: number; chapterId: number; title: string; order: number; contentType: ContentType; duration: number };
+  /** scormRule: what validates a SCORM chapter (SCORM chapters only). */
+  payload: { courseId: number; chapterId: number; title: string; order: number; contentType: ContentType; duration: number; scormRule?: 'completed_or_passed' | 'completed' | 'passed' };
 }
 export interface ChapterUpdated {
   type: 'ChapterUpdated';
-  payload: { courseId: number; chapterId: number; title: string; contentType: ContentType; duration: number; mediaReplaced: boolean };
+  payload: { courseId: number; chapterId: number; title: string; contentType: ContentType; duration: number; mediaReplaced: boolean; scormRule?: 'completed_or_passed' | 'completed' | 'passed' };
 }
 export interface ChapterArchived {
   type: 'ChapterArchived';

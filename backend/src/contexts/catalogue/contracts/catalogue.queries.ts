@@ -78,6 +78,14 @@ export class GetCourseOwner extends Query<CourseOwnerView> {
   }
 }
 
+/** What the manifest gives the run-time of a SCO (null: not given). */
+export class ScoSettingsView {
+  @ApiProperty() sco!: string;
+  @ApiProperty({ type: Number, nullable: true, description: 'adlcp:masteryscore (1.2)' }) mastery_score!: number | null;
+  @ApiProperty({ type: Number, nullable: true, description: 'adlcp:completionThreshold (2004)' }) completion_threshold!: number | null;
+  @ApiProperty({ type: Number, nullable: true, description: 'imsss:minNormalizedMeasure, satisfiedByMeasure (2004)' }) scaled_passing_score!: number | null;
+}
+
 /** A step of a course as the player and learning progress see it (no content: what validates it). */
 export class OutlineStep {
   @ApiProperty() id!: number;
@@ -87,7 +95,10 @@ export class OutlineStep {
   @ApiProperty({ enum: ['file', 'url', 'none'], description: 'Une vidéo déposée, un lien, ou pas de vidéo' }) video!: 'file' | 'url' | 'none';
   @ApiProperty({ type: Number, nullable: true }) quiz_id!: number | null;
   @ApiProperty({ type: String, nullable: true, enum: ['1.2', '2004'] }) scorm_version!: '1.2' | '2004' | null;
-  @ApiProperty({ type: [String], description: 'Identifiants des SCO du paquet (vide hors SCORM)' }) scos!: string[];
+  @ApiProperty({ type: [String], description: 'Identifiants des SCO que l’apprenant doit parcourir (vide hors SCORM ; ni « asset », ni items masqués)' }) scos!: string[];
+  @ApiProperty({ type: String, nullable: true, enum: ['completed_or_passed', 'completed', 'passed'], description: 'Ce qui valide un chapitre SCORM' })
+  scorm_rule!: 'completed_or_passed' | 'completed' | 'passed' | null;
+  @ApiProperty({ type: [ScoSettingsView], description: 'Ce que le manifeste donne au run-time de chaque SCO' }) sco_settings!: ScoSettingsView[];
 }
 
 export class OutlineChapterView extends OutlineStep {

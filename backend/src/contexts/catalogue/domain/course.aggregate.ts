@@ -8,7 +8,7 @@ import { checkCourseFields, removalMode, type CourseFields, type CourseProps, ty
 import { ContentItem } from './content-item.js';
 import { searchText } from './search-text.js';
 import { permutation, renumber, swapInto } from './step-order.js';
-import type { ContentInput } from './step-input.js';
+import { DEFAULT_SCORM_RULE, type ContentInput, type ScormRule } from './step-input.js';
 
 /**
  * A course and its ordered structure of chapters and sub-chapters: the catalogue's aggregate, and
@@ -164,7 +164,10 @@ export class Course extends AggregateRoot<CourseEvent> {
     this.chapters.add(chapter);
     this.record(() => ({
       type: 'ChapterAdded',
-      payload: { courseId: this.id, chapterId: chapter.id, title: chapter.title, order: chapter.order, contentType: chapter.contentType, duration: chapter.duration },
+      payload: {
+        courseId: this.id, chapterId: chapter.id, title: chapter.title, order: chapter.order, contentType: chapter.contentType, duration: chapter.duration,
+        ...(chapter.contentType === 'scorm' ? { scormRule: chapter.scormRule } : {}),
+      },
     }));
     this.recordMedia(chapter, null, input);
     return chapter;
@@ -179,6 +182,7 @@ export class Course extends AggregateRoot<CourseEvent> {
       type: 'ChapterUpdated',
       payload: {
         courseId: this.id, chapterId, title: chapter.title, contentType: chapter.contentType, duration: chapter.duration, mediaReplaced: !!(input.video || input.scorm),
+        ...(chapter.contentType === 'scorm' ? { scormRule: chapter.scormRule } : {}),
       },
     });
     this.recordMedia(chapter, null, input);
@@ -349,6 +353,10 @@ export class Chapter extends ContentItem {
   @Property({ type: 'json', fieldName: 'scorm_manifest', nullable: true })
   scormManifest: object | null = null;
 
+  /** What validates the chapter when it is a SCORM step (docs/learning-progress.md). */
+  @Property({ type: 'string', length: 24, fieldName: 'scorm_rule' })
+  scormRule: ScormRule = DEFAULT_SCORM_RULE;
+
   constructor(order: number) {
     super(order);
   }
@@ -362,6 +370,7 @@ export class Chapter extends ContentItem {
   }
 
   protected override applyPackage(input: ContentInput, superseded: string[]): void {
+    if (input.scormRule !== undefined) this.scormRule = input.scormRule;
     if (input.contentType === 'scorm' && !input.scorm && !this.scormPath) {
       throw new InvalidCourseError('Ajoutez le paquet SCORM (fichier .zip) de ce chapitre.', 'scorm_file');
     }

@@ -32,9 +32,16 @@ export interface ContentInput {
   videoUrl?: string;
   textContent?: string;
   quizId?: number | null;
+  /** What validates a SCORM chapter (absent: kept as it is, or the default for a new one). */
+  scormRule?: ScormRule;
   video?: StoredVideo;
   scorm?: StoredScorm;
 }
+
+/** What validates a SCORM step: every required SCO completed, passed, or either (the default). */
+export const SCORM_RULES = ['completed_or_passed', 'completed', 'passed'] as const;
+export type ScormRule = (typeof SCORM_RULES)[number];
+export const DEFAULT_SCORM_RULE: ScormRule = 'completed_or_passed';
 
 /** An uploaded video file ('video' is the spec's older name of 'video_file'). */
 export const isVideoFileType = (type: ContentType): boolean => type === 'video' || type === 'video_file';

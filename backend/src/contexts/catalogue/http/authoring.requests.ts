@@ -6,6 +6,7 @@ import {
 } from 'class-validator';
 import { MAX_ID, toDecimalInteger } from '../../../platform/http/ids.js';
 import { CONTENT_TYPES, type ContentType } from '../contracts/catalogue.events.js';
+import { SCORM_RULES, type ScormRule } from '../domain/step-input.js';
 import { DESCRIPTION_MAX, DURATION_MAX, TEXT_CONTENT_MAX, TEXT_CONTENT_TOO_LONG, TITLE_MAX } from '../domain/course-limits.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -130,6 +131,14 @@ export class ChapterForm extends StepForm {
   @ApiPropertyOptional({ type: 'string', format: 'binary', nullable: true, description: 'Paquet SCORM 1.2 ou 2004 (.zip), type scorm' })
   @Allow()
   scorm_file?: unknown;
+
+  @ApiPropertyOptional({
+    enum: SCORM_RULES,
+    description: 'Ce qui valide un chapitre SCORM : chaque partie terminée (completed), réussie (passed), ou l’un ou l’autre (completed_or_passed, par défaut). Absent : inchangé.',
+  })
+  @IsOptional()
+  @IsIn(SCORM_RULES, { message: 'La règle de validation SCORM doit être « completed_or_passed », « completed » ou « passed ».' })
+  scorm_rule?: ScormRule;
 }
 
 export class SubchapterForm extends StepForm {

@@ -21,8 +21,9 @@ import {
 } from './authoring.requests.js';
 import { fileOf } from './uploaded.js';
 
-function stepInput(form: StepForm): StepInput {
+function stepInput(form: StepForm | ChapterForm): StepInput {
   return {
+    ...('scorm_rule' in form && form.scorm_rule ? { scormRule: form.scorm_rule } : {}),
     title: form.title,
     description: form.description,
     contentType: form.content_type,

@@ -249,7 +249,7 @@ describe('CourseProgress', () => {
     it('validates it with rule scorm-completed once every SCO is completed or passed', () => {
       const states = [{ sco: 'a', cmi: { lesson_status: 'passed' } }, { sco: 'b', cmi: { lesson_status: 'completed' } }];
       expect(commit('b', { lesson_status: 'completed' }, { seq: 2, scoStates: states })).toEqual({ outcome: 'applied', validated: true });
-      expect(validation(progress.takeEvents())).toEqual({ studentId: 42, courseId: 9, kind: 'chapter', stepId: 5, rule: 'scorm-completed', figures: { scos: 2 } });
+      expect(validation(progress.takeEvents())).toEqual({ studentId: 42, courseId: 9, kind: 'chapter', stepId: 5, rule: 'scorm-completed', figures: { scos: 2, choice: 'completed_or_passed' } });
     });
 
     it('records nothing new for a duplicate, and no ScormCommitted for a stale commit', () => {

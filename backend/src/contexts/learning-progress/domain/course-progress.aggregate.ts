@@ -8,7 +8,7 @@ import { readCmi, type CmiReport, type CommitOutcome, type KeptCommit } from './
 import { scoStanding } from './scorm-trace.js';
 import { isOpen, stepKey, type Step } from './step-order.js';
 import type { SessionTime, TimeEvidence } from './time-on-task.js';
-import { judgeQuiz, judgeScorm, judgeStep, type QuizCompletion, type StepContent, type StepState, type Verdict } from './validation-rules.js';
+import { judgeQuiz, judgeScorm, judgeStep, type QuizCompletion, type ScormChoice, type StepContent, type StepState, type Verdict } from './validation-rules.js';
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
 
@@ -46,10 +46,12 @@ export interface ScormCommit {
   report: CmiReport;
 }
 
-/** The SCORM package of a chapter: its version and its SCOs (none listed: the one committing). */
+/** The SCORM package of a chapter: its version, its required SCOs (none listed: the one committing), and what validates it. */
 export interface ScormPackage {
   version: '1.2' | '2004';
   scos: readonly string[];
+  /** The chapter's choice (absent: completed or passed). */
+  choice?: ScormChoice;
 }
 
 /**
@@ -185,7 +187,7 @@ export class CourseProgress extends AggregateRoot<CourseProgressEvent> {
       const state = reported.get(id);
       return { id, version: pkg.version, lessonStatus: state?.completionStatus ?? null, completionStatus: state?.completionStatus ?? null, successStatus: state?.successStatus ?? null };
     });
-    return { outcome, validated: this.settle(progress, judgeScorm(scos), now) };
+    return { outcome, validated: this.settle(progress, judgeScorm(scos, pkg.choice), now) };
   }
 
   /**

@@ -95,7 +95,14 @@ describe('validating text, quiz and SCORM steps', () => {
 
   it('validates a SCORM package only when every SCO is completed or passed, in 1.2 and in 2004', () => {
     expect(judgeScorm([]).validated).toBe(false);
-    expect(judgeScorm([{ id: 'a', version: '1.2', lessonStatus: 'incomplete' }])).toEqual({ validated: false, reason: 'Le module n’est pas terminé (1 partie sur 1).' });
+    expect(judgeScorm([{ id: 'a', version: '1.2', lessonStatus: 'incomplete' }])).toEqual({
+      validated: false,
+      reason: 'Le module n’est pas terminé : 1 partie sur 1 n’est pas encore terminée ou réussie.',
+    });
+    expect(judgeScorm([{ id: 'a', version: '1.2', lessonStatus: 'incomplete' }, { id: 'b', version: '1.2', lessonStatus: 'browsed' }], 'passed')).toEqual({
+      validated: false,
+      reason: 'Le module n’est pas terminé : 2 parties sur 2 ne sont pas encore réussies.',
+    });
     expect(judgeScorm([{ id: 'a', version: '1.2', lessonStatus: 'passed' }, { id: 'b', version: '1.2', lessonStatus: 'completed' }]).validated).toBe(true);
     expect(judgeScorm([{ id: 'a', version: '2004', completionStatus: 'incomplete', successStatus: 'passed' }]).validated).toBe(true);
     expect(judgeScorm([{ id: 'a', version: '2004', completionStatus: 'completed' }, { id: 'b', version: '2004', completionStatus: 'incomplete', successStatus: 'unknown' }]).validated).toBe(false);

@@ -45,15 +45,32 @@ export interface AcceptedCmi {
 export function acceptCmi(version: '1.2' | '2004', cmi: Record<string, unknown>): AcceptedCmi {
   // A score that breaks a rule (scorm-trace.ts) is refused the same way, its fields alone.
   const scored = refuseBadScore(cmi);
+  const kept = { ...scored.cmi };
+  const refused: Record<string, string> = { ...scored.refused };
   try {
-    checkSuspendData(version, scored.cmi.suspend_data);
-    return scored;
+    checkSuspendData(version, kept.suspend_data);
   } catch (error) {
     if (!(error instanceof InvalidInputError)) throw error;
-    const kept = { ...scored.cmi };
     delete kept.suspend_data;
-    return { cmi: kept, refused: { ...scored.refused, suspend_data: error.message } };
+    refused.suspend_data = error.message;
   }
+  // cmi.interactions and cmi.objectives: kept as the package reported them, known fields only, capped.
+  const lists = [
+    ['interactions', INTERACTION_FIELDS, INTERACTIONS_MAX],
+    ['objectives', OBJECTIVE_FIELDS, OBJECTIVES_MAX],
+  ] as const;
+  for (const [field, fields, max] of lists) {
+    if (cmi[field] === undefined) continue;
+    const read = records(cmi[field], fields, max);
+    if (read === null) {
+      delete kept[field];
+      refused[field] = `${field} doit être une liste d’objets (identifiants et valeurs en texte).`;
+    } else {
+      // Beyond the cap the rest is left out silently: the kept ones still replace the stored list.
+      kept[field] = read.kept;
+    }
+  }
+  return { cmi: kept, refused };
 }
 
 /** suspend_data is stored whole, up to the 2004 limit (1.2's 4,096 is exceeded by real exports, so it gets the same room). */
@@ -78,6 +95,85 @@ export function sessionSeconds(version: '1.2' | '2004', value: unknown): number 
   return (((y ?? 0) * 365 + (mo ?? 0) * 30 + (d ?? 0)) * 24 + (h ?? 0)) * 3600 + (mi ?? 0) * 60 + (s ?? 0);
 }
 
+/** What the manifest gives the run-time of a SCO (null: not given). */
+export interface ScoSettings {
+  /** 1.2 adlcp:masteryscore. */
+  masteryScore: number | null;
+  /** 2004 adlcp:completionThreshold. */
+  completionThreshold: number | null;
+  /** 2004 imsss:minNormalizedMeasure of a primary objective satisfied by measure. */
+  scaledPassingScore: number | null;
+}
+
+export const NO_SETTINGS: ScoSettings = { masteryScore: null, completionThreshold: null, scaledPassingScore: null };
+
+const decimalOf = (value: unknown): number | null => {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value !== 'string' || value.trim() === '') return null;
+  const parsed = Number(value.trim());
+  return Number.isFinite(parsed) ? parsed : null;
+};
+
+const TERMINAL_1_2 = new Set(['completed', 'passed', 'failed']);
+
+/**
+ * The statuses the LMS decides (docs/learning-progress.md, "SCORM run-time rules"), applied by the
+ * server to each commit of a learner (who always runs in `normal` mode with `credit`):
+ * - 1.2 (RTE 3.4.4): when the SCO ends (LMSFinish, or the learner leaves: `ending`), a status still
+ *   « not attempted » (or none) becomes « completed »; then, when the manifest gives a mastery score
+ *   and the SCO set `score.raw`, a finished status (or an ending one) becomes « passed » or « failed »
+ *   by comparison.
+ * - 2004 (RTE 4.2.4.1, 4.2.22.1): with a completion threshold and a progress_measure, completion is
+ *   « completed » or « incomplete » by comparison; with a scaled passing score, success is « passed »
+ *   or « failed » by comparison with `score.scaled`, and « unknown » without one.
+ * Returns the cmi as the SCO's state keeps it (the statuses replaced by the LMS's).
+ */
+export function applyRunTimeRules(version: '1.2' | '2004', cmi: Record<string, unknown>, settings: ScoSettings, ending: boolean): Record<string, unknown> {
+  const out = { ...cmi };
+  if (version === '1.2') {
+    const key = typeof cmi.lesson_status === 'string' || typeof cmi.completion_status !== 'string' ? 'lesson_status' : 'completion_status';
+    const reported = typeof cmi[key] === 'string' ? (cmi[key] as string) : '';
+    let status = reported;
+    if (ending && (status === '' || status === 'not attempted')) status = 'completed';
+    const raw = decimalOf(cmi.score_raw ?? cmi.score);
+    if (settings.masteryScore !== null && raw !== null && (ending || TERMINAL_1_2.has(status))) status = raw >= settings.masteryScore ? 'passed' : 'failed';
+    if (status !== reported) out[key] = status;
+    return out;
+  }
+  const measure = decimalOf(cmi.progress_measure);
+  if (settings.completionThreshold !== null && measure !== null) out.completion_status = measure >= settings.completionThreshold ? 'completed' : 'incomplete';
+  if (settings.scaledPassingScore !== null) {
+    const scaled = decimalOf(cmi.score_scaled);
+    out.success_status = scaled === null ? 'unknown' : scaled >= settings.scaledPassingScore ? 'passed' : 'failed';
+  }
+  return out;
+}
+
+/** The caps on what a commit keeps of cmi.interactions and cmi.objectives (the rest is left out, with a reason). */
+export const INTERACTIONS_MAX = 500;
+export const OBJECTIVES_MAX = 100;
+const FIELD_MAX = 4000;
+const INTERACTION_FIELDS = ['id', 'type', 'learner_response', 'result', 'latency', 'timestamp', 'weighting', 'description'] as const;
+const OBJECTIVE_FIELDS = ['id', 'score_raw', 'score_min', 'score_max', 'score_scaled', 'success_status', 'completion_status', 'progress_measure', 'description'] as const;
+
+/** A list of records reduced to the known fields, each text capped; null when it is not a list of objects. */
+function records(value: unknown, fields: readonly string[], max: number): { kept: Record<string, string>[]; cut: boolean } | null {
+  if (!Array.isArray(value)) return null;
+  const kept: Record<string, string>[] = [];
+  for (const entry of value.slice(0, max)) {
+    if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) return null;
+    const record: Record<string, string> = {};
+    for (const field of fields) {
+      const raw = (entry as Record<string, unknown>)[field];
+      if (raw === undefined || raw === null || raw === '') continue;
+      if (typeof raw !== 'string' && typeof raw !== 'number') return null;
+      record[field] = String(raw).slice(0, FIELD_MAX);
+    }
+    kept.push(record);
+  }
+  return { kept, cut: value.length > max };
+}
+
 /** What a commit reports, read from the runtime's cmi_data (flat, as the spec's client sends it). */
 export interface CmiReport {
   completionStatus: string | null;
@@ -96,7 +192,7 @@ const text = (value: unknown, max = 64): string | null => (typeof value === 'str
 export function readCmi(version: '1.2' | '2004', cmi: Record<string, unknown>): CmiReport {
   const scores = readScore(cmi);
   return {
-    completionStatus: text(cmi.completion_status) ?? (version === '1.2' ? text(cmi.lesson_status) : null),
+    completionStatus: version === '1.2' ? (text(cmi.lesson_status) ?? text(cmi.completion_status)) : text(cmi.completion_status),
     successStatus: text(cmi.success_status),
     score: scores.raw,
     scores,

@@ -103,16 +103,50 @@ export function judgeQuiz(completion: QuizCompletion | null): Verdict {
   return { validated: true, rule: 'quiz-completed', figures: { quiz_id: completion.quizId, score: completion.score, total: completion.total, attempt: completion.attempt } };
 }
 
-const DONE_1_2 = new Set(['completed', 'passed']);
+/** What validates a SCORM step, chosen by its trainer per chapter (the default: either). */
+export type ScormChoice = 'completed_or_passed' | 'completed' | 'passed';
 
-/** A SCORM package: every SCO reports completed or passed (1.2 lesson_status; 2004 completion_status or success_status). */
-export function judgeScorm(scos: readonly { id: string; version: '1.2' | '2004'; lessonStatus?: string | null; completionStatus?: string | null; successStatus?: string | null }[]): Verdict {
+/**
+ * A SCO's statuses as two: completion and success. A 1.2 lesson_status says both: « passed » and
+ * « failed » are completed (the learner went through) with that success; « completed » says nothing
+ * of success; « incomplete », « browsed », « not attempted » are not completed.
+ */
+export function scoStatuses(version: '1.2' | '2004', status: { lessonStatus?: string | null; completionStatus?: string | null; successStatus?: string | null }): { completion: string | null; success: string | null } {
+  if (version === '2004') return { completion: status.completionStatus ?? null, success: status.successStatus ?? null };
+  const lesson = status.lessonStatus ?? null;
+  const completed = lesson === 'completed' || lesson === 'passed' || lesson === 'failed';
+  return { completion: completed ? 'completed' : lesson, success: lesson === 'passed' || lesson === 'failed' ? lesson : null };
+}
+
+const CHOICE_DONE: Record<ScormChoice, (s: { completion: string | null; success: string | null }) => boolean> = {
+  completed_or_passed: (s) => s.completion === 'completed' || s.success === 'passed',
+  completed: (s) => s.completion === 'completed',
+  passed: (s) => s.success === 'passed',
+};
+
+const CHOICE_PENDING: Record<ScormChoice, string> = {
+  completed_or_passed: 'terminée ou réussie',
+  completed: 'terminée',
+  passed: 'réussie',
+};
+
+/**
+ * A SCORM package: every required SCO (not an asset, not hidden) done by the chapter's choice:
+ * completed, passed, or either (1.2 lesson_status; 2004 completion_status and success_status, so
+ * that a 2004 « completed » + « failed » validates under « completed » or the default, not under « passed »).
+ */
+export function judgeScorm(
+  scos: readonly { id: string; version: '1.2' | '2004'; lessonStatus?: string | null; completionStatus?: string | null; successStatus?: string | null }[],
+  choice: ScormChoice = 'completed_or_passed',
+): Verdict {
   if (scos.length === 0) return no('Le module n’a encore rien enregistré.');
-  const done = (sco: (typeof scos)[number]) =>
-    sco.version === '1.2' ? DONE_1_2.has(sco.lessonStatus ?? '') : sco.completionStatus === 'completed' || sco.successStatus === 'passed';
-  const pending = scos.filter((sco) => !done(sco));
-  if (pending.length > 0) return no(`Le module n’est pas terminé (${pending.length} partie${pending.length > 1 ? 's' : ''} sur ${scos.length}).`);
-  return { validated: true, rule: 'scorm-completed', figures: { scos: scos.length } };
+  const pending = scos.filter((sco) => !CHOICE_DONE[choice](scoStatuses(sco.version, sco)));
+  if (pending.length > 0) {
+    const many = pending.length > 1;
+    const state = CHOICE_PENDING[choice].replace(/e\b/g, many ? 'es' : 'e');
+    return no(`Le module n’est pas terminé : ${pending.length} partie${many ? 's' : ''} sur ${scos.length} ${many ? 'ne sont' : 'n’est'} pas encore ${state}.`);
+  }
+  return { validated: true, rule: 'scorm-completed', figures: { scos: scos.length, choice } };
 }
 
 /** What a step is, as the catalogue describes it: what its validation rule depends on. */

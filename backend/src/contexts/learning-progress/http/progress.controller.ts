@@ -11,8 +11,9 @@ import { ListProgress, ProgressRecord } from '../application/queries/list-progre
 import { ListStudentCourses, StudentCourseView } from '../application/queries/list-student-courses.query.js';
 import { GetStudentDashboard, StudentDashboardView } from '../application/queries/get-student-dashboard.query.js';
 import { GetScormProgress, ScormProgressView } from '../application/queries/get-scorm-progress.query.js';
+import { GetScormTrace, ScormTraceView } from '../application/queries/get-scorm-trace.query.js';
 import { RecordScormCommit } from '../application/commands/record-scorm-commit.command.js';
-import { CompleteCourseForm, parseBeats, parsePlayed, ProgressForm, ProgressQuery, ScormCommitForm, ScormProgressQuery } from './progress.requests.js';
+import { CompleteCourseForm, parseBeats, parsePlayed, ProgressForm, ProgressQuery, ScormCommitForm, ScormProgressQuery, ScormTraceQuery } from './progress.requests.js';
 
 export class ProgressAnswerView {
   @ApiProperty({ description: 'La vérité du serveur, décidée sur les preuves' }) validated!: boolean;
@@ -102,6 +103,16 @@ export class ProgressController {
     return this.queries.execute(new GetScormProgress(actor, query.student, query.chapter));
   }
 
+  @Get('scorm-trace')
+  @Authenticated('teacher', 'admin')
+  @ApiOperation({
+    summary: 'La trace CMI d’un apprenant sur un chapitre SCORM, par SCO et par tentative : statuts, score, temps, position, interactions et objectifs (le formateur du cours, les administrateurs)',
+  })
+  @ApiOkResponse({ type: ScormTraceView })
+  scormTrace(@CurrentActor() actor: Actor, @Query() query: ScormTraceQuery): Promise<ScormTraceView> {
+    return this.queries.execute(new GetScormTrace(actor, query.student, query.course, query.chapter));
+  }
+
   @Post('scorm-progress')
   @HttpCode(201)
   @Authenticated('student')
@@ -109,7 +120,7 @@ export class ProgressController {
   @ApiCreatedResponse({ type: ScormCommitAnswer })
   async scormCommit(@CurrentActor() actor: Actor, @Body() body: ScormCommitForm): Promise<ScormCommitAnswer> {
     const { outcome, validated, refused } = await this.commands.execute(
-      new RecordScormCommit(actor, body.student, body.course, { chapterId: body.chapter, sco: body.sco, sessionId: body.session_id, seq: body.seq, cmi: body.cmi_data }),
+      new RecordScormCommit(actor, body.student, body.course, { chapterId: body.chapter, sco: body.sco, sessionId: body.session_id, seq: body.seq, cmi: body.cmi_data, final: body.final }),
     );
     return Object.keys(refused).length > 0 ? { bool: true, outcome, validated, refused } : { bool: true, outcome, validated };
   }

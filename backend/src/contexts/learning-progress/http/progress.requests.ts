@@ -114,6 +114,11 @@ export class ScormProgressQuery {
   chapter!: number;
 }
 
+export class ScormTraceQuery extends ScormProgressQuery {
+  @RequiredId('Identifiant du cours', 'Le cours est obligatoire.', 'Cours introuvable.')
+  course!: number;
+}
+
 export class ScormCommitForm {
   @RequiredId("Identifiant de l'étudiant (le vôtre)", "L'étudiant est obligatoire.", 'Étudiant non trouvé.')
   student!: number;
@@ -138,11 +143,17 @@ export class ScormCommitForm {
   @OptionalId('Numéro de l’envoi dans la session (1, 2, …) : un envoi plus ancien que le dernier enregistré n’est pas appliqué', 'Numéro de séquence invalide.')
   seq?: number;
 
+  @ApiPropertyOptional({ description: 'Le SCO a fini (LMSFinish/Terminate) ou l’apprenant l’a quitté : les règles de fin de session de SCORM 1.2 s’appliquent (« not attempted » devient « completed », puis le score de maîtrise du manifeste donne « passed » ou « failed »)' })
+  @IsOptional()
+  @IsBoolean({ message: 'final doit valoir true ou false.' })
+  final?: boolean;
+
   @ApiProperty({
     description:
-      'completion_status, success_status (2004) ou lesson_status (1.2), session_time, location, suspend_data (64 000 caractères au plus ; au-delà, suspend_data seul est refusé et le reste gardé), ' +
+      'completion_status, success_status (2004) ou lesson_status (1.2), progress_measure, session_time, location, suspend_data (64 000 caractères au plus ; au-delà, suspend_data seul est refusé et le reste gardé), ' +
       'le score en quatre nombres (ou null) : score_raw, score_min, score_max, score_scaled (2004, entre -1 et 1), score_raw entre les bornes données ; un score qui enfreint une règle est refusé seul (`refused`). ' +
-      'score (champ de la spec) : le score brut, lu seulement sans score_raw',
+      'score (champ de la spec) : le score brut, lu seulement sans score_raw. ' +
+      'interactions (500 au plus : id, type, learner_response, result, latency, timestamp, weighting, description) et objectives (100 au plus : id, score_*, success_status, completion_status, progress_measure, description)',
   })
   @IsObject({ message: 'cmi_data doit être un objet.' })
   cmi_data!: Record<string, unknown>;

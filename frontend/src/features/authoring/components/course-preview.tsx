@@ -104,6 +104,11 @@ export function CoursePreview({
                   {stepHeading(selected, content.title)}
                 </h2>
                 {content.description ? <p className="course-reader__description">{content.description}</p> : null}
+                {'scorm_rule' in content && content.content_type === 'scorm' ? (
+                  <p className="course-reader__scorm-rule" data-testid="preview-scorm-rule">
+                    {m.preview.scormRule(m.stepForm.scormRules[content.scorm_rule].replace(' (par défaut)', ''))}
+                  </p>
+                ) : null}
                 <div className="course-reader__step" data-testid="preview-step" data-step={stepKey(selected)}>
                   {media.ready || media.failed ? (
                     <ContentStep key={stepKey(selected)} step={content} quizView={quizView} />

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Form, Input, InputNumber, Select, Space, type UploadFile } from 'antd';
+import { Alert, Button, Form, Input, InputNumber, Radio, Select, Space, type UploadFile } from 'antd';
 import { applyFieldErrors, describeApiError } from '../../../lib/api-errors';
 import type { ChapterContentType, ChapterView, SubchapterView } from '../authoring-types';
 import { messages as m } from '../messages';
@@ -24,9 +24,15 @@ export interface StepValues {
   text_content?: string;
   quiz?: number | null;
   scorm_file?: UploadFile[];
+  scorm_rule?: ScormRule;
 }
 
-const FORM_FIELDS = ['title', 'description', 'content_type', 'duration', 'video_url', 'video', 'text_content', 'quiz', 'scorm_file'] as const;
+/** What validates a SCORM chapter (the server's choices; « completed or passed » by default). */
+export type ScormRule = ChapterView['scorm_rule'];
+export const SCORM_RULES: readonly ScormRule[] = ['completed_or_passed', 'completed', 'passed'];
+export const DEFAULT_SCORM_RULE: ScormRule = 'completed_or_passed';
+
+const FORM_FIELDS = ['title', 'description', 'content_type', 'duration', 'video_url', 'video', 'text_content', 'quiz', 'scorm_file', 'scorm_rule'] as const;
 
 /** The old 'video' type of the spec reads as an uploaded file. */
 const normaliseType = (type: string | undefined): ChapterContentType =>
@@ -43,6 +49,7 @@ export function initialStepValues(step?: ChapterView | SubchapterView): StepValu
     quiz: step?.quiz ?? null,
     video: [],
     scorm_file: [],
+    scorm_rule: (step && 'scorm_rule' in step ? step.scorm_rule : undefined) ?? DEFAULT_SCORM_RULE,
   };
 }
 
@@ -66,10 +73,26 @@ export function stepBody(values: StepValues, { editing, extra = {} }: { editing:
   if (values.content_type === 'text') body.append('text_content', values.text_content ?? '');
   if (values.content_type === 'quiz' && values.quiz !== null && values.quiz !== undefined) body.append('quiz', String(values.quiz));
   if (values.content_type === 'scorm' && scorm) body.append('scorm_file', scorm);
+  if (values.content_type === 'scorm' && values.scorm_rule) body.append('scorm_rule', values.scorm_rule);
   return body;
 }
 
 const isZip = (file: File) => /\.zip$/i.test(file.name);
+
+/** What validates the SCORM chapter: every part completed, passed, or either (the default). */
+export function ScormRuleField() {
+  return (
+    <Form.Item label={<span id="scorm-rule-label">{m.stepForm.scormRule}</span>} name="scorm_rule" extra={m.stepForm.scormRuleHint}>
+      <Radio.Group role="radiogroup" aria-labelledby="scorm-rule-label" className="scorm-rule-field">
+        {SCORM_RULES.map((rule) => (
+          <Radio key={rule} value={rule}>
+            {m.stepForm.scormRules[rule]}
+          </Radio>
+        ))}
+      </Radio.Group>
+    </Form.Item>
+  );
+}
 
 /** The one field of the chosen content type. */
 function TypeField({ type, current }: { type: ChapterContentType; current?: ChapterView | SubchapterView }) {
@@ -115,6 +138,7 @@ function TypeField({ type, current }: { type: ChapterContentType; current?: Chap
       );
     case 'scorm':
       return (
+        <>
         <FileField
           name="scorm_file"
           label={m.stepForm.scorm}
@@ -131,6 +155,8 @@ function TypeField({ type, current }: { type: ChapterContentType; current?: Chap
             },
           ]}
         />
+        <ScormRuleField />
+        </>
       );
   }
 }

@@ -1,9 +1,11 @@
+import { useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { Avatar, Table, type TableColumnsType } from 'antd';
+import { Avatar, Button, Table, type TableColumnsType } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
-import { useGetCourseForEditQuery, useGetEnrolledStudentsQuery } from '../authoring-api';
+import { useGetChaptersQuery, useGetCourseForEditQuery, useGetEnrolledStudentsQuery } from '../authoring-api';
 import type { EnrolledStudent } from '../authoring-types';
 import { AuthoringPage, EmptyText, LoadState } from '../components/authoring-page';
+import { ScormTraceDrawer } from '../components/scorm-trace-drawer';
 import { messages as m } from '../messages';
 
 const columns: TableColumnsType<EnrolledStudent> = [
@@ -23,12 +25,34 @@ export function EnrolledStudentsPage() {
   const courseId = Number(useParams().courseId);
   const { data, isLoading, isError } = useGetEnrolledStudentsQuery(courseId, { skip: !courseId });
   const course = useGetCourseForEditQuery(courseId, { skip: !courseId });
+  const chapters = useGetChaptersQuery(courseId, { skip: !courseId });
+  const scormChapters = useMemo(() => (chapters.data ?? []).filter((c) => c.content_type === 'scorm'), [chapters.data]);
+  const [traced, setTraced] = useState<EnrolledStudent['student'] | null>(null);
+  const shown = useMemo<TableColumnsType<EnrolledStudent>>(
+    () =>
+      scormChapters.length === 0
+        ? columns
+        : [
+            ...columns,
+            {
+              key: 'trace',
+              title: m.enrolled.trace,
+              render: (_, { student }) => (
+                <Button size="small" onClick={() => setTraced(student)} aria-label={m.enrolled.traceOf(student.fullname)}>
+                  {m.enrolled.trace}
+                </Button>
+              ),
+            },
+          ],
+    [scormChapters.length],
+  );
   return (
     <AuthoringPage title={course.data ? `${m.enrolled.title} : ${course.data.title}` : m.enrolled.title} back={{ to: '/teacher-my-course', label: m.chapters.backToCourses }}>
       <LoadState loading={isLoading} failed={isError} failure={m.enrolled.loadFailed} />
       {data ? (
-        <Table<EnrolledStudent> rowKey="id" columns={columns} dataSource={data} pagination={false} scroll={{ x: 'max-content' }} locale={{ emptyText: <EmptyText text={m.enrolled.empty} /> }} />
+        <Table<EnrolledStudent> rowKey="id" columns={shown} dataSource={data} pagination={false} scroll={{ x: 'max-content' }} locale={{ emptyText: <EmptyText text={m.enrolled.empty} /> }} />
       ) : null}
+      <ScormTraceDrawer course={courseId} student={traced} chapters={scormChapters} onClose={() => setTraced(null)} />
     </AuthoringPage>
   );
 }

@@ -10,7 +10,10 @@ import type { Send } from '../transport';
 import { readList, RetryTimer, writeList } from '../stored-list';
 
 /** The runtime data a commit carries (flat, as the spec's client sends it; read back whole on resume). */
-export type CmiData = Record<string, string | number | null>;
+export type CmiData = Record<string, string | number | null | CmiRecord[]>;
+
+/** An interaction or an objective the package reported (cmi.interactions.n, cmi.objectives.n), flattened. */
+export type CmiRecord = Record<string, string>;
 
 export interface ScormCommit {
   student: number;
@@ -21,6 +24,8 @@ export interface ScormCommit {
   session_id: string;
   seq: number;
   cmi_data: CmiData;
+  /** The SCO ended (LMSFinish/Terminate, or the learner left it): the server applies the 1.2 end-of-session rules. */
+  final?: boolean;
 }
 
 export interface CommitAnswer {
@@ -68,11 +73,18 @@ export class ScormCommitQueue {
   /**
    * Queues a commit of the runtime and starts sending; returns it with its sequence number. `session`
    * is the launch of the SCO that made it (each launch its own run-time session, so its session_time
-   * adds to the total); without it, the page's.
+   * adds to the total); without it, the page's. `final`: the SCO finished (LMSFinish/Terminate) or was left.
    */
-  enqueue(where: { course: number; chapter: number; sco?: string; session?: string }, cmi: CmiData): ScormCommit {
+  enqueue(where: { course: number; chapter: number; sco?: string; session?: string }, cmi: CmiData, final = false): ScormCommit {
     const { session, ...place } = where;
-    const commit: ScormCommit = { student: this.options.student, ...place, session_id: session ?? this.options.sessionId, seq: ++this.seq, cmi_data: { ...cmi } };
+    const commit: ScormCommit = {
+      student: this.options.student,
+      ...place,
+      session_id: session ?? this.options.sessionId,
+      seq: ++this.seq,
+      cmi_data: { ...cmi },
+      ...(final ? { final } : {}),
+    };
     this.queue.push(commit);
     this.store();
     if (this.leaving) {

@@ -92,3 +92,67 @@ describe('the SCORM 2004 runtime', () => {
     expect(scormDuration('2004', 3723.5)).toBe('PT1H2M3.5S');
   });
 });
+
+describe('the run-time rules and what the manifest gives the SCO', () => {
+  it('1.2: mastery score, launch data and credit given; score.max starts empty; a minimum-calls SCO is completed on LMSFinish', async () => {
+    const commits: [CmiData, boolean][] = [];
+    const runtime = await startScormRuntime({
+      version: '1.2',
+      learner: LEARNER,
+      resume: null,
+      settings: { masteryScore: 80, launchData: 'niveau=2', completionThreshold: null, scaledPassingScore: null },
+      onCommit: (cmi, final) => commits.push([cmi, final]),
+    });
+    const api = window.API as Api12;
+    api.LMSInitialize('');
+    expect(['cmi.student_data.mastery_score', 'cmi.launch_data', 'cmi.core.credit', 'cmi.core.lesson_mode', 'cmi.core.score.max', 'cmi.core.lesson_status'].map((e) => api.LMSGetValue(e))).toEqual([
+      '80', 'niveau=2', 'credit', 'normal', '', 'not attempted',
+    ]);
+    expect(runtime.unfinished()).toBe(true);
+    api.LMSFinish('');
+    expect(runtime.unfinished()).toBe(false);
+    expect(commits).toHaveLength(1);
+    expect(commits[0]![1]).toBe(true);
+    expect(commits[0]![0].lesson_status).toBe('completed');
+  });
+
+  it('1.2: the mastery score makes passed or failed on LMSFinish, and interactions are reported', async () => {
+    const commits: CmiData[] = [];
+    await startScormRuntime({
+      version: '1.2',
+      learner: LEARNER,
+      resume: null,
+      settings: { masteryScore: 80, launchData: null, completionThreshold: null, scaledPassingScore: null },
+      onCommit: (cmi) => commits.push(cmi),
+    });
+    const api = window.API as Api12;
+    api.LMSInitialize('');
+    api.LMSSetValue('cmi.core.score.raw', '70');
+    api.LMSSetValue('cmi.interactions.0.id', 'q1');
+    api.LMSSetValue('cmi.interactions.0.type', 'choice');
+    api.LMSSetValue('cmi.interactions.0.student_response', 'b');
+    api.LMSSetValue('cmi.interactions.0.result', 'wrong');
+    api.LMSSetValue('cmi.objectives.0.id', 'obj');
+    api.LMSSetValue('cmi.objectives.0.status', 'failed');
+    api.LMSFinish('');
+    expect(commits[0]).toMatchObject({
+      lesson_status: 'failed',
+      interactions: [{ id: 'q1', type: 'choice', learner_response: 'b', result: 'wrong' }],
+      objectives: [expect.objectContaining({ id: 'obj', success_status: 'failed', completion_status: 'failed' })],
+    });
+  });
+
+  it('2004: completion threshold, scaled passing score and launch data given; a preview runs in browse, no-credit', async () => {
+    await startScormRuntime({
+      version: '2004',
+      learner: LEARNER,
+      resume: null,
+      mode: 'browse',
+      settings: { masteryScore: null, launchData: 'a=1', completionThreshold: 0.8, scaledPassingScore: 0.6 },
+      onCommit: () => undefined,
+    });
+    const api = window.API_1484_11 as Api2004;
+    api.Initialize('');
+    expect(['cmi.completion_threshold', 'cmi.scaled_passing_score', 'cmi.launch_data', 'cmi.credit', 'cmi.mode'].map((e) => api.GetValue(e))).toEqual(['0.8', '0.6', 'a=1', 'no-credit', 'browse']);
+  });
+});

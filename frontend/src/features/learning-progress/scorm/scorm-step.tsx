@@ -6,13 +6,26 @@ import { useLazyGetScormProgressQuery } from '../progress-api';
 import { messages as m } from '../messages';
 import type { QueueState, ScormCommitQueue } from './commit-queue';
 import { newSessionId } from '../player/session-id';
-import { startScormRuntime, type NavRequest, type ScormRuntime, type ScormVersion } from './scorm-runtime';
+import { startScormRuntime, type NavRequest, type ScoSettings, type ScormRuntime, type ScormVersion } from './scorm-runtime';
 
 export interface ScoItem {
   identifier: string;
   title: string;
   url: string;
+  /** What the manifest gives the SCO's run-time (GET chapter's scorm_items). */
+  mastery_score?: number | null;
+  launch_data?: string | null;
+  completion_threshold?: number | null;
+  scaled_passing_score?: number | null;
 }
+
+/** The run-time settings of a SCO, from its item. */
+export const scoSettings = (sco: ScoItem): ScoSettings => ({
+  masteryScore: sco.mastery_score ?? null,
+  launchData: sco.launch_data ?? null,
+  completionThreshold: sco.completion_threshold ?? null,
+  scaledPassingScore: sco.scaled_passing_score ?? null,
+});
 
 /** The discreet save indicator: saving, saved, or waiting to be sent again (never a silent loss). */
 export function SaveIndicator({ state, committed }: { state: QueueState; committed: boolean }) {
@@ -163,9 +176,10 @@ export function ScormStep({
           version,
           resume: state ? { cmi: state.cmi as Record<string, unknown>, total_time: state.total_time } : null,
           learner: { id: String(student), name: learnerName },
-          onCommit: (cmi) => {
+          settings: scoSettings(sco),
+          onCommit: (cmi, final) => {
             setCommitted(true);
-            queue.enqueue(where, cmi);
+            queue.enqueue(where, cmi, final);
           },
           onNavigate: (request) => {
             if (alive) onRequest.current(request);
@@ -180,7 +194,9 @@ export function ScormStep({
     })();
     // The page going away: data the package set without committing goes as a last commit.
     const leave = () => {
-      if (runtime?.dirty()) queue.enqueue(where, runtime.snapshot());
+      // Leaving ends the SCO (SCORM 1.2's rules: the server completes a status still « not attempted »).
+      // A SCO left without LMSFinish ends there: its last state goes, flagged final, even when it set nothing.
+      if (runtime && (runtime.dirty() || runtime.unfinished())) queue.enqueue(where, runtime.snapshot(), true);
     };
     window.addEventListener('pagehide', leave);
     return () => {

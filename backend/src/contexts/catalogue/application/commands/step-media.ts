@@ -6,7 +6,7 @@ import { InvalidInputError } from '../../../../shared-kernel/index.js';
 import type { ContentType } from '../../contracts/catalogue.events.js';
 import { IsQuizOfTrainer } from '../../contracts/catalogue.queries.js';
 import type { StoredScorm, StoredVideo } from '../../domain/step-input.js';
-import { extractScormZip, inspectScormZip } from '../../domain/scorm/index.js';
+import { extractScormZip, inspectScormZip, MANIFEST_READING } from '../../domain/scorm/index.js';
 
 /** A file the HTTP layer streamed to a temporary place (never held in memory). */
 export interface IncomingFile {
@@ -51,7 +51,7 @@ export async function stageStepMedia(
     const folder = await uploads.allocateDirectory(contentFolder(courseId, 'scorm'));
     const manifest = await extractScormZip(scorm.path, folder.absolutePath);
     return {
-      scorm: { path: folder.publicPath, version: manifest.version, launch: manifest.launch, manifest, items: manifest.items.length, bytes: scorm.size },
+      scorm: { path: folder.publicPath, version: manifest.version, launch: manifest.launch, manifest: { ...manifest, reading: MANIFEST_READING }, items: manifest.items.length, bytes: scorm.size },
     };
   }
   return {};

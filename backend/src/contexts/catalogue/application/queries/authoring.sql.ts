@@ -1,3 +1,4 @@
+import { isRequiredPart, type ScormItem } from '../../domain/scorm/index.js';
 import { toPlayableVideoUrl } from '../../domain/video-link.js';
 import type { ChapterView, SubchapterView } from './authoring.views.js';
 
@@ -14,7 +15,7 @@ const SUBCHAPTERS = `
 
 /** Live chapters with their live sub-chapters: `where` names the chapters wanted ($1). */
 export const chaptersSql = (where: string) => `
-  select ${STEP_COLUMNS('ch')}, ch.course_id as course, c.title as course_title, ch.scorm_path, ch.scorm_version,
+  select ${STEP_COLUMNS('ch')}, ch.course_id as course, c.title as course_title, ch.scorm_path, ch.scorm_version, ch.scorm_rule,
          ch.scorm_manifest->'items' as scorm_manifest_items, ${SUBCHAPTERS}
     from catalogue.chapter ch join catalogue.course c on c.id = ch.course_id
    where ch.archived_at is null and ${where}
@@ -37,7 +38,7 @@ export const STEP_COURSE_SQL = {
 
 export type ChapterRow = Omit<ChapterView, 'video_embed_url' | 'scorm_url' | 'scorm_items' | 'subchapters'> & {
   scorm_path: string | null;
-  scorm_manifest_items: { identifier: string; title: string; launch: string }[] | null;
+  scorm_manifest_items: ScormItem[] | null;
   subchapters: Omit<SubchapterView, 'video_embed_url'>[];
 };
 
@@ -62,7 +63,15 @@ export function chapterView({ scorm_path, scorm_manifest_items, subchapters, ...
     video_embed_url: row.content_type === 'video_url' ? toPlayableVideoUrl(row.video_url) : null,
     scorm_url: scorm ? scormUrl(row.id) : null,
     scorm_items: scorm
-      ? (scorm_manifest_items ?? []).map((item) => ({ identifier: item.identifier, title: item.title, url: `/media/scorm/${row.id}/${launchUrl(item.launch)}` }))
+      ? (scorm_manifest_items ?? []).filter(isRequiredPart).map((item) => ({
+          identifier: item.identifier,
+          title: item.title,
+          url: `/media/scorm/${row.id}/${launchUrl(item.launch)}`,
+          mastery_score: item.masteryScore ?? null,
+          launch_data: item.dataFromLms ?? null,
+          completion_threshold: item.completionThreshold ?? null,
+          scaled_passing_score: item.scaledPassingScore ?? null,
+        }))
       : [],
     subchapters: subchapters.map(subchapterView),
   };

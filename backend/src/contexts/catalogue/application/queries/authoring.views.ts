@@ -59,6 +59,10 @@ export class ScormItemView {
   @ApiProperty({ description: 'Identifiant de l’item dans le manifeste (le « sco » des envois de progression)' }) identifier!: string;
   @ApiProperty() title!: string;
   @ApiProperty({ description: '/media/scorm/{chapterId}/… : le fichier de lancement de cet item' }) url!: string;
+  @ApiProperty({ type: Number, nullable: true, description: 'adlcp:masteryscore (1.2) : le score brut qui fait « passed »' }) mastery_score!: number | null;
+  @ApiProperty({ type: String, nullable: true, description: 'adlcp:datafromlms : cmi.launch_data' }) launch_data!: string | null;
+  @ApiProperty({ type: Number, nullable: true, description: 'adlcp:completionThreshold (2004) : cmi.completion_threshold' }) completion_threshold!: number | null;
+  @ApiProperty({ type: Number, nullable: true, description: 'imsss:minNormalizedMeasure (2004, satisfiedByMeasure) : cmi.scaled_passing_score' }) scaled_passing_score!: number | null;
 }
 
 export class ChapterView extends StepFields {
@@ -66,7 +70,9 @@ export class ChapterView extends StepFields {
   @ApiProperty({ type: String, nullable: true, description: '/media/scorm/{chapterId}/index.html (ouvre le fichier de lancement du manifeste)' })
   scorm_url!: string | null;
   @ApiProperty({ type: String, nullable: true, enum: ['1.2', '2004'] }) scorm_version!: '1.2' | '2004' | null;
-  @ApiProperty({ type: [ScormItemView], description: 'Les SCO du paquet (vide hors SCORM) : le lecteur passe de l’un à l’autre' }) scorm_items!: ScormItemView[];
+  @ApiProperty({ type: [ScormItemView], description: 'Les SCO du paquet (vide hors SCORM) : le lecteur passe de l’un à l’autre ; ni ressources « asset », ni items masqués (isvisible="false")' }) scorm_items!: ScormItemView[];
+  @ApiProperty({ enum: ['completed_or_passed', 'completed', 'passed'], description: 'Ce qui valide le chapitre s’il est SCORM : chaque partie terminée, réussie, ou l’un ou l’autre' })
+  scorm_rule!: 'completed_or_passed' | 'completed' | 'passed';
   @ApiProperty({ type: [SubchapterView] }) subchapters!: SubchapterView[];
 }
 

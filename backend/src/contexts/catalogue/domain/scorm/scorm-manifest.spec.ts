@@ -1,4 +1,4 @@
-import { readScormManifest } from './scorm-manifest.js';
+import { isRequiredPart, readScormManifest } from './scorm-manifest.js';
 import { InvalidScormPackageError } from './scorm.errors.js';
 
 const NS_12 = `xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2" xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2"`;
@@ -108,7 +108,7 @@ describe('readScormManifest: organizations and items', () => {
     expect(manifest.items).toEqual([
       { identifier: 'play', title: 'Comment jouer', launch: 'Playing/Playing.html', visible: true },
       { identifier: 'quiz_play', title: 'Quiz', launch: 'shared/assessmenttemplate.html?questions=Playing', visible: true },
-      { identifier: 'rules', title: 'Règles', launch: 'Playing/RulesOfGolf.html', visible: true },
+      { identifier: 'rules', title: 'Règles', launch: 'Playing/RulesOfGolf.html', visible: true, asset: true },
       { identifier: 'hidden', title: 'Caché', launch: 'Playing/Playing.html', visible: false },
       { identifier: 'quiz_fun', title: 'Quiz 2', launch: 'shared/assessmenttemplate.html?questions=HavingFun', visible: true },
     ]);
@@ -268,5 +268,50 @@ describe('readScormManifest: refusals', () => {
     expect(refusal(xml).message).toBe(
       'Le paquet SCORM est invalide : imsmanifest.xml ne décrit aucune ressource à lancer (ni organisation, ni ressource avec un attribut href).',
     );
+  });
+});
+
+describe('readScormManifest: what the run-time of each item is given', () => {
+  it('reads 1.2 masteryscore and datafromlms, flags assets (scormtype) and hidden items, which are not required parts', () => {
+    const manifest = readScormManifest(`<manifest identifier="m" ${NS_12}>
+  <organizations default="o"><organization identifier="o"><title>T</title>
+    <item identifier="a" identifierref="r_a"><title>A</title><adlcp:masteryscore>80</adlcp:masteryscore><adlcp:datafromlms>niveau=2</adlcp:datafromlms></item>
+    <item identifier="b" identifierref="r_b"><title>B</title><adlcp:masteryscore>150</adlcp:masteryscore></item>
+    <item identifier="c" identifierref="r_a" isvisible="false"><title>C</title></item>
+  </organization></organizations>
+  <resources>
+    <resource identifier="r_a" type="webcontent" adlcp:scormtype="sco" href="a.html"/>
+    <resource identifier="r_b" type="webcontent" adlcp:scormtype="asset" href="b.html"/>
+  </resources>
+</manifest>`);
+    expect(manifest.items).toEqual([
+      { identifier: 'a', title: 'A', launch: 'a.html', visible: true, masteryScore: 80, dataFromLms: 'niveau=2' },
+      { identifier: 'b', title: 'B', launch: 'b.html', visible: true, asset: true },
+      { identifier: 'c', title: 'C', launch: 'a.html', visible: false },
+    ]);
+    expect(manifest.items.map(isRequiredPart)).toEqual([true, false, false]);
+  });
+
+  it('reads 2004 scormType asset, completionThreshold (3rd and 4th editions) and the primary objective\'s minNormalizedMeasure by measure', () => {
+    const manifest = readScormManifest(`<manifest identifier="m" ${NS_2004} xmlns:imsss="http://www.imsglobal.org/xsd/imsss">
+  <organizations default="o"><organization identifier="o"><title>T</title>
+    <item identifier="fourth" identifierref="r"><title>4</title><adlcp:completionThreshold completedByMeasure="true" minProgressMeasure="0.75"/>
+      <imsss:sequencing><imsss:objectives><imsss:primaryObjective objectiveID="p" satisfiedByMeasure="true"><imsss:minNormalizedMeasure>0.6</imsss:minNormalizedMeasure></imsss:primaryObjective></imsss:objectives></imsss:sequencing></item>
+    <item identifier="third" identifierref="r"><title>3</title><adlcp:completionThreshold>0.5</adlcp:completionThreshold>
+      <imsss:sequencing><imsss:objectives><imsss:primaryObjective objectiveID="p"><imsss:minNormalizedMeasure>0.6</imsss:minNormalizedMeasure></imsss:primaryObjective></imsss:objectives></imsss:sequencing></item>
+    <item identifier="not-by-measure" identifierref="r"><title>N</title><adlcp:completionThreshold completedByMeasure="false" minProgressMeasure="0.75"/></item>
+    <item identifier="doc" identifierref="asset"><title>D</title></item>
+  </organization></organizations>
+  <resources>
+    <resource identifier="r" type="webcontent" adlcp:scormType="sco" href="s.html"/>
+    <resource identifier="asset" type="webcontent" adlcp:scormType="asset" href="doc.pdf"/>
+  </resources>
+</manifest>`);
+    expect(manifest.items).toEqual([
+      { identifier: 'fourth', title: '4', launch: 's.html', visible: true, completionThreshold: 0.75, scaledPassingScore: 0.6 },
+      { identifier: 'third', title: '3', launch: 's.html', visible: true, completionThreshold: 0.5 },
+      { identifier: 'not-by-measure', title: 'N', launch: 's.html', visible: true },
+      { identifier: 'doc', title: 'D', launch: 'doc.pdf', visible: true, asset: true },
+    ]);
   });
 });

@@ -12,7 +12,26 @@ export interface ScormItem {
   launch: string;
   /** `isvisible="false"` in the manifest: launchable, but not meant for the table of contents. */
   visible: boolean;
+  /** Its resource is an asset (`adlcp:scormtype="asset"`): no run-time, it never reports anything. */
+  asset?: true;
+  /** 1.2 `adlcp:masteryscore` (0–100): the raw score that passes the SCO. */
+  masteryScore?: number;
+  /** `adlcp:datafromlms` / `adlcp:dataFromLMS`: the SCO's `cmi.launch_data`. */
+  dataFromLms?: string;
+  /** 2004 `adlcp:completionThreshold` (0–1): the progress_measure that completes the SCO. */
+  completionThreshold?: number;
+  /** 2004 primary objective's `imsss:minNormalizedMeasure` with `satisfiedByMeasure="true"` (−1–1): the scaled score that passes it. */
+  scaledPassingScore?: number;
 }
+
+/** Whether a learner is required to go through the item: launchable with a run-time (not an asset) and shown (not `isvisible="false"`). */
+export const isRequiredPart = (item: Pick<ScormItem, 'visible' | 'asset'>): boolean => item.visible && item.asset !== true;
+
+/**
+ * The version of this reading, stored with the manifest (`reading`): a package imported by an older
+ * one has its stored manifest completed from its imsmanifest.xml at start-up (ScormManifestUpgrade).
+ */
+export const MANIFEST_READING = 2;
 
 export interface ScormManifest {
   version: '1.2' | '2004';
@@ -79,7 +98,14 @@ export function readScormManifest(xml: string | Buffer): ScormManifest {
       const launch = resource ? launchOf(resource, item.attrs.get('parameters')) : null;
       if (launch !== null) {
         const identifier = item.attrs.get('identifier')?.trim() || `item-${items.length + 1}`;
-        items.push({ identifier, title: titleOf(item) || identifier, launch, visible: item.attrs.get('isvisible')?.trim().toLowerCase() !== 'false' });
+        items.push({
+          identifier,
+          title: titleOf(item) || identifier,
+          launch,
+          visible: item.attrs.get('isvisible')?.trim().toLowerCase() !== 'false',
+          ...(resource?.attrs.get('scormtype')?.trim().toLowerCase() === 'asset' ? { asset: true as const } : {}),
+          ...runTimeData(item),
+        });
       }
       walk(item);
     }
@@ -96,6 +122,37 @@ export function readScormManifest(xml: string | Buffer): ScormManifest {
     );
   }
   return { version: detectVersion(root), title, launch: items[0].launch, items };
+}
+
+const decimal = (raw: string | undefined, min: number, max: number): number | undefined => {
+  const value = raw === undefined || raw.trim() === '' ? Number.NaN : Number(raw.trim());
+  return Number.isFinite(value) && value >= min && value <= max ? value : undefined;
+};
+
+/**
+ * What the run-time of an item is given by its manifest (SCORM 1.2 CAM 2.3.5, 2004 CAM 3.4.1):
+ * mastery score, launch data, completion threshold (3rd edition: the element's text; 4th: its
+ * `minProgressMeasure` when `completedByMeasure="true"`), and the scaled passing score of the
+ * primary objective when it is satisfied by measure. A value out of its range is ignored.
+ */
+function runTimeData(item: XmlElement): Pick<ScormItem, 'masteryScore' | 'dataFromLms' | 'completionThreshold' | 'scaledPassingScore'> {
+  const data: Pick<ScormItem, 'masteryScore' | 'dataFromLms' | 'completionThreshold' | 'scaledPassingScore'> = {};
+  const mastery = decimal(child(item, 'masteryscore')?.text, 0, 100);
+  if (mastery !== undefined) data.masteryScore = mastery;
+  const launchData = child(item, 'datafromlms')?.text.trim();
+  if (launchData) data.dataFromLms = launchData.slice(0, 4096);
+  const threshold = child(item, 'completionthreshold');
+  if (threshold) {
+    const byMeasure = threshold.attrs.get('completedbymeasure')?.trim().toLowerCase() === 'true';
+    const value = threshold.text.trim() !== '' ? decimal(threshold.text, 0, 1) : byMeasure ? decimal(threshold.attrs.get('minprogressmeasure') ?? '1', 0, 1) : undefined;
+    if (value !== undefined) data.completionThreshold = value;
+  }
+  const primary = child(child(child(item, 'sequencing'), 'objectives'), 'primaryobjective');
+  if (primary?.attrs.get('satisfiedbymeasure')?.trim().toLowerCase() === 'true') {
+    const passing = decimal(child(primary, 'minnormalizedmeasure')?.text ?? '1', -1, 1);
+    if (passing !== undefined) data.scaledPassingScore = passing;
+  }
+  return data;
 }
 
 /**

@@ -3,7 +3,7 @@ import { Command, CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs
 import { AggregateStore } from '../../../../platform/aggregate-store/index.js';
 import { Clock, InvalidInputError, type Actor } from '../../../../shared-kernel/index.js';
 import { CourseProgress } from '../../domain/course-progress.aggregate.js';
-import { acceptCmi, readCmi, type CommitOutcome } from '../../domain/scorm-commits.js';
+import { acceptCmi, applyRunTimeRules, NO_SETTINGS, readCmi, type CommitOutcome, type ScoSettings } from '../../domain/scorm-commits.js';
 import { EvidenceRepository } from '../evidence.repository.js';
 import { assertLearner, coursePlan, stepInfo, progressWriters } from '../progress-access.js';
 
@@ -13,6 +13,8 @@ export interface ScormCommitInput {
   sessionId: string | undefined;
   seq: number | undefined;
   cmi: Record<string, unknown>;
+  /** The SCO ended (LMSFinish/Terminate, or the learner left it): the 1.2 end-of-session rules apply. */
+  final?: boolean;
 }
 
 /** What the commit came to, and the fields of it refused for a reason of their own (the rest kept). */
@@ -61,7 +63,14 @@ export class RecordScormCommitHandler implements ICommandHandler<RecordScormComm
     const version = info.scorm_version;
     const sco = commit.sco ?? info.scos[0] ?? 'sco';
     if (info.scos.length > 0 && !info.scos.includes(sco)) throw new InvalidInputError("Cette partie n'existe pas dans le module.", 'sco');
-    const { cmi, refused } = acceptCmi(version, commit.cmi);
+    const accepted = acceptCmi(version, commit.cmi);
+    const { refused } = accepted;
+    // The statuses the LMS decides (RTE): the learner's commit is judged with the manifest's values, never the client's say-so alone.
+    const setting = info.sco_settings.find((s) => s.sco === sco);
+    const settings: ScoSettings = setting
+      ? { masteryScore: setting.mastery_score, completionThreshold: setting.completion_threshold, scaledPassingScore: setting.scaled_passing_score }
+      : NO_SETTINGS;
+    const cmi = applyRunTimeRules(version, accepted.cmi, settings, commit.final === true);
     const report = readCmi(version, cmi);
     const sessionId = commit.sessionId ?? fallbackSession(studentId, commit.chapterId, sco);
     const result = await this.store.transaction(
@@ -72,7 +81,7 @@ export class RecordScormCommitHandler implements ICommandHandler<RecordScormComm
         // The idempotency key (session, SCO, sequence) is read inside each try: a copy that raced with this one answers `duplicate`.
         const received = { studentId, courseId, chapterId: commit.chapterId, sco, sessionId, seq: commit.seq, version, cmi, refused: Object.keys(refused), sessionSeconds: report.sessionSeconds };
         const kept = await new EvidenceRepository(uow.em).recordCommit(received, now);
-        return progress.commitScorm(plan.order, step, { version, scos: info.scos }, { sco, sessionId, report }, kept, now);
+        return progress.commitScorm(plan.order, step, { version, scos: info.scos, choice: info.scorm_rule ?? undefined }, { sco, sessionId, report }, kept, now);
       },
       progressWriters(studentId, courseId),
     );
