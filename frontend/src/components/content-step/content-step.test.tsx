@@ -1,12 +1,16 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeStore } from '../../app/store';
+import { configureStore } from '@reduxjs/toolkit';
+import { api } from '../../lib/api';
 import { json, stubFetch } from '../../test/fake-fetch';
 import { ContentStep, textParagraphs } from './content-step';
 
-const renderWithStore = (element: ReactElement) => render(<Provider store={makeStore()}>{element}</Provider>);
+const renderWithStore = (element: ReactElement) => {
+  const store = configureStore({ reducer: { [api.reducerPath]: api.reducer }, middleware: (defaults) => defaults().concat(api.middleware) });
+  return render(<Provider store={store}>{element}</Provider>);
+};
 
 afterEach(() => vi.unstubAllGlobals());
 
