@@ -23,33 +23,50 @@ export function exposeScormApi(api: ScormApi): () => void {
 /** The API now offered, for tests. */
 export const exposedScormApi = (): ScormApi | null => current;
 
-/** Calls go to the API offered at the time of each call: a new SCO's runtime takes over without a new bridge. */
-const delegate: Record<string, unknown> = new Proxy(
-  {},
-  {
-    get: (_target, name: string | symbol) => {
-      if (typeof name !== 'string') return undefined;
-      const api = current as Record<string, unknown> | null;
-      const method = api?.[name];
-      if (typeof method !== 'function') return undefined;
-      return (...args: unknown[]) => (method as (...a: unknown[]) => unknown).apply(api, args);
+/**
+ * Calls go to the API offered when the bridge opened (or, if none was yet, to the one offered at
+ * its first call), whatever is offered later: a SCO's last calls never reach the next one's API.
+ */
+const delegateTo = (offered: ScormApi | null): Record<string, unknown> => {
+  let api = offered;
+  return new Proxy(
+    {},
+    {
+      get: (_target, name: string | symbol) => {
+        api ??= current;
+        const target = api as Record<string, unknown> | null;
+        const method = typeof name === 'string' ? target?.[name] : undefined;
+        if (typeof method !== 'function') return undefined;
+        return (...args: unknown[]) => (method as (...a: unknown[]) => unknown).apply(target, args);
+      },
     },
-  },
-);
+  );
+};
 
 interface CrossFrameLms {
   destroy: () => void;
+  _onMessage(event: MessageEvent): void;
 }
 type CrossFrameLmsClass = new (api: unknown, targetOrigin: string, options?: { rateLimit?: number }) => CrossFrameLms;
 
 /**
- * Listens to the package frames of `contentOrigin` (never '*': a message from any other origin is
- * ignored, and answers are posted to that origin only). Returns the function that stops it.
+ * Listens to one package frame (`frame()`, its window) of `contentOrigin` (never '*': a message
+ * from any other origin or window is ignored, and answers are posted to that origin only), for the
+ * API offered when it opens (none in the authoring preview). Returns the function that stops it.
  */
-export async function openScormBridge(contentOrigin: string): Promise<() => void> {
+export async function openScormBridge(contentOrigin: string, frame: () => Window | null): Promise<() => void> {
+  const api = current;
   // The ES module exports the class by name; the package's typings declare a default export.
   const { CrossFrameLMS } = (await import('scorm-again/cross-frame-lms')) as unknown as { CrossFrameLMS: CrossFrameLmsClass };
+  // CrossFrameLMS checks the origin only: a closing frame's bridge and the next frame's are both
+  // open for a while, each must answer its own frame alone.
+  class OneFrameLms extends CrossFrameLMS {
+    override _onMessage(event: MessageEvent): void {
+      if (event.source === null || event.source !== frame()) return;
+      super._onMessage(event);
+    }
+  }
   // Real packages (Storyline, iSpring) set dozens of values at once; the bridge adds a read-back per call.
-  const lms = new CrossFrameLMS(delegate, new URL(contentOrigin).origin, { rateLimit: 2000 });
+  const lms = new OneFrameLms(delegateTo(api), new URL(contentOrigin).origin, { rateLimit: 2000 });
   return () => lms.destroy();
 }

@@ -25,10 +25,31 @@ export function requestOrigin(request: FastifyRequest): string | null {
   }
 }
 
+/**
+ * The app page's origin a request comes from: its `Origin` header when it names this very host (a
+ * browser sends it with every POST, with the scheme the browser used, even behind a proxy that
+ * ends TLS), else the request's own scheme and host.
+ */
+export function appOriginOf(request: FastifyRequest): string | null {
+  const from = request.headers.origin;
+  if (from && hostOf(from) === request.host) return new URL(from).origin;
+  return requestOrigin(request);
+}
+
+/** The host (and port) of an origin; null when it is none. */
+export function hostOf(origin: string | null | undefined): string | null {
+  if (!origin) return null;
+  try {
+    return new URL(origin).host;
+  } catch {
+    return null;
+  }
+}
+
 /** The content origin for a page of the app at `appOrigin`; null when there is none to use. */
 export function contentOriginFor(config: Pick<AppConfig, 'contentOrigin'>, appOrigin: string | null): string | null {
   if (!appOrigin) return null;
-  if (config.contentOrigin) return config.contentOrigin === appOrigin ? null : config.contentOrigin;
+  if (config.contentOrigin) return hostOf(config.contentOrigin) === hostOf(appOrigin) ? null : config.contentOrigin;
   const url = new URL(appOrigin);
   const twin = LOOPBACK_TWIN[url.hostname];
   if (!twin) return null;
@@ -49,16 +70,19 @@ export const FROM_CONTENT = 'Requête refusée : elle vient d’un module SCORM,
  * content host (unconfigured, each launch token names the host it is valid on).
  */
 export function registerContentOriginGuard(fastify: FastifyInstance, config: Pick<AppConfig, 'contentOrigin'>): void {
+  // Hosts, not origins, are compared: behind a proxy that ends TLS the request's own scheme is http.
+  const contentHost = hostOf(config.contentOrigin);
   fastify.addHook('onRequest', (request, reply, done) => {
     const path = request.url.split('?')[0]!;
-    const origin = requestOrigin(request);
     if (CONTENT_PATHS.test(path)) {
-      if (config.contentOrigin && origin !== config.contentOrigin) return void json(reply, 404, WRONG_HOST);
+      if (contentHost && request.host !== contentHost) return void json(reply, 404, WRONG_HOST);
       return done();
     }
-    if (config.contentOrigin && origin === config.contentOrigin) return void json(reply, 404, WRONG_HOST);
-    const from = request.headers.origin;
-    if (from && from !== origin && (from === config.contentOrigin || from === contentOriginFor(config, origin))) return void json(reply, 403, FROM_CONTENT);
+    if (contentHost && request.host === contentHost) return void json(reply, 404, WRONG_HOST);
+    const from = hostOf(request.headers.origin);
+    if (from && from !== request.host && (from === contentHost || from === hostOf(contentOriginFor(config, requestOrigin(request))))) {
+      return void json(reply, 403, FROM_CONTENT);
+    }
     done();
   });
 }

@@ -91,6 +91,9 @@ function TextContent({ step }: { step: StepContent }) {
  */
 export const SCORM_SANDBOX = 'allow-scripts allow-same-origin allow-forms allow-popups allow-modals';
 
+/** How long a closed frame's bridge still listens for the package's last messages. */
+const BRIDGE_GRACE_MS = 10_000;
+
 type Launched = { state: 'launching' } | { state: 'failed' } | { state: 'ready'; address: string; origin: string };
 
 /**
@@ -99,7 +102,7 @@ type Launched = { state: 'launching' } | { state: 'failed' } | { state: 'ready';
  * postMessage, and only then gives the launch page's address (so the package never starts before
  * the API answers). The bridge closes with the frame.
  */
-function useScormLaunch(src: string): Launched {
+function useScormLaunch(src: string, frame: () => Window | null): Launched {
   const [launch] = useLaunchScormMutation();
   const [launched, setLaunched] = useState<Launched>({ state: 'launching' });
   useEffect(() => {
@@ -114,7 +117,7 @@ function useScormLaunch(src: string): Launched {
     void (async () => {
       try {
         const answer = await launch({ chapter_id: target.chapter }).unwrap();
-        const stop = await openScormBridge(answer.content_origin);
+        const stop = await openScormBridge(answer.content_origin, frame);
         if (!alive) return stop();
         close = stop;
         setLaunched({ state: 'ready', address: launchAddress(answer, target.file), origin: new URL(answer.content_origin).origin });
@@ -124,8 +127,11 @@ function useScormLaunch(src: string): Launched {
     })();
     return () => {
       alive = false;
-      close?.();
+      // What the package sends as it is unloaded (its pagehide: a last SetValue, LMSFinish) arrives
+      // after the frame is gone: the bridge stays open a little for it, bound to that SCO's API.
+      if (close) window.setTimeout(close, BRIDGE_GRACE_MS);
     };
+    // `frame` reads a ref: what it gives is read when a message comes.
   }, [src, launch]);
   return launched;
 }
@@ -151,15 +157,17 @@ export function ScormFrame({
   after?: ReactNode;
   onFrameLoad?: (frame: HTMLIFrameElement) => void;
 }) {
-  const launched = useScormLaunch(src);
-  const frame = useRef<HTMLIFrameElement>(null);
+  const frame = useRef<HTMLIFrameElement | null>(null);
+  // The frame's window, kept once the frame is gone: its last messages come from it.
+  const frameWindow = useRef<Window | null>(null);
+  const launched = useScormLaunch(src, () => frameWindow.current);
   const origin = launched.state === 'ready' ? launched.origin : null;
   useEffect(() => {
     if (!origin) return undefined;
     // The launch page tells when the learner works in the package: it counts as input on this page.
     const activity = (event: MessageEvent) => {
       const data = event.data as { lmsActivity?: unknown } | null;
-      if (event.origin !== origin || event.source !== frame.current?.contentWindow || data?.lmsActivity !== true) return;
+      if (event.origin !== origin || event.source !== frameWindow.current || data?.lmsActivity !== true) return;
       frame.current?.dispatchEvent(new Event('scroll'));
     };
     window.addEventListener('message', activity);
@@ -178,7 +186,10 @@ export function ScormFrame({
         </p>
       ) : (
         <iframe
-          ref={frame}
+          ref={(element) => {
+            frame.current = element;
+            if (element?.contentWindow) frameWindow.current = element.contentWindow;
+          }}
           className="content-step__scorm-frame"
           src={launched.address}
           title={title}

@@ -166,6 +166,12 @@ describe('the content origin, configured (CONTENT_ORIGIN)', () => {
     // A request from the content origin to the app's API: refused; from the app itself: served.
     expect((await get(t, '/api/category/', 'formation.test', { origin: 'http://scorm.formation.test' })).statusCode).toBe(403);
     expect((await get(t, '/api/category/', 'formation.test', { origin: 'http://formation.test' })).statusCode).toBe(200);
+    // Behind a proxy that ends TLS: the page's origin is read from the browser's Origin header.
+    const behindProxy = await launch(t, student, chapter.id, 'formation.test', { origin: 'https://formation.test' });
+    const proxied = new URL(behindProxy.json().launch_base);
+    const framed = await get(t, `${proxied.pathname}index.html`, 'scorm.formation.test');
+    expect(String(framed.headers['content-security-policy'])).toContain('frame-ancestors https://formation.test');
+    expect(framed.body).toContain('"app":"https://formation.test"');
     // The app on the content origin itself cannot launch (no other host to use).
     expect((await launch(t, student, chapter.id, 'scorm.formation.test')).statusCode).toBe(404);
   });

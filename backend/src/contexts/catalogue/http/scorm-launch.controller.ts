@@ -7,7 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Authenticated, CurrentActor } from '../../../platform/auth/auth.decorators.js';
 import { LaunchTokens, type LaunchClaims } from '../../../platform/auth/launch-token.js';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
-import { contentOriginFor, requestOrigin, WRONG_HOST } from '../../../platform/http/content-origin.js';
+import { appOriginOf, contentOriginFor, hostOf, WRONG_HOST } from '../../../platform/http/content-origin.js';
 import { RequiredId } from '../../../platform/http/fields.js';
 import { MediaStorage } from '../../../platform/storage/media-storage.js';
 import { sendStoredFile } from '../../../platform/storage/serve-file.js';
@@ -98,7 +98,7 @@ export class ScormLaunchController {
   async launch(@CurrentActor() actor: Actor, @Body() form: ScormLaunchForm, @Req() request: FastifyRequest): Promise<ScormLaunchView> {
     const target = await this.target(form.chapter_id);
     await this.assertReader(actor, target);
-    const appOrigin = requestOrigin(request);
+    const appOrigin = appOriginOf(request);
     const contentOrigin = contentOriginFor(this.config, appOrigin);
     if (!appOrigin || !contentOrigin) throw new ConflictError(NO_CONTENT_ORIGIN);
     const { token, expires } = this.tokens.sign({
@@ -153,7 +153,7 @@ export class ScormLaunchController {
   private async authorise(token: string, request: FastifyRequest): Promise<{ claims: LaunchClaims; target: ScormLaunchTarget }> {
     const claims = this.tokens.verify(token);
     if (!claims) throw new ForbiddenError(EXPIRED);
-    if (requestOrigin(request) !== claims.contentOrigin) throw new NotFoundError(WRONG_HOST);
+    if (request.host !== hostOf(claims.contentOrigin)) throw new NotFoundError(WRONG_HOST);
     const target = await this.target(claims.chapterId);
     await this.assertReader({ accountId: claims.accountId, role: claims.role, profileId: claims.profileId, username: '', jti: '' }, target);
     return { claims, target };
