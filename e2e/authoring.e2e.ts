@@ -148,8 +148,9 @@ test.describe('authoring a course', () => {
       await next.click();
       await expect(heading).toHaveText('2. Module interactif');
       const frame = step.locator('iframe');
-      await expect(frame).toHaveAttribute('src', /\/media\/scorm\/\d+\/index\.html$/);
-      await expect(page.frameLocator('.content-step__scorm-frame').getByRole('heading', { name: SCORM_HEADING })).toBeVisible();
+      // On the content origin (docs/adr/0027): the launch page, the package in a frame below it.
+      await expect(frame).toHaveAttribute('src', /^http:\/\/localhost:\d+\/scorm-launch\/[\w-]+\.[\w-]+\/index\.html$/);
+      await expect(page.frameLocator('.content-step__scorm-frame').frameLocator('iframe').getByRole('heading', { name: SCORM_HEADING })).toBeVisible();
 
       await next.click();
       await expect(heading).toHaveText('3. Saisir une formule');

@@ -18,6 +18,7 @@ import { ErrorFilter } from './platform/http/error.filter.js';
 import { RequestValidationPipe } from './platform/http/request-validation.pipe.js';
 import { registerRequestBody } from './platform/http/request-body.js';
 import { frameworkErrors } from './platform/http/framework-errors.js';
+import { registerContentOriginGuard } from './platform/http/content-origin.js';
 import { registerWebAssets } from './web-assets.js';
 
 export interface CreateAppOptions {
@@ -49,9 +50,16 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
       maxBytes: { video: config.videoMaxBytes, scorm_file: config.scormMaxBytes, upload: config.documentMaxBytes },
     },
   );
-  // The content gate serves protected course content under /media/ (docs/adr/0011), outside the API.
+  // The content origin's guard runs first on every request (docs/adr/0027).
+  registerContentOriginGuard(app.getHttpAdapter().getInstance(), config);
+  // The content gate serves protected course content under /media/ (docs/adr/0011), outside the API;
+  // SCORM packages are served on the content origin (docs/adr/0027).
   app.setGlobalPrefix('api', {
-    exclude: [{ path: 'media/*path', method: RequestMethod.GET }],
+    exclude: [
+      { path: 'media/*path', method: RequestMethod.GET },
+      { path: 'scorm-launch/*path', method: RequestMethod.GET },
+      { path: 'scorm-content/*path', method: RequestMethod.GET },
+    ],
   });
   app.useGlobalPipes(new RequestValidationPipe());
   app.useGlobalFilters(new ErrorFilter());

@@ -9,8 +9,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** index.html and the unhashed files (favicon, hero video): revalidated (ETag) on every use. */
 const REVALIDATE = 'no-cache';
 
-/** Paths that are never the SPA: the API, the uploaded media, the build's hashed files. */
-const NOT_SPA = /^\/(api|media|assets)(\/|$)/;
+/** Paths that are never the SPA: the API, the uploaded media, the build's hashed files, the SCORM content origin's. */
+const NOT_SPA = /^\/(api|media|assets|scorm-content|scorm-launch)(\/|$)/;
 
 /**
  * The built SPA (docs/adr/0010-front-end-delivery.md): its files with their build-time brotli and

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { Clock, SystemClock } from '../shared-kernel/index.js';
 import { AggregateStore } from './aggregate-store/aggregate-store.js';
+import { LaunchTokens } from './auth/launch-token.js';
 import { APP_CONFIG, type AppConfig } from './config/config.js';
 import { DatabaseModule } from './database/database.module.js';
 import { EventLogModule } from './event-log/event-log.module.js';
@@ -23,8 +24,9 @@ export class PlatformModule {
         { provide: Clock, useValue: clock },
         { provide: MediaStorage, useValue: new LocalDiskStorage(mediaRoot(config)) },
         AggregateStore,
+        LaunchTokens,
       ],
-      exports: [APP_CONFIG, Clock, MediaStorage, AggregateStore],
+      exports: [APP_CONFIG, Clock, MediaStorage, AggregateStore, LaunchTokens],
     };
   }
 }

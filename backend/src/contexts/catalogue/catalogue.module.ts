@@ -30,6 +30,7 @@ import { CatalogueController } from './http/catalogue.controller.js';
 import { AuthoringController } from './http/authoring.controller.js';
 import { ChaptersController } from './http/chapters.controller.js';
 import { CourseContentController } from './http/course-content.controller.js';
+import { ScormLaunchController } from './http/scorm-launch.controller.js';
 import { StudyMaterialsController } from './http/study-materials.controller.js';
 import { StudyMaterial } from './domain/study-material.aggregate.js';
 import { AddChapterHandler } from './application/commands/add-chapter.command.js';
@@ -49,6 +50,7 @@ import { UpdateSubchapterHandler } from './application/commands/update-subchapte
 import { CanReadCourseContentHandler } from './application/queries/can-read-course-content.query.js';
 import { GetDocumentNameHandler } from './application/queries/get-document-name.query.js';
 import { GetScormPackageHandler } from './application/queries/get-scorm-package.query.js';
+import { GetScormLaunchTargetHandler } from './application/queries/get-scorm-launch-target.query.js';
 import { GetCourseForEditingHandler } from './application/queries/get-course-for-editing.query.js';
 import { GetCourseOwnerHandler } from './application/queries/get-course-owner.query.js';
 import { GetQuizStepCoursesHandler } from './application/queries/get-quiz-step-courses.query.js';
@@ -69,7 +71,7 @@ import { TrainerCoursesController } from './http/trainer-courses.controller.js';
 /** Catalogue: categories, courses and their structure, CMS pages, trainers' public pages. */
 @Module({
   imports: [CqrsModule, MikroOrmModule.forFeature([Category, Course, Chapter, Subchapter, CmsPage, StudyMaterial])],
-  controllers: [CatalogueController, AuthoringController, ChaptersController, StudyMaterialsController, CourseContentController, TrainerCoursesController],
+  controllers: [CatalogueController, AuthoringController, ChaptersController, StudyMaterialsController, CourseContentController, ScormLaunchController, TrainerCoursesController],
   providers: [
     // Stored manifests of packages imported by an older reading, completed after the migrations (create-app.ts).
     ScormManifestUpgrade,
@@ -121,6 +123,7 @@ import { TrainerCoursesController } from './http/trainer-courses.controller.js';
     CanReadCourseContentHandler,
     GetDocumentNameHandler,
     GetScormPackageHandler,
+    GetScormLaunchTargetHandler,
   ],
 })
 export class CatalogueModule implements OnModuleInit {

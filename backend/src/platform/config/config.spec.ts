@@ -42,6 +42,14 @@ describe('loadConfig', () => {
     );
   });
 
+  it('serves SCORM packages from CONTENT_ORIGIN, an http(s) origin alone, or from the loopback twin when unset', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).contentOrigin).toBeNull();
+    expect(loadConfig({ DATA_DIR: dataDir(), CONTENT_ORIGIN: 'https://Scorm.Example.fr/' }).contentOrigin).toBe('https://scorm.example.fr');
+    for (const bad of ['scorm.example.fr', 'ftp://scorm.example.fr', 'https://scorm.example.fr/paquets', 'https://u:p@scorm.example.fr', 'https://scorm.example.fr/?a=1']) {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), CONTENT_ORIGIN: bad })).toThrow(/CONTENT_ORIGIN doit être une origine http\(s\):\/\/hôte\[:port\] sans chemin/);
+    }
+  });
+
   it('lists every bad value with a French message', () => {
     try {
       loadConfig({ DATA_DIR: dataDir(), PORT: 'abc', DATABASE_URL: 'mysql://x', SMTP_PORT: '99999', JWT_ACCESS_SECRET: 'short' });

@@ -47,6 +47,11 @@ export interface AppConfig {
    * (docker compose's `stop_grace_period`) longer.
    */
   shutdownGraceSeconds: number;
+  /**
+   * The origin (scheme, host, port) SCORM packages are served from, on another host than the app
+   * (docs/adr/0027): null = the loopback twin of the host the browser used (localhost ↔ 127.0.0.1).
+   */
+  contentOrigin: string | null;
 }
 
 export class ConfigError extends Error {
@@ -117,7 +122,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
   };
   const xapiHomePage = env.XAPI_HOME_PAGE?.trim() || 'https://lms-formation.fr';
   if (!/^https?:\/\/[^\s/]+(\/\S*)?$/.test(xapiHomePage)) problems.push('XAPI_HOME_PAGE doit être une adresse http(s)://.');
+  const contentOrigin = parseContentOrigin(env.CONTENT_ORIGIN, problems);
   const config = {
+    contentOrigin,
     port,
     host: env.HOST?.trim() || '0.0.0.0',
     databaseUrl,
@@ -146,6 +153,23 @@ export function loadConfig(env: Env = process.env): AppConfig {
     accessTokenSecret: env.JWT_ACCESS_SECRET || secrets!.access,
     refreshTokenSecret: env.JWT_REFRESH_SECRET || secrets!.refresh,
   };
+}
+
+/** CONTENT_ORIGIN: an http(s) origin alone (no path, query or credentials), kept as the browser writes it. */
+function parseContentOrigin(raw: string | undefined, problems: string[]): string | null {
+  const value = raw?.trim();
+  if (!value) return null;
+  let url: URL | null = null;
+  try {
+    url = new URL(value);
+  } catch {
+    url = null;
+  }
+  if (!url || !['http:', 'https:'].includes(url.protocol) || url.username || url.password || url.search || url.hash || !['', '/'].includes(url.pathname)) {
+    problems.push(`CONTENT_ORIGIN doit être une origine http(s)://hôte[:port] sans chemin (reçu « ${value} »).`);
+    return null;
+  }
+  return url.origin;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');

@@ -1,6 +1,18 @@
-import { fireEvent, render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { Provider } from 'react-redux';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { configureStore } from '@reduxjs/toolkit';
+import { api } from '../../lib/api';
+import { json, stubFetch } from '../../test/fake-fetch';
 import { ContentStep, textParagraphs } from './content-step';
+
+const renderWithStore = (element: ReactElement) => {
+  const store = configureStore({ reducer: { [api.reducerPath]: api.reducer }, middleware: (defaults) => defaults().concat(api.middleware) });
+  return render(<Provider store={store}>{element}</Provider>);
+};
+
+afterEach(() => vi.unstubAllGlobals());
 
 describe('ContentStep', () => {
   it('plays an uploaded video from its media URL, with controls', () => {
@@ -27,17 +39,23 @@ describe('ContentStep', () => {
     expect(container.querySelector('b')).toBeNull();
   });
 
-  it('opens a SCORM module in a 600 px frame and says when it fails to load', () => {
-    const { container } = render(<ContentStep step={{ title: 'Module', content_type: 'scorm', scorm_url: '/media/scorm/7/index.html' }} />);
-    const frame = screen.getByTitle('Module');
-    expect(frame).toHaveAttribute('src', '/media/scorm/7/index.html');
+  it('launches a SCORM module on the content origin, in a sandboxed 600 px frame, with no link to open it elsewhere', async () => {
+    const { calls } = stubFetch(() => json({ content_origin: 'http://127.0.0.1:3000', launch_base: 'http://127.0.0.1:3000/scorm-launch/jeton.signature/', expires_at: '2026-11-26T18:00:00.000Z' }));
+    renderWithStore(<ContentStep step={{ title: 'Module', content_type: 'scorm', scorm_url: '/media/scorm/7/index.html' }} />);
+    expect(screen.getByRole('status')).toHaveTextContent('Ouverture du module…');
+    const frame = await screen.findByTitle('Module');
+    expect(calls.map((c) => [c.method, c.path, c.body])).toEqual([['POST', '/scorm-launch/', { chapter_id: 7 }]]);
+    expect(frame).toHaveAttribute('src', 'http://127.0.0.1:3000/scorm-launch/jeton.signature/index.html');
+    expect(frame).toHaveAttribute('sandbox', 'allow-scripts allow-same-origin allow-forms allow-popups allow-modals');
     expect(frame).toHaveClass('content-step__scorm-frame');
-    fireEvent.load(frame);
-    expect(screen.queryByRole('alert')).toBeNull();
-    // The server answered its JSON 404 instead of the launch file.
-    Object.defineProperty(frame, 'contentDocument', { value: { contentType: 'application/json' } });
-    fireEvent.load(frame);
-    expect(screen.getByRole('alert')).toHaveTextContent('Erreur de chargement');
+    expect(screen.queryByRole('link')).toBeNull();
+    expect(screen.queryByText('Ouvrir dans un nouvel onglet')).toBeNull();
+  });
+
+  it("says 'Erreur de chargement' when the module cannot be launched", async () => {
+    stubFetch(() => json({ statusCode: 403, message: 'Accès refusé.' }, 403));
+    const { container } = renderWithStore(<ContentStep step={{ title: 'Module', content_type: 'scorm', scorm_url: '/media/scorm/7/index.html' }} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Erreur de chargement');
     expect(container.querySelector('iframe')).toBeNull();
   });
 

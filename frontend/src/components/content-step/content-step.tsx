@@ -1,6 +1,10 @@
-import { useState, type ReactNode, type SyntheticEvent } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { openScormBridge } from '../../lib/scorm-bridge';
+import { launchAddress, scormFileOf, scormLaunchApi } from '../../lib/scorm-launch';
 import { messages as m } from './messages';
 import './content-step.css';
+
+const { useLaunchScormMutation } = scormLaunchApi;
 
 /**
  * The content fields of a chapter or sub-chapter as the server gives them (GET /course/{id},
@@ -80,22 +84,64 @@ function TextContent({ step }: { step: StepContent }) {
 }
 
 /**
- * A frame whose document is not HTML (the JSON 404 of /media/, say) failed to load. Frames fire no
- * error event, and the module is same-origin, so its document can be read.
+ * What the package frame may do (docs/adr/0027): run its scripts, keep its own origin (the content
+ * origin, another host: its launch page and the package below it are of one origin, and packages
+ * use their own storage), submit its forms, open windows (which inherit these limits) and ask
+ * alert/confirm. Not navigate this page, not download without a click, not escape the sandbox.
  */
-function loadedSomethingElse(event: SyntheticEvent<HTMLIFrameElement>): boolean {
-  try {
-    const type = event.currentTarget.contentDocument?.contentType;
-    return Boolean(type) && type !== 'text/html' && type !== 'application/xhtml+xml';
-  } catch {
-    return false;
-  }
+export const SCORM_SANDBOX = 'allow-scripts allow-same-origin allow-forms allow-popups allow-modals';
+
+/** How long a closed frame's bridge still listens for the package's last messages. */
+const BRIDGE_GRACE_MS = 10_000;
+
+type Launched = { state: 'launching' } | { state: 'failed' } | { state: 'ready'; address: string; origin: string };
+
+/**
+ * Launches a package file (`/media/scorm/{chapter}/{file}`) on the content origin: asks the server
+ * for a launch token, then opens the bridge that offers the run-time API to that origin by
+ * postMessage, and only then gives the launch page's address (so the package never starts before
+ * the API answers). The bridge closes with the frame.
+ */
+function useScormLaunch(src: string, frame: () => Window | null): Launched {
+  const [launch] = useLaunchScormMutation();
+  const [launched, setLaunched] = useState<Launched>({ state: 'launching' });
+  useEffect(() => {
+    let alive = true;
+    let close: (() => void) | null = null;
+    setLaunched({ state: 'launching' });
+    const target = scormFileOf(src);
+    if (!target) {
+      setLaunched({ state: 'failed' });
+      return undefined;
+    }
+    void (async () => {
+      try {
+        const answer = await launch({ chapter_id: target.chapter }).unwrap();
+        const stop = await openScormBridge(answer.content_origin, frame);
+        if (!alive) return stop();
+        close = stop;
+        setLaunched({ state: 'ready', address: launchAddress(answer, target.file), origin: new URL(answer.content_origin).origin });
+      } catch {
+        if (alive) setLaunched({ state: 'failed' });
+      }
+    })();
+    return () => {
+      alive = false;
+      // What the package sends as it is unloaded (its pagehide: a last SetValue, LMSFinish) arrives
+      // after the frame is gone: the bridge stays open a little for it, bound to that SCO's API.
+      if (close) window.setTimeout(close, BRIDGE_GRACE_MS);
+    };
+    // `frame` reads a ref: what it gives is read when a message comes.
+  }, [src, launch]);
+  return launched;
 }
 
 /**
- * A SCORM package in its frame, 600 px high (01 §9), with a link to open it in a new tab; 'Erreur
- * de chargement' when the frame gets something else than a page. The course player puts the list
- * of its SCOs and its save indicator around it, and learns when the frame has loaded.
+ * A SCORM package in its frame, 600 px high (01 §9), served from the content origin and talking to
+ * the player's run-time by postMessage only; 'Erreur de chargement' when it cannot be launched. The
+ * course player puts the list of its SCOs and its save indicator around it, and learns when the
+ * frame has loaded. No « Ouvrir dans un nouvel onglet » here: a tab of its own would run the
+ * package without its run-time (docs/adr/0027).
  */
 export function ScormFrame({
   title,
@@ -105,36 +151,55 @@ export function ScormFrame({
   onFrameLoad,
 }: {
   title: string;
+  /** The package file: `/media/scorm/{chapterId}/{file}` (the step's scorm_url or a SCO's url). */
   src: string;
   before?: ReactNode;
   after?: ReactNode;
   onFrameLoad?: (frame: HTMLIFrameElement) => void;
 }) {
-  const [failed, setFailed] = useState(false);
+  const frame = useRef<HTMLIFrameElement | null>(null);
+  // The frame's window, kept once the frame is gone: its last messages come from it.
+  const frameWindow = useRef<Window | null>(null);
+  const launched = useScormLaunch(src, () => frameWindow.current);
+  const origin = launched.state === 'ready' ? launched.origin : null;
+  useEffect(() => {
+    if (!origin) return undefined;
+    // The launch page tells when the learner works in the package: it counts as input on this page.
+    const activity = (event: MessageEvent) => {
+      const data = event.data as { lmsActivity?: unknown } | null;
+      if (event.origin !== origin || event.source !== frameWindow.current || data?.lmsActivity !== true) return;
+      frame.current?.dispatchEvent(new Event('scroll'));
+    };
+    window.addEventListener('message', activity);
+    return () => window.removeEventListener('message', activity);
+  }, [origin]);
   return (
     <div className="content-step__scorm">
       {before}
-      {failed ? (
+      {launched.state === 'failed' ? (
         <p className="content-step__notice content-step__notice--warning" role="alert">
           {m.scormLoadError}
         </p>
+      ) : launched.state === 'launching' ? (
+        <p className="content-step__notice content-step__scorm-launching" role="status">
+          {m.scormLaunching}
+        </p>
       ) : (
         <iframe
-          className="content-step__scorm-frame"
-          src={src}
-          title={title}
-          onLoad={(event) => {
-            if (loadedSomethingElse(event)) setFailed(true);
-            else onFrameLoad?.(event.currentTarget);
+          ref={(element) => {
+            frame.current = element;
+            if (element?.contentWindow) frameWindow.current = element.contentWindow;
           }}
+          className="content-step__scorm-frame"
+          src={launched.address}
+          title={title}
+          sandbox={SCORM_SANDBOX}
+          allow="fullscreen; autoplay"
+          referrerPolicy="no-referrer"
+          onLoad={(event) => onFrameLoad?.(event.currentTarget)}
         />
       )}
-      <div className="content-step__scorm-foot">
-        <a className="content-step__open" href={src} target="_blank" rel="noreferrer">
-          {m.openInNewTab}
-        </a>
-        {after}
-      </div>
+      {after ? <div className="content-step__scorm-foot">{after}</div> : null}
     </div>
   );
 }

@@ -2,7 +2,7 @@
 export const messages = {
   scormLoadError: 'Erreur de chargement',
   scormUnavailable: 'Module SCORM non disponible',
-  openInNewTab: 'Ouvrir dans un nouvel onglet',
+  scormLaunching: 'Ouverture du module…',
   noVideo: "Aucune vidéo n'est associée à cette étape.",
   openVideo: 'Ouvrir la vidéo',
   noText: "Aucun texte pour cette étape.",

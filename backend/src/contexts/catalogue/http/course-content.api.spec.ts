@@ -126,19 +126,25 @@ describe('a SCORM package', () => {
     expect(response.statusCode).toBe(201);
     const chapter = response.json();
     expect(chapter).toMatchObject({ scorm_url: `/media/scorm/${chapter.id}/index.html`, scorm_version: '2004' });
-    const cookie = await mediaCookie(student);
-    const entry = await media(chapter.scorm_url, cookie);
-    expect(entry.statusCode).toBe(302);
-    expect(entry.headers.location).toBe(`/media/scorm/${chapter.id}/res/index.html`);
-    const launch = await media(String(entry.headers.location), cookie);
+    // Never on the app's origin (docs/adr/0027): through a launch on the content origin.
+    expect((await media(chapter.scorm_url, await mediaCookie(student))).statusCode).toBe(404);
+    const launch = await call(t, 'POST', '/api/scorm-launch/', student.token, { chapter_id: chapter.id });
     expect(launch.statusCode).toBe(200);
-    expect(launch.headers['content-type']).toMatch(/^text\/html/);
-    expect(launch.body).toContain('API_1484_11');
-    expect((await media(`/media/scorm/${chapter.id}/imsmanifest.xml`, cookie)).statusCode).toBe(200);
-    expect((await media(`/media/scorm/${chapter.id}/..%2F..%2Fsecrets.json`, cookie)).statusCode).toBeGreaterThanOrEqual(400);
-    expect((await media(chapter.scorm_url)).statusCode).toBe(401);
+    const base = new URL(launch.json().launch_base as string);
+    const content = (path: string) => t.app.inject({ method: 'GET', url: path, headers: { host: base.host } });
+    const token = base.pathname.split('/')[2]!;
+    const entry = await content(`/scorm-content/${token}/index.html`);
+    expect(entry.statusCode).toBe(302);
+    expect(entry.headers.location).toBe(`/scorm-content/${token}/res/index.html`);
+    const file = await content(String(entry.headers.location));
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toMatch(/^text\/html/);
+    expect(file.body).toContain('API_1484_11');
+    expect((await content(`/scorm-content/${token}/imsmanifest.xml`)).statusCode).toBe(200);
+    expect((await content(`/scorm-content/${token}/..%2F..%2Fsecrets.json`)).statusCode).toBeGreaterThanOrEqual(400);
+    expect((await call(t, 'POST', '/api/scorm-launch/', undefined, { chapter_id: chapter.id })).statusCode).toBe(401);
     const stranger = await givenStudent(t);
-    expect((await media(chapter.scorm_url, await mediaCookie(stranger))).statusCode).toBe(403);
+    expect((await call(t, 'POST', '/api/scorm-launch/', stranger.token, { chapter_id: chapter.id })).statusCode).toBe(403);
     const imported = await db.query<{ payload: { version: string; launch: string } }>(
       `select payload from eventlog.event where stream_type = 'catalogue.course' and stream_id = $1 and event_type = 'ScormPackageImported'`,
       [String(course.courseId)],

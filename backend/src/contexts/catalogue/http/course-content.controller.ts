@@ -8,12 +8,11 @@ import { IdPipe } from '../../../platform/http/id.pipe.js';
 import { MediaStorage } from '../../../platform/storage/media-storage.js';
 import { sendStoredFile } from '../../../platform/storage/serve-file.js';
 import { ForbiddenError, NotFoundError, type Actor } from '../../../shared-kernel/index.js';
-import { launchUrl } from '../application/queries/authoring.sql.js';
 import { CanReadCourseContent } from '../application/queries/can-read-course-content.query.js';
 import { GetDocumentName } from '../application/queries/get-document-name.query.js';
-import { GetScormPackage } from '../application/queries/get-scorm-package.query.js';
 
 const NOT_FOUND = 'Contenu introuvable.';
+const SCORM_ELSEWHERE = 'Les modules SCORM s’ouvrent dans le lecteur du cours, sur l’origine des contenus, plus à cette adresse.';
 const NOT_ALLOWED = 'Ce contenu est réservé aux étudiants inscrits au cours, à son formateur et aux administrateurs.';
 
 /** The wildcard (already decoded by the router) as a stored relative path; refuses anything that could leave the package. */
@@ -58,24 +57,14 @@ export class CourseContentController {
     await sendStoredFile(reply, request, this.storage.absolutePathOf(publicPath), { downloadName, cacheSeconds: 0 });
   }
 
-  /** The spec's frame address `/media/scorm/{chapterId}/index.html` opens the manifest's launch file. */
+  /**
+   * The spec's frame address `/media/scorm/{chapterId}/…` names a package file, but no package file
+   * is served on the app's origin any more, where its scripts could act as the user: packages run on
+   * the content origin, launched through `POST /api/scorm-launch/` (docs/adr/0027).
+   */
   @Get('media/scorm/:chapterId/*')
-  async scorm(
-    @CurrentActor() actor: Actor,
-    @Param('chapterId', IdPipe) chapterId: number,
-    @Param('*') raw: string,
-    @Req() request: FastifyRequest,
-    @Res() reply: FastifyReply,
-  ): Promise<void> {
-    const chapter = await this.queries.execute(new GetScormPackage(chapterId));
-    if (!chapter) throw new NotFoundError('Module SCORM non disponible');
-    await this.assertReader(actor, chapter.course_id);
-    const path = relativePath(raw);
-    if (path === 'index.html' && chapter.launch !== 'index.html') {
-      await reply.redirect(`/media/scorm/${chapterId}/${launchUrl(chapter.launch)}`, 302);
-      return;
-    }
-    await sendStoredFile(reply, request, this.storage.absolutePathOf(`${chapter.scorm_path}/${path}`), { cacheSeconds: 0 });
+  scorm(@Param('chapterId', IdPipe) _chapterId: number): never {
+    throw new NotFoundError(SCORM_ELSEWHERE);
   }
 
   private async assertReader(actor: Actor, courseId: number): Promise<void> {

@@ -5,6 +5,7 @@
  * last time (location, suspend_data, statuses, score, total time), and reporting each commit of
  * the package (LMSCommit/Commit, and the final one of LMSFinish/Terminate) as flat cmi_data.
  */
+import { exposeScormApi } from '../../../lib/scorm-bridge';
 import type { CmiData, CmiRecord } from './commit-queue';
 
 export type ScormVersion = '1.2' | '2004';
@@ -339,11 +340,14 @@ export async function startScormRuntime({ version, resume, learner, settings: sc
   }
   if (version === '1.2') window.API = api;
   else window.API_1484_11 = api;
+  // The package runs on the content origin: the API reaches it by postMessage only (docs/adr/0027).
+  const withdraw = exposeScormApi(api);
   return {
     snapshot: () => snapshot(),
     dirty: () => changed,
     unfinished: () => started && !finished,
     detach: () => {
+      withdraw();
       if (version === '1.2' && window.API === api) delete window.API;
       if (version === '2004' && window.API_1484_11 === api) delete window.API_1484_11;
     },
