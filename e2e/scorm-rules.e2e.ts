@@ -70,7 +70,7 @@ test('a minimum-calls 1.2 SCO validates on LMSFinish; the trainer reads its CMI 
   await learner.goto(`/mini/${w.courseId}`);
   // One required part: no list of parts (the asset and the hidden item are left out).
   await expect(learner.getByRole('navigation', { name: 'Parties du module' })).toHaveCount(0);
-  const module = learner.frameLocator('iframe.content-step__scorm-frame');
+  const module = learner.frameLocator('iframe.content-step__scorm-frame').frameLocator('iframe');
   await expect(module.locator('#state')).toHaveText('Initialisé', { timeout: 30_000 });
   await module.getByRole('button', { name: 'Terminer le module' }).click();
   await expect(module.locator('#state')).toHaveText('Terminé');

@@ -7,7 +7,8 @@ import { expectNoSeriousA11yViolations, fillLogin } from './support';
 // its launches in its own suspend_data and shows "Lancement n° N (entry)": a frame not relaunched,
 // or data shared between SCOs, shows on screen and on the server.
 
-const frame = (page: Page) => page.frameLocator('iframe.content-step__scorm-frame');
+// The package runs two frames deep: the launch page on the content origin, then the package (docs/adr/0025).
+const frame = (page: Page) => page.frameLocator('iframe.content-step__scorm-frame').frameLocator('iframe');
 const etat = (page: Page) => frame(page).locator('#etat');
 const parts = (page: Page) => page.getByRole('navigation', { name: 'Parties du module' });
 const part = (page: Page, n: number) => parts(page).getByRole('button', { name: new RegExp(`^Partie ${n} sur`) });
