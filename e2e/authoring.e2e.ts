@@ -148,7 +148,7 @@ test.describe('authoring a course', () => {
       await next.click();
       await expect(heading).toHaveText('2. Module interactif');
       const frame = step.locator('iframe');
-      // On the content origin (docs/adr/0027): the launch page, the package in a frame below it.
+      // On the content origin (docs/adr/0025): the launch page, the package in a frame below it.
       await expect(frame).toHaveAttribute('src', /^http:\/\/localhost:\d+\/scorm-launch\/[\w-]+\.[\w-]+\/index\.html$/);
       await expect(page.frameLocator('.content-step__scorm-frame').frameLocator('iframe').getByRole('heading', { name: SCORM_HEADING })).toBeVisible();
 

@@ -40,7 +40,7 @@ async function playVideo(page: Page, from: number, rate = 2) {
   }, [from, rate]);
 }
 
-/** The package's own frame: inside the launch page on the content origin, itself in the player's frame (docs/adr/0027). */
+/** The package's own frame: inside the launch page on the content origin, itself in the player's frame (docs/adr/0025). */
 const frame = (page: Page): FrameLocator => page.frameLocator('iframe.content-step__scorm-frame').frameLocator('iframe');
 
 test.describe.serial('the course player', () => {

@@ -1,4 +1,4 @@
-// SCORM packages cannot act as the user (docs/adr/0027): served from the content origin (here
+// SCORM packages cannot act as the user (docs/adr/0025): served from the content origin (here
 // `localhost`, the app being on 127.0.0.1), sandboxed, talking to the player's run-time through the
 // postMessage bridge only. A hostile package of this test's making tries to read the tokens, call
 // the API as the user, refresh the session and change the page, as a student in the player and as

@@ -50,10 +50,10 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
       maxBytes: { video: config.videoMaxBytes, scorm_file: config.scormMaxBytes, upload: config.documentMaxBytes },
     },
   );
-  // The content origin's guard runs first on every request (docs/adr/0027).
+  // The content origin's guard runs first on every request (docs/adr/0025).
   registerContentOriginGuard(app.getHttpAdapter().getInstance(), config);
   // The content gate serves protected course content under /media/ (docs/adr/0011), outside the API;
-  // SCORM packages are served on the content origin (docs/adr/0027).
+  // SCORM packages are served on the content origin (docs/adr/0025).
   app.setGlobalPrefix('api', {
     exclude: [
       { path: 'media/*path', method: RequestMethod.GET },

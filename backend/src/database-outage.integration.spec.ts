@@ -1,4 +1,4 @@
-// Item 6 and 8 of issue 22 (docs/adr/0025): the real server, in its own process, keeps running while
+// Item 6 and 8 of issue 22 (docs/adr/0023): the real server, in its own process, keeps running while
 // its PostgreSQL is restarted under concurrent SCORM saves. While the database is away every answer
 // is a 2xx or a 503 with Retry-After and the French message (never a 500, never a cut connection),
 // /api/health stays 200 and says the database is unavailable, /api/ready is 503 until it is back;

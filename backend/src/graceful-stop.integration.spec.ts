@@ -1,4 +1,4 @@
-// Items 7 and 8 of issue 22 (docs/adr/0025): SIGTERM to the real server, in its own process with its
+// Items 7 and 8 of issue 22 (docs/adr/0023): SIGTERM to the real server, in its own process with its
 // embedded PostgreSQL, while requests are in flight. It stops accepting connections at once; the
 // SCORM commits and the upload already under way finish with 2xx; an upload still arriving at the
 // end of SHUTDOWN_GRACE_SECONDS is cut and its temporary file removed; the app closes, and only

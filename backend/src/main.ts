@@ -48,7 +48,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  // The app stops the embedded PostgreSQL itself, after the HTTP server has drained (docs/adr/0025).
+  // The app stops the embedded PostgreSQL itself, after the HTTP server has drained (docs/adr/0023).
   leaveShutdownToTheApp();
   let embedded: EmbeddedDatabase | undefined;
   let shutdown: ((signal: string) => Promise<void>) | null = null;
@@ -84,7 +84,7 @@ async function main(): Promise<void> {
   const stopLogger = new Logger('Arrêt');
   let closing = false;
   /**
-   * A graceful stop (docs/adr/0025): stop accepting, finish the requests in flight within
+   * A graceful stop (docs/adr/0023): stop accepting, finish the requests in flight within
    * SHUTDOWN_GRACE_SECONDS (then cut them, removing the files of unfinished uploads), close the
    * app (the projection runner's last step, then the pools), and only then stop the embedded
    * PostgreSQL: one after the other, never at the same time.

@@ -23,7 +23,7 @@ const [{ EventLog }, { SystemClock }, { AppendNotifier }, outline, evidenceSql, 
   dist('contexts/learning-progress/application/progress-access.js'),
 ]);
 
-/** As the app's progress writers (docs/adr/0024): they queue on the student's progress in the course. */
+/** As the app's progress writers (docs/adr/0022): they queue on the student's progress in the course. */
 const progressLock = (client, studentId, courseId) =>
   client.query(numbered(store.SERIALIZE_LOCK_SQL), progressWriters(studentId, courseId).serialize.map(store.serializeLockKey));
 

@@ -48,7 +48,7 @@ export default async function tutoringRoutes(app, { sql, orm, config }) {
     const client = await orm.connect();
     try {
       await client.query('begin');
-      // As the conversation's writers (docs/adr/0024): they queue on the pair.
+      // As the conversation's writers (docs/adr/0022): they queue on the pair.
       for (const key of conversationWriters(teacherId, [studentId]).serialize) await client.query(SERIALIZE_LOCK, [store.serializeLockKey(key)]);
       const conversation = (
         await client.query('select c0.* from tutoring.conversation as c0 where c0.teacher_id = $1 and c0.student_id = $2 limit 1', [teacherId, studentId])

@@ -11,7 +11,7 @@ Annule (verbe voided) les déclarations xAPI que la correspondance SCORM v1 a en
 2004 de 100 % noté 1 sur 100, les statuts 1.2 sans passed/failed, une déclaration par envoi) et
 les réémet selon la correspondance v2, à partir des envois SCORM tels que le serveur les a gardés :
 le score en quatre nombres, une déclaration par changement de statut. À lancer une fois après la
-mise à jour ; une seconde exécution n'enregistre rien. docs/adr/0030-scorm-xapi-mapping-v2.md.`;
+mise à jour ; une seconde exécution n'enregistre rien. docs/adr/0027-scorm-xapi-mapping-v2.md.`;
 
 export async function xapiRemapScormCommand(argv: string[], env: NodeJS.ProcessEnv, out: Output): Promise<number> {
   if (argv.includes('--help') || argv.includes('-h')) {

@@ -5,7 +5,7 @@ import { Migration } from '@mikro-orm/migrations';
  * (every required SCO completed, passed, or either: the default). The parts a learner must go
  * through (not assets, not hidden items) are read from the stored manifest at read time; packages
  * imported before this change have their manifest re-read from their stored imsmanifest.xml when
- * the app starts (ScormManifestUpgrade, docs/adr/0029).
+ * the app starts (ScormManifestUpgrade, docs/adr/0026).
  */
 export class Migration20261126052ScormRules extends Migration {
   override name = '20261126-052-scorm-rules';

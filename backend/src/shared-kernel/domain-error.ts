@@ -34,7 +34,7 @@ export class TooManyRequestsError extends DomainError {
 
 /**
  * A write that lost a race with others at the same moment, more times than the server runs it
- * again (docs/adr/0024): nothing was stored, and the same request sent again a moment later will
+ * again (docs/adr/0022): nothing was stored, and the same request sent again a moment later will
  * pass. The only 409 a client retries: it carries the code `conflit_concurrent` and Retry-After.
  */
 export class ConcurrentWriteError extends ConflictError {

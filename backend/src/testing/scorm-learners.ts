@@ -1,4 +1,4 @@
-// A world for the fault tests (docs/adr/0025): a trainer's course whose one chapter is the
+// A world for the fault tests (docs/adr/0023): a trainer's course whose one chapter is the
 // project's SCORM package, and students enrolled in it, arranged by the real app in this process
 // on a given database and DATA_DIR, then closed, so that a server process started on the same
 // database and DATA_DIR (same token secrets, same media) serves them.

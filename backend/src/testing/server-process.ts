@@ -1,5 +1,5 @@
 // The real server as a separate process, for the tests of what only a process shows: how it
-// stops on SIGTERM and whether it survives its database going away (docs/adr/0025). The backend
+// stops on SIGTERM and whether it survives its database going away (docs/adr/0023). The backend
 // is compiled with swc (as `npm run build` does, without the type check) into a folder of its
 // own, so that the tests need no earlier build and never touch dist/.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';

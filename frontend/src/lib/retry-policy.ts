@@ -1,5 +1,5 @@
 /**
- * What a write that did not succeed should do next (docs/adr/0024), for every sender of the app:
+ * What a write that did not succeed should do next (docs/adr/0022), for every sender of the app:
  * the RTK Query calls (base-query.ts) and the player's queues (features/learning-progress).
  *
  * - `race`: the server lost a race with other writes at the same moment and says so with the code

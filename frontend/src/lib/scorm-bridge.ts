@@ -1,5 +1,5 @@
 /**
- * The player's side of the SCORM bridge (docs/adr/0027-scorm-content-origin.md). The package runs
+ * The player's side of the SCORM bridge (docs/adr/0025-scorm-content-origin.md). The package runs
  * on the content origin, another host: it cannot reach this window, and this window's run-time API
  * is offered to it by postMessage only. scorm-again's CrossFrameLMS answers the launch page's
  * CrossFrameAPI, accepting messages from the content origin alone and answering to it alone; the

@@ -2,7 +2,7 @@ import { api } from './api';
 import type { ScormLaunchForm, ScormLaunchView } from './api-schema';
 
 /**
- * POST /scorm-launch/: where a SCORM step's package is launched from (docs/adr/0027): the content
+ * POST /scorm-launch/: where a SCORM step's package is launched from (docs/adr/0025): the content
  * origin (another host than the app, the only origin the bridge talks to) and the launch page's
  * address, to be followed by the package file's path.
  */

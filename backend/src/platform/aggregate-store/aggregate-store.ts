@@ -18,7 +18,7 @@ export interface TransactionOptions {
    */
   uniqueViolation?: (constraint: string) => DomainError | undefined;
   /**
-   * How many times the work may run again after it lost a race (docs/adr/0024): another
+   * How many times the work may run again after it lost a race (docs/adr/0022): another
    * transaction appended to one of its streams first, inserted the row it was inserting (a "get
    * or start"), or deadlocked with it. Each try is a fresh transaction (a fresh entity manager,
    * fresh staged uploads) after a short random pause, so everything the work checks (an

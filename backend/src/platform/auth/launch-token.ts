@@ -4,7 +4,7 @@ import { Clock, type Role } from '../../shared-kernel/index.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 
 /**
- * A SCORM launch token (docs/adr/0027-scorm-content-origin.md): the content origin receives none
+ * A SCORM launch token (docs/adr/0025-scorm-content-origin.md): the content origin receives none
  * of the app's cookies or tokens, so the path of every package file carries this instead
  * (`/scorm-content/{token}/{file}`, relative URLs keep working). Signed by the server (HMAC-SHA256
  * with a key derived from the access-token secret, so no new secret), short-lived, and bound to

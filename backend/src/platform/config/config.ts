@@ -43,13 +43,13 @@ export interface AppConfig {
   xapiHomePage: string;
   /**
    * On SIGTERM, how long requests in flight may take to finish before their connections are cut
-   * (uploads still running are then aborted): docs/adr/0025. Keep the orchestrator's own grace
+   * (uploads still running are then aborted): docs/adr/0023. Keep the orchestrator's own grace
    * (docker compose's `stop_grace_period`) longer.
    */
   shutdownGraceSeconds: number;
   /**
    * The origin (scheme, host, port) SCORM packages are served from, on another host than the app
-   * (docs/adr/0027): null = the loopback twin of the host the browser used (localhost ↔ 127.0.0.1).
+   * (docs/adr/0025): null = the loopback twin of the host the browser used (localhost ↔ 127.0.0.1).
    */
   contentOrigin: string | null;
 }

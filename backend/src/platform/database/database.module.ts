@@ -15,7 +15,7 @@ export function ormOptions(url: string) {
     migrations: { migrationsList: MIGRATIONS, transactional: true, allOrNothing: true, snapshot: false, tableName: 'mikro_orm_migrations' },
     pool: { min: 0, max: 10 },
     // Passed to pg's Pool: a request waits at most 10 s for a connection when the database does not
-    // answer, then fails as "database unavailable" (503, docs/adr/0025) instead of hanging.
+    // answer, then fails as "database unavailable" (503, docs/adr/0023) instead of hanging.
     driverOptions: { connectionTimeoutMillis: 10_000 },
     discovery: { warnWhenNoEntities: false },
     allowGlobalContext: false,

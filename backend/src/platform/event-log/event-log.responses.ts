@@ -74,7 +74,7 @@ export class PublicProjectionsStatus {
   @ApiPropertyOptional({ type: [PublicProjectionState] }) items?: PublicProjectionState[];
 }
 
-/** The process lives (always 200): `degraded` while the database cannot be reached (docs/adr/0025). */
+/** The process lives (always 200): `degraded` while the database cannot be reached (docs/adr/0023). */
 export class HealthResponse {
   @ApiProperty({ enum: ['ok', 'degraded'] }) status!: 'ok' | 'degraded';
   @ApiProperty({ enum: ['ok', 'indisponible'] }) database!: 'ok' | 'indisponible';

@@ -101,7 +101,7 @@ export class ProjectionRunner implements OnApplicationBootstrap, OnModuleDestroy
   /**
    * Stops every loop once its step in progress is done, then runs one last step of the group, so
    * that the events the last requests appended are projected before the node goes away (a graceful
-   * stop runs it after the HTTP server has drained: docs/adr/0025). That step failing (the database
+   * stop runs it after the HTTP server has drained: docs/adr/0023). That step failing (the database
    * away) loses nothing: the next start resumes from the checkpoints.
    */
   async stop(): Promise<void> {

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config/config.js';
 
 /**
- * The content origin (docs/adr/0027-scorm-content-origin.md): SCORM packages are served from
+ * The content origin (docs/adr/0025-scorm-content-origin.md): SCORM packages are served from
  * another host than the app, so their scripts share nothing with it (storage, cookies, DOM).
  * Configured by CONTENT_ORIGIN (`https://scorm.example.fr`); unset, it is the loopback twin of the
  * host the browser used: `localhost` ↔ `127.0.0.1`, same scheme and port, which works out of the

@@ -29,7 +29,7 @@ const MESSAGE_BY_STATUS: Record<number, string> = {
 export interface ErrorBody {
   statusCode: number;
   message: string;
-  /** A refusal a client may send again: `conflit_concurrent` (docs/adr/0024). */
+  /** A refusal a client may send again: `conflit_concurrent` (docs/adr/0022). */
   code?: string;
   errors?: Record<string, string[]>;
   requestId?: string;
@@ -73,7 +73,7 @@ export class ErrorFilter implements ExceptionFilter {
       return { status: 400, body: { statusCode: 400, message: MESSAGE_BY_STATUS[400] } };
     }
     // The database is away (a restart, a failover): nothing is wrong with the request, which may be
-    // sent again shortly (docs/adr/0025).
+    // sent again shortly (docs/adr/0023).
     if (isServiceUnavailable(exception)) {
       this.logger.warn(`Base de données indisponible (requête ${request.id}) ${request.method} ${request.url}`);
       return {

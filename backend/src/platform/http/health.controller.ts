@@ -10,7 +10,7 @@ import { RETRY_AFTER_SECONDS } from './service-unavailable.js';
 const DATABASE_CHECK_TIMEOUT_MS = 3_000;
 
 /**
- * Liveness and readiness (docs/adr/0025-surviving-a-database-outage.md). `/api/health` answers 200
+ * Liveness and readiness (docs/adr/0023-surviving-a-database-outage.md). `/api/health` answers 200
  * as long as the process lives, saying whether the database answers: an orchestrator restarting on
  * it must not kill healthy nodes during a database outage, which no restart would cure.
  * `/api/ready` answers 503 while the database is away, so that traffic goes elsewhere until it is back.

@@ -56,7 +56,7 @@ function removeTemporaryFile(path: string): Promise<void> {
 }
 
 /**
- * At a graceful stop, once no request is left (docs/adr/0025): removes the temporary files of the
+ * At a graceful stop, once no request is left (docs/adr/0023): removes the temporary files of the
  * uploads cut at the deadline, and waits for the removals already under way. A file a handler
  * moved into storage is no longer there: nothing to remove.
  */

@@ -1,6 +1,6 @@
 import { isDatabaseUnavailable } from '../database/connection-errors.js';
 
-/** What a client reads while the database cannot be reached (docs/adr/0025-surviving-a-database-outage.md). */
+/** What a client reads while the database cannot be reached (docs/adr/0023-surviving-a-database-outage.md). */
 export const SERVICE_UNAVAILABLE_MESSAGE = 'Service momentanément indisponible, réessayez dans quelques instants.';
 /** Seconds a client is asked to wait before sending the request again (`Retry-After`). */
 export const RETRY_AFTER_SECONDS = 5;

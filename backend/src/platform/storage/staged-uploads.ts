@@ -10,7 +10,7 @@ import { assertImage, type MediaStorage } from './media-storage.js';
 export class StagedUploads {
   private readonly stored: string[] = [];
   private readonly superseded: string[] = [];
-  /** A received file was moved in: the work cannot run again on the same request (docs/adr/0024). */
+  /** A received file was moved in: the work cannot run again on the same request (docs/adr/0022). */
   consumedInput = false;
 
   constructor(private readonly storage: MediaStorage) {}

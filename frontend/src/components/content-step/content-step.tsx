@@ -84,7 +84,7 @@ function TextContent({ step }: { step: StepContent }) {
 }
 
 /**
- * What the package frame may do (docs/adr/0027): run its scripts, keep its own origin (the content
+ * What the package frame may do (docs/adr/0025): run its scripts, keep its own origin (the content
  * origin, another host: its launch page and the package below it are of one origin, and packages
  * use their own storage), submit its forms, open windows (which inherit these limits) and ask
  * alert/confirm. Not navigate this page, not download without a click, not escape the sandbox.
@@ -141,7 +141,7 @@ function useScormLaunch(src: string, frame: () => Window | null): Launched {
  * the player's run-time by postMessage only; 'Erreur de chargement' when it cannot be launched. The
  * course player puts the list of its SCOs and its save indicator around it, and learns when the
  * frame has loaded. No « Ouvrir dans un nouvel onglet » here: a tab of its own would run the
- * package without its run-time (docs/adr/0027).
+ * package without its run-time (docs/adr/0025).
  */
 export function ScormFrame({
   title,

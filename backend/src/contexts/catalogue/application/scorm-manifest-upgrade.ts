@@ -18,7 +18,7 @@ const ADDED = ['asset', 'masteryScore', 'dataFromLms', 'completionThreshold', 's
  * assets nor what their run-time is given (mastery score, launch data, thresholds): once the
  * migrations have run, each such manifest is completed from the package's own imsmanifest.xml,
  * kept on disk, so that existing courses stop requiring assets and get their SCOs' settings
- * (docs/adr/0029). A derived column, not a decision: no event. A package whose manifest cannot be
+ * (docs/adr/0026). A derived column, not a decision: no event. A package whose manifest cannot be
  * read any more keeps its stored manifest (its parts stay as they were) and is not tried again.
  */
 @Injectable()

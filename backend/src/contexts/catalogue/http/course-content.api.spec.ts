@@ -126,7 +126,7 @@ describe('a SCORM package', () => {
     expect(response.statusCode).toBe(201);
     const chapter = response.json();
     expect(chapter).toMatchObject({ scorm_url: `/media/scorm/${chapter.id}/index.html`, scorm_version: '2004' });
-    // Never on the app's origin (docs/adr/0027): through a launch on the content origin.
+    // Never on the app's origin (docs/adr/0025): through a launch on the content origin.
     expect((await media(chapter.scorm_url, await mediaCookie(student))).statusCode).toBe(404);
     const launch = await call(t, 'POST', '/api/scorm-launch/', student.token, { chapter_id: chapter.id });
     expect(launch.statusCode).toBe(200);

@@ -60,7 +60,7 @@ export class CourseContentController {
   /**
    * The spec's frame address `/media/scorm/{chapterId}/…` names a package file, but no package file
    * is served on the app's origin any more, where its scripts could act as the user: packages run on
-   * the content origin, launched through `POST /api/scorm-launch/` (docs/adr/0027).
+   * the content origin, launched through `POST /api/scorm-launch/` (docs/adr/0025).
    */
   @Get('media/scorm/:chapterId/*')
   scorm(@Param('chapterId', IdPipe) _chapterId: number): never {

@@ -1,4 +1,4 @@
-// The SCORM content origin (docs/adr/0027): a launch signs a short-lived token bound to the
+// The SCORM content origin (docs/adr/0025): a launch signs a short-lived token bound to the
 // account, the chapter and the two origins; package files are served only on the content host,
 // with that token in the path, checked on every file; the app refuses its own routes on the
 // content host and any request whose Origin is the content origin.

@@ -58,7 +58,7 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u0
  * The content origin's policy: framed only by the app (and, for the package's own files, by the
  * launch page of the same origin); requests allowed to itself and to external https resources,
  * which excludes the app as long as it is on another host in plain http, and is backed in any case
- * by the app refusing every request whose Origin is this one (docs/adr/0027). No referrer: the
+ * by the app refusing every request whose Origin is this one (docs/adr/0025). No referrer: the
  * token is in the path.
  */
 function contentHeaders(reply: FastifyReply, claims: LaunchClaims, framedBy: 'app' | 'app-and-self'): void {
@@ -73,7 +73,7 @@ function contentHeaders(reply: FastifyReply, claims: LaunchClaims, framedBy: 'ap
 }
 
 /**
- * SCORM packages on their own origin (docs/adr/0027-scorm-content-origin.md). The app asks for a
+ * SCORM packages on their own origin (docs/adr/0025-scorm-content-origin.md). The app asks for a
  * launch (`POST /api/scorm-launch/`, bearer): the server checks the reader and signs a short-lived
  * token bound to the account, the chapter and the two origins. On the content origin, the launch
  * page `/scorm-launch/{token}/{file}` exposes the run-time API through scorm-again's CrossFrameAPI

@@ -10,7 +10,7 @@ export const NOT_ENROLLED = "Vous n'êtes pas inscrit à ce cours.";
 /**
  * The player's saves (several tabs, the SCORM runtime's commits, its page-hide copies), the quiz
  * step and the course completion all write one student's progress in a course: they queue on it
- * (docs/adr/0024), each loading what the one before committed, so that none is refused for a race.
+ * (docs/adr/0022), each loading what the one before committed, so that none is refused for a race.
  */
 export const progressWriters = (studentId: number, courseId: number) => ({ serialize: [`learning-progress.course-progress:${studentId}:${courseId}`] });
 

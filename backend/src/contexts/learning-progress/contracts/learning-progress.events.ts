@@ -51,7 +51,7 @@ export interface CourseCompleted {
 export interface ScormCommitted {
   type: 'ScormCommitted';
   /**
-   * 2 since issue 23 (ADR 0030); 1 (the log's default) before. Version 2: `completionStatus` and
+   * 2 since issue 23 (ADR 0027); 1 (the log's default) before. Version 2: `completionStatus` and
    * `successStatus` are the SCO's standing (1.2's lesson_status mapped: passed/failed are
    * completed with that success status; `lessonStatus` keeps it as sent), `score` is the raw
    * score with `scoreMin`, `scoreMax`, `scoreScaled` beside it, and `previous` is the standing the

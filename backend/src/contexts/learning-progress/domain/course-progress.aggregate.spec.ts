@@ -237,7 +237,7 @@ describe('CourseProgress', () => {
       ]);
     });
 
-    it('records the 1.2 status on both axes, the score in its figures, and the standing stored before (mapping 2, ADR 0030)', () => {
+    it('records the 1.2 status on both axes, the score in its figures, and the standing stored before (mapping 2, ADR 0027)', () => {
       commit('a', { lesson_status: 'failed', score_raw: '45', score_min: '0', score_max: '50' }, { previous: { lesson_status: 'incomplete', score_raw: '20' } });
       const [, committed] = progress.takeEvents();
       expect(committed!.payload).toMatchObject({

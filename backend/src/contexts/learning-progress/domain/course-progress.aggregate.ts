@@ -167,7 +167,7 @@ export class CourseProgress extends AggregateRoot<CourseProgressEvent> {
     if (outcome === 'duplicate') return { outcome, validated: Boolean(progress.validatedAt) };
     if (outcome === 'applied') {
       const { report } = commit;
-      // The SCO's standing and score as the trace reads them (scorm-trace.ts, ADR 0030), with the standing stored before.
+      // The SCO's standing and score as the trace reads them (scorm-trace.ts, ADR 0027), with the standing stored before.
       const standing = scoStanding(pkg.version, report);
       const previous = kept.previous ? scoStanding(pkg.version, readCmi(pkg.version, kept.previous)) : null;
       this.record({

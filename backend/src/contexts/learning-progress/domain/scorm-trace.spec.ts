@@ -1,7 +1,7 @@
 import { InvalidInputError } from '../../../shared-kernel/index.js';
 import { checkScore, readScore, refuseBadScore, scoStanding } from './scorm-trace.js';
 
-describe('the score of a SCORM commit (ADR 0030)', () => {
+describe('the score of a SCORM commit (ADR 0027)', () => {
   it('reads each figure on its own, as a number or a numeric text, null when not set', () => {
     expect(checkScore({ score_raw: 100, score_min: '0', score_max: '100', score_scaled: '1' })).toEqual({ raw: 100, min: 0, max: 100, scaled: 1 });
     expect(checkScore({ score_raw: '', score_min: null })).toEqual({ raw: null, min: null, max: null, scaled: null });

@@ -1,7 +1,7 @@
 import { InvalidInputError } from '../../../shared-kernel/index.js';
 
 /**
- * What a SCORM commit says about a SCO's result, as the server reads it for the trace (ADR 0030):
+ * What a SCORM commit says about a SCO's result, as the server reads it for the trace (ADR 0027):
  * the score in its four figures, each checked, and the SCO's standing (completion and success),
  * SCORM 1.2's one `lesson_status` mapped onto both as the RTE defines it.
  */

@@ -1,4 +1,4 @@
-// Harmless races answer their outcome (docs/adr/0024): the same SCORM commit sent many times at once
+// Harmless races answer their outcome (docs/adr/0022): the same SCORM commit sent many times at once
 // is applied once and acknowledged as a duplicate otherwise; a fresh student's opening save and first
 // commit both pass; ten tabs saving at once all pass with an intact event stream; a commit whose
 // suspend_data is too long keeps its other fields. Real HTTP requests, fired together, on real PostgreSQL.

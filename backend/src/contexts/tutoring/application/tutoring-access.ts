@@ -35,7 +35,7 @@ export async function assertStudentExists(queries: QueryBus, studentId: number):
 
 /**
  * Both sides, the group messages, the read receipts and the e-mail notices write to a
- * conversation: its writers queue on the pair (docs/adr/0024), each loading what the one before
+ * conversation: its writers queue on the pair (docs/adr/0022), each loading what the one before
  * committed, instead of racing and refusing someone's message.
  */
 export const conversationWriters = (teacherId: number, studentIds: readonly number[]) => ({

@@ -1,4 +1,4 @@
-// Many messages at once in one conversation (docs/adr/0024): every one is answered 201 and stored,
+// Many messages at once in one conversation (docs/adr/0022): every one is answered 201 and stored,
 // none refused for a race; the conversation's stream stays whole. Real HTTP requests, fired together.
 import { Database } from '../../../platform/database/database.js';
 import { startSmtpCatcher } from '../../../platform/testing/smtp-catcher.js';

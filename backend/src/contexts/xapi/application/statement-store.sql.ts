@@ -1,5 +1,5 @@
 /**
- * The SQL that stores a batch of statements, set-based (issue 31, docs/adr/0026): one statement
+ * The SQL that stores a batch of statements, set-based (issue 31, docs/adr/0024): one statement
  * per table whatever the batch's size. Shared with the benchmark's baseline
  * (bench/baseline/xapi.mjs), which runs the same statements on the same rows.
  */
@@ -7,7 +7,7 @@
 /**
  * Statement writers take turns (held until commit): `seq` and `stored` then follow commit order,
  * so that a reader paging by `more` or polling by `since` never misses a statement committed
- * late with a lower `seq` or an earlier `stored` (docs/adr/0026).
+ * late with a lower `seq` or an earlier `stored` (docs/adr/0024).
  */
 export const STATEMENT_WRITE_LOCK_SQL = `select pg_advisory_xact_lock(hashtextextended('xapi:statements', 0))`;
 

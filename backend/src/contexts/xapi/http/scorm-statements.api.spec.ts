@@ -1,4 +1,4 @@
-// The xAPI trace of SCORM (issue 23, item 7; ADR 0030): a SCORM commit becomes a statement only
+// The xAPI trace of SCORM (issue 23, item 7; ADR 0027): a SCORM commit becomes a statement only
 // when the SCO's standing changed from the one the server had stored, with the score in its four
 // figures (a 2004 score of 100 % is raw 100, scaled 1), SCORM 1.2's lesson_status mapped to
 // passed/failed, a duplicate or a commit that changes nothing saying nothing; and the statements

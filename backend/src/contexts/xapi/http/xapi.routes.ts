@@ -363,7 +363,7 @@ export class XapiRoutes implements OnModuleInit {
       status = { invalid: 400, unauthenticated: 401, forbidden: 403, 'not-found': 404, conflict: 409, 'too-many-requests': 429 }[error.kind];
       message = error.message;
     } else if (isServiceUnavailable(error)) {
-      // The database is away: the LRS client may send the same request again shortly (docs/adr/0025).
+      // The database is away: the LRS client may send the same request again shortly (docs/adr/0023).
       void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
       [status, message] = [503, SERVICE_UNAVAILABLE_MESSAGE];
     } else {

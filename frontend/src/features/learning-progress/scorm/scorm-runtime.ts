@@ -154,7 +154,7 @@ export function resumeData(
 /**
  * The score as the package set it, each figure on its own (a number, or null when not set): raw,
  * min and max (and 2004's scaled, beside them), never one figure for another; `score`, the spec's
- * field, is the raw score. The server checks them and builds the xAPI result from them (ADR 0030).
+ * field, is the raw score. The server checks them and builds the xAPI result from them (ADR 0027).
  */
 function scoreData(score: Json): CmiData {
   return { score: num(score.raw), score_raw: num(score.raw), score_min: num(score.min), score_max: num(score.max) };
@@ -340,7 +340,7 @@ export async function startScormRuntime({ version, resume, learner, settings: sc
   }
   if (version === '1.2') window.API = api;
   else window.API_1484_11 = api;
-  // The package runs on the content origin: the API reaches it by postMessage only (docs/adr/0027).
+  // The package runs on the content origin: the API reaches it by postMessage only (docs/adr/0025).
   const withdraw = exposeScormApi(api);
   return {
     snapshot: () => snapshot(),

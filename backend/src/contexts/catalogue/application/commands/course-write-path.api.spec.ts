@@ -1,6 +1,6 @@
 // The aggregate store, proven on the catalogue's course: state and events commit together, a
 // staged upload disappears with a rolled-back change, and a writer that lost a race runs again on the
-// fresh state, or gets the retryable 409 once its tries are spent (docs/adr/0024).
+// fresh state, or gets the retryable 409 once its tries are spent (docs/adr/0022).
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { CommandBus } from '@nestjs/cqrs';

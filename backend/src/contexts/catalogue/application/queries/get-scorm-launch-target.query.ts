@@ -9,7 +9,7 @@ export interface ScormLaunchTarget {
   version: '1.2' | '2004';
 }
 
-/** The SCORM package of a live chapter, for the content origin (docs/adr/0027); null when there is none. */
+/** The SCORM package of a live chapter, for the content origin (docs/adr/0025); null when there is none. */
 export class GetScormLaunchTarget extends Query<ScormLaunchTarget | null> {
   constructor(readonly chapterId: number) {
     super();

@@ -23,7 +23,7 @@ export function remapIds(eventId: string): { v1: string; voiding: string; v2: st
 }
 
 /**
- * ADR 0030: the statements mapping 1 stored for SCORM commits are voided and the commits said
+ * ADR 0027: the statements mapping 1 stored for SCORM commits are voided and the commits said
  * again by mapping 2, from the commits as learning progress restates them (its own trace: the
  * score's four figures, 1.2's status on both axes, the SCO's standing before). Each voiding
  * statement names the one that replaces it (`context.statement`); the reissued statement keeps

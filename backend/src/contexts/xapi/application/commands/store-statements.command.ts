@@ -73,7 +73,7 @@ interface Prepared {
   definitions: [string, Obj][];
 }
 
-/** At most this many statements per request (413 beyond): the batch's transaction stays within seconds (docs/adr/0026). */
+/** At most this many statements per request (413 beyond): the batch's transaction stays within seconds (docs/adr/0024). */
 export const MAX_STATEMENTS_PER_REQUEST = 10_000;
 const YIELD_EVERY = 250;
 
@@ -256,7 +256,7 @@ export class StoreStatementsHandler implements ICommandHandler<StoreStatements> 
   }
 
   /**
-   * One transaction, set-based (docs/adr/0026): the statement writers' lock, `stored` (after the
+   * One transaction, set-based (docs/adr/0024): the statement writers' lock, `stored` (after the
    * newest stored, so that it follows commit order), then one INSERT for every statement (an id
    * already stored with the same content is a no-op, with different content a 409), one append
    * of every XapiStatementStored (event id derived from the statement id, so a second storage

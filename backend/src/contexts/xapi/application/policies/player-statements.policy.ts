@@ -106,7 +106,7 @@ export class PlayerStatementsPolicy implements Policy<PlayerFact> {
         return { actor, verb: verb('completed'), object: await this.course(p.courseId), result: { completion: true } };
       }
       case 'ScormCommitted':
-        // Version 1 of the event (before ADR 0030) says nothing here: `xapi:remap-scorm` voids what mapping 1 stored and reissues it.
+        // Version 1 of the event (before ADR 0027) says nothing here: `xapi:remap-scorm` voids what mapping 1 stored and reissues it.
         return (event.schemaVersion ?? 1) >= 2 ? this.scormStatement(event.payload) : null;
       case 'QuestionAnswered': {
         const p = event.payload;
@@ -144,7 +144,7 @@ export class PlayerStatementsPolicy implements Policy<PlayerFact> {
   }
 
   /**
-   * A SCORM commit's statement by mapping 2 (scorm-mapping.ts, ADR 0030), or null when the SCO's
+   * A SCORM commit's statement by mapping 2 (scorm-mapping.ts, ADR 0027), or null when the SCO's
    * standing did not change: the SCO as the activity, the chapter as parent, the course as
    * grouping, the mapping's version in the context.
    */

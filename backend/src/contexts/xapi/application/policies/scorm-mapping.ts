@@ -1,7 +1,7 @@
 import type { ScormCommitted } from '../../../learning-progress/contracts/learning-progress.events.js';
 
 /**
- * How a SCORM commit becomes an xAPI statement (ADR 0030, docs/xapi.md "The player's statements").
+ * How a SCORM commit becomes an xAPI statement (ADR 0027, docs/xapi.md "The player's statements").
  * Versioned: every statement of mapping 2 names its version in `context.extensions`. Mapping 1
  * (issue 12: a passed/failed statement on every commit with a success status, the player's one
  * score figure read as a percentage) is no longer applied: the statements it stored are voided
