@@ -31,6 +31,10 @@ function serverOf() {
       updated.set(commit.sco ?? '', new Date(Date.UTC(2026, 10, 26, 10) + clock * 1000).toISOString());
       return json({ bool: true, outcome: 'applied', validated: false }, 201);
     }
+    // Where the frame launches the package: the content origin's launch page (docs/adr/0025).
+    if (request.method === 'POST' && request.path === '/scorm-launch/') {
+      return json({ content_origin: 'http://127.0.0.1:3000', launch_base: 'http://127.0.0.1:3000/scorm-launch/jeton.signature/', expires_at: '2026-11-26T18:00:00.000Z' });
+    }
     if (request.method === 'GET' && request.path === '/scorm-progress/') {
       const scos = [...states.entries()].map(([, commit]) => ({ sco: commit.sco, version: '1.2', cmi: commit.cmi_data, total_time: 0, updated_at: updated.get(commit.sco ?? '')! }));
       return json({ entry: scos.length > 0 ? 'resume' : 'ab-initio', scos });
@@ -86,7 +90,8 @@ describe('a SCORM step of several SCOs that all launch index.html', () => {
     for (let i = 0; i < 8; i += 1) {
       launched = await nextLaunch(view.frame, launched, 'API');
       frames.add(launched.frame!);
-      expect(launched.frame!.getAttribute('src')).toBe('/media/scorm/31/index.html');
+      // Each launch is the content origin's launch page of the SCO's file (docs/adr/0025).
+      expect(launched.frame!.getAttribute('src')).toBe('http://127.0.0.1:3000/scorm-launch/jeton.signature/index.html');
       expect(view.part(i + 1)).toHaveAttribute('aria-current', 'step');
       const api = launched.api as Api12;
       expect(api.LMSInitialize('')).toBe('true');
