@@ -41,7 +41,7 @@ function serverOf() {
     }
     return json({ statusCode: 404, message: 'Ressource introuvable.' }, 404);
   });
-  const commits = () => calls.filter((call) => call.method === 'POST').map((call) => call.body as ScormCommit);
+  const commits = () => calls.filter((call) => call.method === 'POST' && call.path === '/scorm-progress/').map((call) => call.body as ScormCommit);
   return { commits, states };
 }
 
