@@ -6,7 +6,6 @@
 // verify), in the write model, and in the caught-up projections.
 import { randomUUID } from 'node:crypto';
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -15,18 +14,9 @@ import { verifyChains } from './platform/event-log/chain-verifier.js';
 import { sqlExecutor } from './platform/event-log/sql-executor.js';
 import { eventually } from './platform/testing/eventually.js';
 import { arrangeScormLearners, type ScormLearners } from './testing/scorm-learners.js';
-import { compileServer, startServer, type CompiledServer, type ServerProcess } from './testing/server-process.js';
+import { compileServer, freePort, startServer, type CompiledServer, type ServerProcess } from './testing/server-process.js';
 
 const MESSAGE = 'Service momentanément indisponible, réessayez dans quelques instants.';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 let root: string;
 let pgDir: string;

@@ -6,23 +6,13 @@
 import { randomUUID } from 'node:crypto';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { request, type ClientRequest, type IncomingMessage } from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { startEmbeddedPostgres } from './platform/database/embedded-postgres.js';
 import { eventually } from './platform/testing/eventually.js';
 import { arrangeScormLearners, type ScormLearners } from './testing/scorm-learners.js';
-import { compileServer, startServer, type CompiledServer, type ServerProcess } from './testing/server-process.js';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+import { compileServer, freePort, startServer, type CompiledServer, type ServerProcess } from './testing/server-process.js';
 
 let root: string;
 let dataDir: string;

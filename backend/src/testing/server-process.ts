@@ -4,6 +4,7 @@
 // own, so that the tests need no earlier build and never touch dist/.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { createServer, type AddressInfo } from 'node:net';
 import { rmdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -81,4 +82,16 @@ export function startServer(main: string, env: Record<string, string>): ServerPr
       check();
     });
   return { child, lines, waitForLine, exited };
+}
+
+/** A TCP port free now on 127.0.0.1 (for a server or an embedded PostgreSQL a test starts itself). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
 }
