@@ -100,6 +100,12 @@ describe('the content origin, unconfigured: the loopback twin of the host the br
       expect(answer.json().message).toBe('Lien du module invalide ou expiré : rouvrez le module depuis le cours.');
     }
     expect((await get(t, `/scorm-content/${token}/index_lms.html`, base.host)).statusCode).toBe(200);
+    // Nothing outside the package, and no hostile path answers 500.
+    for (const path of ['../../../../etc/passwd', '%2e%2e/%2e%2e/etc/passwd', '..%2f..%2fetc%2fpasswd', 'index_lms.html%00.png', `${'a/'.repeat(500)}x`, 'x'.repeat(20_000), 'a\\..\\b']) {
+      const hostile = await get(t, `/scorm-content/${token}/${path}`, base.host);
+      expect([path, [400, 404].includes(hostile.statusCode)]).toEqual([path, true]);
+      expect(hostile.body).not.toContain('root:');
+    }
     // A student of another course cannot launch; the trainer and an admin (the preview) can.
     expect((await launch(t, await givenStudent(t), chapter.id)).statusCode).toBe(403);
     expect((await launch(t, teacher, chapter.id)).statusCode).toBe(200);
