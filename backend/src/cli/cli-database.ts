@@ -16,6 +16,23 @@ export interface Output {
   error(message: string): void;
 }
 
+/**
+ * The arguments of a command that takes only `--json` (and `--help`): `'help'` once the usage is
+ * printed, `'refused'` once an unknown argument is reported, else whether JSON was asked for.
+ */
+export function readJsonFlag(argv: string[], usage: string, out: Output): { json: boolean } | 'help' | 'refused' {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    out.log(usage);
+    return 'help';
+  }
+  const unknown = argv.find((arg) => arg !== '--json');
+  if (unknown) {
+    out.error(`Argument inconnu : ${unknown}\n\n${usage}`);
+    return 'refused';
+  }
+  return { json: argv.includes('--json') };
+}
+
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);

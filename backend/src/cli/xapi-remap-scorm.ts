@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { RemapScormStatements, type RemapReport } from '../contexts/xapi/index.js';
 import { loadConfig } from '../platform/config/config.js';
 import { openCliApp } from './cli-app.js';
-import { isEntryPoint, openCliDatabase, runCommand, type Output } from './cli-database.js';
+import { isEntryPoint, openCliDatabase, readJsonFlag, runCommand, type Output } from './cli-database.js';
 
 const USAGE = `Usage : npm run xapi:remap-scorm [-- --json]
 
@@ -14,21 +14,15 @@ le score en quatre nombres, une déclaration par changement de statut. À lancer
 mise à jour ; une seconde exécution n'enregistre rien. docs/adr/0027-scorm-xapi-mapping-v2.md.`;
 
 export async function xapiRemapScormCommand(argv: string[], env: NodeJS.ProcessEnv, out: Output): Promise<number> {
-  if (argv.includes('--help') || argv.includes('-h')) {
-    out.log(USAGE);
-    return 0;
-  }
-  const unknown = argv.find((arg) => arg !== '--json');
-  if (unknown) {
-    out.error(`Argument inconnu : ${unknown}\n\n${USAGE}`);
-    return 2;
-  }
+  const args = readJsonFlag(argv, USAGE, out);
+  if (args === 'help') return 0;
+  if (args === 'refused') return 2;
   const config = loadConfig(env);
   const database = await openCliDatabase(config);
   const app = await openCliApp(config, database.url, ['error', 'warn']);
   try {
     const report: RemapReport = await app.get(CommandBus).execute(new RemapScormStatements());
-    if (argv.includes('--json')) out.log(JSON.stringify(report, null, 2));
+    if (args.json) out.log(JSON.stringify(report, null, 2));
     else {
       out.log(`Base : ${database.source}.`);
       out.log(`${report.commits} envoi(s) SCORM enregistré(s) avant la correspondance v2 : ${report.voided} déclaration(s) v1 annulée(s), ${report.issued} déclaration(s) v2 émise(s).`);

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { canonicalJson } from '../contexts/xapi/contracts/xapi.events.js';
 import { loadConfig } from '../platform/config/config.js';
-import { isEntryPoint, openCliDatabase, runCommand, type Output } from './cli-database.js';
+import { isEntryPoint, openCliDatabase, readJsonFlag, runCommand, type Output } from './cli-database.js';
 
 const USAGE = `Usage : npm run xapi:verify [-- --json]
 
@@ -53,21 +53,15 @@ const PROBLEMS: Record<StatementMismatch['problem'], string> = {
 };
 
 export async function xapiVerifyCommand(argv: string[], env: NodeJS.ProcessEnv, out: Output): Promise<number> {
-  if (argv.includes('--help') || argv.includes('-h')) {
-    out.log(USAGE);
-    return 0;
-  }
-  const unknown = argv.find((arg) => arg !== '--json');
-  if (unknown) {
-    out.error(`Argument inconnu : ${unknown}\n\n${USAGE}`);
-    return 2;
-  }
+  const args = readJsonFlag(argv, USAGE, out);
+  if (args === 'help') return 0;
+  if (args === 'refused') return 2;
   const database = await openCliDatabase(loadConfig(env));
   const client = new pg.Client({ connectionString: database.url, application_name: 'lms-xapi-verify' });
   try {
     await client.connect();
     const report = await verifyStatements(client);
-    if (argv.includes('--json')) {
+    if (args.json) {
       out.log(JSON.stringify({ ok: report.mismatches.length === 0, ...report }, null, 2));
       return report.mismatches.length === 0 ? 0 : 1;
     }
