@@ -45,10 +45,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  if (server && server.child.exitCode === null && server.child.signalCode === null) {
-    server.child.kill('SIGKILL');
-    await server.exited;
-  }
+  await server?.kill();
   await database?.stop();
   build?.remove();
   if (root) rmSync(root, { recursive: true, force: true });

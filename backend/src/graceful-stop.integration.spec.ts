@@ -50,10 +50,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  if (server && server.child.exitCode === null && server.child.signalCode === null) {
-    server.child.kill('SIGKILL');
-    await server.exited;
-  }
+  await server?.kill();
   build?.remove();
   if (root) rmSync(root, { recursive: true, force: true });
 });

@@ -39,6 +39,8 @@ export interface ServerProcess {
   /** Resolves with the first line matching, rejects if the process exits first or `timeoutMs` pass. */
   waitForLine(pattern: RegExp, timeoutMs?: number): Promise<string>;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Kills the process if it still runs (a test that failed half-way) and waits for its end. */
+  kill(): Promise<void>;
 }
 
 /** Starts `node <main>` with `env` on top of a minimal environment. */
@@ -81,7 +83,11 @@ export function startServer(main: string, env: Record<string, string>): ServerPr
       waiters.add(check);
       check();
     });
-  return { child, lines, waitForLine, exited };
+  const kill = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await exited;
+  };
+  return { child, lines, waitForLine, exited, kill };
 }
 
 /** A TCP port free now on 127.0.0.1 (for a server or an embedded PostgreSQL a test starts itself). */
