@@ -28,7 +28,7 @@ export interface World {
 type Upload = { name: string; mimeType: string; buffer: Buffer };
 
 /** A trainer registered for this journey, with a course of their own in the first category. */
-async function trainerWithCourse(request: APIRequestContext, tag: string, title: string) {
+export async function trainerWithCourse(request: APIRequestContext, tag: string, title: string) {
   const trainerEmail = `formatrice.lecteur.${tag}@example.fr`;
   await request.post('/api/formateur-register/', { data: { full_name: `Inès Lecteur ${tag}`, email: trainerEmail, username: `ines.lecteur.${tag}`, password: PASSWORD, mobile_no: '06 11 22 33 44' } });
   const trainer = await (await request.post('/api/formateur/token/', { data: { email: trainerEmail, password: PASSWORD } })).json();
@@ -42,6 +42,7 @@ async function trainerWithCourse(request: APIRequestContext, tag: string, title:
   const course = await post('/api/course/', { data: { formateur: trainer.formateur_id, category: categories[0].id, title, description: 'Un cours pour parcourir chaque type de contenu.' } });
   return {
     trainer,
+    email: trainerEmail,
     course,
     post,
     chapter: (data: object) => post(`/api/course-chapters/${course.id}/`, { data }),
@@ -50,7 +51,7 @@ async function trainerWithCourse(request: APIRequestContext, tag: string, title:
 }
 
 /** A new student, registered and enrolled in the course. */
-async function enrolledStudent(request: APIRequestContext, tag: string, courseId: number) {
+export async function enrolledStudent(request: APIRequestContext, tag: string, courseId: number) {
   const email = `apprenante.lecteur.${tag}@example.fr`;
   const student = await (await request.post('/api/student/', { data: { fullname: `Apprenante Lecteur${tag}`, email, username: `apprenante.${tag}`, password: PASSWORD } })).json();
   const login = await (await request.post('/api/student-login-jwt/', { data: { email, password: PASSWORD } })).json();
@@ -59,7 +60,7 @@ async function enrolledStudent(request: APIRequestContext, tag: string, courseId
   return { id: student.id as number, email };
 }
 
-const journeyTag = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+export const journeyTag = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 
 /**
  * A trainer of this journey builds the course through the API (text with two sub-chapters, two

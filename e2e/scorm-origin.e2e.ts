@@ -6,9 +6,9 @@
 // resumes and validates its step through the bridge.
 import { expect, test, type APIRequestContext, type FrameLocator, type Page } from '@playwright/test';
 import { buildZip } from '../backend/src/contexts/catalogue/domain/scorm/testing/zip-builder';
+import { enrolledStudent, journeyTag, PASSWORD, trainerWithCourse } from './player-world';
 import { expectNoSeriousA11yViolations, fillLogin, loginAs } from './support';
 
-const PASSWORD = 'un-mot-de-passe-solide';
 
 const manifest = (title: string) => `<?xml version="1.0" encoding="UTF-8"?>
 <manifest identifier="m" version="1.0" xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2" xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2">
@@ -107,26 +107,12 @@ interface OriginWorld {
 
 /** A trainer's course of two SCORM steps (the well-behaved one, then the hostile one) and a student enrolled in it. */
 async function originWorld(request: APIRequestContext): Promise<OriginWorld> {
-  const tag = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-  const trainerEmail = `formatrice.origine.${tag}@example.fr`;
-  await request.post('/api/formateur-register/', { data: { full_name: `Inès Origine ${tag}`, email: trainerEmail, username: `ines.origine.${tag}`, password: PASSWORD, mobile_no: '06 11 22 33 44' } });
-  const trainer = await (await request.post('/api/formateur/token/', { data: { email: trainerEmail, password: PASSWORD } })).json();
-  const headers = { Authorization: `Bearer ${trainer.access}` };
-  const post = async (url: string, options: { data?: object; multipart?: Record<string, string | Upload> }) => {
-    const answer = await request.post(url, { headers, ...options });
-    expect(answer.ok(), `${url}: ${await answer.text()}`).toBe(true);
-    return answer.json();
-  };
-  const categories = await (await request.get('/api/category/')).json();
-  const course = await post('/api/course/', { data: { formateur: trainer.formateur_id, category: categories[0].id, title: `Modules isolés ${tag}`, description: 'Deux modules SCORM, dont un piégé.' } });
-  const upload = (title: string, file: Upload) => post(`/api/course-chapters/${course.id}/`, { multipart: { title, content_type: 'scorm', duration: '300', scorm_file: file } });
-  const sage = await upload('Module sage', await scormZip('sage.zip', 'Module sage', WELL_BEHAVED));
-  const piege = await upload('Module piégé', await scormZip('piege.zip', 'Module piégé', HOSTILE));
-  const email = `apprenante.origine.${tag}@example.fr`;
-  const student = await (await request.post('/api/student/', { data: { fullname: `Apprenante Origine${tag}`, email, username: `origine.${tag}`, password: PASSWORD } })).json();
-  const login = await (await request.post('/api/student-login-jwt/', { data: { email, password: PASSWORD } })).json();
-  expect((await request.post('/api/student-enroll-course/', { headers: { Authorization: `Bearer ${login.access}` }, data: { student: student.id, course: course.id } })).ok()).toBe(true);
-  return { courseId: course.id, trainer: { email: trainerEmail }, student: { id: student.id, email }, chapters: { sage: sage.id, piege: piege.id } };
+  const tag = journeyTag();
+  const { email, course, upload } = await trainerWithCourse(request, tag, `Modules isolés ${tag}`);
+  const sage = await upload({ title: 'Module sage', content_type: 'scorm', duration: '300' }, 'scorm_file', await scormZip('sage.zip', 'Module sage', WELL_BEHAVED));
+  const piege = await upload({ title: 'Module piégé', content_type: 'scorm', duration: '300' }, 'scorm_file', await scormZip('piege.zip', 'Module piégé', HOSTILE));
+  const student = await enrolledStudent(request, tag, course.id);
+  return { courseId: course.id, trainer: { email }, student, chapters: { sage: sage.id, piege: piege.id } };
 }
 
 /** The package's own frame: inside the launch page, itself inside the player's frame. */
