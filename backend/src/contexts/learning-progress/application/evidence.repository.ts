@@ -46,12 +46,14 @@ export const COMMIT_INSERT_SQL = `insert into progress.scorm_commit (student_id,
 /**
  * The SCO's state after an applied commit; its total time is the sum over sessions of each session's last session_time.
  * It answers the state stored before (`previous`, null for the first): the statement's own scan does not see its change.
+ * Every save takes the next `saved_seq` (a new row by the column's default): which SCO was saved last, even at one instant.
  */
 export const SCO_STATE_UPSERT_SQL = `insert into progress.scorm_state (student_id, course_id, chapter_id, sco, version, cmi, total_seconds, updated_at)
              values (?, ?, ?, ?, ?, ?::jsonb,
                      (select coalesce(sum(s), 0) from (select max(session_seconds) as s from progress.scorm_commit
                         where student_id = ? and chapter_id = ? and sco = ? and outcome = 'applied' group by session_id) per_session), ?)
-             on conflict (student_id, chapter_id, sco) do update set cmi = excluded.cmi, total_seconds = excluded.total_seconds, updated_at = excluded.updated_at
+             on conflict (student_id, chapter_id, sco) do update set cmi = excluded.cmi, total_seconds = excluded.total_seconds, updated_at = excluded.updated_at,
+               saved_seq = nextval('progress.scorm_state_saved_seq')
              returning (select before.cmi from progress.scorm_state before
                          where before.student_id = scorm_state.student_id and before.chapter_id = scorm_state.chapter_id and before.sco = scorm_state.sco) as previous`;
 

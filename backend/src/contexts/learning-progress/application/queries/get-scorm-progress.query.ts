@@ -11,13 +11,17 @@ export class ScormScoState {
   @ApiProperty({ enum: ['1.2', '2004'] }) version!: string;
   @ApiProperty({ description: 'Le dernier cmi_data appliqué, entier (suspend_data compris)' }) cmi!: Record<string, unknown>;
   @ApiProperty({ description: 'Temps total en secondes (la somme des sessions)' }) total_time!: number;
-  @ApiProperty() updated_at!: string;
+  @ApiProperty({ description: "L'instant de la dernière sauvegarde, à la microseconde (horloge du serveur)" }) updated_at!: string;
 }
 
-/** Where a SCORM chapter resumes: the state of each of its SCOs (empty: start from the beginning). */
+/**
+ * Where a SCORM chapter resumes: the state of each of its SCOs (empty: start from the beginning), the
+ * one saved last at the end (the package resumes at it when it was left suspended): by the instant,
+ * to the microsecond, then by the order of the saves for one instant.
+ */
 export class ScormProgressView {
   @ApiProperty({ enum: ['ab-initio', 'resume'] }) entry!: 'ab-initio' | 'resume';
-  @ApiProperty({ type: [ScormScoState] }) scos!: ScormScoState[];
+  @ApiProperty({ type: [ScormScoState], description: 'Dans l\'ordre de leur dernière sauvegarde, la plus récente en dernier (à instant égal, celle enregistrée après)' }) scos!: ScormScoState[];
 }
 
 export class GetScormProgress extends Query<ScormProgressView> {
@@ -40,8 +44,8 @@ export class GetScormProgressHandler implements IQueryHandler<GetScormProgress> 
   async execute({ actor, studentId, chapterId }: GetScormProgress): Promise<ScormProgressView> {
     if (actor.role === 'student' && actor.profileId !== studentId) throw new ForbiddenError(NOT_YOURS);
     const rows = await this.db.query<ScormScoState & { course_id: number }>(
-      `select sco, version, cmi, total_seconds::float8 as total_time, to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as updated_at, course_id
-         from progress.scorm_state where student_id = $1 and chapter_id = $2 order by sco`,
+      `select sco, version, cmi, total_seconds::float8 as total_time, to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as updated_at, course_id
+         from progress.scorm_state where student_id = $1 and chapter_id = $2 order by updated_at, saved_seq`,
       [studentId, chapterId],
     );
     // Nothing saved yet: nothing to reveal, whoever asks.
