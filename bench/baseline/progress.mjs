@@ -1,8 +1,9 @@
 // Baselines of POST /api/progress/ and POST /api/scorm-progress/ (bench/scenarios/progress.mjs) in bare Fastify + pg: the app's
 // statements in the app's order, imported from its build where they are named (the course
 // outline, the beats, session-time and SCORM SQL of the evidence repository), the time computed by the app's own
-// method v1 (timeOnTask), the event appended through the app's own EventLog in the same
-// transaction, then the debounced NOTIFY. A heartbeat on a text step: no validation.
+// method v1 (timeOnTask), the SCORM run-time rules and the chapter's judgement by the app's own domain functions
+// (acceptCmi, applyRunTimeRules, readCmi, scoStanding, judgeScorm), the event (ScormCommitted of schema version 2)
+// appended through the app's own EventLog in the same transaction, then the debounced NOTIFY. A heartbeat on a text step: no validation.
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -10,7 +11,7 @@ import { liveClaims } from '../lib/baseline-auth.mjs';
 import { projectRoot } from '../lib/deps.mjs';
 
 const dist = (path) => import(pathToFileURL(join(projectRoot, 'backend/dist', path)).href);
-const [{ EventLog }, { SystemClock }, { AppendNotifier }, outline, evidenceSql, { timeOnTask, TIME_METHOD, MAX_GAP_SECONDS }, { readCmi }, { StreamVersionConflictError }, store, { progressWriters }] = await Promise.all([
+const [{ EventLog }, { SystemClock }, { AppendNotifier }, outline, evidenceSql, { timeOnTask, TIME_METHOD, MAX_GAP_SECONDS }, { readCmi, acceptCmi, applyRunTimeRules, NO_SETTINGS }, { StreamVersionConflictError }, store, { progressWriters }, { scoStanding }, { judgeScorm }] = await Promise.all([
   dist('platform/event-log/event-log.js'),
   dist('shared-kernel/clock.js'),
   dist('platform/event-log/append-notifier.js'),
@@ -21,6 +22,8 @@ const [{ EventLog }, { SystemClock }, { AppendNotifier }, outline, evidenceSql, 
   dist('platform/event-log/event-log.errors.js'),
   dist('platform/aggregate-store/aggregate-store.js'),
   dist('contexts/learning-progress/application/progress-access.js'),
+  dist('contexts/learning-progress/domain/scorm-trace.js'),
+  dist('contexts/learning-progress/domain/validation-rules.js'),
 ]);
 
 /** As the app's progress writers (docs/adr/0022): they queue on the student's progress in the course. */
@@ -51,6 +54,7 @@ const STEP_TIME = numbered(evidenceSql.STEP_TIME_SQL);
 const LAST_COMMIT_SEQ = numbered(evidenceSql.LAST_COMMIT_SEQ_SQL);
 const COMMIT_INSERT = numbered(evidenceSql.COMMIT_INSERT_SQL);
 const SCO_STATE_UPSERT = numbered(evidenceSql.SCO_STATE_UPSERT_SQL);
+const SCO_STATE_CMI = numbered(evidenceSql.SCO_STATE_CMI_SQL);
 const SCO_STATES = numbered(evidenceSql.SCO_STATES_SQL);
 
 /** @param {import('fastify').FastifyInstance} app */
@@ -131,8 +135,17 @@ export default async function progressRoutes(app, { sql, orm, config }) {
     if (!learner) return reply;
     const { claims, body, studentId, courseId, chapterId, chapter } = learner;
     const version = chapter.scorm_version;
-    const sco = chapter.scos[0];
-    const report = readCmi(version, body.cmi_data);
+    const sco = body.sco ?? chapter.scos[0];
+    // As RecordScormCommit: the fields kept, the run-time rules with the manifest's values (from the outline), the report.
+    const accepted = acceptCmi(version, body.cmi_data);
+    const setting = chapter.sco_settings.find((s) => s.sco === sco);
+    const settings = setting
+      ? { masteryScore: setting.mastery_score, completionThreshold: setting.completion_threshold, scaledPassingScore: setting.scaled_passing_score }
+      : NO_SETTINGS;
+    const cmi = applyRunTimeRules(version, accepted.cmi, settings, body.final === true);
+    const report = readCmi(version, cmi);
+    const refused = Object.keys(accepted.refused);
+    const answer = (outcome, validated) => (refused.length > 0 ? { bool: true, outcome, validated, refused: accepted.refused } : { bool: true, outcome, validated });
     return retryingOnConflict(async () => {
       const client = await orm.connect();
       try {
@@ -145,15 +158,32 @@ export default async function progressRoutes(app, { sql, orm, config }) {
         const outcome = last?.seq === null || last?.seq === undefined || body.seq > last.seq ? 'applied' : body.seq === last.seq ? 'duplicate' : 'stale';
         if (outcome === 'duplicate') {
           await client.query('commit');
-          return reply.code(201).send({ bool: true, outcome, validated: false });
+          return reply.code(201).send(answer(outcome, false));
         }
-        await client.query(COMMIT_INSERT, [studentId, courseId, chapterId, sco, body.session_id, body.seq, outcome, JSON.stringify(body.cmi_data), report.sessionSeconds, now.toISOString()]);
+        const kept = JSON.stringify(cmi);
+        await client.query(COMMIT_INSERT, [studentId, courseId, chapterId, sco, body.session_id, body.seq, outcome, kept, report.sessionSeconds, now.toISOString()]);
+        let previous = null;
         if (outcome === 'applied') {
-          await client.query(SCO_STATE_UPSERT, [studentId, courseId, chapterId, sco, version, JSON.stringify(body.cmi_data), studentId, chapterId, sco, now.toISOString()]);
+          let state = kept;
+          if (refused.length > 0) {
+            // A refused field keeps its stored value (EvidenceRepository.withStoredFields).
+            const stored = (await client.query(SCO_STATE_CMI, [studentId, chapterId, sco])).rows[0];
+            state = JSON.stringify({ ...cmi, ...Object.fromEntries(refused.filter((f) => stored?.cmi[f] !== undefined).map((f) => [f, stored.cmi[f]])) });
+          }
+          previous = (await client.query(SCO_STATE_UPSERT, [studentId, courseId, chapterId, sco, version, state, studentId, chapterId, sco, now.toISOString()])).rows[0]?.previous ?? null;
         }
         const states = (await client.query(SCO_STATES, [studentId, chapterId])).rows;
-        const validated = states.length > 0 && states.every((s) => ['passed', 'completed'].includes(readCmi(version, s.cmi).completionStatus));
+        // As CourseProgress.commitScorm: the chapter judged by its trainer's choice over its required SCOs.
+        const reported = new Map(states.map((s) => [s.sco, readCmi(version, s.cmi)]));
+        const scos = (chapter.scos.length > 0 ? chapter.scos : [sco]).map((id) => {
+          const r = reported.get(id);
+          return { id, version, lessonStatus: r?.completionStatus ?? null, completionStatus: r?.completionStatus ?? null, successStatus: r?.successStatus ?? null };
+        });
+        const validated = judgeScorm(scos, chapter.scorm_rule ?? undefined).validated;
         if (outcome === 'applied') {
+          // ScormCommitted of schema version 2 (ADR 0027, docs/event-catalogue.md): the SCO's standing, the four scores, the standing stored before.
+          const standing = scoStanding(version, report);
+          const before = previous ? scoStanding(version, readCmi(version, previous)) : null;
           await client.query('update progress.course_progress set version = $1 where id = $2', [progress.version + 1, progress.id]);
           await events.append(client, {
             streamType: 'learning-progress.course-progress',
@@ -161,9 +191,13 @@ export default async function progressRoutes(app, { sql, orm, config }) {
             expectedVersion: progress.version,
             events: [{
               type: 'ScormCommitted',
+              schemaVersion: 2,
               payload: {
-                studentId, courseId, chapterId, sco, sessionId: body.session_id, seq: body.seq, completionStatus: report.completionStatus, successStatus: report.successStatus,
-                score: report.score, sessionSeconds: report.sessionSeconds,
+                studentId, courseId, chapterId, sco, sessionId: body.session_id, seq: body.seq,
+                completionStatus: standing.completionStatus, successStatus: standing.successStatus, score: report.scores.raw, sessionSeconds: report.sessionSeconds,
+                version, lessonStatus: version === '1.2' ? report.completionStatus : null,
+                scoreMin: report.scores.min, scoreMax: report.scores.max, scoreScaled: report.scores.scaled,
+                previous: before && { completionStatus: before.completionStatus, successStatus: before.successStatus },
               },
             }],
             metadata: { actor: { accountId: Number(claims.sub), role: 'student' }, correlationId: randomUUID() },
@@ -171,7 +205,7 @@ export default async function progressRoutes(app, { sql, orm, config }) {
         }
         await client.query('commit');
         if (outcome === 'applied') notifier.notify();
-        return reply.code(201).send({ bool: true, outcome, validated });
+        return reply.code(201).send(answer(outcome, validated));
       } catch (error) {
         await client.query('rollback');
         throw error;

@@ -151,7 +151,7 @@ export const scenarios = [
   {
     name: 'scorm commit',
     description:
-      'POST /api/scorm-progress/ (a SCORM 1.2 commit: bookmark, 2 KB of suspend_data, incomplete): token check, enrolled?, the course outline (two SELECTs), then in one transaction the progress and its steps, the session\'s last sequence, the commit kept in the trace, the SCO\'s state upserted with its total time, the chapter\'s SCO states, the version update, ScormCommitted chained by hash, commit, NOTIFY. The app also runs its progress projections on each event.',
+      'POST /api/scorm-progress/ (a SCORM 1.2 commit: bookmark, 2 KB of suspend_data, incomplete): token check, enrolled?, the course outline (two SELECTs), the run-time rules with the manifest\'s values, then in one transaction the progress and its steps, the session\'s last sequence, the commit kept in the trace, the SCO\'s state upserted with its total time (answering the state before), the chapter\'s SCO states judged by the trainer\'s choice, the version update, ScormCommitted (schema version 2) chained by hash, commit, NOTIFY. The app also runs its progress projections on each event.',
     connections: 20,
     setup: async (context) => signedIn(context, await scormCourseWorld(context.appHttp, context.connections)),
     app: commitRequest,
