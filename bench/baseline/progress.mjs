@@ -147,11 +147,11 @@ export default async function progressRoutes(app, { sql, orm, config }) {
           await client.query('commit');
           return reply.code(201).send({ bool: true, outcome, validated: false });
         }
-        await client.query(COMMIT_INSERT, [studentId, courseId, chapterId, sco, body.session_id, body.seq, outcome, JSON.stringify(body.cmi_data), report.sessionSeconds, now.toISOString()]);
+        await client.query(COMMIT_INSERT, [studentId, courseId, chapterId, sco, body.session_id, body.seq, outcome, JSON.stringify(body.cmi_data), report.sessionSeconds, now.toISOString(), 1]);
         if (outcome === 'applied') {
-          await client.query(SCO_STATE_UPSERT, [studentId, courseId, chapterId, sco, version, JSON.stringify(body.cmi_data), studentId, chapterId, sco, now.toISOString()]);
+          await client.query(SCO_STATE_UPSERT, [studentId, courseId, chapterId, sco, version, JSON.stringify(body.cmi_data), studentId, chapterId, sco, 1, now.toISOString(), 1]);
         }
-        const states = (await client.query(SCO_STATES, [studentId, chapterId])).rows;
+        const states = (await client.query(SCO_STATES, [studentId, chapterId, 1])).rows;
         const validated = states.length > 0 && states.every((s) => ['passed', 'completed'].includes(readCmi(version, s.cmi).completionStatus));
         if (outcome === 'applied') {
           await client.query('update progress.course_progress set version = $1 where id = $2', [progress.version + 1, progress.id]);
