@@ -87,7 +87,10 @@ type Closed = 'exit' | 'suspend' | 'end';
  * A launch is the SCO's identifier and a counter: moving to another SCO, or back to one, relaunches
  * the frame and the runtime even when both SCOs share a launch URL. The package's navigation
  * requests move to the next or previous SCO (or the one it names), or close the package
- * (exitAll; suspendAll, its state kept for the next launch).
+ * (exitAll, which the server takes as the end of the attempt: the next opening starts afresh;
+ * suspendAll, its state kept for the next launch). Before any of these moves the package is
+ * unloaded and its last calls heard (the handshake of ADR 0025). Without `saving` (the trainer's
+ * and admin's preview) the run-time runs in browse mode, no-credit, and sends nothing.
  */
 export function ScormStep({
   course,
