@@ -56,7 +56,7 @@ test('a SCORM 1.2 package of 8 SCOs that all launch index.html: each launched, r
   expect((await recorded()).filter(([, , launches]) => launches === '2')).toEqual([['lecon_3', 'completed', '2']]);
 });
 
-test('a SCORM 2004 package moves on its own continue and previous requests, stops on suspendAll and resumes there, even opened again, and leaves on exitAll', async ({ page, request }) => {
+test('a SCORM 2004 package moves on its own continue and previous requests, stops on suspendAll and resumes there, even opened again, and leaves on exitAll, whose next opening is a new attempt', async ({ page, request }) => {
   test.setTimeout(240_000);
   const items = [
     { identifier: 'intro', title: 'Introduction' },
@@ -106,15 +106,17 @@ test('a SCORM 2004 package moves on its own continue and previous requests, stop
   await expect(closed).toContainText('Vous avez quitté le module.');
   await expect(page.locator('iframe.content-step__scorm-frame')).toHaveCount(0);
 
-  await expect
-    .poll(async () => Object.entries(await states()).map(([sco, cmi]) => [sco, cmi.completion_status, cmi.suspend_data]), { timeout: 20_000 })
-    .toEqual([
-      ['bilan', 'completed', '1'],
-      ['cours', 'completed', '4'],
-      ['intro', 'completed', '2'],
-    ]);
+  // exitAll ended the attempt, every SCO completed in it: the step is validated, and the next opening starts a new attempt afresh.
   await expect(page.getByTestId(`outline-chapter-${chapter}`)).toHaveAttribute('data-state', 'validated', { timeout: 20_000 });
+  await expect.poll(states, { timeout: 20_000 }).toEqual({});
   await page.getByRole('button', { name: 'Relancer le module' }).click();
   await expectCurrent(page, 3);
-  await expect(etat(page)).toHaveText('Lancement n° 2 (resume)', { timeout: 20_000 });
+  await expect(etat(page)).toHaveText('Lancement n° 1 (ab-initio)', { timeout: 20_000 });
+  await expect.poll(async () => Object.entries(await states()).map(([sco, cmi]) => [sco, cmi.completion_status, cmi.suspend_data]), { timeout: 20_000 }).toEqual([
+    ['bilan', 'incomplete', '1'],
+  ]);
+  // The step opened again: still the new attempt, resumed from its own data only.
+  await page.reload();
+  await expectCurrent(page, 1);
+  await expect(etat(page)).toHaveText('Lancement n° 1 (ab-initio)', { timeout: 20_000 });
 });

@@ -56,6 +56,8 @@ const COMMIT_INSERT = numbered(evidenceSql.COMMIT_INSERT_SQL);
 const SCO_STATE_UPSERT = numbered(evidenceSql.SCO_STATE_UPSERT_SQL);
 const SCO_STATE_CMI = numbered(evidenceSql.SCO_STATE_CMI_SQL);
 const SCO_STATES = numbered(evidenceSql.SCO_STATES_SQL);
+const SESSION_ATTEMPT = numbered(evidenceSql.SESSION_ATTEMPT_SQL);
+const CURRENT_ATTEMPT = numbered(evidenceSql.CURRENT_ATTEMPT_SQL);
 
 /** @param {import('fastify').FastifyInstance} app */
 export default async function progressRoutes(app, { sql, orm, config }) {
@@ -160,19 +162,23 @@ export default async function progressRoutes(app, { sql, orm, config }) {
           await client.query('commit');
           return reply.code(201).send(answer(outcome, false));
         }
+        // As EvidenceRepository.recordCommit: the server numbers the attempt (the session's, else the one under way).
+        const ofSession = (await client.query(SESSION_ATTEMPT, [body.session_id, studentId, chapterId])).rows[0];
+        const current = (await client.query(CURRENT_ATTEMPT, [studentId, chapterId])).rows[0];
+        const attempt = Number(ofSession?.attempt ?? current?.attempt ?? 1);
         const kept = JSON.stringify(cmi);
-        await client.query(COMMIT_INSERT, [studentId, courseId, chapterId, sco, body.session_id, body.seq, outcome, kept, report.sessionSeconds, now.toISOString()]);
+        await client.query(COMMIT_INSERT, [studentId, courseId, chapterId, sco, body.session_id, body.seq, outcome, kept, report.sessionSeconds, now.toISOString(), attempt]);
         let previous = null;
         if (outcome === 'applied') {
           let state = kept;
           if (refused.length > 0) {
             // A refused field keeps its stored value (EvidenceRepository.withStoredFields).
-            const stored = (await client.query(SCO_STATE_CMI, [studentId, chapterId, sco])).rows[0];
+            const stored = (await client.query(SCO_STATE_CMI, [studentId, chapterId, sco, attempt])).rows[0];
             state = JSON.stringify({ ...cmi, ...Object.fromEntries(refused.filter((f) => stored?.cmi[f] !== undefined).map((f) => [f, stored.cmi[f]])) });
           }
-          previous = (await client.query(SCO_STATE_UPSERT, [studentId, courseId, chapterId, sco, version, state, studentId, chapterId, sco, now.toISOString()])).rows[0]?.previous ?? null;
+          previous = (await client.query(SCO_STATE_UPSERT, [studentId, courseId, chapterId, sco, version, state, studentId, chapterId, sco, attempt, now.toISOString(), attempt])).rows[0]?.previous ?? null;
         }
-        const states = (await client.query(SCO_STATES, [studentId, chapterId])).rows;
+        const states = (await client.query(SCO_STATES, [studentId, chapterId, attempt])).rows;
         // As CourseProgress.commitScorm: the chapter judged by its trainer's choice over its required SCOs.
         const reported = new Map(states.map((s) => [s.sco, readCmi(version, s.cmi)]));
         const scos = (chapter.scos.length > 0 ? chapter.scos : [sco]).map((id) => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { exposeScormApi, openScormBridge } from './scorm-bridge';
+import { afterPackagesUnloaded, exposeScormApi, openScormBridge, registerPackageUnload, unloadPackage } from './scorm-bridge';
 
 const CONTENT = 'http://127.0.0.1:3000';
 
@@ -41,6 +41,66 @@ describe('the SCORM bridge', () => {
     withdraw();
     exposeScormApi({ LMSGetValue: () => 'autre SCO' });
     expect(await ask(CONTENT, 'LMSGetValue', ['cmi.core.lesson_location'])).toEqual([[{ messageId: 'm-LMSGetValue', result: '3' }, CONTENT]]);
+  });
+
+  it('asks the launch page to unload its package and waits for its answer, which follows the package\'s last calls', async () => {
+    const calls: string[] = [];
+    const withdraw = exposeScormApi({ LMSSetValue: (element: string, value: string) => calls.push(`${element}=${value}`) && 'true', LMSFinish: () => calls.push('LMSFinish') && 'true' });
+    close = await openScormBridge(CONTENT, frame);
+    answers.length = 0;
+    let done = false;
+    const unloaded = unloadPackage(frameWindow, CONTENT, 60_000).then(() => {
+      done = true;
+    });
+    // The request goes to the launch page, to the content origin only.
+    const [[request, target]] = answers as [[{ lmsUnload: string }, string]];
+    expect([typeof request.lmsUnload, target]).toEqual(['string', CONTENT]);
+    // The package's unload handler calls, then the launch page answers: in that order, as messages of one window arrive.
+    const post = (data: unknown, source: Window = frameWindow, origin = CONTENT) => window.dispatchEvent(new MessageEvent('message', { data, origin, source }));
+    post({ messageId: 'm-1', method: 'LMSSetValue', params: ['cmi.core.lesson_location', 'sortie'] });
+    post({ messageId: 'm-2', method: 'LMSFinish', params: [''] });
+    // An answer from another window or origin, or to another request, is not this one.
+    post({ lmsUnloaded: request.lmsUnload }, otherWindow);
+    post({ lmsUnloaded: request.lmsUnload }, frameWindow, 'https://evil.example');
+    post({ lmsUnloaded: 'une-autre-demande' });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(done).toBe(false);
+    post({ lmsUnloaded: request.lmsUnload });
+    await unloaded;
+    expect(calls).toEqual(['cmi.core.lesson_location=sortie', 'LMSFinish']);
+    withdraw();
+  });
+
+  it('does not wait longer than its bound for a launch page that never answers, and not at all when no package is on screen', async () => {
+    vi.useFakeTimers();
+    try {
+      let done = false;
+      void unloadPackage(otherWindow, CONTENT, 3000).then(() => {
+        done = true;
+      });
+      await vi.advanceTimersByTimeAsync(2900);
+      expect(done).toBe(false);
+      await vi.advanceTimersByTimeAsync(200);
+      expect(done).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+    let now = false;
+    afterPackagesUnloaded(() => {
+      now = true;
+    });
+    expect(now).toBe(true);
+    let release: () => void = () => undefined;
+    const unregister = registerPackageUnload(() => new Promise<void>((resolve) => (release = resolve)));
+    let later = false;
+    afterPackagesUnloaded(() => {
+      later = true;
+    });
+    await Promise.resolve();
+    expect(later).toBe(false);
+    release();
+    await vi.waitFor(() => expect(later).toBe(true));
+    unregister();
   });
 
   it('answers no API when none is offered (the authoring preview)', async () => {

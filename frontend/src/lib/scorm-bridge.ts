@@ -70,3 +70,68 @@ export async function openScormBridge(contentOrigin: string, frame: () => Window
   const lms = new OneFrameLms(delegateTo(api), new URL(contentOrigin).origin, { rateLimit: 2000 });
   return () => lms.destroy();
 }
+
+/**
+ * How long the player waits for a package's last calls when it unloads it (ADR 0025): the launch
+ * page answers as soon as the package's frame has unloaded; a page that never answers (still
+ * loading, a `beforeunload` prompt) does not hold the learner longer than this.
+ */
+export const UNLOAD_WAIT_MS = 3000;
+
+let unloadCounter = 0;
+
+/**
+ * Asks a launch page (`frame`, of `origin`) to unload its package and waits for its answer (at most
+ * `wait` ms). The launch page navigates the package's frame to about:blank, so the package's own
+ * beforeunload/pagehide/unload handlers run while the launch page is still there to forward their
+ * calls (LMSSetValue, LMSFinish/Terminate); it answers once they have run. Messages of one window
+ * arrive in order: when the answer comes, the bridge has already handed every one of those calls to
+ * the run-time.
+ */
+export function unloadPackage(frame: Window, origin: string, wait = UNLOAD_WAIT_MS): Promise<void> {
+  unloadCounter += 1;
+  const id = `unload-${Date.now()}-${unloadCounter}`;
+  return new Promise((resolve) => {
+    const done = () => {
+      window.removeEventListener('message', answer);
+      window.clearTimeout(timer);
+      resolve();
+    };
+    const answer = (event: MessageEvent) => {
+      const data = event.data as { lmsUnloaded?: unknown } | null;
+      if (event.source === frame && event.origin === origin && data?.lmsUnloaded === id) done();
+    };
+    window.addEventListener('message', answer);
+    const timer = window.setTimeout(done, wait);
+    try {
+      frame.postMessage({ lmsUnload: id }, origin);
+    } catch {
+      done();
+    }
+  });
+}
+
+/** The package frames on screen, each with the way to unload its package. */
+const unloaders = new Set<() => Promise<void>>();
+
+/** A frame's unloader, registered while it is on screen; the function returned takes it back. */
+export function registerPackageUnload(unload: () => Promise<void>): () => void {
+  unloaders.add(unload);
+  return () => {
+    unloaders.delete(unload);
+  };
+}
+
+/**
+ * Runs `then` once every package frame on screen has unloaded its package and its last calls have
+ * reached the run-time (each bounded by UNLOAD_WAIT_MS): at once when there is none. The player
+ * calls it before it moves to another SCO or step, so that the frame is torn down only after the
+ * package's unload handlers have been heard.
+ */
+export function afterPackagesUnloaded(then: () => void): void {
+  if (unloaders.size === 0) {
+    then();
+    return;
+  }
+  void Promise.all([...unloaders].map((unload) => unload().catch(() => undefined))).then(then);
+}

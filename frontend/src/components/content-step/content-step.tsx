@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { openScormBridge } from '../../lib/scorm-bridge';
+import { openScormBridge, registerPackageUnload, unloadPackage } from '../../lib/scorm-bridge';
 import { launchAddress, scormFileOf, scormLaunchApi } from '../../lib/scorm-launch';
 import { messages as m } from './messages';
 import './content-step.css';
@@ -160,6 +160,8 @@ export function ScormFrame({
   const frame = useRef<HTMLIFrameElement | null>(null);
   // The frame's window, kept once the frame is gone: its last messages come from it.
   const frameWindow = useRef<Window | null>(null);
+  // Whether the launch page has loaded (before, it cannot be asked to unload its package).
+  const loaded = useRef(false);
   const launched = useScormLaunch(src, () => frameWindow.current);
   const origin = launched.state === 'ready' ? launched.origin : null;
   useEffect(() => {
@@ -171,7 +173,19 @@ export function ScormFrame({
       frame.current?.dispatchEvent(new Event('scroll'));
     };
     window.addEventListener('message', activity);
-    return () => window.removeEventListener('message', activity);
+    // Before the player tears this frame down, the launch page unloads the package and its last
+    // calls arrive (ADR 0025): a removed cross-site frame's messages would be lost.
+    let unloading: Promise<void> | null = null;
+    const unregister = registerPackageUnload(() => {
+      const target = frameWindow.current;
+      if (!loaded.current || !target) return Promise.resolve();
+      unloading ??= unloadPackage(target, origin);
+      return unloading;
+    });
+    return () => {
+      window.removeEventListener('message', activity);
+      unregister();
+    };
   }, [origin]);
   return (
     <div className="content-step__scorm">
@@ -196,7 +210,10 @@ export function ScormFrame({
           sandbox={SCORM_SANDBOX}
           allow="fullscreen; autoplay"
           referrerPolicy="no-referrer"
-          onLoad={(event) => onFrameLoad?.(event.currentTarget)}
+          onLoad={(event) => {
+            loaded.current = true;
+            onFrameLoad?.(event.currentTarget);
+          }}
         />
       )}
       {after ? <div className="content-step__scorm-foot">{after}</div> : null}

@@ -8,6 +8,8 @@ export { useGetProgressRulesQuery, useGetStudentCoursesQuery } from './progress-
 
 // Screens, each loaded with its route.
 export const CoursePlayerPage = lazyComponent(() => import('./screens/course-player-page'), (m) => m.CoursePlayerPage);
+/** A SCORM step of the course preview: the run-time in browse mode, nothing saved. */
+export const ScormPreview = lazyComponent(() => import('./scorm/scorm-preview'), (m) => m.ScormPreview);
 export const MyCoursesPage = lazyComponent(() => import('./screens/my-courses-page'), (m) => m.MyCoursesPage);
 /** The dashboard's course-tracking table, loaded with the dashboard. */
 export const CourseTracking = lazyComponent(() => import('./components/course-tracking'), (m) => m.CourseTracking);

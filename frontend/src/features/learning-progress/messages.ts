@@ -69,6 +69,7 @@ export const messages = {
       suspend: 'Module mis en pause : il reprendra là où vous l’avez laissé.',
       end: 'Vous avez atteint la fin du module.',
     } as Record<'exit' | 'suspend' | 'end', string>,
+    previewNote: 'Aperçu : rien n’est enregistré (mode consultation, sans crédit).',
     relaunch: 'Relancer le module',
     resume: 'Reprendre le module',
   },

@@ -190,10 +190,29 @@ function launchHtml(claims: LaunchClaims, packageUrl: string): string {
   var api = new CrossFrameAPI(settings.app, window.parent, { timeout: 15000 });
   if (settings.version === '2004') window.API_1484_11 = api; else window.API = api;
   var started = false;
+  var frame = null;
+  // The player, before it removes this page, asks it to unload the package (docs/adr/0025): the
+  // package's frame goes to about:blank, so its beforeunload/pagehide/unload handlers run while
+  // this page is there to forward their calls; the answer follows them (messages keep their order).
+  window.addEventListener('message', function (event) {
+    var data = event.data;
+    if (event.source !== window.parent || event.origin !== settings.app || !data || typeof data.lmsUnload !== 'string') return;
+    var id = data.lmsUnload;
+    var answered = false;
+    var answer = function () {
+      if (answered) return;
+      answered = true;
+      window.parent.postMessage({ lmsUnloaded: id }, settings.app);
+    };
+    if (!frame || frame.getAttribute('src') === 'about:blank') return answer();
+    frame.addEventListener('load', answer);
+    setTimeout(answer, 2500);
+    frame.setAttribute('src', 'about:blank');
+  });
   function start() {
     if (started) return;
     started = true;
-    var frame = document.createElement('iframe');
+    frame = document.createElement('iframe');
     frame.title = document.title;
     frame.setAttribute('allow', 'fullscreen; autoplay');
     frame.src = settings.src;

@@ -40,28 +40,39 @@ export const LATEST_QUIZ_COMPLETION_SQL = 'select quiz_id, score, total, attempt
 export const LAST_COMMIT_SEQ_SQL = 'select max(seq) as seq from progress.scorm_commit where session_id = ? and sco = ?';
 
 /** Every commit is kept in the trace, applied or stale (a trainer reads the CMI history). */
-export const COMMIT_INSERT_SQL = `insert into progress.scorm_commit (student_id, course_id, chapter_id, sco, session_id, seq, outcome, cmi, session_seconds, received_at)
-           values (?, ?, ?, ?, ?::uuid, ?, ?, ?::jsonb, ?, ?)`;
+export const COMMIT_INSERT_SQL = `insert into progress.scorm_commit (student_id, course_id, chapter_id, sco, session_id, seq, outcome, cmi, session_seconds, received_at, attempt)
+           values (?, ?, ?, ?, ?::uuid, ?, ?, ?::jsonb, ?, ?, ?)`;
+
+/** The attempt a session's commits are filed under: the one of its first commit. */
+export const SESSION_ATTEMPT_SQL = 'select attempt from progress.scorm_commit where session_id = ?::uuid and student_id = ? and chapter_id = ? order by id limit 1';
+
+/** The attempt of the package under way: the one after the last ended (1 at first). */
+export const CURRENT_ATTEMPT_SQL = 'select coalesce(max(attempt), 0) + 1 as attempt from progress.scorm_attempt_end where student_id = ? and chapter_id = ?';
+
+/** An attempt of the package ended (exitAll, abandonAll). */
+export const ATTEMPT_END_SQL = 'insert into progress.scorm_attempt_end (student_id, chapter_id, attempt, ended_at) values (?, ?, ?, ?) on conflict do nothing returning attempt';
 
 /**
  * The SCO's state after an applied commit; its total time is the sum over sessions of each session's last session_time.
  * It answers the state stored before (`previous`, null for the first): the statement's own scan does not see its change.
  * Every save takes the next `saved_seq` (a new row by the column's default): which SCO was saved last, even at one instant.
  */
-export const SCO_STATE_UPSERT_SQL = `insert into progress.scorm_state (student_id, course_id, chapter_id, sco, version, cmi, total_seconds, updated_at)
+export const SCO_STATE_UPSERT_SQL = `insert into progress.scorm_state (student_id, course_id, chapter_id, sco, version, cmi, total_seconds, updated_at, attempt)
              values (?, ?, ?, ?, ?, ?::jsonb,
                      (select coalesce(sum(s), 0) from (select max(session_seconds) as s from progress.scorm_commit
-                        where student_id = ? and chapter_id = ? and sco = ? and outcome = 'applied' group by session_id) per_session), ?)
-             on conflict (student_id, chapter_id, sco) do update set cmi = excluded.cmi, total_seconds = excluded.total_seconds, updated_at = excluded.updated_at,
+                        where student_id = ? and chapter_id = ? and sco = ? and attempt = ? and outcome = 'applied' group by session_id) per_session), ?, ?)
+             on conflict (student_id, chapter_id, sco) do update set cmi = excluded.cmi, total_seconds = excluded.total_seconds, updated_at = excluded.updated_at, attempt = excluded.attempt,
                saved_seq = nextval('progress.scorm_state_saved_seq')
+               where scorm_state.attempt <= excluded.attempt
              returning (select before.cmi from progress.scorm_state before
-                         where before.student_id = scorm_state.student_id and before.chapter_id = scorm_state.chapter_id and before.sco = scorm_state.sco) as previous`;
+                         where before.student_id = scorm_state.student_id and before.chapter_id = scorm_state.chapter_id and before.sco = scorm_state.sco
+                           and before.attempt = scorm_state.attempt) as previous`;
 
 /** The SCO's stored state (a field refused in a commit keeps its stored value). */
-export const SCO_STATE_CMI_SQL = 'select cmi from progress.scorm_state where student_id = ? and chapter_id = ? and sco = ?';
+export const SCO_STATE_CMI_SQL = 'select cmi from progress.scorm_state where student_id = ? and chapter_id = ? and sco = ? and attempt = ?';
 
 /** The state of every SCO of the chapter, to judge the chapter. */
-export const SCO_STATES_SQL = 'select sco, cmi from progress.scorm_state where student_id = ? and chapter_id = ?';
+export const SCO_STATES_SQL = 'select sco, cmi from progress.scorm_state where student_id = ? and chapter_id = ? and attempt = ?';
 
 /** A step of a student's course, where its evidence is filed. */
 export interface EvidencePlace {
@@ -85,6 +96,8 @@ export interface ReceivedCommit {
   /** Fields refused for a reason of their own (a suspend_data over the limit): the SCO's state keeps its stored value of each. */
   refused: readonly string[];
   sessionSeconds: number | null;
+  /** The commit ends the attempt of the whole package (`endsAttempt`). */
+  endsAttempt?: boolean;
 }
 
 /**
@@ -119,24 +132,31 @@ export class EvidenceRepository {
     const seq = commit.seq ?? (last?.seq ?? 0) + 1;
     const outcome = commitOutcome(last?.seq ?? null, seq);
     if (outcome === 'duplicate') return { seq, outcome, scoStates: [] };
+    // The server numbers the attempts of the package: a session stays in the attempt of its first commit.
+    const [ofSession] = await this.em.execute<{ attempt: number }[]>(SESSION_ATTEMPT_SQL, [sessionId, studentId, chapterId]);
+    const [current] = await this.em.execute<{ attempt: number }[]>(CURRENT_ATTEMPT_SQL, [studentId, chapterId]);
+    const attempt = Number(ofSession?.attempt ?? current?.attempt ?? 1);
     const cmi = JSON.stringify(commit.cmi);
-    await this.em.execute(COMMIT_INSERT_SQL, [studentId, courseId, chapterId, sco, sessionId, seq, outcome, cmi, commit.sessionSeconds, now.toISOString()]);
+    await this.em.execute(COMMIT_INSERT_SQL, [studentId, courseId, chapterId, sco, sessionId, seq, outcome, cmi, commit.sessionSeconds, now.toISOString(), attempt]);
     let previous: Record<string, unknown> | null = null;
     if (outcome === 'applied') {
-      const state = commit.refused.length > 0 ? JSON.stringify(await this.withStoredFields(commit)) : cmi;
+      const state = commit.refused.length > 0 ? JSON.stringify(await this.withStoredFields(commit, attempt)) : cmi;
       const [upserted] = await this.em.execute<{ previous: Record<string, unknown> | null }[]>(
         SCO_STATE_UPSERT_SQL,
-        [studentId, courseId, chapterId, sco, commit.version, state, studentId, chapterId, sco, now.toISOString()],
+        [studentId, courseId, chapterId, sco, commit.version, state, studentId, chapterId, sco, attempt, now.toISOString(), attempt],
       );
       previous = upserted?.previous ?? null;
     }
-    const scoStates = await this.em.execute<{ sco: string; cmi: Record<string, unknown> }[]>(SCO_STATES_SQL, [studentId, chapterId]);
-    return { seq, outcome, scoStates, previous };
+    const attemptEnded = commit.endsAttempt === true && outcome === 'applied'
+      ? (await this.em.execute<{ attempt: number }[]>(ATTEMPT_END_SQL, [studentId, chapterId, attempt, now.toISOString()])).length > 0
+      : false;
+    const scoStates = await this.em.execute<{ sco: string; cmi: Record<string, unknown> }[]>(SCO_STATES_SQL, [studentId, chapterId, attempt]);
+    return { seq, outcome, scoStates, previous, attempt, attemptEnded };
   }
 
   /** The commit's cmi with the stored value of each field it had refused (the learner resumes from the last accepted one). */
-  private async withStoredFields(commit: ReceivedCommit): Promise<Record<string, unknown>> {
-    const [stored] = await this.em.execute<{ cmi: Record<string, unknown> }[]>(SCO_STATE_CMI_SQL, [commit.studentId, commit.chapterId, commit.sco]);
+  private async withStoredFields(commit: ReceivedCommit, attempt: number): Promise<Record<string, unknown>> {
+    const [stored] = await this.em.execute<{ cmi: Record<string, unknown> }[]>(SCO_STATE_CMI_SQL, [commit.studentId, commit.chapterId, commit.sco, attempt]);
     const kept = commit.refused.filter((field) => stored?.cmi[field] !== undefined).map((field) => [field, stored!.cmi[field]]);
     return { ...commit.cmi, ...Object.fromEntries(kept) };
   }

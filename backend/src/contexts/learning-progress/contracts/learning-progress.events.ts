@@ -70,4 +70,13 @@ export interface ScormCommitted {
     previous?: { completionStatus: string | null; successStatus: string | null } | null;
   };
 }
-export type CourseProgressEvent = StepOpened | LearningTimeRecorded | PlaybackExcessIgnored | ChapterValidated | CourseCompleted | ScormCommitted;
+/**
+ * A learner's attempt of a whole SCORM package ended (issue 23): the package asked `exitAll` or
+ * `abandonAll` as its SCO terminated. The next opening of the chapter starts attempt `attempt + 1`
+ * with fresh run-time data; this attempt's commits stay in the trace.
+ */
+export interface ScormAttemptEnded {
+  type: 'ScormAttemptEnded';
+  payload: { studentId: number; courseId: number; chapterId: number; attempt: number; sco: string; sessionId: string };
+}
+export type CourseProgressEvent = StepOpened | LearningTimeRecorded | PlaybackExcessIgnored | ChapterValidated | CourseCompleted | ScormCommitted | ScormAttemptEnded;

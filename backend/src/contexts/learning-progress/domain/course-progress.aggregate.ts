@@ -182,6 +182,10 @@ export class CourseProgress extends AggregateRoot<CourseProgressEvent> {
         },
       });
     }
+    if (kept.attemptEnded && kept.attempt !== undefined) {
+      // exitAll/abandonAll: the learner's attempt of the package ends; the next opening starts the next one afresh.
+      this.record({ type: 'ScormAttemptEnded', payload: { studentId: this.studentId, courseId: this.courseId, chapterId: step.id, attempt: kept.attempt, sco: commit.sco, sessionId: commit.sessionId } });
+    }
     const reported = new Map(kept.scoStates.map((s) => [s.sco, readCmi(pkg.version, s.cmi)]));
     const scos = (pkg.scos.length > 0 ? pkg.scos : [commit.sco]).map((id) => {
       const state = reported.get(id);

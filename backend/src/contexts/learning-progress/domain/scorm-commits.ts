@@ -23,6 +23,23 @@ export interface KeptCommit {
   scoStates: readonly { sco: string; cmi: Record<string, unknown> }[];
   /** The SCO's state stored before an applied commit (null for its first, or when not applied): a change of status is read against it. */
   previous?: Record<string, unknown> | null;
+  /** The attempt of the package the commit was filed under (numbered by the server). */
+  attempt?: number;
+  /** The commit ended that attempt (exitAll, abandonAll): the next opening starts the next one. */
+  attemptEnded?: boolean;
+}
+
+/** The navigation requests that end the learner's attempt of the whole package (SCORM 2004 RTE 4.4). */
+const ENDING_REQUESTS = new Set(['exitAll', 'abandonAll']);
+
+/**
+ * Whether a commit ends the attempt of the whole package: the SCO's last commit (`final`) carrying
+ * the package's `exitAll` or `abandonAll` (`cmi_data.nav_request`, as the player read
+ * `adl.nav.request`). Ending an attempt gains a learner nothing (the next starts from nothing; a
+ * step validated stays validated), so the package's say-so is enough.
+ */
+export function endsAttempt(final: boolean, cmi: Record<string, unknown>): boolean {
+  return final && typeof cmi.nav_request === 'string' && ENDING_REQUESTS.has(cmi.nav_request);
 }
 
 export function commitOutcome(lastSeqOfSession: number | null, seq: number): CommitOutcome {

@@ -1,4 +1,4 @@
-import { acceptCmi, applyRunTimeRules, INTERACTIONS_MAX, NO_SETTINGS, type ScoSettings } from './scorm-commits.js';
+import { acceptCmi, applyRunTimeRules, endsAttempt, INTERACTIONS_MAX, NO_SETTINGS, type ScoSettings } from './scorm-commits.js';
 import { judgeScorm, scoStatuses } from './validation-rules.js';
 
 const mastery = (score: number): ScoSettings => ({ ...NO_SETTINGS, masteryScore: score });
@@ -70,5 +70,16 @@ describe('interactions and objectives in a commit', () => {
     const bad = acceptCmi('1.2', { lesson_status: 'completed', interactions: [{ id: { nested: true } }], objectives: 'non' });
     expect(bad.cmi).toEqual({ lesson_status: 'completed' });
     expect(Object.keys(bad.refused)).toEqual(['interactions', 'objectives']);
+  });
+});
+
+describe('the end of an attempt of the package', () => {
+  it('comes with the SCO\'s last commit carrying exitAll or abandonAll, nothing else', () => {
+    expect(endsAttempt(true, { nav_request: 'exitAll' })).toBe(true);
+    expect(endsAttempt(true, { nav_request: 'abandonAll' })).toBe(true);
+    expect(endsAttempt(false, { nav_request: 'exitAll' })).toBe(false);
+    for (const request of ['suspendAll', 'continue', 'exit', 'previous', '', 'EXITALL']) expect(endsAttempt(true, { nav_request: request })).toBe(false);
+    expect(endsAttempt(true, {})).toBe(false);
+    expect(endsAttempt(true, { nav_request: ['exitAll'] })).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ArrowLeftOutlined, LeftOutlined, MenuFoldOutlined, MenuUnfoldOutlined, RightOutlined } from '@ant-design/icons';
 import { useMediaSession } from '../../../lib/media-session';
@@ -22,6 +22,9 @@ import type { ChapterView, SubchapterView } from '../authoring-types';
 import { messages as m } from '../messages';
 
 
+/** What a screen shows of a SCORM chapter (its package with a run-time in browse mode), given the chapter and its scorm_url. */
+export type ScormStepView = (chapter: ChapterView, scormUrl: string) => ReactNode;
+
 /** "2. Formules" for a chapter, "2.1 Références" for a sub-chapter. */
 export const stepHeading = (step: StepRef, title: string) => `${step.number}${step.kind === 'chapter' ? '.' : ''} ${title}`;
 
@@ -42,12 +45,14 @@ export function CoursePreview({
   backTo,
   backLabel,
   quizView,
+  scormView,
 }: {
   title: string;
   chapters: readonly ChapterView[];
   backTo: string;
   backLabel: string;
   quizView?: QuizStepView;
+  scormView?: ScormStepView;
 }) {
   const sequence = useMemo(() => flattenSteps(chapters), [chapters]);
   const [selection, setSelection] = useState<OutlineSelection>(() => initialSelection(sequence));
@@ -111,7 +116,12 @@ export function CoursePreview({
                 ) : null}
                 <div className="course-reader__step" data-testid="preview-step" data-step={stepKey(selected)}>
                   {media.ready || media.failed ? (
-                    <ContentStep key={stepKey(selected)} step={content} quizView={quizView} />
+                    <ContentStep
+                      key={stepKey(selected)}
+                      step={content}
+                      quizView={quizView}
+                      players={scormView && selected.kind === 'chapter' ? { scorm: (url) => scormView(content as ChapterView, url) } : undefined}
+                    />
                   ) : (
                     <p className="content-step__notice" role="status">
                       {contentStepMessages.mediaLoading}

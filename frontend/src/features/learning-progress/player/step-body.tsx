@@ -71,15 +71,12 @@ export function StepBody({
             <ScormStep
               course={courseId}
               chapter={chapter.id}
-              student={student}
               learnerName={learnerName}
               version={chapter.scorm_version}
               title={chapter.title}
               scormUrl={scormUrl}
               items={chapter.scorm_items}
-              queue={scorm.queue}
-              queueState={scorm.state}
-              listenTo={listenTo}
+              saving={{ student, queue: scorm.queue, queueState: scorm.state, listenTo }}
             />
           ) : null,
         quiz: (quizId) => quizView({ quizId, place: placeOf(courseId, step), onFinished: onQuizFinished }),

@@ -326,6 +326,8 @@ export async function startScormRuntime({ version, resume, learner, settings: sc
     const final = snapshot(true);
     // suspendAll keeps the SCO's state for the next launch, whatever cmi.exit said.
     if (request?.request === 'suspendAll') final.exit = 'suspend';
+    // The request goes with the SCO's last commit: the server ends the attempt of the package on exitAll and abandonAll.
+    if (request) final.nav_request = request.request;
     onCommit(final, true);
     navigate(request);
     request = null;

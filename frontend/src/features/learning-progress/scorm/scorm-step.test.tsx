@@ -1,4 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { json, stubFetch, type FakeRequest } from '../../../test/fake-fetch';
 import { renderWithStore } from '../../../test/render-with-store';
@@ -48,19 +49,18 @@ function serverOf() {
 function renderStep(version: ScormVersion, items: ScoItem[]) {
   const queue = new ScormCommitQueue({ send, student: STUDENT, sessionId: 'aaaaaaaa-0000-4000-8000-000000000001', storage: window.localStorage });
   const view = renderWithStore(
-    <ScormStep
+    <MemoryRouter>
+      <ScormStep
         course={5}
         chapter={CHAPTER}
-        student={STUDENT}
         learnerName="Dubois, Léa"
         version={version}
         title="Module"
         scormUrl="/media/scorm/31/index.html"
         items={items}
-        queue={queue}
-        queueState={{ pending: 0, failing: false }}
-        listenTo={() => () => undefined}
-      />,
+        saving={{ student: STUDENT, queue, queueState: { pending: 0, failing: false }, listenTo: () => () => undefined }}
+      />
+    </MemoryRouter>,
   );
   const frame = () => view.container.querySelector<HTMLIFrameElement>('iframe.content-step__scorm-frame');
   const part = (n: number) => within(screen.getByRole('navigation', { name: 'Parties du module' })).getByRole('button', { name: new RegExp(`Partie ${n} sur`) });

@@ -2,11 +2,23 @@ import { useEffect, useRef, useState } from 'react';
 import { Button } from 'antd';
 import { CheckCircleOutlined, CloudUploadOutlined, ExclamationCircleOutlined } from '@ant-design/icons';
 import { ScormFrame } from '../../../components/content-step';
+import { afterPackagesUnloaded } from '../../../lib/scorm-bridge';
+import './scorm-step.css';
+import { useUnloadBeforeLeaving } from './use-unload-before-leaving';
 import { useLazyGetScormProgressQuery } from '../progress-api';
 import { messages as m } from '../messages';
 import type { QueueState, ScormCommitQueue } from './commit-queue';
 import { newSessionId } from '../player/session-id';
 import { startScormRuntime, type NavRequest, type ScoSettings, type ScormRuntime, type ScormVersion } from './scorm-runtime';
+
+/** Where a learner's run is saved: the player's queue, its state, and the learner's activity. */
+export interface ScormSaving {
+  student: number;
+  queue: ScormCommitQueue;
+  queueState: QueueState;
+  /** The frame's input counts as the learner's activity. */
+  listenTo: (target: Document | null) => () => void;
+}
 
 export interface ScoItem {
   identifier: string;
@@ -75,33 +87,33 @@ type Closed = 'exit' | 'suspend' | 'end';
  * A launch is the SCO's identifier and a counter: moving to another SCO, or back to one, relaunches
  * the frame and the runtime even when both SCOs share a launch URL. The package's navigation
  * requests move to the next or previous SCO (or the one it names), or close the package
- * (exitAll; suspendAll, its state kept for the next launch).
+ * (exitAll, which the server takes as the end of the attempt: the next opening starts afresh;
+ * suspendAll, its state kept for the next launch). Before any of these moves the package is
+ * unloaded and its last calls heard (the handshake of ADR 0025). Without `saving` (the trainer's
+ * and admin's preview) the run-time runs in browse mode, no-credit, and sends nothing.
  */
 export function ScormStep({
   course,
   chapter,
-  student,
   learnerName,
   version,
   title,
   scormUrl,
   items,
-  queue,
-  queueState,
-  listenTo,
+  saving = null,
 }: {
   course: number;
   chapter: number;
-  student: number;
   learnerName: string;
   version: ScormVersion;
   title: string;
   scormUrl: string;
   items: readonly ScoItem[];
-  queue: ScormCommitQueue;
-  queueState: QueueState;
-  /** The frame's input counts as the learner's activity. */
-  listenTo: (target: Document | null) => () => void;
+  /**
+   * A learner's run (`normal`, `credit`): its commits go to the queue. Null for the trainer's and
+   * admin's preview: the run-time runs in `browse`, `no-credit`, resumes nothing and sends nothing.
+   */
+  saving?: ScormSaving | null;
 }) {
   const scos = items.length > 0 ? items : [{ identifier: '', title, url: scormUrl }];
   // The SCO shown and its launch (a counter: every move, even back to the same SCO, is a new launch).
@@ -117,22 +129,42 @@ export function ScormStep({
   const launchKey = closed ? null : `${at.launch}:${sco.identifier}`;
   const last = scos.length - 1;
   const stopInput = useRef<() => void>(() => undefined);
+  // While the package is being unloaded, its last requests are not acted on: the player is already leaving.
+  const leaving = useRef(false);
+  const preview = saving === null;
+  const student = saving?.student ?? 0;
+  const queue = saving?.queue ?? null;
+  // A learner leaving the page by one of its links: the package is unloaded first.
+  useUnloadBeforeLeaving(!preview);
+  const listenTo = useRef(saving?.listenTo);
+  listenTo.current = saving?.listenTo;
 
-  const launch = (to: number) => {
-    setClosed(null);
-    setAt((current) => ({ index: Math.max(0, Math.min(last, to)), launch: current.launch + 1 }));
+  /** Leaves the SCO running: its package is unloaded first (its last calls heard), then `then` changes what is shown. */
+  const leave = (then: () => void) => {
+    leaving.current = true;
+    afterPackagesUnloaded(() => {
+      leaving.current = false;
+      then();
+    });
   };
+  const launch = (to: number) =>
+    leave(() => {
+      setClosed(null);
+      setAt((current) => ({ index: Math.max(0, Math.min(last, to)), launch: current.launch + 1 }));
+    });
+  const close = (how: Closed) => leave(() => setClosed(how));
   // The package's requests, read against the list as it is when they come.
   const onRequest = useRef<(request: NavRequest) => void>(() => undefined);
   onRequest.current = (request) => {
+    if (leaving.current) return;
     switch (request.request) {
       case 'continue':
         if (index < last) launch(index + 1);
-        else setClosed('end');
+        else close('end');
         break;
       case 'previous':
         if (index > 0) launch(index - 1);
-        else setClosed('exit');
+        else close('exit');
         break;
       case 'choice':
       case 'jump': {
@@ -142,10 +174,10 @@ export function ScormStep({
       }
       case 'exitAll':
       case 'abandonAll':
-        setClosed('exit');
+        close('exit');
         break;
       case 'suspendAll':
-        setClosed('suspend');
+        close('suspend');
         break;
       default:
         // exit, abandon: the SCO ends; the learner picks what comes next from the list.
@@ -162,22 +194,30 @@ export function ScormStep({
     const where = { course, chapter, ...(sco.identifier ? { sco: sco.identifier } : {}), session: newSessionId() };
     void (async () => {
       try {
-        await queue.settled();
-        const saved = await readProgress({ student, chapter }).unwrap();
-        if (!alive) return;
-        // The step opened again: the package resumes at the SCO it was left suspended in, if any.
-        const resumeAt = at.launch === 1 ? suspendedSco(saved.scos, scos) : -1;
-        if (resumeAt >= 0 && resumeAt !== index) {
-          setAt({ index: resumeAt, launch: 2 });
-          return;
+        // A preview reads no learner's state and starts every SCO afresh.
+        let resume: { cmi: Record<string, unknown>; total_time: number } | null = null;
+        if (queue) {
+          await queue.settled();
+          const saved = await readProgress({ student, chapter }).unwrap();
+          if (!alive) return;
+          // The step opened again: the package resumes at the SCO it was left suspended in, if any.
+          const resumeAt = at.launch === 1 ? suspendedSco(saved.scos, scos) : -1;
+          if (resumeAt >= 0 && resumeAt !== index) {
+            setAt({ index: resumeAt, launch: 2 });
+            return;
+          }
+          const state = saved.scos.find((s) => s.sco === where.sco) ?? (scos.length === 1 ? saved.scos[0] : undefined);
+          resume = state ? { cmi: state.cmi as Record<string, unknown>, total_time: state.total_time } : null;
         }
-        const state = saved.scos.find((s) => s.sco === where.sco) ?? (scos.length === 1 ? saved.scos[0] : undefined);
         runtime = await startScormRuntime({
           version,
-          resume: state ? { cmi: state.cmi as Record<string, unknown>, total_time: state.total_time } : null,
-          learner: { id: String(student), name: learnerName },
+          resume,
+          learner: { id: preview ? 'apercu' : String(student), name: learnerName },
           settings: scoSettings(sco),
+          mode: preview ? 'browse' : 'normal',
           onCommit: (cmi, final) => {
+            // The preview saves nothing: its run-time answers the package and keeps its data for this launch only.
+            if (!queue) return;
             setCommitted(true);
             queue.enqueue(where, cmi, final);
           },
@@ -193,22 +233,22 @@ export function ScormStep({
       }
     })();
     // The page going away: data the package set without committing goes as a last commit.
-    const leave = () => {
+    const lastCommit = () => {
       // Leaving ends the SCO (SCORM 1.2's rules: the server completes a status still « not attempted »).
       // A SCO left without LMSFinish ends there: its last state goes, flagged final, even when it set nothing.
-      if (runtime && (runtime.dirty() || runtime.unfinished())) queue.enqueue(where, runtime.snapshot(), true);
+      if (queue && runtime && (runtime.dirty() || runtime.unfinished())) queue.enqueue(where, runtime.snapshot(), true);
     };
-    window.addEventListener('pagehide', leave);
+    window.addEventListener('pagehide', lastCommit);
     return () => {
       alive = false;
-      window.removeEventListener('pagehide', leave);
-      // The frame is gone (its own unload handler committed through the runtime): same last check.
-      leave();
+      window.removeEventListener('pagehide', lastCommit);
+      // The frame is gone (the player unloaded its package first: its unload handlers' calls have reached the runtime): same last check.
+      lastCommit();
       stopInput.current();
       runtime?.detach();
     };
     // A launch is named by its key (scos is derived from items on every render; the SCO's place comes with the key).
-  }, [course, chapter, student, learnerName, version, launchKey, queue, readProgress]);
+  }, [course, chapter, student, learnerName, version, launchKey, queue, readProgress, preview]);
 
   const list =
     scos.length > 1 ? (
@@ -233,6 +273,14 @@ export function ScormStep({
       </nav>
     ) : null;
 
+  const foot = preview ? (
+    <span className="scorm-preview-note" data-testid="scorm-preview-note">
+      {m.scorm.previewNote}
+    </span>
+  ) : (
+    <SaveIndicator state={saving.queueState} committed={committed} />
+  );
+
   if (failed) return <p className="content-step__notice content-step__notice--warning" role="alert">{m.scorm.runtimeFailed}</p>;
   if (closed) {
     return (
@@ -244,9 +292,7 @@ export function ScormStep({
             {closed === 'suspend' ? m.scorm.resume : m.scorm.relaunch}
           </Button>
         </div>
-        <div className="content-step__scorm-foot">
-          <SaveIndicator state={queueState} committed={committed} />
-        </div>
+        <div className="content-step__scorm-foot">{foot}</div>
       </div>
     );
   }
@@ -266,10 +312,10 @@ export function ScormStep({
       title={scos.length > 1 ? `${title} : ${sco.title}` : title}
       src={sco.url}
       before={list}
-      after={<SaveIndicator state={queueState} committed={committed} />}
+      after={foot}
       onFrameLoad={(frame) => {
         stopInput.current();
-        stopInput.current = listenTo(frame.contentDocument);
+        stopInput.current = listenTo.current?.(frame.contentDocument) ?? (() => undefined);
       }}
     />
   );

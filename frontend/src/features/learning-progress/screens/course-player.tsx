@@ -3,6 +3,7 @@ import { Drawer, Modal } from 'antd';
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import type { ChapterView } from '../../../lib/api-schema';
 import { usePageTitle } from '../../../lib/hooks';
+import { afterPackagesUnloaded } from '../../../lib/scorm-bridge';
 import { useMediaSession } from '../../../lib/media-session';
 import { useNarrowScreen } from '../../../lib/use-narrow-screen';
 import { clickChapter, flattenSteps, goToStep, neighbours, stepKey, StepOutline, type OutlineSelection, type StepRef } from '../../../components/content-step';
@@ -124,14 +125,19 @@ export function CoursePlayer({
       else warn(m.player.subchapterLockedTitle, m.player.subchapterLockedText);
       return;
     }
-    setSelection((state) => goToStep(state ?? { selected: null, expandedChapterId: null }, step));
     if (from === 'outline') setDrawerOpen(false);
+    // A SCORM package on screen is unloaded first, so the calls of its unload handlers arrive (ADR 0025).
+    if (stepKey(step) === selectedKey) return setSelection((state) => goToStep(state ?? { selected: null, expandedChapterId: null }, step));
+    afterPackagesUnloaded(() => setSelection((state) => goToStep(state ?? { selected: null, expandedChapterId: null }, step)));
   };
 
   const onChapter = (chapter: StepRef) => {
     if (states.get(stepKey(chapter)) === 'locked') return go(chapter, 'outline');
-    setSelection((state) => clickChapter(state ?? { selected: null, expandedChapterId: null }, chapter));
     if (selectedKey !== stepKey(chapter)) setDrawerOpen(false);
+    const choose = () => setSelection((state) => clickChapter(state ?? { selected: null, expandedChapterId: null }, chapter));
+    const after = selection ? clickChapter(selection, chapter).selected : null;
+    if (!after || stepKey(after) === selectedKey) return choose();
+    afterPackagesUnloaded(choose);
   };
 
   const finishStep = async () => {

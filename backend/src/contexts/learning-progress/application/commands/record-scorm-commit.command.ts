@@ -3,7 +3,7 @@ import { Command, CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs
 import { AggregateStore } from '../../../../platform/aggregate-store/index.js';
 import { Clock, InvalidInputError, type Actor } from '../../../../shared-kernel/index.js';
 import { CourseProgress } from '../../domain/course-progress.aggregate.js';
-import { acceptCmi, applyRunTimeRules, NO_SETTINGS, readCmi, type CommitOutcome, type ScoSettings } from '../../domain/scorm-commits.js';
+import { acceptCmi, applyRunTimeRules, endsAttempt, NO_SETTINGS, readCmi, type CommitOutcome, type ScoSettings } from '../../domain/scorm-commits.js';
 import { EvidenceRepository } from '../evidence.repository.js';
 import { assertLearner, coursePlan, stepInfo, progressWriters } from '../progress-access.js';
 
@@ -79,7 +79,7 @@ export class RecordScormCommitHandler implements ICommandHandler<RecordScormComm
         const progress = (await uow.find(CourseProgress, { studentId, courseId }, { populate: ['steps'] })) ?? uow.add(new CourseProgress(studentId, courseId, now));
         // A locked module is refused by the domain call; the transaction then keeps none of its commit.
         // The idempotency key (session, SCO, sequence) is read inside each try: a copy that raced with this one answers `duplicate`.
-        const received = { studentId, courseId, chapterId: commit.chapterId, sco, sessionId, seq: commit.seq, version, cmi, refused: Object.keys(refused), sessionSeconds: report.sessionSeconds };
+        const received = { studentId, courseId, chapterId: commit.chapterId, sco, sessionId, seq: commit.seq, version, cmi, refused: Object.keys(refused), sessionSeconds: report.sessionSeconds, endsAttempt: endsAttempt(commit.final === true, cmi) };
         const kept = await new EvidenceRepository(uow.em).recordCommit(received, now);
         return progress.commitScorm(plan.order, step, { version, scos: info.scos, choice: info.scorm_rule ?? undefined }, { sco, sessionId, report }, kept, now);
       },
