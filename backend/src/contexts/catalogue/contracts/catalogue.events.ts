@@ -37,6 +37,20 @@ export interface CourseArchived {
   type: 'CourseArchived';
   payload: { courseId: number; categoryId: number; teacherId: number | null; enrolledStudents: number };
 }
+/**
+ * « Publier » (docs/adr/0030): the course entered the catalogue and opened to enrolment.
+ * `playableChapters`: how many live chapters had content when published (null: brought in
+ * published by the demo data or a test fixture, without the check).
+ */
+export interface CourseReleased {
+  type: 'CourseReleased';
+  payload: { courseId: number; categoryId: number; teacherId: number | null; playableChapters: number | null };
+}
+/** « Repasser en brouillon »: out of the catalogue, closed to new enrolments; enrolled learners keep it. */
+export interface CourseReturnedToDraft {
+  type: 'CourseReturnedToDraft';
+  payload: { courseId: number; categoryId: number; teacherId: number | null };
+}
 /** Removed before any learner enrolled: the course, its steps and files are gone (its events stay). */
 export interface CourseDeleted {
   type: 'CourseDeleted';
@@ -108,6 +122,7 @@ export interface StudyMaterialRemoved {
 
 export type CourseEvent =
   | CourseCreated | CoursePublished | CourseUpdated | CourseAssignedToTrainer | CourseArchived | CourseDeleted
+  | CourseReleased | CourseReturnedToDraft
   | ChapterAdded | ChapterUpdated | ChapterArchived | ChapterDeleted | ChapterReordered
   | SubchapterAdded | SubchapterUpdated | SubchapterArchived | SubchapterDeleted | SubchapterReordered
   | VideoUploaded | ScormPackageImported;
