@@ -84,12 +84,7 @@ export class Course extends AggregateRoot<CourseEvent> {
 
   /** A new course: a draft, seen by its trainer and admins only until it is published (docs/adr/0030). */
   static create(props: CourseProps): Course {
-    const course = new Course(props);
-    course.record(() => ({
-      type: 'CourseCreated',
-      payload: { courseId: course.id, title: course.title, categoryId: course.categoryId, teacherId: course.teacherId },
-    }));
-    return course;
+    return Course.created(props, 'draft');
   }
 
   /**
@@ -98,12 +93,17 @@ export class Course extends AggregateRoot<CourseEvent> {
    * their chapters are added in the same change, and a fixture may need an empty published course.
    */
   static createPublished(props: CourseProps): Course {
-    const course = Course.create(props);
-    course.status = 'published';
-    course.publishedAt = props.now;
+    return Course.created(props, 'published');
+  }
+
+  /** The creation's event says in which state the course was created (absent before issue 25: published, as migrated). */
+  private static created(props: CourseProps, status: CourseStatus): Course {
+    const course = new Course(props);
+    course.status = status;
+    course.publishedAt = status === 'published' ? props.now : null;
     course.record(() => ({
-      type: 'CourseReleased',
-      payload: { courseId: course.id, categoryId: course.categoryId, teacherId: course.teacherId, playableChapters: null },
+      type: 'CourseCreated',
+      payload: { courseId: course.id, title: course.title, categoryId: course.categoryId, teacherId: course.teacherId, status },
     }));
     return course;
   }
