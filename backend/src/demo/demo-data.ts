@@ -38,7 +38,7 @@ export async function seedDemoData(app: INestApplicationContext): Promise<boolea
   for (const teacher of teachers) {
     const id = await commands.execute(new RegisterTeacher(teacher.email, teacher.username, teacher.password, { ...teacher.details }));
     // The centre accepted its two trainers (docs/adr/0030); the third one still waits.
-    await commands.execute(new AcceptTrainer(asAdmin, id));
+    await commands.execute(new AcceptTrainer(asAdmin, id, false));
     teacherIds.set(teacher.username, id);
   }
   teacherIds.set(pendingTeacher.username, await commands.execute(

@@ -139,7 +139,7 @@ async function registerTeacher(t: TestApp, overrides: TeacherOverrides) {
     ...given,
   };
   const teacherId = await commands(t).execute(new RegisterTeacher(email, username, password, details, profileImg));
-  if (!pending) await commands(t).execute(new AcceptTrainer('system', teacherId));
+  if (!pending) await commands(t).execute(new AcceptTrainer('system', teacherId, false));
   return { teacherId, details, email, password };
 }
 
@@ -187,6 +187,18 @@ export async function givenCourse(t: TestApp, options: CourseOptions = {}): Prom
   const { description = '', techs = '', chapters = [], featuredImg } = options;
   const courseId = await commands(t).execute(new PublishCourse({ title, description, categoryId, teacherId, techs, featuredImg }, chapters));
   return { courseId, title, teacherId, categoryId };
+}
+
+/**
+ * « Publier » a course made through the forms, a draft until then (docs/adr/0030): adds a text
+ * chapter (the publish rule asks for one with content), then POST /course/{id}/publish/ as `token`
+ * (its trainer, accepted, or an admin).
+ */
+export async function givenPublished(t: TestApp, token: string, courseId: number): Promise<void> {
+  const chapter = await call(t, 'POST', `/api/course-chapters/${courseId}/`, token, { title: 'Introduction', content_type: 'text', text_content: 'Bienvenue dans ce cours.' });
+  if (chapter.statusCode !== 201) throw new Error(`Chapitre refusé : ${chapter.statusCode} ${chapter.body}`);
+  const published = await call(t, 'POST', `/api/course/${courseId}/publish/`, token);
+  if (published.statusCode !== 200) throw new Error(`Publication refusée : ${published.statusCode} ${published.body}`);
 }
 
 export type StudentRef = Pick<GivenStudent, 'studentId' | 'actor'>;

@@ -22,6 +22,7 @@ const asCourseView = (row: AdminCourseRow): CourseView => ({
   category: typeof row.category === 'object' ? row.category.id : row.category,
   formateur: row.formateur ?? null,
   techs: row.techs ?? '',
+  status: row.status,
 });
 
 /** Create (no course chosen) or edit (a course chosen) in a dialog that closes only on success (03 §4). */

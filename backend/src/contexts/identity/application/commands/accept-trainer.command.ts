@@ -17,6 +17,8 @@ export class AcceptTrainer extends Command<TrainerDecisionOutcome> {
   constructor(
     readonly actor: Actor | 'system',
     readonly teacherId: number,
+    /** False for the test fixtures, which accept every trainer they register: nobody to tell. */
+    readonly notify = true,
   ) {
     super();
   }
@@ -30,7 +32,7 @@ export class AcceptTrainerHandler implements ICommandHandler<AcceptTrainer> {
     private readonly mail: MailService,
   ) {}
 
-  async execute({ actor, teacherId }: AcceptTrainer): Promise<TrainerDecisionOutcome> {
+  async execute({ actor, teacherId, notify }: AcceptTrainer): Promise<TrainerDecisionOutcome> {
     if (actor !== 'system') assertAdmin(actor);
     const { email, name } = await this.store.transaction(
       async (uow) => {
@@ -40,6 +42,7 @@ export class AcceptTrainerHandler implements ICommandHandler<AcceptTrainer> {
       },
       actor === 'system' ? {} : { actor },
     );
+    if (!notify) return { emailSent: false, emailError: null };
     // Told after the commit: a mail failure never undoes the decision (the answer says so).
     const sent = await this.mail.sendSafely(trainerAcceptedMail(email, name));
     return { emailSent: sent, emailError: sent ? null : EMAIL_ERROR };
