@@ -124,7 +124,7 @@ export const DEMO_DRAFT_COURSES = [
     chapters: [text('Importer ses données', 900, 'Power BI lit les classeurs Excel, les fichiers CSV et les bases de données.\n\nCommençons par un classeur de ventes.')],
   },
   {
-    title: 'Anglais professionnel', description: 'Réunions, e-mails et appels : l’anglais des échanges de travail.',
+    title: 'Anglais des affaires au téléphone', description: 'Appels, messages vocaux et conférences : l’anglais des échanges à distance.',
     category: 'Gestion de projet', teacher: 'sofiane.amrani', techs: 'Anglais',
     chapters: [] as ContentInput[],
   },
