@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Form, Input, List, Modal, Space, Typography } from 'antd';
+import { Alert, Button, Form, Input, Modal, Space, Typography } from 'antd';
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import { describeApiError } from '../../../lib/api-errors';
 import { toast } from '../../../lib/feedback';
@@ -76,37 +76,28 @@ export function TrainerRequests() {
         {t.requests.title} ({requests.length})
       </Typography.Title>
       <p className="trainer-requests__intro">{t.requests.intro}</p>
-      <List
-        dataSource={requests}
-        rowKey="id"
-        renderItem={(teacher) => (
-          <List.Item
-            className="trainer-requests__item"
-            actions={[
-              <Space key="decide" wrap>
-                <Button type="primary" icon={<CheckOutlined aria-hidden />} loading={accepting} onClick={() => void onAccept(teacher)} aria-label={t.requests.acceptOf(nameOf(teacher))}>
-                  {t.requests.accept}
-                </Button>
-                <Button danger icon={<CloseOutlined aria-hidden />} onClick={() => setRefusing(teacher)} aria-label={t.requests.refuseOf(nameOf(teacher))}>
-                  {t.requests.refuse}
-                </Button>
-              </Space>,
-            ]}
-          >
-            <List.Item.Meta
-              title={nameOf(teacher)}
-              description={
-                <>
-                  <span className="progress-email">{teacher.email}</span>
-                  {teacher.qualification ? <span> · {teacher.qualification}</span> : null}
-                  <br />
-                  <span>{t.requests.registered(day(teacher.registered_at))}</span>
-                </>
-              }
-            />
-          </List.Item>
-        )}
-      />
+      <ul className="trainer-requests__list">
+        {requests.map((teacher) => (
+          <li key={teacher.id} className="trainer-request">
+            <div className="trainer-request__who">
+              <strong>{nameOf(teacher)}</strong>
+              <span className="trainer-request__detail">
+                {teacher.email}
+                {teacher.qualification ? ` · ${teacher.qualification}` : ''}
+              </span>
+              <span className="trainer-request__detail">{t.requests.registered(day(teacher.registered_at))}</span>
+            </div>
+            <Space wrap>
+              <Button type="primary" icon={<CheckOutlined aria-hidden />} loading={accepting} onClick={() => void onAccept(teacher)} aria-label={t.requests.acceptOf(nameOf(teacher))}>
+                {t.requests.accept}
+              </Button>
+              <Button danger icon={<CloseOutlined aria-hidden />} onClick={() => setRefusing(teacher)} aria-label={t.requests.refuseOf(nameOf(teacher))}>
+                {t.requests.refuse}
+              </Button>
+            </Space>
+          </li>
+        ))}
+      </ul>
       {refusing ? <RefuseDialog teacher={refusing} onClose={() => setRefusing(null)} /> : null}
     </section>
   );
