@@ -46,11 +46,13 @@ export class CourseNotReadyError extends ConflictError {
 
 /** Only a trainer the centre accepted publishes, and only courses of such a trainer are published (docs/adr/0030). */
 export class TrainerNotAcceptedError extends ForbiddenError {
-  constructor(own: boolean) {
+  constructor(case_: 'own' | 'publish' | 'assign') {
     super(
-      own
-        ? 'Compte en attente de validation : le centre doit accepter votre compte formateur avant que vous puissiez publier.'
-        : "Le formateur de ce cours n'a pas encore été accepté par le centre : le cours ne peut pas être publié.",
+      {
+        own: 'Compte en attente de validation : le centre doit accepter votre compte formateur avant que vous puissiez publier.',
+        publish: "Le formateur de ce cours n'a pas encore été accepté par le centre : le cours ne peut pas être publié.",
+        assign: "Ce formateur n'a pas encore été accepté par le centre : un cours publié ne peut pas lui être confié.",
+      }[case_],
     );
   }
 }

@@ -121,7 +121,7 @@ export class Course extends AggregateRoot<CourseEvent> {
   publish(actor: Actor, trainerAccepted: boolean, now: Date): void {
     this.assertLive();
     this.assertAuthor(actor);
-    if (!trainerAccepted) throw new TrainerNotAcceptedError(actor.role === 'teacher');
+    if (!trainerAccepted) throw new TrainerNotAcceptedError(actor.role === 'teacher' ? 'own' : 'publish');
     if (this.isPublished) return;
     const chapters = this.liveChapters();
     if (chapters.length === 0) throw new CourseNotReadyError('Ce cours ne peut pas être publié : ajoutez au moins un chapitre avec un contenu (vidéo, texte, quiz ou paquet SCORM).');
@@ -164,9 +164,13 @@ export class Course extends AggregateRoot<CourseEvent> {
     assertAuthor(actor, this.teacherId);
   }
 
-  /** Returns the image it replaces, to remove once the change is saved. */
-  update(fields: CourseFields, featuredImg: string | undefined, now: Date): string | null {
+  /**
+   * Returns the image it replaces, to remove once the change is saved. A published course is given
+   * to a trainer the centre accepted only (`trainerAccepted`, asked to identity: docs/adr/0030).
+   */
+  update(fields: CourseFields, featuredImg: string | undefined, now: Date, trainerAccepted = true): string | null {
     this.assertLive();
+    if (this.isPublished && fields.teacherId !== this.teacherId && fields.teacherId !== null && !trainerAccepted) throw new TrainerNotAcceptedError('assign');
     this.assign(checkCourseFields(fields));
     const replaced = featuredImg !== undefined ? this.featuredImg : null;
     if (featuredImg !== undefined) this.featuredImg = featuredImg;
@@ -183,10 +187,12 @@ export class Course extends AggregateRoot<CourseEvent> {
    * A course that has another trainer is refused (docs/adr/0015): moving it is the course form's
    * explicit choice of another trainer. Assigning it to its own trainer again changes nothing.
    */
-  assignTrainer(teacherId: number, now: Date): void {
+  assignTrainer(teacherId: number, now: Date, trainerAccepted = true): void {
     this.assertLive();
     if (this.teacherId === teacherId) return;
     if (this.teacherId !== null) throw new CourseHasTrainerError();
+    // Nothing of a trainer the centre has not accepted is public (docs/adr/0030).
+    if (this.isPublished && !trainerAccepted) throw new TrainerNotAcceptedError('assign');
     this.teacherId = teacherId;
     this.updatedAt = now;
     this.record({ type: 'CourseAssignedToTrainer', payload: { courseId: this.id, teacherId, categoryId: this.categoryId } });

@@ -196,6 +196,26 @@ describe('a trainer registered through the public page', () => {
     expect((await call(t, 'GET', `/api/teacher/${teacherId}`, teacher.token)).json().approval).toBe('pending');
   });
 
+  it('is given no published course by an admin while waiting (assign-course, the course form)', async () => {
+    const { teacherId, email } = await registered();
+    await signedIn(email);
+    const admin = await givenAdmin(t);
+    const { categoryId } = await givenCategory(t);
+    const created = await call(t, 'POST', '/api/course/', admin.token, { category: categoryId, title: uniqueName('Sans formateur'), description: '' });
+    const courseId = created.json().id as number;
+    await call(t, 'POST', `/api/course-chapters/${courseId}/`, admin.token, { title: 'Introduction', content_type: 'text', text_content: 'Bienvenue.' });
+    expect((await call(t, 'POST', `/api/course/${courseId}/publish/`, admin.token)).statusCode).toBe(200);
+    const assigned = await call(t, 'POST', `/api/formateur/${teacherId}/assign-course/`, admin.token, { course_id: courseId });
+    expect(assigned.statusCode).toBe(403);
+    expect(assigned.json().message).toBe("Ce formateur n'a pas encore été accepté par le centre : un cours publié ne peut pas lui être confié.");
+    const edited = await call(t, 'PUT', `/api/course/${courseId}/`, admin.token, { title: 'Renommé', formateur: teacherId });
+    expect(edited.statusCode).toBe(403);
+    expect((await call(t, 'GET', `/api/teacher-course-detail/${courseId}`, admin.token)).json()).toMatchObject({ formateur: null, status: 'published' });
+    // A draft can be prepared for them.
+    expect((await call(t, 'POST', `/api/course/${courseId}/unpublish/`, admin.token)).statusCode).toBe(200);
+    expect((await call(t, 'POST', `/api/formateur/${teacherId}/assign-course/`, admin.token, { course_id: courseId })).statusCode).toBe(201);
+  });
+
   it('is accepted when an admin creates them', async () => {
     const admin = await givenAdmin(t);
     const key = uniqueKey('cree');
