@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiLogin, DEMO, expectNoSeriousA11yViolations, loginAs } from './support';
+import { apiLogin, DEMO, expectNoSeriousA11yViolations, fillLogin, loginAs } from './support';
 
 /** Ids of the demo centre that the screens' addresses need. */
 async function demoIds(request: APIRequestContext) {
@@ -209,6 +209,21 @@ test.describe('every built screen has no serious or critical accessibility viola
     await checkScreens(page, ['/teacher-logout']);
   });
 
+  test('pending trainer screens (ADR 0030)', async ({ page }) => {
+    await page.goto('/teacher-login');
+    await fillLogin(page, DEMO.pendingTrainer.email, DEMO.pendingTrainer.password);
+    await expect(page).toHaveURL(/\/teacher-dashboard$/);
+    await expect(page.getByTestId('trainer-pending')).toBeVisible();
+    await checkScreens(page, ['/teacher-dashboard', '/teacher-my-course']);
+    await test.step('« Publier » refused: the dialog saying why', async () => {
+      await page.goto('/teacher-my-course');
+      await settled(page);
+      await page.getByRole('button', { name: /^Publier : / }).first().click();
+      await expect(page.getByRole('dialog').filter({ hasText: 'Publication impossible' })).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+    });
+  });
+
   test('admin screens', async ({ page, request }) => {
     await loginAs(page, 'admin');
     const { course } = await demoIds(request);
@@ -248,6 +263,16 @@ test.describe('every built screen has no serious or critical accessibility viola
       await expect(dialog.getByTestId('teacher-students-assigned').getByRole('listitem').first()).toBeVisible();
       await expect(dialog.getByTestId('teacher-students-unassigned').getByRole('heading')).toBeVisible();
       await expectNoSeriousA11yViolations(page);
+    });
+    test.info().setTimeout(test.info().timeout + 20_000);
+    await test.step('/admin-teachers, the requests and the dialog refusing one (ADR 0030)', async () => {
+      await page.goto('/admin-teachers');
+      await settled(page);
+      await expect(page.getByTestId('trainer-requests')).toContainText(DEMO.pendingTrainer.name);
+      await page.getByRole('button', { name: `Refuser ${DEMO.pendingTrainer.name}` }).click();
+      await expect(page.getByRole('dialog', { name: `Refuser la demande de ${DEMO.pendingTrainer.name}` })).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+      await page.getByRole('button', { name: 'Annuler' }).click();
     });
     await checkDialog(page, '/admin-quizzes', 'Nouveau quiz', 'Nouveau quiz');
     await checkDialog(page, '/admin-quizzes', `Modifier : ${DEMO_QUIZ}`, 'Modifier le quiz');

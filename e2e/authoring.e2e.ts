@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { buildZip } from '../backend/src/contexts/catalogue/domain/scorm/testing/zip-builder';
-import { DEMO, apiLogin, choose, expectNoSeriousA11yViolations, loginAs } from './support';
+import { DEMO, apiLogin, choose, expectNoSeriousA11yViolations, loginAs, publishCourse } from './support';
 
 const DEMO_VIDEO = resolve(__dirname, '../backend/src/demo/assets/video/demo-video.webm');
 const YOUTUBE_LINK = 'https://www.youtube.com/watch?v=aqz-KE-bpKQ';
@@ -235,6 +235,7 @@ test.describe('authoring a course', () => {
     });
 
     await test.step('a learner enrols, so removing it archives it', async () => {
+      await publishCourse(request, courseId);
       const student = await (await request.post('/api/student-login-jwt/', { data: { email: DEMO.student2.email, password: DEMO.student2.password } })).json();
       const enrol = await request.post('/api/student-enroll-course/', {
         headers: { Authorization: `Bearer ${student.access}` },

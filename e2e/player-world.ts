@@ -3,6 +3,7 @@ import { join, relative, resolve, sep } from 'node:path';
 import { expect, type APIRequestContext } from '@playwright/test';
 import { buildZip } from '../backend/src/contexts/catalogue/domain/scorm/testing/zip-builder';
 import { sharedLaunchPackage, type SharedLaunchItem } from '../backend/src/testing/shared-launch-package';
+import { acceptTrainer, publishCourse } from './support';
 
 export const PASSWORD = 'un-mot-de-passe-solide';
 const DEMO_VIDEO = readFileSync(resolve(__dirname, '../backend/src/demo/assets/video/demo-video.webm'));
@@ -30,7 +31,9 @@ type Upload = { name: string; mimeType: string; buffer: Buffer };
 /** A trainer registered for this journey, with a course of their own in the first category. */
 export async function trainerWithCourse(request: APIRequestContext, tag: string, title: string) {
   const trainerEmail = `formatrice.lecteur.${tag}@example.fr`;
-  await request.post('/api/formateur-register/', { data: { full_name: `Inès Lecteur ${tag}`, email: trainerEmail, username: `ines.lecteur.${tag}`, password: PASSWORD, mobile_no: '06 11 22 33 44' } });
+  const registered = await request.post('/api/formateur-register/', { data: { full_name: `Inès Lecteur ${tag}`, email: trainerEmail, username: `ines.lecteur.${tag}`, password: PASSWORD, mobile_no: '06 11 22 33 44' } });
+  // Registered through the public page, the trainer waits for the centre (ADR 0030): accepted here.
+  await acceptTrainer(request, (await registered.json()).id);
   const trainer = await (await request.post('/api/formateur/token/', { data: { email: trainerEmail, password: PASSWORD } })).json();
   const headers = { Authorization: `Bearer ${trainer.access}` };
   const post = async (url: string, options: { data?: object; multipart?: Record<string, string | Upload> }) => {
@@ -50,8 +53,9 @@ export async function trainerWithCourse(request: APIRequestContext, tag: string,
   };
 }
 
-/** A new student, registered and enrolled in the course. */
+/** A new student, registered and enrolled in the course (published first: a draft takes no enrolment, ADR 0030). */
 export async function enrolledStudent(request: APIRequestContext, tag: string, courseId: number) {
+  await publishCourse(request, courseId);
   const email = `apprenante.lecteur.${tag}@example.fr`;
   const student = await (await request.post('/api/student/', { data: { fullname: `Apprenante Lecteur${tag}`, email, username: `apprenante.${tag}`, password: PASSWORD } })).json();
   const login = await (await request.post('/api/student-login-jwt/', { data: { email, password: PASSWORD } })).json();

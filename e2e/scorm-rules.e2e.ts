@@ -4,7 +4,7 @@
 // course's trainer reads the learner's CMI trace in the « Trace SCORM » drawer (axe-clean, 390 px).
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { buildZip } from '../backend/src/contexts/catalogue/domain/scorm/testing/zip-builder';
-import { expectNoSeriousA11yViolations, fillLogin } from './support';
+import { acceptTrainer, expectNoSeriousA11yViolations, fillLogin, publishCourse } from './support';
 
 const PASSWORD = 'un-mot-de-passe-solide';
 
@@ -40,7 +40,8 @@ async function minimumCallsPackage(): Promise<Buffer> {
 async function world(request: APIRequestContext) {
   const tag = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
   const trainerEmail = `formatrice.regles.${tag}@example.fr`;
-  await request.post('/api/formateur-register/', { data: { full_name: `Nadia Règles ${tag}`, email: trainerEmail, username: `nadia.regles.${tag}`, password: PASSWORD, mobile_no: '06 11 22 33 44' } });
+  const registered = await request.post('/api/formateur-register/', { data: { full_name: `Nadia Règles ${tag}`, email: trainerEmail, username: `nadia.regles.${tag}`, password: PASSWORD, mobile_no: '06 11 22 33 44' } });
+  await acceptTrainer(request, (await registered.json()).id);
   const trainer = await (await request.post('/api/formateur/token/', { data: { email: trainerEmail, password: PASSWORD } })).json();
   const headers = { Authorization: `Bearer ${trainer.access}` };
   const categories = await (await request.get('/api/category/')).json();
@@ -50,6 +51,7 @@ async function world(request: APIRequestContext) {
     multipart: { title: 'Module aux appels minimaux', content_type: 'scorm', duration: '300', scorm_file: { name: 'minimum.zip', mimeType: 'application/zip', buffer: await minimumCallsPackage() } },
   });
   expect(added.ok(), await added.text()).toBe(true);
+  await publishCourse(request, course.id, headers);
   const email = `apprenant.regles.${tag}@example.fr`;
   const fullname = `Apprenant Règles${tag}`;
   const student = await (await request.post('/api/student/', { data: { fullname, email, username: `apprenant.regles.${tag}`, password: PASSWORD } })).json();

@@ -8,6 +8,8 @@ export const DEMO = {
   student: { email: 'lea.dubois@demo.lms-formation.fr', username: 'lea.dubois', password: 'Etudiante2026!' },
   student2: { email: 'hugo.lefevre@demo.lms-formation.fr', username: 'hugo.lefevre', password: 'Etudiant2026!!' },
   suspended: { email: 'thomas.petit@demo.lms-formation.fr', username: 'thomas.petit', password: 'Etudiant2026!!' },
+  /** Registered through the public page, waiting for the centre's decision (ADR 0030). */
+  pendingTrainer: { email: 'sofiane.amrani@demo.lms-formation.fr', username: 'sofiane.amrani', password: 'Formateur2026!', name: 'Sofiane Amrani' },
 };
 
 export async function fillLogin(page: Page, email: string, password: string, emailLabel: string | RegExp = /^Email/) {
@@ -104,4 +106,24 @@ export async function expectNoSeriousA11yViolations(page: Page) {
   found.push(...(await seriousViolations(page)).map((line) => `${PHONE.width} px: ${line}`));
   if (size) await page.setViewportSize(size);
   expect.soft(found, `axe on ${page.url()}`).toEqual([]);
+}
+
+/**
+ * The centre accepts a trainer who registered through the public page (docs/adr/0030): until
+ * then they prepare drafts but cannot publish. Done as the demo admin, beside the page.
+ */
+export async function acceptTrainer(request: APIRequestContext, teacherId: number) {
+  const { headers } = await apiLogin(request, 'admin');
+  const answer = await request.post(`/api/formateur/${teacherId}/accept/`, { headers });
+  expect(answer.ok(), `accept trainer ${teacherId}: ${await answer.text()}`).toBe(true);
+}
+
+/**
+ * « Publier » a course (docs/adr/0030): a new course is a draft no student can enrol in. As
+ * `headers` (its accepted trainer), or as the demo admin when none are given. Publishing a
+ * published course changes nothing.
+ */
+export async function publishCourse(request: APIRequestContext, courseId: number, headers?: Record<string, string>) {
+  const answer = await request.post(`/api/course/${courseId}/publish/`, { headers: headers ?? (await apiLogin(request, 'admin')).headers });
+  expect(answer.ok(), `publish course ${courseId}: ${await answer.text()}`).toBe(true);
 }

@@ -37,6 +37,24 @@ export const DEMO_ACCOUNTS = {
       },
     },
   ],
+  /** Registered through the public page and waiting for the centre's decision (docs/adr/0030): the trainers page's request. */
+  pendingTeacher: {
+    email: 'sofiane.amrani@demo.lms-formation.fr',
+    username: 'sofiane.amrani',
+    password: 'Formateur2026!',
+    details: {
+      fullName: 'Sofiane Amrani',
+      qualification: 'Licence LEA, certifié TOEIC 980',
+      mobileNo: '06 45 67 89 12',
+      skills: 'Anglais professionnel, Communication',
+      detail: 'Sofiane prépare les salariés aux échanges en anglais avec leurs clients et fournisseurs.',
+      faceUrl: '',
+      instaUrl: '',
+      twitUrl: '',
+      webUrl: '',
+      youUrl: '',
+    },
+  },
   students: [
     { fullname: 'Léa Dubois', email: 'lea.dubois@demo.lms-formation.fr', username: 'lea.dubois', password: 'Etudiante2026!', interests: 'Bureautique, Gestion de projet', suspended: false },
     { fullname: 'Hugo Lefèvre', email: 'hugo.lefevre@demo.lms-formation.fr', username: 'hugo.lefevre', password: 'Etudiant2026!!', interests: 'Développement web', suspended: false },

@@ -112,6 +112,24 @@ export const DEMO_COURSES: DemoCourse[] = [
   },
 ];
 
+/**
+ * Drafts (docs/adr/0030), seen by their trainer and the admins only: Claire's, ready to publish
+ * (« Publier » works), and the pending trainer's, without a chapter (« Publier » says what is missing,
+ * and the trainer is not accepted yet).
+ */
+export const DEMO_DRAFT_COURSES = [
+  {
+    title: 'Tableaux de bord avec Power BI', description: 'Relier ses données, construire des visuels et partager un tableau de bord.',
+    category: 'Bureautique', teacher: 'claire.martin', techs: 'Power BI, Excel',
+    chapters: [text('Importer ses données', 900, 'Power BI lit les classeurs Excel, les fichiers CSV et les bases de données.\n\nCommençons par un classeur de ventes.')],
+  },
+  {
+    title: 'Anglais des affaires au téléphone', description: 'Appels, messages vocaux et conférences : l’anglais des échanges à distance.',
+    category: 'Gestion de projet', teacher: 'sofiane.amrani', techs: 'Anglais',
+    chapters: [] as ContentInput[],
+  },
+];
+
 export const DEMO_PAGES = [
   {
     title: 'Mentions légales',

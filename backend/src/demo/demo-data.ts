@@ -3,14 +3,14 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { INestApplicationContext } from '@nestjs/common';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CreateCategory, PublishCourse, PublishPage } from '../contexts/catalogue/testing.js';
+import { AddChapter, CreateCategory, CreateCourse, PublishCourse, PublishPage } from '../contexts/catalogue/testing.js';
 import { EnrolStudent, RateCourse, SetFavourite } from '../contexts/enrolment/testing.js';
-import { actorOf, CreateAdmin, RegisterStudent, RegisterTeacher, ToggleAccountActive } from '../contexts/identity/testing.js';
+import { AcceptTrainer, actorOf, CreateAdmin, RegisterStudent, RegisterTeacher, ToggleAccountActive } from '../contexts/identity/testing.js';
 import { AggregateStore } from '../platform/aggregate-store/index.js';
 import { projectRoot } from '../platform/config/config.js';
 import { Database } from '../platform/database/database.js';
 import { DEMO_ACCOUNTS } from './demo-accounts.js';
-import { DEMO_CATEGORIES, DEMO_COURSES, DEMO_PAGES } from './demo-catalogue.js';
+import { DEMO_CATEGORIES, DEMO_COURSES, DEMO_DRAFT_COURSES, DEMO_PAGES } from './demo-catalogue.js';
 import { seedDemoMedia } from './demo-media.js';
 import { seedDemoQuizzes } from './demo-quizzes.js';
 import { seedDemoTutoring } from './demo-tutoring.js';
@@ -30,14 +30,20 @@ export async function seedDemoData(app: INestApplicationContext): Promise<boolea
   if (existing && existing.n > 0) return false;
   const logger = new Logger('Démo');
   const commands = app.get(CommandBus);
-  const { admin, teachers, students } = DEMO_ACCOUNTS;
+  const { admin, teachers, pendingTeacher, students } = DEMO_ACCOUNTS;
   const adminId = await commands.execute(new CreateAdmin(admin.fullName, admin.email, admin.username, admin.password));
-  const teacherIds = new Map<string, number>();
-  for (const teacher of teachers) {
-    teacherIds.set(teacher.username, await commands.execute(new RegisterTeacher(teacher.email, teacher.username, teacher.password, { ...teacher.details })));
-  }
   // The seeder speaks for the admin, and for each student when they act (ratings, favourites).
   const asAdmin = await actorOf(db, 'admin', adminId);
+  const teacherIds = new Map<string, number>();
+  for (const teacher of teachers) {
+    const id = await commands.execute(new RegisterTeacher(teacher.email, teacher.username, teacher.password, { ...teacher.details }));
+    // The centre accepted its two trainers (docs/adr/0030); the third one still waits.
+    await commands.execute(new AcceptTrainer(asAdmin, id, false));
+    teacherIds.set(teacher.username, id);
+  }
+  teacherIds.set(pendingTeacher.username, await commands.execute(
+    new RegisterTeacher(pendingTeacher.email, pendingTeacher.username, pendingTeacher.password, { ...pendingTeacher.details }),
+  ));
   const studentIds = new Map<string, number>();
   for (const student of students) {
     const id = await commands.execute(new RegisterStudent(student.fullname, student.email, student.username, student.password, student.interests));
@@ -65,6 +71,13 @@ export async function seedDemoData(app: INestApplicationContext): Promise<boolea
         ),
       ),
     );
+  }
+  for (const draft of DEMO_DRAFT_COURSES) {
+    const author = await actorOf(db, 'teacher', teacherIds.get(draft.teacher)!);
+    const id = await commands.execute(new CreateCourse(author, {
+      formateur: author.profileId, category: categoryIds.get(draft.category)!, title: draft.title, description: draft.description, techs: draft.techs,
+    }));
+    for (const chapter of draft.chapters) await commands.execute(new AddChapter(author, id, chapter));
   }
   const byTitle = (title: string) => courseIds[DEMO_COURSES.findIndex((course) => course.title === title)]!;
   await seedDemoMedia(

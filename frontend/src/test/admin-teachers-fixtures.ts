@@ -6,7 +6,8 @@ export const trainer = (id: number, prenom: string, nom: string, extra: Record<s
   const email = `${username}@exemple.fr`;
   return {
     id, prenom, nom, full_name: `${prenom} ${nom}`, email, username, telephone: '06 00 00 00 00', mobile_no: '06 00 00 00 00', calendly: '', is_active: true,
-    profile_img: null, qualification: '', skills: '', user_read: { id: 500 + id, username, email }, ...extra,
+    profile_img: null, qualification: '', skills: '', user_read: { id: 500 + id, username, email },
+    approval: 'accepted' as 'pending' | 'accepted' | 'refused', refusal_reason: null, registered_at: '2026-11-02T09:00:00.000Z', ...extra,
   };
 };
 
@@ -26,7 +27,9 @@ export function trainersServer(handler?: (request: FakeRequest) => Response | Pr
     if (request.method === 'GET' && request.path === '/formateur/') {
       const search = (request.query.get('search') ?? '').toLowerCase();
       const page = Number(request.query.get('page') ?? '1');
-      const matching = trainers().filter((t) => `${t.full_name} ${t.email}`.toLowerCase().includes(search));
+      // ?approval=pending: the requests of trainers waiting for the centre's decision (ADR 0030).
+      const approval = request.query.get('approval');
+      const matching = trainers().filter((t) => `${t.full_name} ${t.email}`.toLowerCase().includes(search) && (!approval || t.approval === approval));
       return json({ count: matching.length, next: null, previous: null, results: matching.slice((page - 1) * 5, page * 5) });
     }
     return json({ statusCode: 404, message: 'Ressource introuvable.' }, 404);

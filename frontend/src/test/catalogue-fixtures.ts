@@ -18,6 +18,7 @@ export function courseSummary(overrides: Partial<CourseSummary> = {}): CourseSum
     techs: 'Excel, Word',
     total_chapters: 2,
     total_duration: 5400,
+    status: 'published',
     ...overrides,
   };
 }

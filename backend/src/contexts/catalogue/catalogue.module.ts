@@ -38,6 +38,8 @@ import { AddStudyMaterialHandler } from './application/commands/add-study-materi
 import { AddSubchapterHandler } from './application/commands/add-subchapter.command.js';
 import { CourseTrainers } from './application/commands/course-trainers.js';
 import { CreateCourseHandler } from './application/commands/create-course.command.js';
+import { ReleaseCourseHandler } from './application/commands/release-course.command.js';
+import { ReturnCourseToDraftHandler } from './application/commands/return-course-to-draft.command.js';
 import { MoveStepHandler } from './application/commands/move-step.command.js';
 import { RemoveCourseHandler } from './application/commands/remove-course.command.js';
 import { RemoveStepHandler } from './application/commands/remove-step.command.js';
@@ -95,6 +97,8 @@ import { TrainerCoursesController } from './http/trainer-courses.controller.js';
     // Authoring (issue 8).
     CourseTrainers,
     CreateCourseHandler,
+    ReleaseCourseHandler,
+    ReturnCourseToDraftHandler,
     UpdateCourseHandler,
     RemoveCourseHandler,
     AddChapterHandler,

@@ -36,6 +36,8 @@ import { AdminStudentsController } from './http/admin-students.controller.js';
 import { AdminTrainersController } from './http/admin-trainers.controller.js';
 import { CreateStudentHandler } from './application/commands/create-student.command.js';
 import { CreateTrainerHandler } from './application/commands/create-trainer.command.js';
+import { AcceptTrainerHandler } from './application/commands/accept-trainer.command.js';
+import { RefuseTrainerHandler } from './application/commands/refuse-trainer.command.js';
 import { ErasePersonalDataHandler } from './application/commands/erase-personal-data.command.js';
 import { RemovePersonHandler } from './application/commands/remove-person.command.js';
 import { SetAccountPasswordHandler } from './application/commands/set-account-password.command.js';
@@ -64,6 +66,8 @@ import { TeachersController } from './http/teachers.controller.js';
     SignInHandler,
     RegisterStudentHandler,
     RegisterTeacherHandler,
+    AcceptTrainerHandler,
+    RefuseTrainerHandler,
     CreateAdminHandler,
     UpdateProfileHandler,
     ChangePasswordHandler,

@@ -4,6 +4,7 @@ import type { Actor, Role } from '../../shared-kernel/index.js';
 /** Commands the demo data and the tests send directly (docs/adr/0007-contracts-only-boundaries.md). */
 export { RegisterStudent } from './application/commands/register-student.command.js';
 export { RegisterTeacher } from './application/commands/register-teacher.command.js';
+export { AcceptTrainer } from './application/commands/accept-trainer.command.js';
 export { CreateAdmin } from './application/commands/create-admin.command.js';
 export { ToggleAccountActive } from './application/commands/toggle-account-active.command.js';
 export { CreateStudent } from './application/commands/create-student.command.js';

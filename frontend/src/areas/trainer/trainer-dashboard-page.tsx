@@ -1,4 +1,5 @@
 import { TrainerDashboardStats } from '../../features/authoring';
+import { TrainerApprovalNotice } from '../../features/identity';
 import { AreaDashboard } from '../area-greeting';
 import { messages as m } from '../messages';
 
@@ -6,6 +7,7 @@ import { messages as m } from '../messages';
 export function TrainerDashboardPage() {
   return (
     <AreaDashboard role="teacher" title={m.teacher.dashboardTitle} intro={m.teacher.intro}>
+      <TrainerApprovalNotice />
       <TrainerDashboardStats />
     </AreaDashboard>
   );

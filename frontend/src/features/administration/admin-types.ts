@@ -7,6 +7,7 @@ export type {
   UnassignedCourses as UnassignedCoursePage,
   TeacherStudent as TrainerStudent,
   TeacherStudentPage as TrainerStudentPage,
+  TrainerDecisionResponse,
 } from '../../lib/api-schema';
 
 /** The progress list's query (GET /admin/students/progress/). */

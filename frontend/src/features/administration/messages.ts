@@ -5,6 +5,8 @@ export const messages = {
     courses: 'Cours',
     students: 'Étudiants',
     teachers: 'Formateurs',
+    pendingTeachers: (n: number) => `${n} demande${n > 1 ? 's' : ''} de formateur en attente de validation`,
+    pendingTeachersLink: 'Voir les demandes',
     updated: (when: string) => `Dernière mise à jour : ${when}`,
     neverUpdated: 'Dernière mise à jour : aucune activité enregistrée',
     refresh: 'Actualiser',

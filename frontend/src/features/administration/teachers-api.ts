@@ -7,6 +7,7 @@ import type {
   TrainerRecord,
   TrainerStudentPage,
   ToggleActiveResponse,
+  TrainerDecisionResponse,
   UnassignedCoursePage,
   UpdateTrainerRequest,
 } from './admin-types';
@@ -31,6 +32,21 @@ export const teachersApi = api.injectEndpoints({
     adminTeachersList: build.query<TrainerPage, { search: string; page: number }>({
       query: ({ search, page }) => ({ url: 'formateur/', params: { search, page } }),
       providesTags: [TRAINERS_TAG],
+    }),
+    /** GET /formateur/?approval=pending: the trainers who registered and wait for the centre's decision (ADR 0030). */
+    adminTeachersRequests: build.query<TrainerPage, void>({
+      query: () => ({ url: 'formateur/', params: { approval: 'pending', page: 1, page_size: 50 } }),
+      providesTags: [TRAINERS_TAG],
+    }),
+    /** POST /formateur/{id}/accept/: the trainer may publish, and is told by e-mail. */
+    adminTeachersAccept: build.mutation<TrainerDecisionResponse, number>({
+      query: (id) => ({ url: `formateur/${id}/accept/`, method: 'POST' }),
+      invalidatesTags: (result) => (result ? [TRAINERS_TAG, DASHBOARD] : []),
+    }),
+    /** POST /formateur/{id}/refuse/ {reason}: the reason is e-mailed, and shown when they try to sign in. */
+    adminTeachersRefuse: build.mutation<TrainerDecisionResponse, { id: number; reason: string }>({
+      query: ({ id, reason }) => ({ url: `formateur/${id}/refuse/`, method: 'POST', body: { reason } }),
+      invalidatesTags: (result) => (result ? [TRAINERS_TAG, DASHBOARD] : []),
     }),
     /** POST /formateur/: the trainer and their account (the account's e-mail is the trainer's). */
     adminTeachersCreate: build.mutation<TrainerRecord, CreateTrainerRequest>({
@@ -87,6 +103,9 @@ export const teachersApi = api.injectEndpoints({
 
 export const {
   useAdminTeachersListQuery,
+  useAdminTeachersRequestsQuery,
+  useAdminTeachersAcceptMutation,
+  useAdminTeachersRefuseMutation,
   useAdminTeachersCreateMutation,
   useAdminTeachersUpdateMutation,
   useAdminTeachersToggleActiveMutation,

@@ -6,6 +6,7 @@ import type {
   CourseOverview,
   CourseView,
   EnrolledStudent,
+  PublicationResult,
   RemovalPreview,
   ScormTrace,
   RemovalResult,
@@ -86,6 +87,11 @@ export const authoringApi = api.injectEndpoints({
     deleteCourse: build.mutation<RemovalResult, number>({
       query: (courseId) => ({ url: `course/${courseId}/`, method: 'DELETE' }),
       invalidatesTags: (_r, _e, courseId) => [courseTag(courseId), COURSE_LIST_TAG, DASHBOARD_TAG],
+    }),
+    /** « Publier » / « Repasser en brouillon » (ADR 0030): the lists and the course's own views change. */
+    setCoursePublication: build.mutation<PublicationResult, { courseId: number; publish: boolean }>({
+      query: ({ courseId, publish }) => ({ url: `course/${courseId}/${publish ? 'publish' : 'unpublish'}/`, method: 'POST' }),
+      invalidatesTags: (_r, _e, { courseId }) => [courseTag(courseId), COURSE_LIST_TAG],
     }),
     getAuthoringCategories: build.query<CategoryView[], void>({
       query: () => 'category/',
@@ -183,6 +189,7 @@ export const {
   useGetCourseOverviewQuery,
   useLazyGetCourseRemovalQuery,
   useDeleteCourseMutation,
+  useSetCoursePublicationMutation,
   useGetAuthoringCategoriesQuery,
   useGetChaptersQuery,
   useGetChapterQuery,

@@ -12,6 +12,7 @@ export type {
   CoursePage as AdminCoursePage,
   CourseStudentView as EnrolledStudent,
   CourseSummary as AdminCourseRow,
+  PublicationResult,
   RemovalImpactView as RemovalPreview,
   RemovalResult,
   ScormTraceAttempt,

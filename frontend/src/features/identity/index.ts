@@ -4,6 +4,7 @@ import { lazyComponent } from '../../lib/lazy-component';
 // The home page's login card: a plain form, part of the home page's chunk (no antd Form).
 export { StudentLoginForm } from './components/student-login-form';
 export { useFullName } from './use-full-name';
+export { TrainerApprovalNotice } from './components/trainer-approval-notice';
 export { identityApi } from './identity-api';
 
 // Pages, each loaded with its route.

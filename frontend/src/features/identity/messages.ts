@@ -70,7 +70,11 @@ export const messages = {
     registerTitle: 'Inscription formateur',
     registerSubtitle: 'Rejoignez l’équipe pédagogique du centre de formation.',
     registerButton: "S'inscrire",
-    registerSuccess: 'Inscription enregistrée. Vous pouvez vous connecter.',
+    registerSuccess: 'Inscription enregistrée. Vous pouvez vous connecter : le centre validera votre compte formateur.',
+    pendingTitle: 'Compte en attente de validation',
+    pendingText:
+      'Le centre de formation doit accepter votre compte formateur. En attendant, vous pouvez compléter votre profil et préparer vos cours en brouillon ; '
+      + 'vous pourrez les publier, et les étudiants les verront, une fois votre compte accepté. Vous serez prévenu par e-mail.',
     registerFailedTitle: 'Une erreur est survenue.',
     registerFailed: "Impossible d'enregistrer. Vérifiez les champs.",
     haveAccount: 'Déjà inscrit ?',

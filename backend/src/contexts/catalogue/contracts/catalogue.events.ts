@@ -16,7 +16,11 @@ export interface CategoryCreated {
 /** A course exists (authoring, demo data). `teacherId` null: an admin's course not yet assigned. */
 export interface CourseCreated {
   type: 'CourseCreated';
-  payload: { courseId: number; title: string; categoryId: number; teacherId: number | null };
+  /**
+   * `status` (issue 25, docs/adr/0030): `draft` for a trainer's or admin's new course; `published`
+   * for one brought in published (demo data, test fixtures). Absent before issue 25: published.
+   */
+  payload: { courseId: number; title: string; categoryId: number; teacherId: number | null; status?: 'draft' | 'published' };
 }
 /** The former name of CourseCreated, still in logs written before issue 8: read as the same fact. */
 export interface CoursePublished {
@@ -36,6 +40,19 @@ export interface CourseAssignedToTrainer {
 export interface CourseArchived {
   type: 'CourseArchived';
   payload: { courseId: number; categoryId: number; teacherId: number | null; enrolledStudents: number };
+}
+/**
+ * « Publier » (docs/adr/0030): the course entered the catalogue and opened to enrolment.
+ * `playableChapters`: how many live chapters had content when published.
+ */
+export interface CourseReleased {
+  type: 'CourseReleased';
+  payload: { courseId: number; categoryId: number; teacherId: number | null; playableChapters: number };
+}
+/** « Repasser en brouillon »: out of the catalogue, closed to new enrolments; enrolled learners keep it. */
+export interface CourseReturnedToDraft {
+  type: 'CourseReturnedToDraft';
+  payload: { courseId: number; categoryId: number; teacherId: number | null };
 }
 /** Removed before any learner enrolled: the course, its steps and files are gone (its events stay). */
 export interface CourseDeleted {
@@ -108,6 +125,7 @@ export interface StudyMaterialRemoved {
 
 export type CourseEvent =
   | CourseCreated | CoursePublished | CourseUpdated | CourseAssignedToTrainer | CourseArchived | CourseDeleted
+  | CourseReleased | CourseReturnedToDraft
   | ChapterAdded | ChapterUpdated | ChapterArchived | ChapterDeleted | ChapterReordered
   | SubchapterAdded | SubchapterUpdated | SubchapterArchived | SubchapterDeleted | SubchapterReordered
   | VideoUploaded | ScormPackageImported;

@@ -28,6 +28,8 @@ export class CourseSummary {
   @ApiProperty({ description: 'Technologies, séparées par des virgules' }) techs!: string;
   @ApiProperty() total_chapters!: number;
   @ApiProperty({ description: 'Durée totale en secondes' }) total_duration!: number;
+  @ApiProperty({ enum: ['draft', 'published'], description: 'Brouillon ou publié (ADR 0030) : les listes publiques n’ont que des cours publiés' })
+  status!: 'draft' | 'published';
 }
 
 /** Summaries of given courses, in the given order (favourites, recommendations). Unknown ids are skipped. */
@@ -56,9 +58,15 @@ export class CourseTitleView {
   @ApiProperty() title!: string;
 }
 
-/** The id and title of a course, or CourseNotFoundError (404). */
+/**
+ * The id and title of a course, or CourseNotFoundError (404). `published`: a draft answers the
+ * same 404 (what enrolment asks before a new enrolment or favourite, docs/adr/0030).
+ */
 export class GetCourseTitle extends Query<CourseTitleView> {
-  constructor(readonly courseId: number) {
+  constructor(
+    readonly courseId: number,
+    readonly published = false,
+  ) {
     super();
   }
 }

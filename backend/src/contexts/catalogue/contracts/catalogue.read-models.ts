@@ -4,7 +4,10 @@
  * migration that changes the readers in the same commit.
  */
 
-/** One row per course, archived ones included (filter `archived_at is null` for the live ones). Key `course_id`. */
+/**
+ * One row per course, archived ones and drafts included (filter `archived_at is null` for the live
+ * ones, and `status = 'published'` for what learners may find: docs/adr/0030). Key `course_id`.
+ */
 export const COURSE_SUMMARY = 'catalogue.course_summary';
 
 export interface CourseSummaryRow {
@@ -16,6 +19,8 @@ export interface CourseSummaryRow {
   category_id: number;
   /** When the course was archived (hidden from the catalogue, its history kept); null while live. */
   archived_at: Date | null;
+  /** `draft` (its trainer and admins only) or `published` (in the catalogue); a learner enrolled before it went back to draft keeps it. */
+  status: 'draft' | 'published';
 }
 
 /**

@@ -54,6 +54,28 @@ export abstract class ContentItem {
     return this.archivedAt !== null;
   }
 
+  /** Whether a learner has something to go through here: the file, link, text, quiz or package its type needs. */
+  isPlayable(): boolean {
+    switch (this.contentType) {
+      case 'video':
+      case 'video_file':
+        return this.videoFile !== null || this.videoUrl.trim() !== '';
+      case 'video_url':
+        return this.videoUrl.trim() !== '';
+      case 'text':
+        return this.textContent.trim() !== '';
+      case 'quiz':
+        return this.quizId !== null;
+      default:
+        return this.hasPackage();
+    }
+  }
+
+  /** A SCORM package: chapters only (overridden there). */
+  protected hasPackage(): boolean {
+    return false;
+  }
+
   /** The stored files of this item (and its children), to remove when it is deleted. */
   files(): string[] {
     return this.videoFile ? [this.videoFile] : [];

@@ -177,3 +177,59 @@ function shuffle<T>(items: T[]): T[] {
   }
   return result;
 }
+
+describe('Course publishing (docs/adr/0030)', () => {
+  const types = (c: Course) => c.takeEvents().map((e) => e.type);
+
+  it('starts as a draft, and says so in CourseCreated', () => {
+    const c = Course.create({ title: 'Excel', description: '', categoryId: 1, teacherId: 7, techs: '', featuredImg: null, now: NOW });
+    expect(c.status).toBe('draft');
+    const [created] = c.takeEvents();
+    expect(created).toMatchObject({ type: 'CourseCreated', payload: { status: 'draft' } });
+  });
+
+  it('is published by its trainer once accepted, with a chapter that has content', () => {
+    const c = course(1);
+    c.publish(trainer, true, NOW);
+    expect(c.status).toBe('published');
+    expect(c.publishedAt).toEqual(NOW);
+    expect(types(c)).toEqual(['CourseReleased']);
+    c.publish(admin, true, NOW);
+    expect(types(c)).toEqual([]);
+  });
+
+  it('refuses a trainer the centre has not accepted, and anyone but its author', () => {
+    const c = course(1);
+    expect(() => c.publish(trainer, false, NOW)).toThrow('Compte en attente de validation');
+    expect(() => c.publish(admin, false, NOW)).toThrow("Le formateur de ce cours n'a pas encore été accepté par le centre");
+    expect(() => c.publish(otherTrainer, true, NOW)).toThrow("Ce cours n'est pas le vôtre");
+    expect(() => c.publish(student, true, NOW)).toThrow("Ce cours n'est pas le vôtre");
+    expect(c.status).toBe('draft');
+    expect(types(c)).toEqual([]);
+  });
+
+  it('says what is missing: no chapter, or no chapter with content', () => {
+    expect(() => course(0).publish(trainer, true, NOW)).toThrow('ajoutez au moins un chapitre avec un contenu');
+    const c = course(0);
+    const empty = c.addChapter({ title: 'Quiz à venir', contentType: 'text', duration: 0, textContent: 'x' });
+    empty.textContent = '';
+    expect(() => c.publish(trainer, true, NOW)).toThrow('aucun chapitre n’a de contenu à suivre. Ajoutez une vidéo, un texte, un quiz ou un paquet SCORM à l’un de ces chapitres : « Quiz à venir ».');
+  });
+
+  it('goes back to draft and out again, its author only', () => {
+    const c = course(1);
+    c.publish(trainer, true, NOW);
+    c.takeEvents();
+    expect(() => c.unpublish(otherTrainer, NOW)).toThrow("Ce cours n'est pas le vôtre");
+    c.unpublish(admin, NOW);
+    expect(c.status).toBe('draft');
+    expect(types(c)).toEqual(['CourseReturnedToDraft']);
+    c.unpublish(admin, NOW);
+    expect(types(c)).toEqual([]);
+  });
+
+  it('is brought in published by the demo data and fixtures', () => {
+    const c = Course.createPublished({ title: 'Excel', description: '', categoryId: 1, teacherId: 7, techs: '', featuredImg: null, now: NOW });
+    expect(c.status).toBe('published');
+  });
+});

@@ -3,12 +3,17 @@ import { Entity, ManyToOne, OneToMany, PrimaryKey, Property } from '@mikro-orm/d
 import { AggregateRoot, ConflictError, type Actor, type StreamRef } from '../../../shared-kernel/index.js';
 import { assertAuthor } from './authorship.js';
 import { CONTENT_TYPES, COURSE_STREAM, SUBCHAPTER_CONTENT_TYPES, type CourseEvent } from '../contracts/catalogue.events.js';
-import { ChapterNotFoundError, CourseHasTrainerError, InvalidCourseError, SubchapterNotFoundError } from './catalogue.errors.js';
+import {
+  ChapterNotFoundError, CourseHasTrainerError, CourseNotReadyError, InvalidCourseError, SubchapterNotFoundError, TrainerNotAcceptedError,
+} from './catalogue.errors.js';
 import { checkCourseFields, removalMode, type CourseFields, type CourseProps, type RemovalMode } from './course-fields.js';
 import { ContentItem } from './content-item.js';
 import { searchText } from './search-text.js';
 import { permutation, renumber, swapInto } from './step-order.js';
 import { DEFAULT_SCORM_RULE, type ContentInput, type ScormRule } from './step-input.js';
+
+export const COURSE_STATUSES = ['draft', 'published'] as const;
+export type CourseStatus = (typeof COURSE_STATUSES)[number];
 
 /**
  * A course and its ordered structure of chapters and sub-chapters: the catalogue's aggregate, and
@@ -55,6 +60,14 @@ export class Course extends AggregateRoot<CourseEvent> {
   @Property({ type: 'datetime', fieldName: 'archived_at', nullable: true })
   archivedAt: Date | null = null;
 
+  /** `draft`: its trainer and admins only; `published`: in the catalogue, open to enrolment (docs/adr/0030). */
+  @Property({ type: 'string', length: 16 })
+  status: CourseStatus = 'draft';
+
+  /** When it was last published; kept when it goes back to draft. */
+  @Property({ type: 'datetime', fieldName: 'published_at', nullable: true })
+  publishedAt: Date | null = null;
+
   @Property({ type: 'integer' })
   version = 0;
 
@@ -69,14 +82,73 @@ export class Course extends AggregateRoot<CourseEvent> {
     this.createdAt = props.now;
   }
 
-  /** A new course, visible in the catalogue at once (as the spec's trainer screens expect). */
+  /** A new course: a draft, seen by its trainer and admins only until it is published (docs/adr/0030). */
   static create(props: CourseProps): Course {
+    return Course.created(props, 'draft');
+  }
+
+  /**
+   * A course brought in already published, as the migration of issue 25 brought every course that
+   * existed: the demo data's catalogue and the tests' fixtures (PublishCourse). No readiness check:
+   * their chapters are added in the same change, and a fixture may need an empty published course.
+   */
+  static createPublished(props: CourseProps): Course {
+    return Course.created(props, 'published');
+  }
+
+  /** The creation's event says in which state the course was created (absent before issue 25: published, as migrated). */
+  private static created(props: CourseProps, status: CourseStatus): Course {
     const course = new Course(props);
+    course.status = status;
+    course.publishedAt = status === 'published' ? props.now : null;
     course.record(() => ({
       type: 'CourseCreated',
-      payload: { courseId: course.id, title: course.title, categoryId: course.categoryId, teacherId: course.teacherId },
+      payload: { courseId: course.id, title: course.title, categoryId: course.categoryId, teacherId: course.teacherId, status },
     }));
     return course;
+  }
+
+  get isPublished(): boolean {
+    return this.status === 'published';
+  }
+
+  /**
+   * « Publier »: the course enters the catalogue. Its author decides (an admin, or its trainer),
+   * the trainer's account must have been accepted by the centre (`trainerAccepted`: asked to
+   * identity by the handler; true for a course without trainer), and at least one live chapter
+   * must have something a learner can go through. Publishing a published course changes nothing.
+   */
+  publish(actor: Actor, trainerAccepted: boolean, now: Date): void {
+    this.assertLive();
+    this.assertAuthor(actor);
+    if (!trainerAccepted) throw new TrainerNotAcceptedError(actor.role === 'teacher' ? 'own' : 'publish');
+    if (this.isPublished) return;
+    const chapters = this.liveChapters();
+    if (chapters.length === 0) throw new CourseNotReadyError('Ce cours ne peut pas être publié : ajoutez au moins un chapitre avec un contenu (vidéo, texte, quiz ou paquet SCORM).');
+    const playable = chapters.filter((chapter) => chapter.isPlayable() || chapter.liveSubchapters().some((sub) => sub.isPlayable()));
+    if (playable.length === 0) {
+      throw new CourseNotReadyError(
+        'Ce cours ne peut pas être publié : aucun chapitre n’a de contenu à suivre. Ajoutez une vidéo, un texte, un quiz ou un paquet SCORM '
+        + `à l’un de ces chapitres : ${chapters.map((chapter) => `« ${chapter.title} »`).join(', ')}.`,
+      );
+    }
+    this.status = 'published';
+    this.publishedAt = now;
+    this.updatedAt = now;
+    this.record({ type: 'CourseReleased', payload: { courseId: this.id, categoryId: this.categoryId, teacherId: this.teacherId, playableChapters: playable.length } });
+  }
+
+  /**
+   * « Repasser en brouillon »: out of the catalogue and closed to new enrolments; the learners
+   * already enrolled keep the course, their progress and its history. A draft stays a draft.
+   */
+  unpublish(actor: Actor, now: Date): void {
+    this.assertLive();
+    this.assertAuthor(actor);
+    if (!this.isPublished) return;
+    this.status = 'draft';
+    this.updatedAt = now;
+    this.record({ type: 'CourseReturnedToDraft', payload: { courseId: this.id, categoryId: this.categoryId, teacherId: this.teacherId } });
   }
 
   stream(): StreamRef {
@@ -92,9 +164,13 @@ export class Course extends AggregateRoot<CourseEvent> {
     assertAuthor(actor, this.teacherId);
   }
 
-  /** Returns the image it replaces, to remove once the change is saved. */
-  update(fields: CourseFields, featuredImg: string | undefined, now: Date): string | null {
+  /**
+   * Returns the image it replaces, to remove once the change is saved. A published course is given
+   * to a trainer the centre accepted only (`trainerAccepted`, asked to identity: docs/adr/0030).
+   */
+  update(fields: CourseFields, featuredImg: string | undefined, now: Date, trainerAccepted = true): string | null {
     this.assertLive();
+    if (this.isPublished && fields.teacherId !== this.teacherId && fields.teacherId !== null && !trainerAccepted) throw new TrainerNotAcceptedError('assign');
     this.assign(checkCourseFields(fields));
     const replaced = featuredImg !== undefined ? this.featuredImg : null;
     if (featuredImg !== undefined) this.featuredImg = featuredImg;
@@ -111,10 +187,12 @@ export class Course extends AggregateRoot<CourseEvent> {
    * A course that has another trainer is refused (docs/adr/0015): moving it is the course form's
    * explicit choice of another trainer. Assigning it to its own trainer again changes nothing.
    */
-  assignTrainer(teacherId: number, now: Date): void {
+  assignTrainer(teacherId: number, now: Date, trainerAccepted = true): void {
     this.assertLive();
     if (this.teacherId === teacherId) return;
     if (this.teacherId !== null) throw new CourseHasTrainerError();
+    // Nothing of a trainer the centre has not accepted is public (docs/adr/0030).
+    if (this.isPublished && !trainerAccepted) throw new TrainerNotAcceptedError('assign');
     this.teacherId = teacherId;
     this.updatedAt = now;
     this.record({ type: 'CourseAssignedToTrainer', payload: { courseId: this.id, teacherId, categoryId: this.categoryId } });
@@ -367,6 +445,10 @@ export class Chapter extends ContentItem {
 
   override files(): string[] {
     return [...super.files(), ...(this.scormPath ? [this.scormPath] : []), ...this.subchapters.getItems().flatMap((sub) => sub.files())];
+  }
+
+  protected override hasPackage(): boolean {
+    return this.scormPath !== null;
   }
 
   protected override applyPackage(input: ContentInput, superseded: string[]): void {

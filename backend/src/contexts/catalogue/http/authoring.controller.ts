@@ -5,9 +5,11 @@ import { Authenticated, CurrentActor } from '../../../platform/auth/auth.decorat
 import { IdPipe } from '../../../platform/http/id.pipe.js';
 import type { Actor } from '../../../shared-kernel/index.js';
 import { CreateCourse } from '../application/commands/create-course.command.js';
+import { ReleaseCourse } from '../application/commands/release-course.command.js';
 import { RemoveCourse } from '../application/commands/remove-course.command.js';
+import { ReturnCourseToDraft } from '../application/commands/return-course-to-draft.command.js';
 import { UpdateCourse } from '../application/commands/update-course.command.js';
-import { AuthoredCourseRow, CourseEditView, RemovalImpactView, RemovalResult, TrainerDashboardView } from '../application/queries/authoring.views.js';
+import { AuthoredCourseRow, CourseEditView, PublicationResult, RemovalImpactView, RemovalResult, TrainerDashboardView } from '../application/queries/authoring.views.js';
 import { GetCourseForEditing } from '../application/queries/get-course-for-editing.query.js';
 import { GetRemovalImpact } from '../application/queries/get-removal-impact.query.js';
 import { GetTrainerDashboard } from '../application/queries/get-trainer-dashboard.query.js';
@@ -41,6 +43,27 @@ export class AuthoringController {
   @ApiOkResponse({ type: CourseEditView })
   update(@CurrentActor() actor: Actor, @Param('id', IdPipe) id: number, @Body() form: CourseForm): Promise<CourseEditView> {
     return this.edit(actor, id, form);
+  }
+
+  @Post('course/:id/publish')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: '« Publier » : le cours entre au catalogue (son formateur accepté par le centre, ou un administrateur) '
+      + 's’il a au moins un chapitre avec un contenu ; sinon 409 dit ce qui manque (ADR 0030)',
+  })
+  @ApiOkResponse({ type: PublicationResult })
+  async publish(@CurrentActor() actor: Actor, @Param('id', IdPipe) id: number): Promise<PublicationResult> {
+    await this.commands.execute(new ReleaseCourse(actor, id));
+    return { success: true, status: 'published', message: 'Le cours est publié : il apparaît au catalogue.' };
+  }
+
+  @Post('course/:id/unpublish')
+  @HttpCode(200)
+  @ApiOperation({ summary: '« Repasser en brouillon » : le cours quitte le catalogue ; les étudiants inscrits le gardent (ADR 0030)' })
+  @ApiOkResponse({ type: PublicationResult })
+  async unpublish(@CurrentActor() actor: Actor, @Param('id', IdPipe) id: number): Promise<PublicationResult> {
+    await this.commands.execute(new ReturnCourseToDraft(actor, id));
+    return { success: true, status: 'draft', message: 'Le cours est repassé en brouillon : il n’apparaît plus au catalogue.' };
   }
 
   @Get('course/:id/removal')

@@ -51,7 +51,7 @@ describe('GET /course/', () => {
     expect(body.next).toBe('/api/course/?page_size=4&page=2');
     expect(body.previous).toBeNull();
     expect(Object.keys(body.results[0]).sort()).toEqual(
-      ['category', 'course_rating', 'description', 'featured_img', 'formateur', 'id', 'rating_count', 'teacher', 'techs', 'title', 'total_chapters', 'total_duration', 'total_enrolled_students'].sort(),
+      ['category', 'course_rating', 'description', 'featured_img', 'formateur', 'id', 'rating_count', 'status', 'teacher', 'techs', 'title', 'total_chapters', 'total_duration', 'total_enrolled_students'].sort(),
     );
     const last = (await get('/api/course/?page_size=4&page=3')).json();
     expect(last.results).toHaveLength(2);

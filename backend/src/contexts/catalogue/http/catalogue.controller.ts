@@ -48,10 +48,11 @@ export class CatalogueController {
   }
 
   @Get('course/:id')
-  @ApiOperation({ summary: 'Un cours et ses chapitres dans l’ordre' })
+  @OptionallyAuthenticated()
+  @ApiOperation({ summary: 'Un cours et ses chapitres dans l’ordre ; un brouillon pour son formateur, les administrateurs et ses inscrits seulement (404 sinon)' })
   @ApiOkResponse({ type: CourseDetail })
-  detail(@Param('id', IdPipe) id: number): Promise<CourseDetail> {
-    return this.queries.execute(new GetCourseDetail(id));
+  detail(@CurrentActor() actor: Actor | undefined, @Param('id', IdPipe) id: number): Promise<CourseDetail> {
+    return this.queries.execute(new GetCourseDetail(id, actor ?? null));
   }
 
   @Get('search-courses/:searchstring')

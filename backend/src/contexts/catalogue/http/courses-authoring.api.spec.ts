@@ -46,9 +46,10 @@ describe('POST /course/', () => {
     expect(course).toMatchObject({ title, formateur: teacher.teacherId, category: categoryId, techs: 'Excel, VBA' });
     expect(course.featured_img).toMatch(/^\/media\/courses\/.+\.png$/);
     expect((await eventsOf(course.id)).map((e) => e.event_type)).toEqual(['CourseCreated']);
-    expect((await eventsOf(course.id))[0]!.payload).toEqual({ courseId: course.id, title, categoryId, teacherId: teacher.teacherId });
-    const detail = await call(t, 'GET', `/api/course/${course.id}`);
-    expect(detail.statusCode).toBe(200);
+    expect((await eventsOf(course.id))[0]!.payload).toEqual({ courseId: course.id, title, categoryId, teacherId: teacher.teacherId, status: 'draft' });
+    // A new course is a draft (ADR 0030): its trainer reads it, a visitor gets the 404.
+    expect((await call(t, 'GET', `/api/course/${course.id}`, teacher.token)).json()).toMatchObject({ id: course.id, status: 'draft' });
+    expect((await call(t, 'GET', `/api/course/${course.id}`)).statusCode).toBe(404);
   });
 
   it.each([

@@ -24,3 +24,24 @@ export function newPasswordMail(to: string, password: string): MailMessage {
       `Nouveau mot de passe : ${password}\n\nChangez-le dès votre prochaine connexion.\n\nL'équipe pédagogique`,
   };
 }
+
+export function trainerAcceptedMail(to: string, name: string): MailMessage {
+  return {
+    to,
+    subject: 'Votre compte formateur a été accepté',
+    text:
+      `Bonjour ${name},\n\nLe centre de formation a accepté votre compte formateur.\n\n` +
+      'Vous pouvez désormais publier vos cours : ils apparaîtront au catalogue et les étudiants pourront s’y inscrire.\n\n' +
+      "L'équipe pédagogique",
+  };
+}
+
+export function trainerRefusedMail(to: string, name: string, reason: string): MailMessage {
+  return {
+    to,
+    subject: 'Votre demande de compte formateur a été refusée',
+    text:
+      `Bonjour ${name},\n\nLe centre de formation a refusé votre demande de compte formateur.\n\n` +
+      `Raison : ${reason}\n\nPour toute question, contactez l'administration du centre.\n\nL'équipe pédagogique`,
+  };
+}

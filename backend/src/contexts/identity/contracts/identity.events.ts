@@ -28,6 +28,10 @@ export type IdentityEvent =
   /** An admin changed the administrative record: the names of the fields, never their values. */
   | RecordedEvent<'StudentUpdated', AccountRef & { fields: string[] }>
   | RecordedEvent<'TrainerCreated', { accountId: number; teacherId: number }>
+  /** An admin accepted a trainer who registered through the public page (docs/adr/0030). */
+  | RecordedEvent<'TrainerAccepted', { accountId: number; teacherId: number }>
+  /** An admin refused them: the reason's sha256 (hex, UTF-8 of the trimmed text) and length, never its text. */
+  | RecordedEvent<'TrainerRefused', { accountId: number; teacherId: number; reasonSha256: string; reasonLength: number }>
   /**
    * A person with history was removed: the account is closed, the history kept. `reasons` are the
    * codes of the contexts holding records; `recordDigest` the sha256 (hex) of the canonical JSON of

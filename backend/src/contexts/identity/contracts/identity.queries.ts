@@ -45,6 +45,11 @@ export class TeacherView {
   @ApiProperty() web_url!: string;
   @ApiProperty() you_url!: string;
   @ApiPropertyOptional({ description: 'Pour le formateur et les administrateurs seulement' }) is_active?: boolean;
+  @ApiPropertyOptional({
+    enum: ['pending', 'accepted', 'refused'],
+    description: 'Pour le formateur et les administrateurs seulement : en attente de la décision du centre, accepté, refusé (ADR 0030)',
+  })
+  approval?: 'pending' | 'accepted' | 'refused';
 }
 
 /**

@@ -1,4 +1,4 @@
-import { ConflictError, InvalidInputError, NotFoundError, TooManyRequestsError, UnauthenticatedError } from '../../../shared-kernel/index.js';
+import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError, TooManyRequestsError, UnauthenticatedError } from '../../../shared-kernel/index.js';
 
 export const IDENTITY_MESSAGES = {
   invalidCredentials: 'Identifiants incorrects.',
@@ -89,5 +89,26 @@ export class DossierTakenError extends ConflictError {
 export class InvalidRecordError extends InvalidInputError {
   constructor(message: string, field: string) {
     super(message, field);
+  }
+}
+
+/** A refused trainer's sign-in (docs/adr/0030): the admin's reason, in the login's answer. */
+export class TrainerRefusedError extends UnauthenticatedError {
+  constructor(reason: string | null) {
+    super(`Votre demande de compte formateur a été refusée par le centre${reason ? ` : ${reason}` : '.'}`);
+  }
+}
+
+/** An admin's decision on a trainer who is no longer waiting for one. */
+export class TrainerDecisionTakenError extends ConflictError {
+  constructor(approval: 'accepted' | 'refused' | 'pending') {
+    super(approval === 'accepted' ? 'Ce formateur a déjà été accepté.' : 'Ce formateur a déjà été refusé.');
+  }
+}
+
+/** What a trainer waiting for the centre's decision may not do yet. */
+export class TrainerNotAcceptedError extends ForbiddenError {
+  constructor(message = 'Compte en attente de validation : le centre doit accepter votre compte formateur avant que vous puissiez publier.') {
+    super(message);
   }
 }

@@ -1,6 +1,6 @@
 import { Account } from './account.aggregate.js';
 import { AccountClosedError, InvalidRecordError } from './identity.errors.js';
-import { joinNames, recordDigest, splitFullname, StudentProfile, type StudentRecord } from './profiles.js';
+import { joinNames, recordDigest, splitFullname, StudentProfile, TeacherProfile, type StudentRecord } from './profiles.js';
 
 const now = new Date('2026-11-23T10:00:00Z');
 const record: StudentRecord = {
@@ -76,5 +76,51 @@ describe('the student as one person (docs/adr/0015)', () => {
   it('digests a record the same way whatever the order of its keys', () => {
     expect(recordDigest({ a: 1, b: 'x' })).toBe(recordDigest({ b: 'x', a: 1 }));
     expect(recordDigest({ a: 1 })).not.toBe(recordDigest({ a: 2 }));
+  });
+});
+
+describe('a trainer who registered waits for the centre (docs/adr/0030)', () => {
+  const details = { fullName: 'Nadia Bensaïd', qualification: '', mobileNo: '', skills: '', detail: '', faceUrl: '', instaUrl: '', twitUrl: '', webUrl: '', youUrl: '' };
+  const registered = () => {
+    const teacher = TeacherProfile.register(new Account({ email: 'nadia@test.fr', username: 'nadia', passwordHash: 'h', role: 'teacher', now }), details, null);
+    teacher.takeEvents();
+    return teacher;
+  };
+  const events = (teacher: TeacherProfile) => teacher.takeEvents();
+
+  it('is pending, and signs in', () => {
+    const teacher = registered();
+    expect(teacher.approval).toBe('pending');
+    expect(() => teacher.assertCanSignIn()).not.toThrow();
+  });
+
+  it('is accepted once, with an event', () => {
+    const teacher = registered();
+    teacher.accept(now);
+    expect([teacher.approval, teacher.approvalDecidedAt]).toEqual(['accepted', now]);
+    expect(events(teacher).map((e) => e.type)).toEqual(['TrainerAccepted']);
+    expect(() => teacher.accept(now)).toThrow('Ce formateur a déjà été accepté.');
+    expect(() => teacher.refuse('Trop tard pour refuser.', now)).toThrow('Ce formateur a déjà été accepté.');
+  });
+
+  it('is refused with a reason: the sessions closed, sign-in refused with the reason, the log holding its digest', () => {
+    const teacher = registered();
+    expect(() => teacher.refuse('  ', now)).toThrow(InvalidRecordError);
+    expect(() => teacher.refuse(42, now)).toThrow('Indiquez la raison du refus');
+    expect(teacher.approval).toBe('pending');
+    teacher.refuse(' Pas de formation en langues. ', now);
+    expect(teacher.account.sessionEpoch).toBe(1);
+    expect(() => teacher.assertCanSignIn()).toThrow('Votre demande de compte formateur a été refusée par le centre : Pas de formation en langues.');
+    const [refused] = events(teacher);
+    expect(refused!.type).toBe('TrainerRefused');
+    expect(JSON.stringify(refused!.payload)).not.toContain('langues');
+    expect(refused!.payload).toMatchObject({ reasonSha256: expect.stringMatching(/^[0-9a-f]{64}$/), reasonLength: 28 });
+  });
+
+  it('is accepted at once when an admin creates them', () => {
+    const teacher = TeacherProfile.create(new Account({ email: 'paul@test.fr', username: 'paul', passwordHash: 'h', role: 'teacher', now }), {
+      prenom: 'Paul', nom: 'Martin', email: 'paul@test.fr', telephone: '', calendly: '',
+    });
+    expect(teacher.approval).toBe('accepted');
   });
 });

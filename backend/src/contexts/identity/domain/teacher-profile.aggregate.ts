@@ -1,7 +1,19 @@
 import { Entity, OneToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import type { Rel } from '@mikro-orm/core';
+import { createHash } from 'node:crypto';
 import { Account } from './account.aggregate.js';
+import { InvalidRecordError, TrainerDecisionTakenError, TrainerRefusedError } from './identity.errors.js';
 import { Profile, joinNames, requiredName, splitFullname } from './profile.js';
+
+/**
+ * Where a trainer stands with the centre (docs/adr/0030): `pending` after the public registration,
+ * until an admin accepts or refuses; `accepted` (an admin's creation, every trainer before issue 25).
+ */
+export const TRAINER_APPROVALS = ['pending', 'accepted', 'refused'] as const;
+export type TrainerApproval = (typeof TRAINER_APPROVALS)[number];
+
+/** The refusal's reason: required, so the trainer is told why. */
+export const REFUSAL_REASON_LIMITS = { min: 5, max: 1000 } as const;
 
 /** What the back office keeps of a trainer (spec 03). */
 export interface TeacherAdminRecord {
@@ -82,6 +94,16 @@ export class TeacherProfile extends Profile implements TeacherDetails {
   @Property({ type: 'string', length: 500 })
   calendly = '';
 
+  @Property({ type: 'string', length: 16 })
+  approval: TrainerApproval = 'accepted';
+
+  @Property({ type: 'datetime', fieldName: 'approval_decided_at', nullable: true })
+  approvalDecidedAt: Date | null = null;
+
+  /** The admin's words to the trainer; only their sha256 goes into the log (TrainerRefused). */
+  @Property({ type: 'text', fieldName: 'refusal_reason', nullable: true })
+  refusalReason: string | null = null;
+
   constructor(account: Account, details: TeacherDetails) {
     super();
     this.account = account;
@@ -93,6 +115,8 @@ export class TeacherProfile extends Profile implements TeacherDetails {
     const teacher = new TeacherProfile(account, details);
     Object.assign(teacher, splitFullname(teacher.fullName));
     teacher.profileImg = profileImg;
+    // Nothing of theirs reaches a learner before an admin accepts them (docs/adr/0030).
+    teacher.approval = 'pending';
     teacher.record(() => ({ type: 'TeacherRegistered', payload: { accountId: teacher.account.id, teacherId: teacher.id } }));
     return teacher;
   }
@@ -103,6 +127,50 @@ export class TeacherProfile extends Profile implements TeacherDetails {
     teacher.setAdminRecord(admin);
     teacher.record(() => ({ type: 'TrainerCreated', payload: { accountId: teacher.account.id, teacherId: teacher.id } }));
     return teacher;
+  }
+
+  get isAccepted(): boolean {
+    return this.approval === 'accepted';
+  }
+
+  /** An admin accepts a trainer who registered: they may publish, and what they publish is public. */
+  accept(now: Date): void {
+    this.assertOpen();
+    this.assertUndecided();
+    this.approval = 'accepted';
+    this.approvalDecidedAt = now;
+    this.record(() => ({ type: 'TrainerAccepted', payload: { accountId: this.account.id, teacherId: this.id } }));
+  }
+
+  /**
+   * An admin refuses a trainer who registered, with a reason the trainer is told: they can no
+   * longer sign in (every session closed at once). The log holds the reason's sha256, not its text.
+   */
+  refuse(reason: unknown, now: Date): void {
+    this.assertOpen();
+    this.assertUndecided();
+    const text = typeof reason === 'string' ? reason.trim() : '';
+    if (text.length < REFUSAL_REASON_LIMITS.min || text.length > REFUSAL_REASON_LIMITS.max) {
+      throw new InvalidRecordError(
+        `Indiquez la raison du refus (entre ${REFUSAL_REASON_LIMITS.min} et ${REFUSAL_REASON_LIMITS.max} caractères) : elle sera envoyée au formateur.`,
+        'reason',
+      );
+    }
+    this.approval = 'refused';
+    this.approvalDecidedAt = now;
+    this.refusalReason = text;
+    this.account.revokeSessions(now);
+    const reasonSha256 = createHash('sha256').update(text, 'utf8').digest('hex');
+    this.record(() => ({ type: 'TrainerRefused', payload: { accountId: this.account.id, teacherId: this.id, reasonSha256, reasonLength: text.length } }));
+  }
+
+  /** A refused trainer is told why, in French, instead of being signed in. */
+  assertCanSignIn(): void {
+    if (this.approval === 'refused') throw new TrainerRefusedError(this.refusalReason);
+  }
+
+  private assertUndecided(): void {
+    if (this.approval !== 'pending') throw new TrainerDecisionTakenError(this.approval);
   }
 
   /** The back office's edit (names, e-mail, phone, Calendly); the login name never changes. */

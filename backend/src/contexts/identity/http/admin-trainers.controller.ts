@@ -4,7 +4,9 @@ import { ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags }
 import { Authenticated, CurrentActor } from '../../../platform/auth/auth.decorators.js';
 import { IdPipe } from '../../../platform/http/id.pipe.js';
 import type { Actor } from '../../../shared-kernel/index.js';
+import { AcceptTrainer } from '../application/commands/accept-trainer.command.js';
 import { CreateTrainer } from '../application/commands/create-trainer.command.js';
+import { RefuseTrainer } from '../application/commands/refuse-trainer.command.js';
 import { RemovePerson } from '../application/commands/remove-person.command.js';
 import { UpdateTrainerRecord } from '../application/commands/update-trainer-record.command.js';
 import { DescribeRemoval } from '../application/queries/describe-removal.query.js';
@@ -15,7 +17,8 @@ import { normaliseEmail } from '../domain/account.aggregate.js';
 import { IDENTITY_MESSAGES, InvalidRecordError } from '../domain/identity.errors.js';
 import type { TeacherAdminRecord } from '../domain/profiles.js';
 import { CreateTrainerRequest, UpdateTrainerRequest } from './admin.requests.js';
-import { RemovalResponse } from './admin.responses.js';
+import { RefuseTrainerRequest } from './identity.requests.js';
+import { RemovalResponse, TrainerDecisionResponse } from './admin.responses.js';
 
 /** The back office's trainers (spec 03): create, read, edit (never the login name), remove. The list is GET /formateur/. */
 @ApiTags('Administration — formateurs')
@@ -83,5 +86,26 @@ export class AdminTrainersController {
   async remove(@CurrentActor() actor: Actor, @Param('id', IdPipe) id: number): Promise<RemovalResponse> {
     const plan = await this.commands.execute(new RemovePerson(actor, { role: 'teacher', profileId: id }));
     return { success: true, mode: plan.mode, message: 'Le formateur a été supprimé.' };
+  }
+
+  @Post('formateur/:id/accept')
+  @HttpCode(200)
+  @Authenticated('admin')
+  @ApiOperation({ summary: 'Accepte un formateur inscrit par la page publique (ADR 0030) ; il en est informé par e-mail' })
+  @ApiOkResponse({ type: TrainerDecisionResponse })
+  async accept(@CurrentActor() actor: Actor, @Param('id', IdPipe) id: number): Promise<TrainerDecisionResponse> {
+    const outcome = await this.commands.execute(new AcceptTrainer(actor, id));
+    return { success: true, approval: 'accepted', message: 'Le formateur a été accepté.', email_sent: outcome.emailSent, email_error: outcome.emailError };
+  }
+
+  @Post('formateur/:id/refuse')
+  @HttpCode(200)
+  @Authenticated('admin')
+  @ApiConsumes('application/json')
+  @ApiOperation({ summary: 'Refuse un formateur inscrit par la page publique, avec la raison qui lui est envoyée par e-mail (ADR 0030)' })
+  @ApiOkResponse({ type: TrainerDecisionResponse })
+  async refuse(@CurrentActor() actor: Actor, @Param('id', IdPipe) id: number, @Body() body: RefuseTrainerRequest): Promise<TrainerDecisionResponse> {
+    const outcome = await this.commands.execute(new RefuseTrainer(actor, id, body.reason));
+    return { success: true, approval: 'refused', message: 'La demande du formateur a été refusée.', email_sent: outcome.emailSent, email_error: outcome.emailError };
   }
 }

@@ -23,3 +23,11 @@ export class RemovalResponse {
   @ApiProperty({ enum: ['close', 'delete'], description: '`close` : compte fermé, historique conservé ; `delete` : supprimé' }) mode!: 'close' | 'delete';
   @ApiProperty() message!: string;
 }
+
+export class TrainerDecisionResponse {
+  @ApiProperty() success!: boolean;
+  @ApiProperty({ enum: ['accepted', 'refused'] }) approval!: 'accepted' | 'refused';
+  @ApiProperty() message!: string;
+  @ApiProperty({ description: 'Le formateur a été informé par e-mail' }) email_sent!: boolean;
+  @ApiProperty({ type: String, nullable: true }) email_error!: string | null;
+}

@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { PageQuery } from '../../../platform/http/paging.js';
 import { OptionalQueryText } from '../../../platform/http/query-params.js';
 import { Transform } from 'class-transformer';
-import { Allow, IsEmail, IsNotEmpty, IsOptional, IsString, IsUrl, Matches, MaxLength, ValidateIf } from 'class-validator';
+import { Allow, IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, IsUrl, Matches, MaxLength, ValidateIf } from 'class-validator';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const REQUIRED = (label: string) => ({ message: `${label} est obligatoire.` });
@@ -171,4 +171,16 @@ export function uploadedFile(value: unknown): Buffer | undefined {
 export class TeacherListQuery extends PageQuery {
   @OptionalQueryText('Recherche dans le nom, l’e-mail et les compétences', 'La recherche')
   search?: string;
+
+  @ApiPropertyOptional({ enum: ['pending', 'accepted', 'refused'], description: 'Les formateurs selon la décision du centre (pending : les demandes)' })
+  @IsOptional()
+  @IsIn(['pending', 'accepted', 'refused'], { message: 'Le statut doit être « pending », « accepted » ou « refused ».' })
+  approval?: 'pending' | 'accepted' | 'refused';
+}
+
+export class RefuseTrainerRequest {
+  @ApiProperty({ description: 'La raison du refus, envoyée au formateur (5 à 1000 caractères)', maxLength: 1000 })
+  // Its length is the aggregate's rule (TeacherProfile.refuse).
+  @IsString({ message: 'Indiquez la raison du refus : elle sera envoyée au formateur.' })
+  reason!: string;
 }

@@ -48,11 +48,16 @@ export class TeachersController {
 
   @Get('formateur')
   @Authenticated('admin')
-  @ApiOperation({ summary: 'Les formateurs (administration) : ?search=&page= pagine par 5 ; sans page, tous (liste de choix)' })
+  @ApiOperation({
+    summary: 'Les formateurs (administration) : ?search=&page= pagine par 5 (tous, avec leur statut), ?approval=pending les demandes ; '
+      + 'sans page, la liste de choix (les formateurs acceptés seulement)',
+  })
   @ApiOkResponse({ type: TeacherListPage })
   async list(@CurrentActor() actor: Actor, @Query() query: TeacherListQuery, @Req() request: FastifyRequest): Promise<Paged<TeacherListItem>> {
     const page = query.page === undefined ? { page: 1, pageSize: ALL_TEACHERS } : query.toPageRequest(TEACHER_PAGE_SIZE);
-    const { results, count } = await this.queries.execute(new ListTeachers(actor, query.search, page));
+    // The pickers (no page) offer only trainers the centre accepted: no student is given to a pending one (ADR 0030).
+    const approval = query.approval ?? (query.page === undefined ? 'accepted' : undefined);
+    const { results, count } = await this.queries.execute(new ListTeachers(actor, query.search, page, approval));
     return paged(results, count, page, request.url);
   }
 

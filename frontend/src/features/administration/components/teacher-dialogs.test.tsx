@@ -63,7 +63,7 @@ describe("/admin-teachers' dialogs", () => {
       user: { username: 'sophie.durand', email: 'sophie@exemple.fr', password: 'un-mot-de-passe-solide' },
     });
     // The list is read again with the new trainer.
-    await waitFor(() => expect(calls.filter((c) => c.path === '/formateur/' && c.method === 'GET')).toHaveLength(2));
+    await waitFor(() => expect(calls.filter((c) => c.path === '/formateur/' && c.method === 'GET' && !c.query.get('approval'))).toHaveLength(2));
   }, 30_000);
 
   it("'Modifier' keeps the username read only and sends the record, or refuses without the account's details", async () => {

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Button, Progress, Segmented } from 'antd';
+import { Alert, Button, Progress, Segmented } from 'antd';
 import { BarChartOutlined, BookOutlined, QuestionCircleOutlined, ReloadOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import { selectSession } from '../../../lib/auth-slice';
 import { useAppSelector } from '../../../lib/hooks';
 import { Panel } from '../../../components/panel';
 import { QuickActions, StatCards } from '../../../components/stat-cards';
 import { useGetAdminDashboardQuery, useGetAdminTrendsQuery } from '../admin-api';
+import { useAdminTeachersRequestsQuery } from '../teachers-api';
 import { WeeklyChart, type ChartSeries } from '../components/weekly-chart';
 import { messages as m } from '../messages';
 import '../administration.css';
@@ -38,6 +39,9 @@ export function AdminDashboard() {
   const totals = useGetAdminDashboardQuery(adminId, { skip: !adminId, refetchOnMountOrArgChange: true });
   const trends = useGetAdminTrendsQuery({ adminId, weeks }, { skip: !adminId, refetchOnMountOrArgChange: true });
   const data = totals.data;
+  // The trainers waiting for the centre's decision (ADR 0030): a count linking to their requests.
+  const requests = useAdminTeachersRequestsQuery(undefined, { skip: !adminId, refetchOnMountOrArgChange: true });
+  const pending = requests.data?.count ?? 0;
   // An answer of another shape (a proxy's page, an older server) reads as a failure, not a crash.
   const trend = trends.data && Array.isArray(trends.data.weeks) ? trends.data : undefined;
   const trendsFailed = trends.isError || (trends.data !== undefined && !trend);
@@ -46,6 +50,16 @@ export function AdminDashboard() {
 
   return (
     <>
+      {pending > 0 ? (
+        <Alert
+          type="warning"
+          showIcon
+          className="admin-dashboard__requests"
+          data-testid="dashboard-trainer-requests"
+          title={m.dashboard.pendingTeachers(pending)}
+          action={<Link to="/admin-teachers">{m.dashboard.pendingTeachersLink}</Link>}
+        />
+      ) : null}
       <StatCards
         label={m.dashboard.totals}
         cards={[

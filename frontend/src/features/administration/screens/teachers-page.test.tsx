@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { startSession } from '../../../lib/session';
-import { CLAIRE, SEVEN, trainersServer } from '../../../test/admin-teachers-fixtures';
+import { CLAIRE, SEVEN, trainer, trainersServer } from '../../../test/admin-teachers-fixtures';
 import { json } from '../../../test/fake-fetch';
 import { renderApp } from '../../../test/render-app';
 
@@ -33,7 +33,7 @@ describe('/admin-teachers', () => {
     expect(screen.getByPlaceholderText('Rechercher par nom ou email...')).toBeInTheDocument();
     expect(await screen.findByText('Affichage des formateurs 1 à 1 sur 1')).toBeInTheDocument();
     expect(rowsOf().map((row) => row.textContent?.includes('Claire Martin'))).toEqual([true]);
-    const lists = calls.filter((c) => c.path === '/formateur/').map((c) => `${c.query.get('search')}|${c.query.get('page')}`);
+    const lists = calls.filter((c) => c.path === '/formateur/' && !c.query.get('approval')).map((c) => `${c.query.get('search')}|${c.query.get('page')}`);
     // Typed letter by letter, searched once the typing paused, from page 1.
     expect(lists).toEqual(['|1', '|2', 'claire|1']);
   });
@@ -78,7 +78,7 @@ describe('/admin-teachers', () => {
     expect(await screen.findByText('Le compte de Claire Martin est suspendu.')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Réactiver : Claire Martin' })).toBeInTheDocument();
     expect(rowsOf()[0]).toHaveTextContent('Inactif');
-    expect(calls.filter((c) => c.path === '/formateur/')).toHaveLength(2);
+    expect(calls.filter((c) => c.path === '/formateur/' && !c.query.get('approval'))).toHaveLength(2);
 
     fail = true;
     await userEvent.click(screen.getByRole('button', { name: 'Réactiver : Claire Martin' }));
@@ -120,4 +120,44 @@ describe('/admin-teachers', () => {
     await userEvent.click(within(plan.closest('[role="dialog"]') as HTMLElement).getByRole('button', { name: 'Oui, supprimer !' }));
     expect(await screen.findByText('Impossible de supprimer le formateur : Ce compte est déjà fermé.')).toBeInTheDocument();
   }, 20_000);
+});
+
+describe('/admin-teachers requests (ADR 0030)', () => {
+  beforeEach(() => startSession('admin', { id: 1, username: 'admin', access: 'a1', refresh: 'r1' }));
+
+  it('lists the trainers waiting for a decision, accepts one, and refuses another with a reason', async () => {
+    const nadia = trainer(40, 'Nadia', 'Bensaid', { approval: 'pending', qualification: 'Master FLE' });
+    const omar = trainer(41, 'Omar', 'Diallo', { approval: 'pending' });
+    const decided: string[] = [];
+    trainersServer(
+      (request) => {
+        const accept = request.path.match(/^\/formateur\/(\d+)\/accept\/$/);
+        if (request.method === 'POST' && accept) {
+          decided.push(`accept ${accept[1]}`);
+          return json({ success: true, approval: 'accepted', message: 'Le formateur a été accepté.', email_sent: true, email_error: null });
+        }
+        const refuse = request.path.match(/^\/formateur\/(\d+)\/refuse\/$/);
+        if (request.method === 'POST' && refuse) {
+          decided.push(`refuse ${refuse[1]} ${JSON.stringify(request.body)}`);
+          return json({ success: true, approval: 'refused', message: 'La demande du formateur a été refusée.', email_sent: true, email_error: null });
+        }
+        return undefined;
+      },
+      () => [CLAIRE, nadia, omar],
+    );
+    renderApp('/admin-teachers');
+    const requests = await screen.findByTestId('trainer-requests');
+    expect(requests).toHaveTextContent('Demandes de formateurs en attente (2)');
+    expect(requests).toHaveTextContent('Master FLE');
+    await waitFor(() => expect(rowsOf()[1]).toHaveTextContent('En attente'));
+    await userEvent.click(within(requests).getByRole('button', { name: 'Accepter Nadia Bensaid' }));
+    expect(await screen.findByText('Nadia Bensaid a été accepté : il en est informé par e-mail.')).toBeInTheDocument();
+    await userEvent.click(within(requests).getByRole('button', { name: 'Refuser Omar Diallo' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Refuser la demande de Omar Diallo' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Refuser la demande' }));
+    expect(await within(dialog).findByText('Indiquez la raison du refus (au moins 5 caractères).')).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Raison du refus' }), 'Pas de formation en langues cette année.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Refuser la demande' }));
+    await waitFor(() => expect(decided).toEqual(['accept 40', 'refuse 41 {"reason":"Pas de formation en langues cette année."}']));
+  });
 });

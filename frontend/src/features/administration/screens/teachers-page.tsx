@@ -18,6 +18,7 @@ import { confirmToggle } from '../components/confirm-toggle';
 import { PageNumbers } from '../components/page-numbers';
 import { AssignTeacherCourseDialog, CreateTeacherDialog, EditTeacherDialog, TeacherPasswordDialog } from '../components/teacher-dialogs';
 import { TeacherStudentsDialog } from '../components/teacher-students-dialog';
+import { TrainerRequests } from '../components/trainer-requests';
 import { usePagedSearch } from '../../../lib/use-paged-search';
 import { TRAINERS_PAGE_SIZE, useAdminTeachersDeleteMutation, useAdminTeachersListQuery, useAdminTeachersToggleActiveMutation, useLazyAdminTeachersRemovalQuery } from '../teachers-api';
 import { teacherMessages as t } from '../teachers-messages';
@@ -29,8 +30,12 @@ type RowDialog = { kind: 'edit' | 'password' | 'course' | 'students'; teacher: T
 const nameOf = (teacher: TeacherListItem) => teacher.full_name || `${teacher.prenom} ${teacher.nom}`.trim() || teacher.email;
 
 function Status({ teacher, className }: { teacher: TeacherListItem; className?: string }) {
-  const tone = teacher.is_active ? 'admin-status admin-status--active' : 'admin-status admin-status--inactive';
-  return <Tag className={className ? `${tone} ${className}` : tone}>{teacher.is_active ? t.list.active : t.list.inactive}</Tag>;
+  // The centre's decision first (ADR 0030): a trainer waiting or refused is not « Actif » for learners.
+  const decided = teacher.approval === 'accepted' || teacher.approval === undefined;
+  const active = decided && teacher.is_active;
+  const tone = active ? 'admin-status admin-status--active' : 'admin-status admin-status--inactive';
+  const label = !decided ? (teacher.approval === 'pending' ? t.list.pending : t.list.refused) : teacher.is_active ? t.list.active : t.list.inactive;
+  return <Tag className={className ? `${tone} ${className}` : tone}>{label}</Tag>;
 }
 
 /**
@@ -181,6 +186,7 @@ export function TeachersPage() {
       }
     >
       {holder}
+      <TrainerRequests />
       <div className="progress-top">
         <div className="progress-counter" data-testid="teachers-total">
           {data ? t.list.total(count) : null}

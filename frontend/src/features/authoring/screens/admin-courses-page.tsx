@@ -11,6 +11,7 @@ import { CourseForm, type CourseValues } from '../components/course-form';
 import { PageWindow } from '../components/page-window';
 import { confirmPreviewedRemoval } from '../components/removal';
 import { durationColumn, imageColumn, titleColumn } from '../components/course-columns';
+import { PublicationControl } from '../components/publication';
 import { messages as m } from '../messages';
 
 const asCourseView = (row: AdminCourseRow): CourseView => ({
@@ -21,6 +22,7 @@ const asCourseView = (row: AdminCourseRow): CourseView => ({
   category: typeof row.category === 'object' ? row.category.id : row.category,
   formateur: row.formateur ?? null,
   techs: row.techs ?? '',
+  status: row.status,
 });
 
 /** Create (no course chosen) or edit (a course chosen) in a dialog that closes only on success (03 §4). */
@@ -90,6 +92,7 @@ export function AdminCoursesPage() {
     { key: 'category', title: m.admin.category, responsive: ['lg'], render: (_, course) => (typeof course.category === 'object' ? course.category?.title : '') },
     { key: 'chapters', title: m.myCourses.chapters, width: 112, align: 'center', responsive: ['sm'], render: (_, course) => course.total_chapters ?? '—' },
     durationColumn((course) => course.total_duration, 'admin', ['md']),
+    { key: 'status', title: m.myCourses.status, width: 150, render: (_, course) => <PublicationControl course={course} /> },
     {
       key: 'actions',
       title: m.common.actions,

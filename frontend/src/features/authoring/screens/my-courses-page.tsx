@@ -7,6 +7,7 @@ import { useGetTrainerCoursesQuery } from '../authoring-api';
 import type { TrainerCourse } from '../authoring-types';
 import { AuthoringPage, EmptyText, LoadState } from '../components/authoring-page';
 import { durationColumn, imageColumn, titleColumn } from '../components/course-columns';
+import { PublicationControl } from '../components/publication';
 import { messages as m } from '../messages';
 
 const normalise = (text: string) => text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
@@ -50,6 +51,7 @@ export function TeacherMyCoursesPage() {
     { key: 'rating', title: m.myCourses.rating, width: 72, render: (_, course) => m.myCourses.ratingValue(course.course_rating) },
     { key: 'chapters', title: m.myCourses.chapters, dataIndex: 'chapter_count', width: 90, align: 'center', responsive: ['sm'] },
     durationColumn((course) => course.total_duration, 'reading', ['sm']),
+    { key: 'status', title: m.myCourses.status, width: 150, render: (_, course) => <PublicationControl course={course} /> },
     { key: 'actions', title: m.common.actions, render: (_, course) => <CourseActions course={course} /> },
   ];
 

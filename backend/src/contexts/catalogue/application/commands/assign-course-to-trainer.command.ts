@@ -28,10 +28,10 @@ export class AssignCourseToTrainerHandler implements ICommandHandler<AssignCours
 
   async execute({ actor, teacherId, courseId }: AssignCourseToTrainer): Promise<void> {
     assertAdmin(actor);
-    await this.queries.execute(new GetTeacherProfile('system', teacherId));
+    const { approval } = await this.queries.execute(new GetTeacherProfile('system', teacherId));
     await this.store.transaction(async (uow) => {
       const course = await uow.load(Course, { id: courseId }, () => new CourseNotFoundError(), { lockMode: LockMode.PESSIMISTIC_WRITE });
-      course.assignTrainer(teacherId, this.clock.now());
+      course.assignTrainer(teacherId, this.clock.now(), approval === 'accepted');
     }, { actor });
   }
 }

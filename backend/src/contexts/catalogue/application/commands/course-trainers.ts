@@ -50,6 +50,12 @@ export class CourseTrainers {
     return categoryId;
   }
 
+  /** Whether identity says the centre accepted the trainer (docs/adr/0030); no trainer: nobody to wait for. */
+  async isAccepted(teacherId: number | null): Promise<boolean> {
+    if (teacherId === null) return true;
+    return (await this.queries.execute(new GetTeacherProfile('system', teacherId))).approval === 'accepted';
+  }
+
   private async existing(teacherId: number): Promise<number> {
     try {
       await this.queries.execute(new GetTeacherProfile('system', teacherId));

@@ -13,7 +13,8 @@ export interface ChapterDraft extends ContentInput {
 }
 
 /**
- * Creates a course with a text-and-link structure in one transaction: the demo data and tests.
+ * Creates a published course with a text-and-link structure in one transaction: the demo data and
+ * tests (Course.createPublished, docs/adr/0030; a trainer's course starts as a draft instead).
  * The same aggregate rules apply as for a trainer's forms; steps with files go through the
  * authoring commands (AddChapter, AddSubchapter) exactly as an upload does.
  */
@@ -40,7 +41,7 @@ export class PublishCourseHandler implements ICommandHandler<PublishCourse> {
     return this.store.transaction(async (uow) => {
       if (!(await uow.em.findOne(Category, { id: draft.categoryId }))) throw new CategoryNotFoundError();
       const featuredImg = draft.featuredImg ? await uow.uploads.putImage('courses', draft.featuredImg, 'featured_img') : null;
-      const course = uow.add(Course.create({ ...draft, featuredImg, now: this.clock.now() }));
+      const course = uow.add(Course.createPublished({ ...draft, featuredImg, now: this.clock.now() }));
       for (const draftChapter of chapters) {
         const chapter = course.addChapter(draftChapter);
         for (const draftSub of draftChapter.subchapters ?? []) course.addSubchapter(chapter, draftSub);

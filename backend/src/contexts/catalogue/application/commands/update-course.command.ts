@@ -29,11 +29,13 @@ export class UpdateCourseHandler implements ICommandHandler<UpdateCourse> {
       const course = await loadCourseForChange(uow, actor, courseId);
       const teacherId = await this.trainers.forUpdate(actor, fields.formateur, course.teacherId);
       const categoryId = (await this.trainers.category(uow.em, fields.category, false)) ?? course.categoryId;
+      const accepted = teacherId === course.teacherId || (await this.trainers.isAccepted(teacherId));
       const featuredImg = image ? await uow.uploads.putImage('courses', image, 'featured_img') : undefined;
       const replaced = course.update(
         { title: fields.title, description: fields.description ?? course.description, techs: fields.techs ?? course.techs, categoryId, teacherId },
         featuredImg,
         this.clock.now(),
+        accepted,
       );
       uow.uploads.supersede(replaced);
     });

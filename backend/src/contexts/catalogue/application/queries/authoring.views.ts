@@ -10,6 +10,8 @@ export class CourseEditView {
   @ApiProperty({ type: String, nullable: true }) featured_img!: string | null;
   @ApiProperty({ description: 'Identifiant de la catégorie' }) category!: number;
   @ApiProperty() techs!: string;
+  @ApiProperty({ enum: ['draft', 'published'], description: 'Brouillon (le formateur et les administrateurs seulement) ou publié (au catalogue), ADR 0030' })
+  status!: 'draft' | 'published';
 }
 
 /** A row of the trainer's "Mes cours" table. */
@@ -24,6 +26,14 @@ export class AuthoredCourseRow {
   @ApiProperty({ description: 'Secondes (chapitres et sous-chapitres)' }) total_duration!: number;
   @ApiProperty() category!: number;
   @ApiProperty() category_title!: string;
+  @ApiProperty({ enum: ['draft', 'published'], description: 'Brouillon (le formateur et les administrateurs seulement) ou publié (au catalogue), ADR 0030' })
+  status!: 'draft' | 'published';
+}
+
+export class PublicationResult {
+  @ApiProperty() success!: boolean;
+  @ApiProperty({ enum: ['draft', 'published'] }) status!: 'draft' | 'published';
+  @ApiProperty() message!: string;
 }
 
 export class TrainerDashboardView {

@@ -11,7 +11,7 @@ export const SUMMARY_SELECT = `
          coalesce(s.total_enrolled_students, 0)::int as total_enrolled_students,
          case when s.rating_count > 0 then round(s.rating_sum::numeric / s.rating_count, 1)::float8 end as course_rating,
          coalesce(s.rating_count, 0)::int as rating_count,
-         coalesce(st.total_chapters, 0)::int as total_chapters, coalesce(st.total_duration, 0)::int as total_duration`;
+         coalesce(st.total_chapters, 0)::int as total_chapters, coalesce(st.total_duration, 0)::int as total_duration, c.status`;
 
 export const SUMMARY_FROM = `
     from catalogue.course c
@@ -26,7 +26,7 @@ export const SUMMARY_FROM = `
         from catalogue.chapter ch where ch.course_id = c.id and ch.archived_at is null
     ) st on true`;
 
-/** A live course (archived ones are kept for their learners' records, not shown). */
+/** A live course (archived ones are kept for their learners' records, not shown); who may see a draft is the handler's business. */
 export const COURSE_DETAIL_SQL = `${SUMMARY_SELECT}, 1 as total_count ${SUMMARY_FROM} where c.id = $1 and c.archived_at is null`;
 
 export const COURSE_CHAPTERS_SQL = `
@@ -43,7 +43,7 @@ export interface CourseFilter {
   search?: string;
   skillName?: string;
   teacherId?: number;
-  /** The admin's list: courses not yet assigned to a trainer too (the public lists show assigned ones only). */
+  /** The admin's list: courses not yet assigned to a trainer too, and drafts (the public lists show assigned, published ones only). */
   includeUnassigned?: boolean;
 }
 
@@ -56,7 +56,8 @@ function conditions(filter: CourseFilter): { where: string; values: unknown[]; s
   };
   let searchParam: string | null = null;
   where.push('c.archived_at is null');
-  if (!filter.includeUnassigned) where.push('c.teacher_id is not null');
+  // Drafts are their trainer's and the admins' (docs/adr/0030): never in a public list.
+  if (!filter.includeUnassigned) where.push('c.teacher_id is not null', `c.status = 'published'`);
   if (filter.categoryId !== undefined) where.push(`c.category_id = ${param(filter.categoryId)}`);
   if (filter.teacherId !== undefined) where.push(`c.teacher_id = ${param(filter.teacherId)}`);
   if (filter.skillName) {

@@ -2,7 +2,9 @@ import { ApiProperty } from '@nestjs/swagger';
 import { IQueryHandler, Query, QueryBus, QueryHandler } from '@nestjs/cqrs';
 import { Database } from '../../../../platform/database/database.js';
 import { CONTENT_TYPES, type ContentType } from '../../contracts/catalogue.events.js';
-import { CourseSummary } from '../../contracts/catalogue.queries.js';
+import type { Actor } from '../../../../shared-kernel/index.js';
+import { CourseSummary, IsFollowingCourse } from '../../contracts/catalogue.queries.js';
+import { isAuthor } from '../../domain/authorship.js';
 import { CourseNotFoundError } from '../../domain/catalogue.errors.js';
 import { toSummaries, type CourseRow } from './course-summaries.js';
 import { COURSE_CHAPTERS_SQL, COURSE_DETAIL_SQL } from './course.sql.js';
@@ -29,9 +31,16 @@ export class CourseDetail extends CourseSummary {
   @ApiProperty({ type: [ChapterOutline] }) course_chapters!: ChapterOutline[];
 }
 
-/** A course with its chapters and sub-chapters in order (their content is served by the player, not here). */
+/**
+ * A course with its chapters and sub-chapters in order (their content is served by the player, not
+ * here). A draft answers only its trainer, admins and the students already enrolled in it (it went
+ * back to draft after they enrolled); anyone else gets the 404 of an unknown course (docs/adr/0030).
+ */
 export class GetCourseDetail extends Query<CourseDetail> {
-  constructor(readonly courseId: number) {
+  constructor(
+    readonly courseId: number,
+    readonly reader: Actor | null = null,
+  ) {
     super();
   }
 }
@@ -43,13 +52,19 @@ export class GetCourseDetailHandler implements IQueryHandler<GetCourseDetail> {
     private readonly queries: QueryBus,
   ) {}
 
-  async execute({ courseId }: GetCourseDetail): Promise<CourseDetail> {
+  async execute({ courseId, reader }: GetCourseDetail): Promise<CourseDetail> {
     const [rows, chapters] = await Promise.all([
       this.db.query<CourseRow>(COURSE_DETAIL_SQL, [courseId]),
       this.db.query<ChapterOutline>(COURSE_CHAPTERS_SQL, [courseId]),
     ]);
-    if (rows.length === 0) throw new CourseNotFoundError();
+    if (rows.length === 0 || (rows[0].status === 'draft' && !(await this.mayReadDraft(reader, rows[0].formateur, courseId)))) throw new CourseNotFoundError();
     const [summary] = await toSummaries(this.queries, rows);
     return { ...summary, course_chapters: chapters };
+  }
+
+  private async mayReadDraft(reader: Actor | null, teacherId: number | null, courseId: number): Promise<boolean> {
+    if (!reader) return false;
+    if (isAuthor(reader, teacherId)) return true;
+    return reader.role === 'student' && this.queries.execute(new IsFollowingCourse(reader.profileId, courseId));
   }
 }

@@ -21,7 +21,7 @@ export class GetCourseForEditingHandler implements IQueryHandler<GetCourseForEdi
   async execute({ actor, courseId }: GetCourseForEditing): Promise<CourseEditView> {
     await authoredCourse(this.db, actor, courseId);
     const row = await this.db.one<CourseEditView>(
-      `select id, teacher_id as formateur, title, description, featured_img, category_id as category, techs
+      `select id, teacher_id as formateur, title, description, featured_img, category_id as category, techs, status
          from catalogue.course where id = $1`,
       [courseId],
     );

@@ -7,8 +7,11 @@ import { CourseNotFoundError } from '../../domain/catalogue.errors.js';
 export class GetCourseTitleHandler implements IQueryHandler<GetCourseTitle> {
   constructor(private readonly db: Database) {}
 
-  async execute({ courseId }: GetCourseTitle): Promise<CourseTitleView> {
-    const row = await this.db.one<CourseTitleView>('select id, title from catalogue.course where id = $1 and archived_at is null', [courseId]);
+  async execute({ courseId, published }: GetCourseTitle): Promise<CourseTitleView> {
+    const row = await this.db.one<CourseTitleView>(
+      `select id, title from catalogue.course where id = $1 and archived_at is null ${published ? `and status = 'published'` : ''}`,
+      [courseId],
+    );
     if (!row) throw new CourseNotFoundError();
     return row;
   }

@@ -20,7 +20,7 @@ export const AUTHORED_COURSES_SQL = `
          case when s.rating_count > 0 then round(s.rating_sum::numeric / s.rating_count, 1)::float8 end as course_rating,
          coalesce(s.total_enrolled_students, 0)::int as total_enrolled_students,
          coalesce(st.total_chapters, 0)::int as chapter_count, coalesce(st.total_duration, 0)::int as total_duration,
-         c.category_id as category, cat.title as category_title
+         c.category_id as category, cat.title as category_title, c.status
   ${SUMMARY_FROM}
    where c.teacher_id = $1 and c.archived_at is null
    order by c.id desc`;

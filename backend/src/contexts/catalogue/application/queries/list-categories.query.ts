@@ -20,8 +20,8 @@ export class ListCategoriesHandler implements IQueryHandler<ListCategories> {
   execute(): Promise<CategoryView[]> {
     return this.db.query(
       `select c.id, c.title, c.slug, c.description,
-              (select count(*) from catalogue.course_outline o
-                where o.category_id = c.id and not o.archived and o.teacher_id is not null)::int as total_courses
+              (select count(*) from catalogue.course o
+                where o.category_id = c.id and o.archived_at is null and o.teacher_id is not null and o.status = 'published')::int as total_courses
          from catalogue.category c
         order by c.title`,
     );

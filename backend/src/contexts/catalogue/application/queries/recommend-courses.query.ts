@@ -16,7 +16,7 @@ export class RecommendCoursesHandler implements IQueryHandler<RecommendCourses> 
     const patterns = interests.map((i) => searchText(i)).filter(Boolean).map(likePattern);
     const rows = await this.db.query<CourseRow>(
       `${SUMMARY_SELECT}, 0 as total_count ${SUMMARY_FROM}
-        where not (c.id = any($2::int[])) and c.archived_at is null and c.teacher_id is not null
+        where not (c.id = any($2::int[])) and c.archived_at is null and c.teacher_id is not null and c.status = 'published'
           and (c.search_text like any($1::text[])
                or replace(cat.slug, '-', ' ') like any($1::text[])
                or c.teacher_id in (select teacher_id from catalogue.course where id = any($2::int[])))

@@ -32,7 +32,8 @@ export class EnrolStudentHandler implements ICommandHandler<EnrolStudent> {
     assertSelfOrAdmin(actor, 'student', studentId);
     await this.queries.execute(new GetStudentProfile(actor, studentId));
     if ((await this.queries.execute(new GetClosedProfiles('student', [studentId]))).size > 0) throw new ConflictError(CLOSED_FOR_ENROLMENT);
-    await this.queries.execute(new GetCourseTitle(courseId));
+    // A draft is closed to enrolment: the same 404 as an unknown course (docs/adr/0030).
+    await this.queries.execute(new GetCourseTitle(courseId, true));
     return this.store.transaction(async (uow) => {
       const link = (await uow.find(StudentCourse, { studentId, courseId })) ?? uow.add(new StudentCourse(studentId, courseId));
       link.enrol(this.clock.now(), actor.role === 'admin' ? 'admin' : 'student');

@@ -27,7 +27,8 @@ export class SetFavouriteHandler implements ICommandHandler<SetFavourite> {
 
   async execute({ actor, studentId, courseId, favourite }: SetFavourite): Promise<void> {
     assertSelf(actor, 'student', studentId);
-    await this.queries.execute(new GetCourseTitle(courseId));
+    // A draft cannot be added (docs/adr/0030); one that went back to draft can still be removed.
+    await this.queries.execute(new GetCourseTitle(courseId, favourite));
     await this.store.transaction(async (uow) => {
       const link = (await uow.find(StudentCourse, { studentId, courseId })) ?? uow.add(new StudentCourse(studentId, courseId));
       if (favourite) link.favourite(this.clock.now());

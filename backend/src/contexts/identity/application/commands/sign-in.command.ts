@@ -3,6 +3,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import type { Role } from '../../../../shared-kernel/index.js';
 import { Account, normaliseEmail } from '../../domain/account.aggregate.js';
 import { InvalidCredentialsError } from '../../domain/identity.errors.js';
+import { TeacherProfile } from '../../domain/profiles.js';
 import { LoginThrottle } from '../login-throttle.js';
 import { PasswordHasher } from '../password-hasher.js';
 import { TokenPair, TokenService, TokenSubject } from '../token.service.js';
@@ -32,9 +33,12 @@ export class SignInHandler implements ICommandHandler<SignIn> {
   async execute({ role, email, password, address }: SignIn): Promise<SignInResult> {
     const key = `${role}:${normaliseEmail(email)}`;
     await this.throttle.begin(key, address);
-    const account = await this.orm.em.fork().findOne(Account, { email: normaliseEmail(email), role });
+    const em = this.orm.em.fork();
+    const account = await em.findOne(Account, { email: normaliseEmail(email), role });
     if (!(await this.hasher.verify(account?.passwordHash, password)) || !account) throw new InvalidCredentialsError();
     account.assertCanSignIn();
+    // A refused trainer is told the centre's reason (docs/adr/0030); a pending one signs in.
+    if (role === 'teacher') (await em.findOne(TeacherProfile, { account: account.id }))?.assertCanSignIn();
     await this.throttle.recordSuccess(key);
     const subject = await this.tokens.loadSubject(account.id);
     if (!subject) throw new InvalidCredentialsError();

@@ -38,7 +38,7 @@ export const accountLifecycleProjection: Projection<AccountLifecycleRow, Identit
   primaryKey: ['account_id'],
   handles: [
     'StudentRegistered', 'TeacherRegistered', 'AdminCreated', 'AccountSuspended', 'AccountReactivated', 'PasswordChanged', 'SessionsRevoked', 'ProfileUpdated',
-    'StudentCreated', 'TrainerCreated', 'StudentUpdated', 'AccountClosed', 'AccountDeleted', 'PersonalDataErased',
+    'StudentCreated', 'TrainerCreated', 'StudentUpdated', 'AccountClosed', 'AccountDeleted', 'PersonalDataErased', 'TrainerAccepted', 'TrainerRefused',
   ],
   key: (event) => ({ account_id: Number(event.streamId) }),
   evolve(row, event) {
@@ -73,6 +73,8 @@ export const accountLifecycleProjection: Projection<AccountLifecycleRow, Identit
         return { ...next, is_active: false };
       case 'SessionsRevoked':
       case 'PersonalDataErased':
+      case 'TrainerAccepted':
+      case 'TrainerRefused':
         return next;
     }
   },

@@ -5,7 +5,7 @@
 import { Database } from '../../../../platform/database/database.js';
 import { eventually } from '../../../../platform/testing/eventually.js';
 import {
-  call, givenAdmin, givenCategory, givenCourse, givenEnrolled, givenFavourite, givenStudent, givenTeacher, uniqueName, type GivenAdmin,
+  call, givenAdmin, givenCategory, givenCourse, givenEnrolled, givenFavourite, givenPublished, givenStudent, givenTeacher, uniqueName, type GivenAdmin,
 } from '../../../../testing/fixtures.js';
 import { startTestApp, type TestApp } from '../../../../testing/test-app.js';
 import { linksOf as links, policyCaughtUp, policyCheckpoint, refuseLinksOfTrainer } from '../testing/policy-checkpoint.js';
@@ -66,6 +66,7 @@ describe(POLICY, () => {
       // An admin's course for no trainer yet (the back office's « non assigné »).
       const created = await call(t, 'POST', '/api/course', admin.token, { title: uniqueName('Cours sans formateur'), category: category.categoryId });
       expect(created.statusCode).toBe(201);
+      await givenPublished(t, admin.token, created.json().id);
       await givenEnrolled(t, student, { courseId: created.json().id }, admin);
       await caughtUp();
       expect(await linksOf(student.studentId)).toEqual([]);
