@@ -3,3 +3,4 @@ export * from './role.js';
 export * from './clock.js';
 export * from './aggregate-root.js';
 export * from './recorded-event.js';
+export * from './french-identifiers.js';

@@ -1,0 +1,69 @@
+import { createTestDatabase } from '../testing/test-database.js';
+import { eventually } from '../testing/eventually.js';
+import { JobQueue } from './job-queue.js';
+
+/** The queue against a real PostgreSQL (docs/adr/0031): restart, two nodes, retries, progress. */
+describe('JobQueue (pg-boss, real PostgreSQL)', () => {
+  let db: { url: string; drop: () => Promise<void> };
+  const queues: JobQueue[] = [];
+  const queue = async () => {
+    const created = new JobQueue(db.url, { pollingIntervalSeconds: 0.5 });
+    await created.start();
+    queues.push(created);
+    return created;
+  };
+
+  beforeEach(async () => {
+    db = await createTestDatabase();
+  });
+  afterEach(async () => {
+    for (const q of queues.splice(0)) await q.stop(5).catch(() => undefined);
+    await db.drop();
+  });
+
+  it('runs a job sent before a restart once, after the restart', async () => {
+    const first = await queue();
+    await first.declare('image', 2);
+    const id = await first.send('image', { key: 'logo' });
+    await first.stop(5);
+    queues.splice(queues.indexOf(first), 1);
+
+    const ran: string[] = [];
+    const second = await queue();
+    await second.define<{ key: string }>({ name: 'image', retryLimit: 2, handler: async (job) => { ran.push(job.data.key); } });
+    await eventually(async () => expect((await second.status(id))?.state).toBe('completed'));
+    expect(ran).toEqual(['logo']);
+  });
+
+  it('runs each job once with two app nodes polling the same database', async () => {
+    const ran: string[] = [];
+    const nodes = [await queue(), await queue()];
+    for (const node of nodes) {
+      await node.define<{ n: number }>({ name: 'count', retryLimit: 0, handler: async (job) => { ran.push(`${job.data.n}`); } });
+    }
+    const ids: string[] = [];
+    for (let n = 0; n < 10; n++) ids.push(await nodes[n % 2].send('count', { n }));
+    await eventually(async () => {
+      for (const id of ids) expect((await nodes[0].status(id))?.state).toBe('completed');
+    });
+    expect([...ran].sort()).toEqual(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9']);
+  });
+
+  it('retries a failing job up to its limit, then reads failed', async () => {
+    let tries = 0;
+    const q = await queue();
+    await q.define({ name: 'fails', retryLimit: 2, handler: async () => { tries++; throw new Error('échec voulu'); } });
+    const id = await q.send('fails', {});
+    await eventually(async () => expect((await q.status(id))?.state).toBe('failed'), 60_000);
+    expect(tries).toBe(3);
+    expect((await q.status(id))?.retryCount).toBe(2);
+  });
+
+  it('shows the progress a handler reports, and null for an unknown id', async () => {
+    const q = await queue();
+    await q.define({ name: 'batch', retryLimit: 0, handler: async (job) => { await job.progress(3, 4); } });
+    const id = await q.send('batch', {});
+    await eventually(async () => expect(await q.status(id)).toMatchObject({ state: 'completed', progress: { done: 3, total: 4 } }));
+    expect(await q.status('00000000-0000-4000-8000-000000000000')).toBeNull();
+  });
+});

@@ -1,0 +1,113 @@
+import pg from 'pg';
+import { PgBoss } from 'pg-boss';
+
+/**
+ * The job queue (docs/adr/0031): pg-boss on the app's own database, in the schema `jobs`, so jobs
+ * survive a restart and one job runs once however many app nodes poll (SKIP LOCKED). pg-boss keeps
+ * no progress while a job runs: `jobs.job_progress` holds what a handler reports.
+ */
+export const JOBS_SCHEMA = 'jobs';
+
+export type JobState = 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
+
+export interface JobContext<T> {
+  id: string;
+  data: T;
+  /** Records how far the job is (done of total); readable through `status` at once. */
+  progress(done: number, total: number): Promise<void>;
+}
+
+export interface JobDefinition<T> {
+  name: string;
+  /** Retries after the first try; the job is `failed` after retryLimit + 1 tries. */
+  retryLimit: number;
+  retryDelaySeconds?: number;
+  handler: (job: JobContext<T>) => Promise<void>;
+}
+
+export interface JobStatus {
+  id: string;
+  name: string;
+  state: JobState;
+  retryCount: number;
+  retryLimit: number;
+  progress: { done: number; total: number } | null;
+}
+
+export class JobQueue {
+  private readonly boss: PgBoss;
+  private readonly pool: pg.Pool;
+  private readonly names = new Set<string>();
+
+  constructor(
+    databaseUrl: string,
+    private readonly options: { pollingIntervalSeconds?: number; onError?: (error: Error) => void } = {},
+  ) {
+    this.boss = new PgBoss({ connectionString: databaseUrl, schema: JOBS_SCHEMA });
+    this.boss.on('error', (error: Error) => this.options.onError?.(error));
+    this.pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  }
+
+  /** Creates or upgrades pg-boss's schema and the progress table (idempotent, safe on every node). */
+  async start(): Promise<void> {
+    await this.boss.start();
+    await this.pool.query(
+      `create table if not exists ${JOBS_SCHEMA}.job_progress (
+         job_id uuid primary key, done integer not null, total integer not null, updated_at timestamptz not null default now())`,
+    );
+  }
+
+  async define<T extends object>(definition: JobDefinition<T>): Promise<void> {
+    await this.boss.createQueue(definition.name, {
+      retryLimit: definition.retryLimit,
+      retryDelay: definition.retryDelaySeconds ?? 0,
+    });
+    this.names.add(definition.name);
+    await this.boss.work<T>(definition.name, { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2 }, async (jobs) => {
+      for (const job of jobs) {
+        await definition.handler({ id: job.id, data: job.data, progress: (done, total) => this.saveProgress(job.id, done, total) });
+      }
+    });
+  }
+
+  /** Only creates the queue (a node that sends but does not work, or before its worker starts). */
+  async declare(name: string, retryLimit: number): Promise<void> {
+    await this.boss.createQueue(name, { retryLimit });
+    this.names.add(name);
+  }
+
+  async send<T extends object>(name: string, data: T): Promise<string> {
+    const id = await this.boss.send(name, data);
+    if (!id) throw new Error(`La tâche ${name} n’a pas été créée.`);
+    return id;
+  }
+
+  /** A job's state and progress, or null when no queue knows the id. */
+  async status(id: string): Promise<JobStatus | null> {
+    for (const name of this.names) {
+      const job = await this.boss.getJobById(name, id);
+      if (!job) continue;
+      const progress = await this.pool.query<{ done: number; total: number }>(
+        `select done, total from ${JOBS_SCHEMA}.job_progress where job_id = $1`, [id]);
+      return {
+        id, name, state: job.state, retryCount: job.retryCount, retryLimit: job.retryLimit,
+        progress: progress.rows[0] ? { done: progress.rows[0].done, total: progress.rows[0].total } : null,
+      };
+    }
+    return null;
+  }
+
+  /** Stops polling and waits up to `graceSeconds` for the handlers running (docs/adr/0023). */
+  async stop(graceSeconds: number): Promise<void> {
+    await this.boss.stop({ graceful: true, timeout: graceSeconds * 1000 });
+    await this.pool.end();
+  }
+
+  private async saveProgress(id: string, done: number, total: number): Promise<void> {
+    await this.pool.query(
+      `insert into ${JOBS_SCHEMA}.job_progress (job_id, done, total) values ($1, $2, $3)
+       on conflict (job_id) do update set done = excluded.done, total = excluded.total, updated_at = now()`,
+      [id, done, total],
+    );
+  }
+}
