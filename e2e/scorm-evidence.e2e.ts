@@ -166,7 +166,8 @@ test('a 1.2 mastery score below then above: failed and not validated, then passe
   await trainer.goto(`/enrolled-students/${world.courseId}`);
   await trainer.getByRole('button', { name: `Trace SCORM de ${fullname}` }).click();
   const drawer = trainer.getByRole('dialog', { name: `Trace SCORM de ${fullname}` });
-  await expect(drawer.getByRole('heading', { name: /Tentative 1 — partie « evaluation »/ })).toBeVisible();
+  await expect(drawer.getByRole('heading', { name: 'Tentative 1 du module' })).toBeVisible();
+  await expect(drawer.getByRole('heading', { name: 'Partie « evaluation », séance 1' })).toBeVisible();
   const commits = drawer.getByRole('region', { name: /Envois du module \(CMI\) — Tentative 1/ });
   // The first commit failed at 40; the next passed at 90 (the player's last commit, when the learner left, says the same again).
   const rows = commits.getByRole('row');

@@ -85,7 +85,8 @@ test('a minimum-calls 1.2 SCO validates on LMSFinish; the trainer reads its CMI 
   await trainer.goto(`/enrolled-students/${w.courseId}`);
   await trainer.getByRole('button', { name: `Trace SCORM de ${w.student.fullname}` }).click();
   const drawer = trainer.getByRole('dialog', { name: `Trace SCORM de ${w.student.fullname}` });
-  await expect(drawer.getByRole('heading', { name: /Tentative 1 — partie « sco »/ })).toBeVisible();
+  await expect(drawer.getByRole('heading', { name: 'Tentative 1 du module' })).toBeVisible();
+  await expect(drawer.getByRole('heading', { name: 'Partie « sco », séance 1' })).toBeVisible();
   await expect(drawer.getByRole('row').filter({ hasText: 'completed' }).first()).toBeVisible();
   await expectNoSeriousA11yViolations(trainer);
   await trainer.screenshot({ path: 'test-results/scorm-trace-1280.png', fullPage: false });

@@ -176,3 +176,93 @@ test.describe('the SCORM run-time around a package', () => {
     expect(records.find((r) => r.chapter === chapter)?.validated).toBe(true);
   });
 });
+
+// A package that records its answers as Storyline does (issue 23, found with real exports): each
+// interaction is added at index cmi.interactions._count, read straight after the previous write,
+// its objectives and correct responses likewise; then 1.2 objectives with a status and no max.
+// Across the two frames, a _count read from the launch page's cache must be the run-time's.
+const COUNTING_SCO = `<!doctype html>
+<html lang="fr">
+<head><meta charset="utf-8"><title>Quiz</title></head>
+<body>
+  <main><h1>Quiz</h1><p id="comptes">Démarrage…</p></main>
+  <script>
+    var api = window.parent.API;
+    api.LMSInitialize('');
+    var read = [];
+    ['q1', 'q2', 'q3'].forEach(function (id) {
+      var n = api.LMSGetValue('cmi.interactions._count');
+      read.push(n);
+      api.LMSSetValue('cmi.interactions.' + n + '.id', id);
+      api.LMSSetValue('cmi.interactions.' + n + '.type', 'choice');
+      api.LMSSetValue('cmi.interactions.' + n + '.student_response', 'a');
+      api.LMSSetValue('cmi.interactions.' + n + '.result', 'correct');
+      var o = api.LMSGetValue('cmi.interactions.' + n + '.objectives._count');
+      api.LMSSetValue('cmi.interactions.' + n + '.objectives.' + o + '.id', 'obj-' + id);
+      read.push(o + '/' + api.LMSGetValue('cmi.interactions.' + n + '.objectives._count'));
+      var c = api.LMSGetValue('cmi.interactions.' + n + '.correct_responses._count');
+      api.LMSSetValue('cmi.interactions.' + n + '.correct_responses.' + c + '.pattern', 'a');
+      read.push(c + '/' + api.LMSGetValue('cmi.interactions.' + n + '.correct_responses._count'));
+    });
+    read.push(api.LMSGetValue('cmi.interactions._count'));
+    ['echoue', 'reussi'].forEach(function (id, i) {
+      var n = api.LMSGetValue('cmi.objectives._count');
+      api.LMSSetValue('cmi.objectives.' + n + '.id', id);
+      api.LMSSetValue('cmi.objectives.' + n + '.status', i === 0 ? 'failed' : 'passed');
+      api.LMSSetValue('cmi.objectives.' + n + '.score.raw', '40');
+    });
+    read.push(api.LMSGetValue('cmi.objectives._count'));
+    api.LMSSetValue('cmi.core.lesson_status', 'completed');
+    api.LMSFinish('');
+    document.getElementById('comptes').textContent = 'Comptes : ' + read.join(' ');
+  </script>
+</body>
+</html>
+`;
+
+function countingPackage(): Promise<Buffer> {
+  const manifest = `<?xml version="1.0" encoding="UTF-8"?>
+<manifest identifier="fr.lms-centre.e2e.comptes" version="1.0" xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2" xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2">
+  <metadata><schema>ADL SCORM</schema><schemaversion>1.2</schemaversion></metadata>
+  <organizations default="org">
+    <organization identifier="org">
+      <title>Un quiz qui compte ses réponses</title>
+      <item identifier="quiz" identifierref="res_quiz"><title>Quiz</title></item>
+    </organization>
+  </organizations>
+  <resources>
+    <resource identifier="res_quiz" type="webcontent" adlcp:scormtype="sco" href="index.html"><file href="index.html"/></resource>
+  </resources>
+</manifest>`;
+  return buildZip([
+    { name: 'imsmanifest.xml', content: Buffer.from(manifest) },
+    { name: 'index.html', content: Buffer.from(COUNTING_SCO) },
+  ]);
+}
+
+test.describe('a package that adds its records at _count, across the frames', () => {
+  test('each _count read right after a write is the run-time\'s: every interaction reaches the server, 1.2 objectives mapped, no max invented', async ({ page, request }) => {
+    test.setTimeout(180_000);
+    const tag = journeyTag();
+    const title = `Quiz compté ${tag}`;
+    const { course, upload } = await trainerWithCourse(request, tag, title);
+    const scorm = await upload({ title: 'Quiz compté', content_type: 'scorm', duration: '600' }, 'scorm_file', { name: 'comptes.zip', mimeType: 'application/zip', buffer: await countingPackage() });
+    const student = await enrolledStudent(request, tag, course.id);
+    const world: World = { courseId: course.id, title, student, steps: { scorm: { chapter: scorm.id } } };
+
+    await page.goto('/user-login');
+    await fillLogin(page, student.email, PASSWORD);
+    await expect(page).toHaveURL(/\/user-dashboard$/);
+    await page.goto(`/mini/${course.id}`);
+    await expect(frame(page).locator('#comptes')).toHaveText('Comptes : 0 0/1 0/1 1 0/1 0/1 2 0/1 0/1 3 2', { timeout: 30_000 });
+
+    const server = serverProgress(request, world);
+    type Stored = { cmi: { interactions?: { id: string }[]; objectives?: Record<string, string>[] } };
+    const stored = async () => ((await server.scorm(scorm.id)).scos as Stored[])[0]?.cmi;
+    await expect.poll(async () => (await stored())?.interactions?.map((i) => i.id), { timeout: 20_000 }).toEqual(['q1', 'q2', 'q3']);
+    expect((await stored())?.objectives).toEqual([
+      { id: 'echoue', score_raw: '40', success_status: 'failed', completion_status: 'completed' },
+      { id: 'reussi', score_raw: '40', success_status: 'passed', completion_status: 'completed' },
+    ]);
+  });
+});

@@ -67,7 +67,7 @@ describe('the content origin, unconfigured: the loopback twin of the host the br
     expect(page.body).toContain('<script src="/scorm-launch/bridge.js"></script>');
     expect(page.body).toContain(`"src":"/scorm-content/${token}/index_lms.html"`);
     expect(page.body).toContain('"app":"http://localhost:3000"');
-    expect(page.body).toContain('window.API = api');
+    expect(page.body).toContain('window.API = exposed');
 
     const file = await get(t, `/scorm-content/${token}/index_lms.html`, '127.0.0.1:3000');
     expect(file.statusCode).toBe(200);
@@ -162,7 +162,7 @@ describe('the content origin, configured (CONTENT_ORIGIN)', () => {
     const page = await get(t, `/scorm-launch/${token}/index.html`, 'scorm.formation.test');
     expect(page.statusCode).toBe(200);
     expect(String(page.headers['content-security-policy'])).toContain('frame-ancestors http://formation.test');
-    expect(page.body).toContain('window.API_1484_11 = api');
+    expect(page.body).toContain('window.API_1484_11 = exposed');
     // The app's routes on the content host: refused (the API, the SPA).
     expect((await get(t, '/api/category/', 'scorm.formation.test')).statusCode).toBe(404);
     expect((await get(t, '/', 'scorm.formation.test', { accept: 'text/html' })).statusCode).toBe(404);

@@ -15,6 +15,7 @@ import { ConflictError, ForbiddenError, NotFoundError, type Actor } from '../../
 import { launchUrl } from '../application/queries/authoring.sql.js';
 import { CanReadCourseContent } from '../application/queries/can-read-course-content.query.js';
 import { GetScormLaunchTarget, type ScormLaunchTarget } from '../application/queries/get-scorm-launch-target.query.js';
+import { countSaved, countWrite, SCORM_LISTS } from './scorm-launch-counts.js';
 
 const UNAVAILABLE = 'Module SCORM non disponible';
 const NOT_ALLOWED = 'Ce contenu est réservé aux étudiants inscrits au cours, à son formateur et aux administrateurs.';
@@ -179,7 +180,7 @@ export class ScormLaunchController {
  * this window: the API finders that walk up from the package find it at the first step.
  */
 function launchHtml(claims: LaunchClaims, packageUrl: string): string {
-  const settings = scriptJson({ app: claims.appOrigin, version: claims.version, src: packageUrl });
+  const settings = scriptJson({ app: claims.appOrigin, version: claims.version, src: packageUrl, lists: SCORM_LISTS[claims.version] });
   return `<!doctype html>
 <html lang="fr"><head><meta charset="utf-8"><title>Module SCORM</title>
 <style>html,body{margin:0;height:100%;overflow:hidden}iframe{display:block;border:0;width:100%;height:100%}</style>
@@ -187,8 +188,23 @@ function launchHtml(claims: LaunchClaims, packageUrl: string): string {
 </head><body><script>
 (function () {
   var settings = ${settings};
+  var countWrite = ${countWrite.toString()};
+  var countSaved = ${countSaved.toString()};
   var api = new CrossFrameAPI(settings.app, window.parent, { timeout: 15000 });
-  if (settings.version === '2004') window.API_1484_11 = api; else window.API = api;
+  // Each write also counts the lists it names, so a GetValue of a _count right after it reads
+  // what the run-time will hold (scorm-launch-counts.ts).
+  var exposed = new Proxy(api, {
+    get: function (target, name) {
+      var value = target[name];
+      if (typeof name !== 'string' || !/SetValue$/.test(name) || typeof value !== 'function') return value;
+      return function (key, data) {
+        var result = value(key, data);
+        if (typeof key === 'string') countWrite(target._cache, target._cacheTimestamps, key);
+        return result;
+      };
+    }
+  });
+  if (settings.version === '2004') window.API_1484_11 = exposed; else window.API = exposed;
   var started = false;
   var frame = null;
   // The player, before it removes this page, asks it to unload the package (docs/adr/0025): the
@@ -234,7 +250,10 @@ function launchHtml(claims: LaunchClaims, packageUrl: string): string {
   }
   api._post('getFlattenedCMI', []).then(function (all) {
     if (all && typeof all === 'object') Object.keys(all).forEach(function (key) { api._cache.set(key, String(all[key])); });
-  }).catch(function () { /* no answer: the package starts from the API's defaults */ }).then(start);
+  }).catch(function () { /* no answer: the package starts from the API's defaults */ }).then(function () {
+    countSaved(api._cache, api._cacheTimestamps, settings.lists);
+    start();
+  });
 })();
 </script></body></html>`;
 }

@@ -84,10 +84,20 @@ export function acceptCmi(version: '1.2' | '2004', cmi: Record<string, unknown>)
       refused[field] = `${field} doit être une liste d’objets (identifiants et valeurs en texte).`;
     } else {
       // Beyond the cap the rest is left out silently: the kept ones still replace the stored list.
-      kept[field] = read.kept;
+      kept[field] = field === 'objectives' && version === '1.2' ? read.kept.map(objective12) : read.kept;
     }
   }
   return { cmi: kept, refused };
+}
+
+/**
+ * A 1.2 objective has one status; filed as 2004's two, passed and failed are a success on a
+ * completed objective (a client that sends the 1.2 status as completion_status is corrected here).
+ */
+function objective12(objective: Record<string, string>): Record<string, string> {
+  const status = objective.completion_status;
+  if (status !== 'passed' && status !== 'failed') return objective;
+  return { ...objective, completion_status: 'completed', success_status: status };
 }
 
 /** suspend_data is stored whole, up to the 2004 limit (1.2's 4,096 is exceeded by real exports, so it gets the same room). */

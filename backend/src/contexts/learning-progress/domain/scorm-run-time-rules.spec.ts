@@ -71,6 +71,19 @@ describe('interactions and objectives in a commit', () => {
     expect(bad.cmi).toEqual({ lesson_status: 'completed' });
     expect(Object.keys(bad.refused)).toEqual(['interactions', 'objectives']);
   });
+
+  it('1.2: an objective\'s passed or failed sent as its completion is filed as a success on a completed objective', () => {
+    const objectives = [
+      { id: 'a', success_status: 'failed', completion_status: 'failed' },
+      { id: 'b', completion_status: 'passed' },
+      { id: 'c', completion_status: 'incomplete' },
+    ];
+    expect(acceptCmi('1.2', { objectives }).cmi.objectives).toEqual([
+      { id: 'a', success_status: 'failed', completion_status: 'completed' },
+      { id: 'b', success_status: 'passed', completion_status: 'completed' },
+      { id: 'c', completion_status: 'incomplete' },
+    ]);
+  });
 });
 
 describe('the end of an attempt of the package', () => {

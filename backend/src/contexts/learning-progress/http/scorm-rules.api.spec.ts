@@ -170,6 +170,24 @@ describe('the CMI trace', () => {
     for (const intruder of [stranger, student]) expect((await call(t, 'GET', url, intruder.token)).statusCode).toBe(403);
   });
 
+  it('1.2: each session carries the attempt of the package; lesson_status on the two axes (passed, failed: Réussite; the rest: Statut); objectives likewise', async () => {
+    const { teacher, course, student, chapter, commit } = await world(await scormPackage('1.2', [{ id: 'a' }]));
+    await commit('a', { lesson_status: 'incomplete' });
+    await commit('a', { lesson_status: 'failed', objectives: [{ id: 'o1', completion_status: 'failed', success_status: 'failed' }, { id: 'o2', completion_status: 'incomplete' }] });
+    const trace = (await call(t, 'GET', `/api/scorm-trace/?student=${student.studentId}&course=${course.courseId}&chapter=${chapter}`, teacher.token)).json();
+    expect(trace.version).toBe('1.2');
+    const [attempt] = trace.attempts;
+    expect(attempt.attempt).toBe(1);
+    expect(attempt.commits.map((c: { completion_status: string; success_status: string | null }) => [c.completion_status, c.success_status])).toEqual([
+      ['incomplete', null],
+      ['completed', 'failed'],
+    ]);
+    expect(attempt.objectives).toEqual([
+      { id: 'o1', score_raw: null, score_scaled: null, success_status: 'failed', completion_status: 'completed' },
+      { id: 'o2', score_raw: null, score_scaled: null, success_status: null, completion_status: 'incomplete' },
+    ]);
+  });
+
   it('a trainer or admin (the preview) cannot write a learner\'s evidence: their commits are refused and nothing is stored', async () => {
     const { teacher, course, student, chapter } = await world(await scormPackage('1.2', [{ id: 'a' }]));
     const admin = await givenAdmin(t);

@@ -51,17 +51,19 @@ function Scroll({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function Attempt({ attempt, index }: { attempt: ScormTraceAttempt; index: number }) {
-  const headingId = `scorm-trace-attempt-${index}`;
+/** One session of the run-time on one SCO, within an attempt of the package. */
+function Session({ attempt, index, seance }: { attempt: ScormTraceAttempt; index: number; seance: number }) {
+  const headingId = `scorm-trace-session-${index}`;
+  const name = `${m.trace.attempt(attempt.attempt)}, ${m.trace.session(attempt.sco, seance)}`;
   return (
-    <section className="scorm-trace__attempt" aria-labelledby={headingId}>
-      <h3 id={headingId}>{m.trace.attempt(index + 1, attempt.sco)}</h3>
+    <section className="scorm-trace__session" aria-labelledby={headingId}>
+      <h4 id={headingId}>{m.trace.session(attempt.sco, seance)}</h4>
       <p>{m.trace.period(when(attempt.started_at), when(attempt.last_at))}</p>
-      <h4>{m.trace.commits}</h4>
-      <Scroll label={`${m.trace.commits} — ${m.trace.attempt(index + 1, attempt.sco)}`}>
+      <h5>{m.trace.commits}</h5>
+      <Scroll label={`${m.trace.commits} — ${name}`}>
         <Table<Commit> rowKey="seq" size="small" columns={commitColumns} dataSource={attempt.commits} pagination={false} />
       </Scroll>
-      <h4>{m.trace.interactions}</h4>
+      <h5>{m.trace.interactions}</h5>
       {attempt.interactions.length === 0 ? (
         <p>{m.trace.noInteractions}</p>
       ) : (
@@ -81,8 +83,8 @@ function Attempt({ attempt, index }: { attempt: ScormTraceAttempt; index: number
       )}
       {attempt.objectives.length > 0 ? (
         <>
-          <h4>{m.trace.objectives}</h4>
-          <Scroll label={`${m.trace.objectives} — ${m.trace.attempt(index + 1, attempt.sco)}`}>
+          <h5>{m.trace.objectives}</h5>
+          <Scroll label={`${m.trace.objectives} — ${name}`}>
             <Table<Objective> rowKey="id" size="small" columns={objectiveColumns} dataSource={attempt.objectives} pagination={false} />
           </Scroll>
         </>
@@ -96,10 +98,22 @@ function TraceBody({ student, course, chapter }: { student: number; course: numb
   if (isLoading) return <p role="status">…</p>;
   if (isError || !data) return <Alert type="error" showIcon title={m.trace.loadFailed} />;
   if (data.attempts.length === 0) return <p>{m.trace.empty}</p>;
+  // The sessions grouped by attempt of the package (ADR 0026), each numbered within its SCO and attempt.
+  const groups = new Map<number, { session: ScormTraceAttempt; index: number; seance: number }[]>();
+  data.attempts.forEach((session, index) => {
+    const group = groups.get(session.attempt) ?? [];
+    group.push({ session, index, seance: group.filter((g) => g.session.sco === session.sco).length + 1 });
+    groups.set(session.attempt, group);
+  });
   return (
     <>
-      {data.attempts.map((attempt, index) => (
-        <Attempt key={`${attempt.session_id}-${attempt.sco}`} attempt={attempt} index={index} />
+      {[...groups.entries()].map(([number, sessions]) => (
+        <section key={number} className="scorm-trace__attempt" aria-labelledby={`scorm-trace-attempt-${number}`}>
+          <h3 id={`scorm-trace-attempt-${number}`}>{m.trace.attempt(number)}</h3>
+          {sessions.map(({ session, index, seance }) => (
+            <Session key={`${session.session_id}-${session.sco}`} attempt={session} index={index} seance={seance} />
+          ))}
+        </section>
       ))}
     </>
   );

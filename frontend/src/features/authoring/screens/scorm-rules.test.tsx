@@ -74,6 +74,7 @@ describe('the « Trace SCORM » of a learner, from the course\'s learners', () =
     version: '2004',
     attempts: [
       {
+        attempt: 1,
         sco: 'quiz',
         session_id: '11111111-1111-4111-8111-111111111111',
         started_at: '2026-11-26T10:00:00Z',
@@ -87,6 +88,18 @@ describe('the « Trace SCORM » of a learner, from the course\'s learners', () =
           { id: 'q2', type: 'fill-in', learner_response: 'Paris', result: 'incorrect', latency: null, timestamp: null },
         ],
         objectives: [{ id: 'obj-1', score_raw: null, score_scaled: '0.5', success_status: 'failed', completion_status: 'completed' }],
+      },
+      {
+        attempt: 2,
+        sco: 'quiz',
+        session_id: '22222222-2222-4222-8222-222222222222',
+        started_at: '2026-11-27T09:00:00Z',
+        last_at: '2026-11-27T09:01:00Z',
+        commits: [
+          { seq: 1, outcome: 'applied', received_at: '2026-11-27T09:00:00Z', completion_status: 'completed', success_status: 'passed', score_raw: '90', score_min: null, score_max: null, score_scaled: null, progress_measure: null, session_time: 'PT1M', location: null, exit: null, interactions: 0 },
+        ],
+        interactions: [],
+        objectives: [],
       },
     ],
   };
@@ -104,9 +117,14 @@ describe('the « Trace SCORM » of a learner, from the course\'s learners', () =
       return notFound();
     });
     renderApp('/enrolled-students/5');
-    await userEvent.click(await screen.findByRole('button', { name: 'Trace SCORM de Léa Dubois' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Trace SCORM de Léa Dubois' }, { timeout: 10_000 }));
     const drawer = await screen.findByRole('dialog', { name: 'Trace SCORM de Léa Dubois' });
-    expect(await within(drawer).findByRole('heading', { name: 'Tentative 1 — partie « quiz »' })).toBeInTheDocument();
+    // Grouped by attempt of the package, each session of a SCO numbered within it.
+    const first = (await within(drawer).findByRole('heading', { name: 'Tentative 1 du module' })).closest('section')!;
+    expect(within(first).getByRole('heading', { name: 'Partie « quiz », séance 1' })).toBeInTheDocument();
+    const second = within(drawer).getByRole('heading', { name: 'Tentative 2 du module' }).closest('section')!;
+    expect(within(second).getByRole('heading', { name: 'Partie « quiz », séance 1' })).toBeInTheDocument();
+    expect(within(second).getAllByRole('row').some((row) => /completed.*passed.*90/.test(row.textContent ?? ''))).toBe(true);
     const traceCall = calls.find((call) => call.path === '/scorm-trace/')!;
     expect(Object.fromEntries(traceCall.query)).toEqual({ student: '42', course: '5', chapter: '7' });
     const rows = within(drawer).getAllByRole('row');

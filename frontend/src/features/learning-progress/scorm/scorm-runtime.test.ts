@@ -134,12 +134,23 @@ describe('the run-time rules and what the manifest gives the SCO', () => {
     api.LMSSetValue('cmi.interactions.0.result', 'wrong');
     api.LMSSetValue('cmi.objectives.0.id', 'obj');
     api.LMSSetValue('cmi.objectives.0.status', 'failed');
+    expect(api.LMSGetValue('cmi.objectives.0.score.max')).toBe('');
+    api.LMSSetValue('cmi.objectives.1.id', 'obj2');
+    api.LMSSetValue('cmi.objectives.1.status', 'passed');
+    api.LMSSetValue('cmi.objectives.1.score.max', '50');
+    api.LMSSetValue('cmi.objectives.2.id', 'obj3');
+    api.LMSSetValue('cmi.objectives.2.status', 'incomplete');
     api.LMSFinish('');
     expect(commits[0]).toMatchObject({
       lesson_status: 'failed',
       interactions: [{ id: 'q1', type: 'choice', learner_response: 'b', result: 'wrong' }],
-      objectives: [expect.objectContaining({ id: 'obj', success_status: 'failed', completion_status: 'failed' })],
     });
+    // 1.2's one objective status as 2004's two; a max never set stays empty (scorm-again starts it at 100).
+    expect(commits[0]!.objectives).toEqual([
+      { id: 'obj', success_status: 'failed', completion_status: 'completed' },
+      { id: 'obj2', success_status: 'passed', completion_status: 'completed', score_max: '50' },
+      { id: 'obj3', completion_status: 'incomplete' },
+    ]);
   });
 
   it('2004: completion threshold, scaled passing score and launch data given; a preview runs in browse, no-credit', async () => {

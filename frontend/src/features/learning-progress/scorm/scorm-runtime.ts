@@ -175,6 +175,16 @@ const entries = (value: unknown): Json[] => {
 const record = (pairs: Record<string, unknown>): CmiRecord =>
   Object.fromEntries(Object.entries(pairs).filter(([, value]) => str(value) !== '').map(([key, value]) => [key, str(value)]));
 
+/**
+ * A 1.2 objective's one status as 2004's two: passed and failed are a success on a completed
+ * objective, completed, incomplete, browsed and not attempted a completion only (as the SCO's own
+ * lesson_status, docs/learning-progress.md).
+ */
+function objectiveStatus12(status: unknown): { success_status: string; completion_status: unknown } {
+  if (status === 'passed' || status === 'failed') return { success_status: status, completion_status: 'completed' };
+  return { success_status: '', completion_status: status };
+}
+
 /** cmi.interactions and cmi.objectives as the server keeps them (id, type, learner response, result, latency, time; objective scores and statuses). */
 export function reportedRecords(version: ScormVersion, cmi: Json): { interactions: CmiRecord[]; objectives: CmiRecord[] } {
   const interactions = entries(cmi.interactions).map((i) =>
@@ -197,8 +207,7 @@ export function reportedRecords(version: ScormVersion, cmi: Json): { interaction
       score_min: score.min,
       score_max: score.max,
       score_scaled: score.scaled,
-      success_status: version === '1.2' ? (o.status === 'passed' || o.status === 'failed' ? o.status : '') : o.success_status,
-      completion_status: version === '1.2' ? o.status : o.completion_status,
+      ...(version === '1.2' ? objectiveStatus12(o.status) : { success_status: o.success_status, completion_status: o.completion_status }),
       progress_measure: o.progress_measure,
       description: o.description,
     });
@@ -261,6 +270,16 @@ function clearDefaults(api: ScormApi, resume: ScoResume | null) {
   const internals = api as unknown as { statusSetByModule?: boolean; cmi?: { core?: { lesson_status?: string; score?: { _max?: string } } } };
   const score = internals.cmi?.core?.score;
   if (!str(saved.score_max) && score && '_max' in score) score._max = '';
+  // The same for each objective's score: empty until the SCO sets cmi.objectives.n.score.max.
+  const objectives = (api as unknown as { cmi?: { objectives?: { childArray?: { score?: { _max?: string } }[] } } }).cmi?.objectives;
+  const maxSet = new Set<number>();
+  api.on('LMSSetValue.cmi.objectives.*', (element) => {
+    const match = /^cmi\.objectives\.(\d+)\.score\.max$/.exec(String(element));
+    if (match) maxSet.add(Number(match[1]));
+    objectives?.childArray?.forEach((objective, index) => {
+      if (!maxSet.has(index) && objective.score && objective.score._max === '100') objective.score._max = '';
+    });
+  });
   if (!str(saved.lesson_status ?? saved.completion_status)) {
     api.on('LMSInitialize', () => {
       if (internals.cmi?.core?.lesson_status === 'not attempted') internals.statusSetByModule = false;
