@@ -104,7 +104,7 @@ test('a session whose refresh fails is cleared and sent to its login page', asyn
   await fillLogin(page, DEMO.trainer.email, DEMO.trainer.password);
   await expect(page).toHaveURL(/\/teacher-dashboard$/);
   // A forged refresh cookie (docs/adr/0029): the reload starts without an access token and the refresh fails.
-  await page.context().addCookies([{ name: 'lms_refresh', value: 'jeton.invalide.y', url: new URL('/api/token/', page.url()).href }]);
+  await page.context().addCookies([{ name: 'lms_refresh', value: 'jeton.invalide.y', domain: new URL(page.url()).hostname, path: '/api/token/', httpOnly: true, sameSite: 'Strict' }]);
   await page.goto('/teacher-profile-setting');
   await expect(page).toHaveURL(/\/teacher-login$/);
   expect(await page.evaluate(() => localStorage.getItem('teacherLoginStatus'))).toBeNull();
@@ -112,7 +112,7 @@ test('a session whose refresh fails is cleared and sent to its login page', asyn
 
 test('an admin whose refresh fails on a back-office list is cleared and sent to /admin-login', async ({ page }) => {
   await loginAs(page, 'admin');
-  await page.context().addCookies([{ name: 'lms_refresh', value: 'jeton.invalide.y', url: new URL('/api/token/', page.url()).href }]);
+  await page.context().addCookies([{ name: 'lms_refresh', value: 'jeton.invalide.y', domain: new URL(page.url()).hostname, path: '/api/token/', httpOnly: true, sameSite: 'Strict' }]);
   await page.goto('/admin-users');
   await expect(page).toHaveURL(/\/admin-login$/);
   expect(await page.evaluate(() => [localStorage.getItem('adminLoginStatus'), localStorage.getItem('accessToken')])).toEqual([null, null]);

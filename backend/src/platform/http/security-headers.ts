@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config/config.js';
 import { appOriginOf, CONTENT_PATHS, contentOriginFor } from './content-origin.js';
 
@@ -92,19 +92,23 @@ export function registerCspReports(fastify: FastifyInstance, log: CspReportLog, 
   let count = 0;
   let dropped = 0;
   void fastify.register(async (scope: FastifyInstance) => {
-    // Browsers send application/csp-report (report-uri) or application/reports+json (report-to).
+    // Browsers send application/csp-report (report-uri) or application/reports+json (report-to); the
+    // text is kept as is and read by the handler (`ownBody`: the JSON-object rule of request-body.ts
+    // does not apply to a report, which may be an array).
     scope.addContentTypeParser(
-      ['application/csp-report', 'application/reports+json'],
+      ['application/csp-report', 'application/reports+json', 'application/json'],
       { parseAs: 'string', bodyLimit: CSP_REPORT_MAX_BYTES },
-      (_request, body, done) => {
-        try {
-          done(null, JSON.parse(String(body)));
-        } catch {
-          done(null, null);
-        }
-      },
+      (_request, body, done) => done(null, body),
     );
-    scope.post(CSP_REPORT_PATH, { bodyLimit: CSP_REPORT_MAX_BYTES }, async (request: FastifyRequest, reply: FastifyReply) => {
+    // Never a 500: a body too large is refused in French, anything else is dropped.
+    scope.setErrorHandler((error: { statusCode?: number }, _request, reply) => {
+      if (error.statusCode === 413) {
+        return reply.status(413).header('content-type', 'application/json; charset=utf-8').send({ statusCode: 413, message: 'Rapport trop volumineux.' });
+      }
+      return reply.status(204).send();
+    });
+    const config = { ownBody: true } as unknown as FastifyContextConfig;
+    scope.post(CSP_REPORT_PATH, { bodyLimit: CSP_REPORT_MAX_BYTES, config }, async (request: FastifyRequest, reply: FastifyReply) => {
       const at = now();
       if (at - windowStart > 60_000) {
         if (dropped > 0) log.warn(`CSP : ${dropped} rapport(s) de violation ignoré(s) (limite de ${REPORTS_PER_MINUTE} par minute)`);
@@ -115,11 +119,20 @@ export function registerCspReports(fastify: FastifyInstance, log: CspReportLog, 
       if (count >= REPORTS_PER_MINUTE) dropped++;
       else {
         count++;
-        for (const report of summarise(request.body)) log.warn(`CSP : violation ${report}`);
+        for (const report of summarise(parseReport(request.body))) log.warn(`CSP : violation ${report}`);
       }
       return reply.status(204).header('cache-control', 'no-store').send();
     });
   });
+}
+
+function parseReport(body: unknown): unknown {
+  if (typeof body !== 'string') return body;
+  try {
+    return JSON.parse(body);
+  } catch {
+    return null;
+  }
 }
 
 const cut = (value: unknown) => (typeof value === 'string' ? value.replace(/[\r\n\t]/g, ' ').slice(0, 200) : '');

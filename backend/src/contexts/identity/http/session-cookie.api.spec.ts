@@ -72,12 +72,13 @@ describe('the refresh cookie', () => {
 
   it('refuses a cookie call from another origin, without Origin or without the header, and spends nothing', async () => {
     const student = await givenStudent(t);
-    for (const headers of [
+    const refused: Record<string, string>[] = [
       { origin: 'https://pirate.exemple', 'x-lms-session': '1' },
       { 'x-lms-session': '1' },
       { origin: ORIGIN },
       { origin: ORIGIN, 'x-lms-session': 'oui' },
-    ]) {
+    ];
+    for (const headers of refused) {
       const response = await cookieRefresh(student.refresh, headers);
       expect(response.statusCode).toBe(401);
       expect(response.json().message).toContain('ne vient pas d’une page de l’application');
