@@ -16,8 +16,10 @@ test.describe('each role signs in through the UI, sees its greeting and logs out
     await expect(page.getByText('Espace Etudiant', { exact: true })).toBeVisible();
     const storage = await page.evaluate(() => ({ ...localStorage }));
     expect(storage).toMatchObject({ studentLoginStatus: 'true', username: DEMO.student.username, role: 'student' });
-    expect(storage.accessToken).toBeTruthy();
-    expect(storage.refreshToken).toBeTruthy();
+    // No token in storage (docs/adr/0029): the refresh token is an HttpOnly cookie, the access token in memory.
+    expect(storage.accessToken).toBeUndefined();
+    expect(storage.refreshToken).toBeUndefined();
+    expect((await page.context().cookies()).find((c) => c.name === 'lms_refresh')?.httpOnly).toBe(true);
     await logoutFromNavbar(page);
     await expect(page).toHaveURL(/\/user-login$/);
     await expect(page.getByTestId('navbar-greeting')).toHaveCount(0);
@@ -83,7 +85,9 @@ test('an expired access token is refreshed without the user noticing', async ({ 
   await page.goto('/user-login');
   await fillLogin(page, DEMO.student.email, DEMO.student.password);
   await expect(page).toHaveURL(/\/user-dashboard$/);
-  const before = await page.evaluate(() => ({ access: localStorage.getItem('accessToken'), refresh: localStorage.getItem('refreshToken') }));
+  const refreshCookie = async () => (await page.context().cookies()).find((c) => c.name === 'lms_refresh')?.value;
+  const before = await refreshCookie();
+  expect(before).toBeTruthy();
   // The e2e server issues access tokens that live 10 s.
   await page.waitForTimeout(11_000);
   const refreshed = page.waitForResponse((r) => r.url().includes('/api/token/refresh') && r.status() === 200);
@@ -91,19 +95,16 @@ test('an expired access token is refreshed without the user noticing', async ({ 
   await refreshed;
   await expect(page).toHaveURL(/\/profile-setting$/);
   await expect(page.getByLabel('Nom complet')).toHaveValue('Léa Dubois');
-  const after = await page.evaluate(() => ({ access: localStorage.getItem('accessToken'), refresh: localStorage.getItem('refreshToken') }));
-  expect(after.access).not.toEqual(before.access);
-  expect(after.refresh).not.toEqual(before.refresh);
+  // The cookie rotated (docs/adr/0029).
+  expect(await refreshCookie()).not.toEqual(before);
 });
 
 test('a session whose refresh fails is cleared and sent to its login page', async ({ page }) => {
   await page.goto('/teacher-login');
   await fillLogin(page, DEMO.trainer.email, DEMO.trainer.password);
   await expect(page).toHaveURL(/\/teacher-dashboard$/);
-  await page.evaluate(() => {
-    localStorage.setItem('accessToken', 'jeton.invalide.x');
-    localStorage.setItem('refreshToken', 'jeton.invalide.y');
-  });
+  // A forged refresh cookie (docs/adr/0029): the reload starts without an access token and the refresh fails.
+  await page.context().addCookies([{ name: 'lms_refresh', value: 'jeton.invalide.y', domain: new URL(page.url()).hostname, path: '/api/token/', httpOnly: true, sameSite: 'Strict' }]);
   await page.goto('/teacher-profile-setting');
   await expect(page).toHaveURL(/\/teacher-login$/);
   expect(await page.evaluate(() => localStorage.getItem('teacherLoginStatus'))).toBeNull();
@@ -111,10 +112,7 @@ test('a session whose refresh fails is cleared and sent to its login page', asyn
 
 test('an admin whose refresh fails on a back-office list is cleared and sent to /admin-login', async ({ page }) => {
   await loginAs(page, 'admin');
-  await page.evaluate(() => {
-    localStorage.setItem('accessToken', 'jeton.invalide.x');
-    localStorage.setItem('refreshToken', 'jeton.invalide.y');
-  });
+  await page.context().addCookies([{ name: 'lms_refresh', value: 'jeton.invalide.y', domain: new URL(page.url()).hostname, path: '/api/token/', httpOnly: true, sameSite: 'Strict' }]);
   await page.goto('/admin-users');
   await expect(page).toHaveURL(/\/admin-login$/);
   expect(await page.evaluate(() => [localStorage.getItem('adminLoginStatus'), localStorage.getItem('accessToken')])).toEqual([null, null]);

@@ -8,6 +8,9 @@ export default defineConfig({
   base: '/',
   // Every page is its own chunk (lib/lazy-component.ts); each text file gets a .br and a .gz.
   plugins: [react(), precompress()],
+  // The server replaces this placeholder with a nonce per page (backend/src/web-assets.ts, docs/adr/0029):
+  // Vite puts it on the tags it emits and in <meta property="csp-nonce">, read by app/providers.tsx.
+  html: { cspNonce: '__CSP_NONCE__' },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

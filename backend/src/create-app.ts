@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { LogLevel, RequestMethod } from '@nestjs/common';
+import { Logger, LogLevel, RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SwaggerModule } from '@nestjs/swagger';
@@ -20,6 +20,7 @@ import { registerRequestBody } from './platform/http/request-body.js';
 import { frameworkErrors } from './platform/http/framework-errors.js';
 import { registerContentOriginGuard } from './platform/http/content-origin.js';
 import { registerWebAssets } from './web-assets.js';
+import { registerCspReports, registerSecurityHeaders } from './platform/http/security-headers.js';
 
 export interface CreateAppOptions {
   logLevels?: LogLevel[] | false;
@@ -52,6 +53,9 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
   );
   // The content origin's guard runs first on every request (docs/adr/0025).
   registerContentOriginGuard(app.getHttpAdapter().getInstance(), config);
+  // Security headers on every answer and the CSP violation reports (docs/adr/0029).
+  registerSecurityHeaders(app.getHttpAdapter().getInstance());
+  registerCspReports(app.getHttpAdapter().getInstance(), new Logger('CSP'));
   // The content gate serves protected course content under /media/ (docs/adr/0011), outside the API;
   // SCORM packages are served on the content origin (docs/adr/0025).
   app.setGlobalPrefix('api', {
@@ -76,7 +80,7 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
     index: false,
     allowedPath: (path) => !/^\/?(content|scorm)(\/|$)/.test(path),
   });
-  await registerWebAssets(app, config.frontendDist);
+  await registerWebAssets(app, config.frontendDist, config);
 
   await app.init();
   await app.getHttpAdapter().getInstance().ready();

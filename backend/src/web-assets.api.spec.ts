@@ -6,7 +6,7 @@ import { startTestApp, type TestApp } from './testing/test-app.js';
 
 // A build as Vite leaves it: index.html, and a hashed chunk with its .br and .gz beside it.
 const dist = mkdtempSync(join(tmpdir(), 'lms-spa-'));
-const INDEX = '<!doctype html><title>LMS</title><div id="root"></div>';
+const INDEX = '<!doctype html><title>LMS</title><meta property="csp-nonce" nonce="__CSP_NONCE__"><div id="root"></div>';
 const CHUNK = `export const chunk = ${JSON.stringify('x'.repeat(4000))};\n`;
 mkdirSync(join(dist, 'assets'));
 writeFileSync(join(dist, 'index.html'), INDEX);
@@ -63,12 +63,34 @@ describe('GET /assets/* (hashed build files)', () => {
 });
 
 describe('the pages of the SPA', () => {
-  it.each(['/', '/all-courses', '/detail/12?x=1', '/search/node.js'])('GET %s answers index.html, revalidated on every use', async (url) => {
+  it.each(['/', '/all-courses', '/detail/12?x=1', '/search/node.js'])('GET %s answers index.html, never stored, under a CSP with a nonce of its own', async (url) => {
     const response = await get(url, BROWSER_NAVIGATION);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/html');
-    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['cache-control']).toBe('no-store');
     expect(response.body).toContain('<div id="root">');
+    // docs/adr/0029: the placeholder of Vite's html.cspNonce becomes this answer's nonce, named by the policy.
+    const nonce = /nonce="([^"]+)"/.exec(response.body)![1]!;
+    expect(nonce).not.toBe('__CSP_NONCE__');
+    const policy = String(response.headers['content-security-policy']);
+    expect(policy).toContain("script-src 'self';");
+    expect(policy).toContain(`style-src 'self' 'nonce-${nonce}'`);
+    expect(policy).toContain("frame-ancestors 'self'");
+    expect(policy).toMatch(/frame-src 'self' \S*.* https:\/\/www\.youtube\.com .*https:\/\/player\.vimeo\.com/);
+    expect(policy).toContain('report-uri /api/csp-report/');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('gives each answer a new nonce, and /index.html is the SPA page too, never the raw file', async () => {
+    const [a, b] = await Promise.all([get('/', BROWSER_NAVIGATION), get('/index.html', BROWSER_NAVIGATION)]);
+    expect(a.body).not.toContain('__CSP_NONCE__');
+    expect(b.body).not.toContain('__CSP_NONCE__');
+    expect(a.headers['content-security-policy']).not.toEqual(b.headers['content-security-policy']);
+  });
+
+  it('names the SCORM content origin (the loopback twin here) among the frames', async () => {
+    const response = await get('/', { ...BROWSER_NAVIGATION, host: '127.0.0.1:3000' });
+    expect(String(response.headers['content-security-policy'])).toContain('frame-src \'self\' http://localhost:3000 ');
   });
 
   it('answers a deep link to a client that sends no Accept header', async () => {

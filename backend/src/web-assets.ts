@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppConfig } from './platform/config/config.js';
+import { CSP_NONCE_PLACEHOLDER, newNonce, spaPageHeaders } from './platform/http/security-headers.js';
 
 /** Hashed by Vite: a new build gives new names, so a browser may keep them for a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -19,7 +21,11 @@ const NOT_SPA = /^\/(api|media|assets|scorm-content|scorm-launch)(\/|$)/;
  * not-found handler, so the fallback is a last GET route that hands everything else (an unknown
  * API path, a missing asset, a client that does not ask for HTML) back to it: a French JSON 404.
  */
-export async function registerWebAssets(app: NestFastifyApplication, frontendDist: string): Promise<void> {
+export async function registerWebAssets(
+  app: NestFastifyApplication,
+  frontendDist: string,
+  config: Pick<AppConfig, 'contentOrigin'> = { contentOrigin: null },
+): Promise<void> {
   const indexFile = join(frontendDist, 'index.html');
   if (!existsSync(indexFile)) return;
   const indexHtml = readFileSync(indexFile, 'utf8');
@@ -30,7 +36,9 @@ export async function registerWebAssets(app: NestFastifyApplication, frontendDis
     // One route per file, read at start: the build does not change under a running server.
     wildcard: false,
     preCompressed: true,
-    globIgnore: ['**/*.br', '**/*.gz'],
+    // index.html is only ever the fallback below: each answer gets its own CSP nonce (docs/adr/0029).
+    globIgnore: ['**/*.br', '**/*.gz', 'index.html'],
+    index: false,
     decorateReply: false,
     setHeaders: (res: FastifyReply, path: string) => {
       res.header('cache-control', path.includes('/assets/') ? IMMUTABLE : REVALIDATE);
@@ -40,7 +48,13 @@ export async function registerWebAssets(app: NestFastifyApplication, frontendDis
   await app.register(async (fastify: FastifyInstance) => {
     fastify.get('/*', (request: FastifyRequest, reply: FastifyReply) => {
       if (!wantsSpa(request)) return reply.callNotFound();
-      return reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', REVALIDATE).send(indexHtml);
+      // A nonce per answer, so the page is never stored: Vite's placeholder (html.cspNonce) is replaced.
+      const nonce = newNonce();
+      return reply
+        .headers(spaPageHeaders(request, config, nonce))
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(indexHtml.replaceAll(CSP_NONCE_PLACEHOLDER, nonce));
     });
   });
 }

@@ -7,6 +7,17 @@ import type { AppStore } from './store';
 import { THEME } from './theme';
 
 /**
+ * The page's CSP nonce (docs/adr/0029): the server writes a new one into Vite's
+ * `<meta property="csp-nonce">` for each page; antd's CSS-in-JS gives it to the `<style>` it adds.
+ */
+function cspNonce(): string | undefined {
+  const meta = document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]');
+  return meta?.nonce || meta?.getAttribute('nonce') || undefined;
+}
+
+const CSP = { nonce: cspNonce() };
+
+/**
  * The store and antd's theme and French locale. Toasts and alert dialogs come through
  * lib/feedback.ts, whose code loads on first use (antd's App would put it in every page's).
  * dayjs is not loaded either: the screen that brings the first date picker sets its French locale.
@@ -14,7 +25,7 @@ import { THEME } from './theme';
 export function AppProviders({ store, children }: { store: AppStore; children: ReactNode }) {
   return (
     <Provider store={store}>
-      <ConfigProvider locale={frFR} theme={THEME}>
+      <ConfigProvider locale={frFR} theme={THEME} csp={CSP}>
         {children}
         <FeedbackOutlet />
       </ConfigProvider>

@@ -2,7 +2,7 @@ import type { BaseQueryApi } from '@reduxjs/toolkit/query';
 import { describe, expect, it, vi } from 'vitest';
 import { json, stubFetch, type FakeRequest } from '../test/fake-fetch';
 import { createBaseQueryWithReauth } from './base-query';
-import { startSession } from './session';
+import { getAccessToken, startSession, storeTokens } from './session';
 
 function fakeApi(): BaseQueryApi {
   return {
@@ -44,7 +44,7 @@ describe('base query with re-authentication', () => {
   });
 
   describe('when two concurrent requests get a 401', () => {
-    it('refreshes exactly once, stores both new tokens and retries both requests', async () => {
+    it('refreshes exactly once from the cookie, keeps the new access token in memory and retries both requests', async () => {
       startSession('student', { id: 7, username: 'alice', access: 'old', refresh: 'r1' });
       const { calls } = server('new', () => json({ access: 'new', refresh: 'r2' }));
       const redirect = vi.fn();
@@ -60,17 +60,19 @@ describe('base query with re-authentication', () => {
       const refreshes = refreshCalls(calls);
       expect(refreshes).toHaveLength(1);
       expect(refreshes[0]!.method).toBe('POST');
-      expect(refreshes[0]!.body).toEqual({ refresh: 'r1' });
+      // The refresh token is the HttpOnly cookie: the body names none, the custom header is sent.
+      expect(refreshes[0]!.body).toEqual({});
+      expect(refreshes[0]!.headers.get('x-lms-session')).toBe('1');
       expect(bearer(refreshes[0]!)).toBeNull();
       const retries = calls.filter((c) => c.path !== '/token/refresh/' && bearer(c) === 'Bearer new');
       expect(retries.map((c) => c.path).sort()).toEqual(['/student/7/', '/student/dashboard/7/']);
-      expect(localStorage.getItem('accessToken')).toBe('new');
-      expect(localStorage.getItem('refreshToken')).toBe('r2');
+      expect(getAccessToken()).toBe('new');
+      expect(JSON.stringify({ ...localStorage })).not.toMatch(/new|r2/);
       expect(redirect).not.toHaveBeenCalled();
     });
   });
 
-  it('does not spend the refresh token again when another tab refreshed while it waited for the lock', async () => {
+  it('does not refresh again when a request of this tab refreshed while it waited for the lock', async () => {
     startSession('student', { id: 7, username: 'alice', access: 'old', refresh: 'r1' });
     const { calls } = server('from-other-tab', () => json({ access: 'never', refresh: 'never' }));
     // The other tab holds the lock, refreshes, stores its tokens, then lets this tab in.
@@ -78,8 +80,7 @@ describe('base query with re-authentication', () => {
       ...navigator,
       locks: {
         request: async (_name: string, work: () => Promise<unknown>) => {
-          localStorage.setItem('accessToken', 'from-other-tab');
-          localStorage.setItem('refreshToken', 'r2');
+          storeTokens('from-other-tab');
           return work();
         },
       },
@@ -90,10 +91,9 @@ describe('base query with re-authentication', () => {
 
     expect(result.data).toEqual({ path: '/student/7/' });
     expect(refreshCalls(calls)).toHaveLength(0);
-    expect(localStorage.getItem('refreshToken')).toBe('r2');
   });
 
-  it('uses the rotated refresh token for the next refresh', async () => {
+  it('refreshes again from the cookie when the next access token expires', async () => {
     startSession('student', { id: 7, username: 'alice', access: 'a1', refresh: 'r1' });
     let valid = 'a2';
     const answers = [json({ access: 'a2', refresh: 'r2' }), json({ access: 'a3', refresh: 'r3' })];
@@ -108,8 +108,8 @@ describe('base query with re-authentication', () => {
     const result = await baseQuery('student/7/', fakeApi(), {});
 
     expect(result.data).toEqual({ ok: true });
-    expect(refreshCalls(calls).map((c) => c.body)).toEqual([{ refresh: 'r1' }, { refresh: 'r2' }]);
-    expect(localStorage.getItem('refreshToken')).toBe('r3');
+    expect(refreshCalls(calls).map((c) => c.body)).toEqual([{}, {}]);
+    expect(getAccessToken()).toBe('a3');
   });
 
   describe('when the refresh fails', () => {
@@ -129,8 +129,7 @@ describe('base query with re-authentication', () => {
       expect(redirect).toHaveBeenCalledTimes(1);
       expect(redirect).toHaveBeenCalledWith('/teacher-login');
       expect(localStorage.getItem('teacherLoginStatus')).toBeNull();
-      expect(localStorage.getItem('accessToken')).toBeNull();
-      expect(localStorage.getItem('refreshToken')).toBeNull();
+      expect(getAccessToken()).toBeNull();
       expect(localStorage.getItem('formateur_id')).toBeNull();
     });
 
@@ -156,11 +155,11 @@ describe('base query with re-authentication', () => {
       await createBaseQueryWithReauth({ redirect })('anything/', fakeApi(), {});
 
       expect(redirect).toHaveBeenCalledWith('/user-login');
-      expect(localStorage.getItem('refreshToken')).toBeNull();
+      expect(getAccessToken()).toBeNull();
     });
   });
 
-  it('returns the 401 untouched without a refresh token', async () => {
+  it('returns the 401 untouched when no role is logged in', async () => {
     const { calls } = server('never', () => json({ access: 'x' }));
     const redirect = vi.fn();
 

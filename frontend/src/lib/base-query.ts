@@ -7,8 +7,9 @@ import {
 } from '@reduxjs/toolkit/query/react';
 import {
   clearSession,
+  announceLogout,
   getAccessToken,
-  getRefreshToken,
+  hasStoredLogin,
   loginPathForStoredRole,
   storeTokens,
 } from './session';
@@ -27,6 +28,9 @@ export type AppBaseQuery = BaseQueryFn<
   ApiExtraOptions,
   FetchBaseQueryMeta
 >;
+
+/** The header a cookie refresh or logout carries (no other site can add it without CORS). */
+export const SESSION_HEADER = 'X-LMS-Session';
 
 /** Absolute, so that it also works under vitest/jsdom. */
 export function apiBaseUrl(): string {
@@ -73,11 +77,13 @@ export function createTokenRefresher(options: ReauthOptions = {}): TokenRefreshe
 
   async function callRefresh(): Promise<RefreshAnswer | null> {
     try {
-      // No bearer: the access token is the one that expired.
+      // No bearer: the access token is the one that expired. The refresh token is the HttpOnly
+      // cookie (docs/adr/0029); the custom header proves the call comes from a page of the app.
       const response = await fetch(`${baseUrl}/token/refresh/`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ refresh: getRefreshToken() ?? '' }),
+        credentials: 'same-origin',
+        headers: { 'content-type': 'application/json', [SESSION_HEADER]: '1' },
+        body: '{}',
       });
       return response.ok ? ((await response.json()) as RefreshAnswer) : null;
     } catch {
@@ -88,8 +94,9 @@ export function createTokenRefresher(options: ReauthOptions = {}): TokenRefreshe
   function refreshOnce(tokenSent: string | null): Promise<boolean> {
     if (!refreshing) {
       refreshing = acrossTabs(async () => {
-        // Another tab may have refreshed while this one waited for the lock: the tokens are
-        // shared (localStorage), and refreshing again with the old one would count as a reuse.
+        // Under the lock the cookie is always the newest of the family: another tab that refreshed
+        // meanwhile left its successor in the cookie, so this call never presents a spent token.
+        // A request of this tab may have refreshed while this one waited.
         const current = getAccessToken();
         if (current && current !== tokenSent) return true;
         const data = await callRefresh();
@@ -97,10 +104,11 @@ export function createTokenRefresher(options: ReauthOptions = {}): TokenRefreshe
           // Done here, inside the shared promise, so that waiting requests redirect only once.
           const loginPath = loginPathForStoredRole();
           clearSession();
+          announceLogout();
           redirect(loginPath);
           return false;
         }
-        storeTokens(data.access, typeof data.refresh === 'string' ? data.refresh : null);
+        storeTokens(data.access);
         return true;
       }).finally(() => {
         refreshing = null;
@@ -148,7 +156,7 @@ export function createBaseQueryWithReauth(options: ReauthOptions = {}): AppBaseQ
   const withReauth: AppBaseQuery = async (args, api, extraOptions) => {
     const tokenSent = getAccessToken();
     let result = await rawBaseQuery(args, api, extraOptions ?? {});
-    if (result.error?.status !== 401 || extraOptions?.skipReauth || !getRefreshToken()) {
+    if (result.error?.status !== 401 || extraOptions?.skipReauth || !hasStoredLogin()) {
       return result;
     }
     if (await refresher.afterUnauthorized(tokenSent)) result = await rawBaseQuery(args, api, extraOptions ?? {});

@@ -2,7 +2,7 @@ import { useCallback, useEffect } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import type { AppDispatch, RootState } from './state';
 import { sessionChanged } from './auth-slice';
-import { readSession } from './session';
+import { onLogoutElsewhere, readSession } from './session';
 
 export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
 export const useAppSelector = useSelector.withTypes<RootState>();
@@ -33,9 +33,12 @@ export function useSessionPolling(): void {
     const sync = () => dispatch(sessionChanged(readSession()));
     const timer = window.setInterval(sync, SESSION_POLL_MS);
     window.addEventListener('storage', sync);
+    // A logout in another tab (docs/adr/0029): this tab forgets its token and follows at once.
+    const unsubscribe = onLogoutElsewhere(sync);
     return () => {
       window.clearInterval(timer);
       window.removeEventListener('storage', sync);
+      unsubscribe();
     };
   }, [dispatch]);
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   clearSession,
   getAccessToken,
-  getRefreshToken,
+  hasStoredLogin,
   loginPathForStoredRole,
   readSession,
   startSession,
@@ -13,16 +13,17 @@ const tokens = { access: 'a1', refresh: 'r1' };
 
 describe('session', () => {
   describe('startSession', () => {
-    it('stores the student keys of the spec', () => {
+    it('stores the student keys of the spec but no token: the access token stays in memory (ADR 0029)', () => {
       startSession('student', { id: 7, username: 'alice', ...tokens });
       expect({ ...window.localStorage }).toEqual({
         studentLoginStatus: 'true',
         studentId: '7',
         username: 'alice',
-        accessToken: 'a1',
-        refreshToken: 'r1',
         role: 'student',
       });
+      expect({ ...window.sessionStorage }).toEqual({});
+      expect(getAccessToken()).toBe('a1');
+      expect(hasStoredLogin()).toBe(true);
     });
 
     it('stores the trainer id under both teacherId and formateur_id', () => {
@@ -81,20 +82,22 @@ describe('session', () => {
     });
   });
 
-  it('storeTokens keeps the refresh token when the answer has none', () => {
+  it('storeTokens keeps the new access token in memory only', () => {
     startSession('student', { id: 7, username: 'alice', ...tokens });
     storeTokens('a2');
     expect(getAccessToken()).toBe('a2');
-    expect(getRefreshToken()).toBe('r1');
-    storeTokens('a3', 'r3');
-    expect(getRefreshToken()).toBe('r3');
+    expect(JSON.stringify({ ...window.localStorage })).not.toContain('a2');
   });
 
-  it('clearSession removes every session key and leaves other keys alone', () => {
+  it('clearSession removes every session key (the tokens an older build stored too), forgets the token, and leaves other keys alone', () => {
     localStorage.setItem('unrelated', 'kept');
+    localStorage.setItem('refreshToken', 'ancien');
     startSession('admin', { id: 1, username: 'root', ...tokens });
+    localStorage.setItem('accessToken', 'ancien');
     clearSession();
     expect({ ...window.localStorage }).toEqual({ unrelated: 'kept' });
+    expect(getAccessToken()).toBeNull();
+    expect(hasStoredLogin()).toBe(false);
   });
 
   it.each([

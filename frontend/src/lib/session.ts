@@ -1,5 +1,10 @@
 /**
- * The browser session: the localStorage keys named by the spec (01 §3, 02 §3, 03 §3).
+ * The browser session: the localStorage keys named by the spec (01 §3, 02 §3, 03 §3), except the
+ * tokens (docs/adr/0029-sessions-out-of-scripts-reach.md): the access token lives in this module's
+ * memory only, the refresh token in an HttpOnly cookie no script can read. A reload or a new tab
+ * starts without an access token; its first authenticated call answers 401 and the refresh
+ * (base-query.ts) gets one from the cookie. Logging out in one tab logs out every tab
+ * (BroadcastChannel, plus the `storage` event of the cleared keys).
  * Only one role is logged in at a time: starting a session clears the other roles' keys.
  */
 
@@ -14,10 +19,45 @@ export const SESSION_KEYS = {
   adminLoginStatus: 'adminLoginStatus',
   adminId: 'adminId',
   username: 'username',
+  /** No longer written (docs/adr/0029): kept so that clearSession removes what an older build stored. */
   accessToken: 'accessToken',
   refreshToken: 'refreshToken',
   role: 'role',
 } as const;
+
+/** The access token: in memory only, never in any storage a script of the page could read later. */
+let accessToken: string | null = null;
+
+const CHANNEL = 'lms-session';
+let channel: BroadcastChannel | null | undefined;
+
+function sessionChannel(): BroadcastChannel | null {
+  if (channel === undefined) {
+    channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL);
+    channel?.addEventListener('message', (event: MessageEvent) => {
+      // Another tab logged out (or its refresh failed): this tab's token dies with the session.
+      if (event.data === 'logout') {
+        accessToken = null;
+        for (const listener of logoutListeners) listener();
+      }
+    });
+  }
+  return channel;
+}
+
+const logoutListeners = new Set<() => void>();
+
+/** Called when another tab ends the session; returns the unsubscribe function. */
+export function onLogoutElsewhere(listener: () => void): () => void {
+  sessionChannel();
+  logoutListeners.add(listener);
+  return () => logoutListeners.delete(listener);
+}
+
+/** Tells the other tabs the session ended. */
+export function announceLogout(): void {
+  sessionChannel()?.postMessage('logout');
+}
 
 const ALL_KEYS = Object.values(SESSION_KEYS);
 
@@ -101,8 +141,9 @@ export function sameSession(a: SessionSnapshot, b: SessionSnapshot): boolean {
   );
 }
 
-/** Removes every session key of every role. */
+/** Removes every session key of every role and forgets the access token. */
 export function clearSession(): void {
+  accessToken = null;
   for (const key of ALL_KEYS) window.localStorage.removeItem(key);
 }
 
@@ -123,23 +164,23 @@ export function startSession(role: Role, start: SessionStart): void {
     s.setItem(SESSION_KEYS.adminId, id);
   }
   s.setItem(SESSION_KEYS.username, start.username);
-  s.setItem(SESSION_KEYS.accessToken, start.access);
-  s.setItem(SESSION_KEYS.refreshToken, start.refresh);
   s.setItem(SESSION_KEYS.role, role);
+  // The refresh token of the answer is not kept: the server also set it as an HttpOnly cookie.
+  accessToken = start.access;
 }
 
 export function getAccessToken(): string | null {
-  return get(SESSION_KEYS.accessToken);
+  return accessToken;
 }
 
-export function getRefreshToken(): string | null {
-  return get(SESSION_KEYS.refreshToken);
+/** A role is logged in (its flag is stored): a 401 is then worth a refresh from the cookie. */
+export function hasStoredLogin(): boolean {
+  return readSession().role !== null;
 }
 
-/** Stores the tokens of a refresh; the refresh token is kept when the answer carries none. */
-export function storeTokens(access: string, refresh?: string | null): void {
-  window.localStorage.setItem(SESSION_KEYS.accessToken, access);
-  if (refresh) window.localStorage.setItem(SESSION_KEYS.refreshToken, refresh);
+/** Keeps the access token of a refresh in memory (the new refresh token came as a cookie). */
+export function storeTokens(access: string): void {
+  accessToken = access;
 }
 
 export function setUsername(username: string): void {

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { describeApiError } from './api-errors';
 import type { TokenRefresher } from './base-query';
-import { startSession } from './session';
+import { startSession, storeTokens } from './session';
 import { uploadMultipart } from './upload';
 
 interface Received {
@@ -81,7 +81,7 @@ describe('uploadMultipart', () => {
     startSession('teacher', { id: 3, username: 'claire', access: 'old', refresh: 'r1' });
     const refresher: TokenRefresher = {
       afterUnauthorized: vi.fn(async () => {
-        localStorage.setItem('accessToken', 'a2');
+        storeTokens('a2');
         return true;
       }),
     };

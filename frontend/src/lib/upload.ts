@@ -1,6 +1,6 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { apiBaseUrl, appTokenRefresher, type TokenRefresher } from './base-query';
-import { getAccessToken, getRefreshToken } from './session';
+import { getAccessToken, hasStoredLogin } from './session';
 
 /** How far a multipart body has gone: 0 to 100. */
 export type UploadProgress = (percent: number) => void;
@@ -56,7 +56,7 @@ function send({ method, url, body, onProgress, baseUrl = apiBaseUrl() }: UploadR
 export async function uploadMultipart<T>(request: UploadRequest): Promise<T> {
   const tokenSent = getAccessToken();
   let answer = await send(request, tokenSent);
-  if (answer.status === 401 && getRefreshToken()) {
+  if (answer.status === 401 && hasStoredLogin()) {
     const refresher = request.refresher ?? appTokenRefresher();
     if (await refresher.afterUnauthorized(tokenSent)) {
       request.onProgress?.(0);

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { clearSession } from '../lib/session';
 import { json, stubFetch } from './fake-fetch';
 
 // Every page is a lazy chunk (lib/lazy-component.ts): its first import in a test file is
@@ -45,7 +46,10 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  // The access token lives in memory (lib/session.ts): forgotten between tests like the storage.
+  clearSession();
   window.localStorage.clear();
+  window.sessionStorage.clear();
   document.title = '';
   vi.unstubAllGlobals();
   vi.useRealTimers();

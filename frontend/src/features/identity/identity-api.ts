@@ -1,4 +1,5 @@
 import { api } from '../../lib/api';
+import { SESSION_HEADER } from '../../lib/base-query';
 import type { AdminLoginResponse, BoolResponse, StudentLoginResponse, StudentView, TeacherLoginResponse, TeacherView } from '../../lib/api-schema';
 
 export interface Credentials {
@@ -16,7 +17,6 @@ export type {
 } from '../../lib/api-schema';
 
 export interface LogoutArgs {
-  refresh: string;
   /** Sent explicitly: the session is cleared before the call leaves. */
   access: string | null;
 }
@@ -38,11 +38,12 @@ export const identityApi = api.injectEndpoints({
       extraOptions: noReauth,
     }),
     logout: build.mutation<void, LogoutArgs>({
-      query: ({ refresh, access }) => ({
-        url: 'logout/',
+      // The browser's logout: the refresh family is the HttpOnly cookie's (docs/adr/0029).
+      query: ({ access }) => ({
+        url: 'token/logout/',
         method: 'POST',
-        body: { refresh },
-        headers: access ? { Authorization: `Bearer ${access}` } : undefined,
+        body: {},
+        headers: { [SESSION_HEADER]: '1', ...(access ? { Authorization: `Bearer ${access}` } : {}) },
       }),
       extraOptions: noReauth,
     }),

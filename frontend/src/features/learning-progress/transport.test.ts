@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { json, stubFetch } from '../../test/fake-fetch';
+import { storeTokens } from '../../lib/session';
 import { send } from './transport';
 
 describe('send', () => {
   it('posts JSON with the bearer token, and keeps the token on a keepalive request (what a beacon could not)', async () => {
-    window.localStorage.setItem('accessToken', 'jeton-1');
+    storeTokens('jeton-1');
     const { calls, fetchMock } = stubFetch(() => json({ validated: true }, 201));
     expect(await send('progress/', { student: 7 }, { keepalive: true })).toEqual({ ok: true, data: { validated: true } });
     expect(calls[0]).toMatchObject({ method: 'POST', path: '/progress/', body: { student: 7 } });
@@ -13,8 +14,7 @@ describe('send', () => {
   });
 
   it('renews an expired token once and sends again', async () => {
-    window.localStorage.setItem('accessToken', 'vieux');
-    window.localStorage.setItem('refreshToken', 'r');
+    storeTokens('vieux');
     const { calls } = stubFetch((request) => {
       if (request.path === '/token/refresh/') return json({ access: 'neuf' });
       return request.headers.get('Authorization') === 'Bearer neuf' ? json({ bool: true }, 201) : json({ message: 'Session expirée' }, 401);

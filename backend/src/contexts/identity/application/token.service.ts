@@ -67,6 +67,11 @@ export class TokenService {
     );
   }
 
+  /** How long a refresh token lives: the refresh cookie's Max-Age. */
+  get refreshTtlSeconds(): number {
+    return this.config.refreshTokenTtlSeconds;
+  }
+
   async issue(subject: TokenSubject, familyId: string = randomUUID(), sql: SqlTransaction = this.db): Promise<TokenPair> {
     const access = this.jwt.sign(
       { sub: String(subject.accountId), role: subject.role, pid: subject.profileId, usr: subject.username, ep: subject.sessionEpoch, fam: familyId },

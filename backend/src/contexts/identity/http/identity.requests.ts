@@ -28,11 +28,13 @@ const TOKEN_MAX = 4096;
 const URL_MAX = 500;
 
 export class RefreshRequest {
-  @ApiProperty({ maxLength: TOKEN_MAX })
+  /** Optional since the refresh cookie (docs/adr/0029): without it, the cookie of a same-origin call. */
+  @ApiPropertyOptional({ maxLength: TOKEN_MAX })
+  @IsOptional()
   @MaxLength(TOKEN_MAX, { message: 'Le jeton de rafraîchissement est trop long.' })
   @IsString({ message: 'Le jeton de rafraîchissement est obligatoire.' })
   @IsNotEmpty({ message: 'Le jeton de rafraîchissement est obligatoire.' })
-  refresh!: string;
+  refresh?: string;
 }
 
 export class LogoutRequest {

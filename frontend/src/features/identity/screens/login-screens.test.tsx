@@ -30,8 +30,6 @@ describe('student login (/user-login)', () => {
       studentLoginStatus: 'true',
       studentId: '7',
       username: 'alice',
-      accessToken: 'acc',
-      refreshToken: 'ref',
       role: 'student',
     });
     expect(await screen.findByRole('heading', { name: 'Bonjour, alice' })).toBeInTheDocument();
@@ -165,8 +163,6 @@ describe('trainer login (/teacher-login)', () => {
       teacherId: '3',
       formateur_id: '3',
       username: 'marc',
-      accessToken: 'tacc',
-      refreshToken: 'tref',
       role: 'teacher',
     });
     expect(await screen.findByRole('heading', { name: 'Bonjour, marc' })).toBeInTheDocument();
@@ -213,8 +209,6 @@ describe('admin login (/admin-login)', () => {
       adminLoginStatus: 'true',
       adminId: '1',
       username: 'admin',
-      accessToken: 'aacc',
-      refreshToken: 'aref',
       role: 'admin',
     });
     expect(await screen.findByText('Connexion réussie')).toBeInTheDocument();

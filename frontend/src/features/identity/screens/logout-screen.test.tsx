@@ -18,8 +18,10 @@ describe('logout routes', () => {
 
       await waitFor(() => expect(location.pathname).toBe(login));
       await waitFor(() => expect(calls).toHaveLength(1));
-      expect(calls[0]!.path).toBe('/logout/');
-      expect(calls[0]!.body).toEqual({ refresh: 'ref' });
+      // The refresh family is the HttpOnly cookie's (ADR 0029): the same-origin logout call and its header.
+      expect(calls[0]!.path).toBe('/token/logout/');
+      expect(calls[0]!.body).toEqual({});
+      expect(calls[0]!.headers.get('x-lms-session')).toBe('1');
       expect(calls[0]!.headers.get('authorization')).toBe('Bearer acc');
       expect({ ...localStorage }).toEqual({});
       expect(await screen.findByRole('button', { name: 'Se connecter' })).toBeInTheDocument();

@@ -5,9 +5,9 @@ import { api } from '../../../lib/api';
 import { useAppDispatch, usePageTitle, useSyncSession } from '../../../lib/hooks';
 import {
   LOGIN_PATHS,
+  announceLogout,
   clearSession,
   getAccessToken,
-  getRefreshToken,
   type Role,
 } from '../../../lib/session';
 import { identityApi } from '../identity-api';
@@ -33,16 +33,15 @@ export function LogoutScreen({ role }: { role: Role }) {
   useEffect(() => {
     if (done.current) return;
     done.current = true;
-    const refresh = getRefreshToken();
     const access = getAccessToken();
     clearSession();
+    announceLogout();
     syncSession();
     dispatch(api.util.resetApiState());
-    if (refresh) {
-      dispatch(identityApi.endpoints.logout.initiate({ refresh, access }))
-        .unwrap()
-        .catch(() => undefined);
-    }
+    // Always sent: the refresh cookie (HttpOnly) is closed and cleared by the server.
+    dispatch(identityApi.endpoints.logout.initiate({ access }))
+      .unwrap()
+      .catch(() => undefined);
     navigate(LOGIN_PATHS[role], { replace: true });
   }, [dispatch, navigate, role, syncSession]);
 
