@@ -1,5 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiLogin, DEMO, expectNoSeriousA11yViolations, fillLogin, loginAs } from './support';
+import { apiLogin, DEMO, expectNoSeriousA11yViolations, fillLogin, loginAs, watchCspViolations } from './support';
+
+// Every scanned screen also renders under the app's CSP without a violation (docs/adr/0029).
+test.beforeEach(async ({ context }) => watchCspViolations(context));
 
 /** Ids of the demo centre that the screens' addresses need. */
 async function demoIds(request: APIRequestContext) {

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
 
 /** The demo accounts of backend/src/demo/demo-accounts.ts (also in the README). */
 export const DEMO = {
@@ -93,12 +93,27 @@ async function seriousViolations(page: Page): Promise<string[]> {
 }
 
 /**
+ * Records every Content-Security-Policy violation of the context's pages (docs/adr/0029), which
+ * expectNoSeriousA11yViolations then asserts are none: the axe-scanned screens render under the CSP.
+ */
+export async function watchCspViolations(context: BrowserContext) {
+  await context.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.effectiveDirective} ${event.blockedURI} ${event.sourceFile ?? ''}:${event.lineNumber}`));
+  });
+}
+
+/**
  * The screen as it is has no serious or critical accessibility violation (axe-core, WCAG 2.2 AA),
  * at the page's width and again at 390 px (a phone), where the layout differs. Call it on every
  * screen a journey reaches, once its content is there (docs/adr/0010-front-end-delivery.md). A
  * soft assertion: the test goes on, so one run lists every screen's violations.
  */
 export async function expectNoSeriousA11yViolations(page: Page) {
+  // Where the page's Content-Security-Policy violations are watched (watchCspViolations), none either.
+  const csp = await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []);
+  expect.soft(csp, `CSP violations on ${page.url()} (docs/adr/0029)`).toEqual([]);
   const size = page.viewportSize();
   const found: string[] = (await seriousViolations(page)).map((line) => `${size?.width ?? '?'} px: ${line}`);
   await page.setViewportSize(PHONE);

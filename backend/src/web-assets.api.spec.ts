@@ -73,7 +73,8 @@ describe('the pages of the SPA', () => {
     const nonce = /nonce="([^"]+)"/.exec(response.body)![1]!;
     expect(nonce).not.toBe('__CSP_NONCE__');
     const policy = String(response.headers['content-security-policy']);
-    expect(policy).toContain("script-src 'self';");
+    // No inline script and no foreign source but the two video players' APIs, at their exact paths.
+    expect(policy).toContain("script-src 'self' https://www.youtube.com/iframe_api https://www.youtube.com/s/player/ https://player.vimeo.com/api/player.js;");
     expect(policy).toContain(`style-src 'self' 'nonce-${nonce}'`);
     expect(policy).toContain("frame-ancestors 'self'");
     expect(policy).toMatch(/frame-src 'self' \S*.* https:\/\/www\.youtube\.com .*https:\/\/player\.vimeo\.com/);

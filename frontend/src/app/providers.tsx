@@ -18,6 +18,24 @@ function cspNonce(): string | undefined {
 const CSP = { nonce: cspNonce() };
 
 /**
+ * Some antd internals add a `<style>` of their own without the ConfigProvider's nonce (the table
+ * measures the scrollbar through @rc-component/util's getScrollBarSize): every `<style>` element
+ * the app's own scripts create carries the page's nonce, set before it is inserted. Markup parsed
+ * from a string (an injected `<style>` tag) does not go through createElement and stays blocked.
+ */
+function nonceOwnStyles(nonce: string | undefined): void {
+  if (!nonce || typeof document === 'undefined') return;
+  const create = document.createElement.bind(document) as (tagName: string, options?: ElementCreationOptions) => HTMLElement;
+  document.createElement = ((tagName: string, options?: ElementCreationOptions) => {
+    const element = create(tagName, options);
+    if (element instanceof HTMLStyleElement) element.nonce = nonce;
+    return element;
+  }) as typeof document.createElement;
+}
+
+nonceOwnStyles(CSP.nonce);
+
+/**
  * The store and antd's theme and French locale. Toasts and alert dialogs come through
  * lib/feedback.ts, whose code loads on first use (antd's App would put it in every page's).
  * dayjs is not loaded either: the screen that brings the first date picker sets its French locale.

@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { json, stubFetch } from '../test/fake-fetch';
 import { renderApp } from '../test/render-app';
-import { startSession } from '../lib/session';
+import { getAccessToken, startSession } from '../lib/session';
 
 const tokens = { access: 'a', refresh: 'r' };
 
@@ -67,5 +68,30 @@ describe('route guards', () => {
       ['Assistance', '/assistance'],
       ['Déconnexion', '/user-logout'],
     ]);
+  });
+
+  it('after a reload, gets an access token from the refresh cookie before the page of the role renders', async () => {
+    // What a reload leaves (docs/adr/0029): the spec's login flags, no token in memory.
+    for (const [key, value] of [['teacherLoginStatus', 'true'], ['teacherId', '1'], ['role', 'teacher'], ['username', 'camille']]) {
+      window.localStorage.setItem(key, value);
+    }
+    let answerRefresh: (response: Response) => void = () => undefined;
+    const { calls } = stubFetch((request) =>
+      request.path === '/token/refresh/'
+        ? new Promise<Response>((resolve) => {
+            answerRefresh = resolve;
+          })
+        : json({ statusCode: 404, message: 'Ressource introuvable.' }, 404),
+    );
+    renderApp('/teacher-dashboard');
+    await waitFor(() => expect(calls.map((call) => call.path)).toEqual(['/token/refresh/']));
+    expect(calls[0]!.headers.get('X-LMS-Session')).toBe('1');
+    expect(screen.queryByRole('heading', { name: 'Bonjour, camille' })).not.toBeInTheDocument();
+    answerRefresh(json({ access: 'neuf' }));
+    expect(await screen.findByRole('heading', { name: 'Bonjour, camille' })).toBeInTheDocument();
+    expect(getAccessToken()).toBe('neuf');
+    const after = calls.filter((call) => call.path !== '/token/refresh/');
+    expect(after.length).toBeGreaterThan(0);
+    expect(after.every((call) => call.headers.get('Authorization') === 'Bearer neuf')).toBe(true);
   });
 });

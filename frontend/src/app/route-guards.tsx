@@ -1,13 +1,38 @@
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Spin } from 'antd';
 import { Navigate, Outlet } from 'react-router-dom';
 import { selectIsLoggedIn } from '../lib/auth-slice';
+import { appTokenRefresher } from '../lib/base-query';
 import { useAppSelector } from '../lib/hooks';
-import { DASHBOARD_PATHS, LOGIN_PATHS, type Role } from '../lib/session';
+import { DASHBOARD_PATHS, getAccessToken, LOGIN_PATHS, type Role } from '../lib/session';
+
+/**
+ * A signed-in role's pages render once an access token is in memory: after a reload or in a new
+ * tab it is first obtained from the refresh cookie (docs/adr/0029), so a page whose first calls
+ * need no token (a public profile read, say) does not show a session that has in fact ended.
+ * A failed refresh clears the session and sends the browser to the role's login page.
+ */
+function SessionReady() {
+  const [ready, setReady] = useState(() => getAccessToken() !== null);
+  useEffect(() => {
+    if (ready) return;
+    let live = true;
+    void appTokenRefresher()
+      .ensureAccessToken()
+      .then((ok) => {
+        if (live && ok) setReady(true);
+      });
+    return () => {
+      live = false;
+    };
+  }, [ready]);
+  return ready ? <Outlet /> : <Spin className="session-ready" size="large" description="Reprise de la session…" fullscreen />;
+}
 
 /** Pages of a role: a visitor without that role's session goes to its login page. */
 export function RequireRole({ role }: { role: Role }) {
   const loggedIn = useAppSelector((state) => selectIsLoggedIn(state, role));
-  return loggedIn ? <Outlet /> : <Navigate to={LOGIN_PATHS[role]} replace />;
+  return loggedIn ? <SessionReady /> : <Navigate to={LOGIN_PATHS[role]} replace />;
 }
 
 /** Login and registration pages: a logged-in user of that role goes to its dashboard. */
@@ -19,7 +44,7 @@ export function GuestOnly({ role }: { role: Role }) {
 /** Pages shared by several roles (a question added by a trainer or an admin): any of them may enter. */
 export function RequireAnyRole({ roles }: { roles: readonly Role[] }) {
   const loggedIn = useAppSelector((state) => roles.some((role) => selectIsLoggedIn(state, role)));
-  return loggedIn ? <Outlet /> : <Navigate to={LOGIN_PATHS[roles[0]!]} replace />;
+  return loggedIn ? <SessionReady /> : <Navigate to={LOGIN_PATHS[roles[0]!]} replace />;
 }
 
 /** The element of the signed-in role (its area's layout, say), among those given. */

@@ -64,6 +64,12 @@ export interface TokenRefresher {
    * (another request or tab refreshed meanwhile, or this call did), false when the session ended.
    */
   afterUnauthorized(tokenSent: string | null): Promise<boolean>;
+  /**
+   * Before a page of a signed-in role renders: true when an access token is in memory, or was
+   * just obtained from the refresh cookie (a reload, a new tab); false when the session ended
+   * (the browser is then on its way to the login page).
+   */
+  ensureAccessToken(): Promise<boolean>;
 }
 
 /**
@@ -123,6 +129,11 @@ export function createTokenRefresher(options: ReauthOptions = {}): TokenRefreshe
       // Another request already refreshed while this one was in flight.
       if (getAccessToken() !== tokenSent && getAccessToken()) return true;
       return refreshOnce(tokenSent);
+    },
+    async ensureAccessToken() {
+      if (getAccessToken()) return true;
+      if (!hasStoredLogin()) return false;
+      return refreshing ?? refreshOnce(null);
     },
   };
 }

@@ -15,6 +15,13 @@ export const CSP_REPORT_MAX_BYTES = 8 * 1024;
 /** The frames a course may embed (docs/adr/0011: YouTube and Vimeo videos). */
 const VIDEO_FRAMES = ['https://www.youtube.com', 'https://www.youtube-nocookie.com', 'https://player.vimeo.com'];
 
+/**
+ * The only foreign scripts: the two players' APIs, without which a video's playback cannot be
+ * followed (docs/adr/0021). Exact paths, not whole hosts: YouTube's iframe API and the widget it
+ * loads from /s/player/, Vimeo's player.js (frontend/src/features/learning-progress/video/provider-apis.ts).
+ */
+export const VIDEO_PLAYER_SCRIPTS = ['https://www.youtube.com/iframe_api', 'https://www.youtube.com/s/player/', 'https://player.vimeo.com/api/player.js'];
+
 export const COMMON_HEADERS: Record<string, string> = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
@@ -27,7 +34,7 @@ export function newNonce(): string {
 }
 
 /**
- * The SPA's policy: scripts of this origin only (no inline script, no foreign source); styles of
+ * The SPA's policy: scripts of this origin and the two video players' APIs only (no inline script); styles of
  * this origin and the `<style>` elements antd's CSS-in-JS inserts with the page's nonce; style
  * attributes (set by React through the CSSOM, never able to run code) allowed; frames of this
  * origin, the SCORM content origin and the two video players; violations reported.
@@ -36,7 +43,7 @@ export function spaPolicy(nonce: string, contentOrigin: string | null): string {
   const frames = ["'self'", ...(contentOrigin ? [contentOrigin] : []), ...VIDEO_FRAMES].join(' ');
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    `script-src 'self' ${VIDEO_PLAYER_SCRIPTS.join(' ')}`,
     `style-src 'self' 'nonce-${nonce}'`,
     "style-src-attr 'unsafe-inline'",
     "img-src 'self' data: blob: https://i.ytimg.com https://i.vimeocdn.com",

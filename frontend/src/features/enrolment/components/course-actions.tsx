@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
-import { LoginOutlined } from '@ant-design/icons';
+import { LockOutlined } from '@ant-design/icons';
 import { LOGIN_PATHS } from '../../../lib/session';
 import { messages as m } from '../messages';
 import { useEnrolmentState } from '../use-enrolment-state';
@@ -26,7 +26,7 @@ export function CourseActions({
     return (
       <div className="course-actions" aria-label={m.actions.label} role="group">
         <Link to={LOGIN_PATHS.student} className="button-link button-link--large">
-          <LoginOutlined aria-hidden /> {m.actions.loginRequired}
+          <LockOutlined aria-hidden /> {m.actions.loginRequired}
         </Link>
         <p className="course-actions__hint">{m.actions.loginHint}</p>
       </div>
