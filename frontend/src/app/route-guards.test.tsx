@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../test/render-app';
 import { startSession } from '../lib/session';
+import { specText } from '../test/spec-text';
 
 const tokens = { access: 'a', refresh: 'r' };
 
@@ -50,7 +51,7 @@ describe('route guards', () => {
   it('shows the student side menu on the student dashboard', async () => {
     startSession('student', { id: 7, username: 'alice', ...tokens });
     renderApp('/user-dashboard');
-    const menu = await screen.findByRole('navigation', { name: 'Espace Etudiant' });
+    const menu = await screen.findByRole('navigation', { name: specText('Espace Etudiant') });
     const links = Array.from(menu.querySelectorAll('a')).map((a) => [
       a.textContent,
       a.getAttribute('href'),

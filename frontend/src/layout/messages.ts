@@ -48,7 +48,7 @@ export const messages = {
     faqShort: 'FAQ',
   },
   side: {
-    student: 'Espace Etudiant',
+    student: 'Espace Étudiant',
     teacher: 'Espace Formateur',
     admin: 'Administration',
     showMenu: 'Afficher le menu',
@@ -64,7 +64,7 @@ export const messages = {
     password: 'Mot de passe',
     assistance: 'Assistance',
     logout: 'Déconnexion',
-    myStudents: 'Mes etudiants',
+    myStudents: 'Mes étudiants',
     adminStudents: 'Étudiants',
     adminCourses: 'Cours',
     adminProgress: 'Suivi de progression',
