@@ -163,7 +163,7 @@ test('a student enrols, rates, sees both states, adds a favourite and finds it o
   await page.goto('/user-login');
   await fillLogin(page, DEMO.student2.email, DEMO.student2.password);
   await expect(page).toHaveURL(/\/user-dashboard$/);
-  await expectGreeting(page, DEMO.student2.username);
+  await expectGreeting(page, DEMO.student2.name);
 
   await openCourse(page, title);
   const enrolledCount = page.getByTestId('course-enrolled-count');

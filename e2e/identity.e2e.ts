@@ -12,7 +12,7 @@ test.describe('each role signs in through the UI, sees its greeting and logs out
     await expect(page).toHaveTitle(/^LMS/);
     await fillLogin(page, DEMO.student.email, DEMO.student.password);
     await expect(page).toHaveURL(/\/user-dashboard$/);
-    await expectGreeting(page, DEMO.student.username);
+    await expectGreeting(page, DEMO.student.name);
     await expect(page.getByTestId('dashboard-greeting')).toHaveText('Bonjour, Léa Dubois');
     await expect(page.getByText(specText('Espace Etudiant'))).toBeVisible();
     const storage = await page.evaluate(() => ({ ...localStorage }));
@@ -29,7 +29,7 @@ test.describe('each role signs in through the UI, sees its greeting and logs out
     await page.goto('/teacher-login');
     await fillLogin(page, DEMO.trainer.email, DEMO.trainer.password);
     await expect(page).toHaveURL(/\/teacher-dashboard$/);
-    await expectGreeting(page, DEMO.trainer.username);
+    await expectGreeting(page, DEMO.trainer.name);
     await expect(page.getByText('Espace Formateur', { exact: true })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('teacherLoginStatus'))).toBe('true');
     await logoutFromNavbar(page);
@@ -60,7 +60,7 @@ test("a student signs in from the home page's card, after a wrong password", asy
   await expect(page).toHaveURL(/\/$/);
   await fillLogin(page, DEMO.student.email, DEMO.student.password);
   await expect(page).toHaveURL(/\/user-dashboard$/);
-  await expectGreeting(page, DEMO.student.username);
+  await expectGreeting(page, DEMO.student.name);
 });
 
 test('a wrong password shows the spec message and stores nothing', async ({ page }) => {
@@ -172,7 +172,7 @@ test('a visitor registers as a student, is sent to the login 2.5 s later and sig
   await expect(page.getByText(specText('Compte cree avec succes'))).toBeVisible();
   await expect(page).toHaveURL(/\/user-login$/, { timeout: 6_000 });
   await fillLogin(page, 'camille.rousseau@example.fr', 'un-mot-de-passe-solide');
-  await expectGreeting(page, 'camille.r');
+  await expectGreeting(page, 'Camille Rousseau');
 });
 
 test('a student changes their password and is logged out 2 s later', async ({ page }) => {
@@ -191,5 +191,17 @@ test('a student changes their password and is logged out 2 s later', async ({ pa
   await expect(page.getByText(specText('Mot de passe mis a jour !'))).toBeVisible();
   await expect(page).toHaveURL(/\/user-login$/, { timeout: 6_000 });
   await fillLogin(page, 'nora.vidal@example.fr', 'nouveau-mot-de-passe');
-  await expectGreeting(page, 'nora.v');
+  await expectGreeting(page, 'Nora Vidal');
+});
+
+test("the staff's entrances are out of the learners' navigation: a footer link leads to the trainer login, which leads to the admin login", async ({ page }) => {
+  await page.goto('/');
+  const nav = page.getByRole('navigation', { name: 'Navigation principale' });
+  await expect(nav.getByRole('link', { name: 'Connexion étudiant' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: /Connexion (formateur|admin)/ })).toHaveCount(0);
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Espace formateurs et administration' }).click();
+  await expect(page).toHaveURL(/\/teacher-login$/);
+  await page.getByRole('main').getByRole('link', { name: 'Connexion administrateur' }).click();
+  await expect(page).toHaveURL(/\/admin-login$/);
+  await expect(page.getByRole('main').getByRole('link', { name: 'Connexion formateur' })).toHaveAttribute('href', '/teacher-login');
 });

@@ -96,6 +96,7 @@ export const messages = {
     inactive: 'Inactif',
     more: (count: number) => `+${count}`,
     periodOf: (start: string, end: string) => `${start} → ${end}`,
+    noDates: 'Dates non renseignées',
     suspend: 'Suspendre',
     reactivate: 'Réactiver',
     suspendText: (name: string) => `Suspendre le compte de ${name} ? Il ne pourra plus se connecter et ses sessions sont fermées ; son historique reste intact.`,

@@ -68,6 +68,8 @@ export const messages = {
     serverError: 'Impossible de se connecter. Réessayez plus tard.',
     noAccount: 'Pas encore de compte formateur ?',
     registerLink: 'Devenir formateur',
+    adminQuestion: 'Vous administrez le centre ?',
+    adminLink: 'Connexion administrateur',
     registerTitle: 'Inscription formateur',
     registerSubtitle: 'Rejoignez l’équipe pédagogique du centre de formation.',
     registerButton: "S'inscrire",
@@ -106,6 +108,8 @@ export const messages = {
     errorTitle: 'Erreur de connexion',
     error: 'Impossible de se connecter. Vérifie tes identifiants ou réessaie plus tard.',
     success: 'Connexion réussie',
+    teacherQuestion: 'Vous êtes formateur ?',
+    teacherLink: 'Connexion formateur',
     logoutTitle: 'Déconnexion administrateur',
   },
 } as const;

@@ -36,7 +36,7 @@ function Details({ student }: { student: StudentRecord }) {
     [m.detail.typeDossier, or(student.type_dossier)],
     [m.detail.typeFormation, or(student.type_formation)],
     [m.detail.formations, or(student.formations.join(', '))],
-    [m.detail.period, `${dateOf(student.date_entree)} → ${dateOf(student.date_sortie)}`],
+    [m.detail.period, student.date_entree || student.date_sortie ? `${dateOf(student.date_entree)} → ${dateOf(student.date_sortie)}` : m.students.noDates],
   ];
   return (
     <Panel title={m.detail.info} titleAs="h2" className="student-detail__card">
