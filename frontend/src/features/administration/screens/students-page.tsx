@@ -112,7 +112,7 @@ export function StudentsPage() {
     {
       key: 'name',
       title: m.students.fullname,
-      width: 160,
+      width: narrow ? undefined : 160,
       fixed: narrow ? undefined : 'left',
       render: (_, student) => (
         <div>
