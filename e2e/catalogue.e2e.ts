@@ -200,7 +200,7 @@ test('a student enrols, rates, sees both states, adds a favourite and finds it o
 
   await page.goto('/favorite-courses');
   await expect(page.getByRole('heading', { level: 1, name: 'Cours favoris' })).toBeVisible();
-  await expect(page.getByText(specText('Espace Etudiant'))).toBeVisible();
+  await expect(page.getByRole('navigation', { name: specText('Espace Etudiant') })).toBeVisible();
   await expect(cardTitles(page).filter({ hasText: title })).toHaveCount(1);
   await expectNoSeriousA11yViolations(page);
   await page.getByRole('link', { name: title }).click();

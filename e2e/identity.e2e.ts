@@ -14,7 +14,7 @@ test.describe('each role signs in through the UI, sees its greeting and logs out
     await expect(page).toHaveURL(/\/user-dashboard$/);
     await expectGreeting(page, DEMO.student.name);
     await expect(page.getByTestId('dashboard-greeting')).toHaveText('Bonjour, Léa Dubois');
-    await expect(page.getByText(specText('Espace Etudiant'))).toBeVisible();
+    await expect(page.getByRole('navigation', { name: specText('Espace Etudiant') })).toBeVisible();
     const storage = await page.evaluate(() => ({ ...localStorage }));
     expect(storage).toMatchObject({ studentLoginStatus: 'true', username: DEMO.student.username, role: 'student' });
     expect(storage.accessToken).toBeTruthy();
