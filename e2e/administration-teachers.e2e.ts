@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { apiLogin, choose, DEMO, expectNoSeriousA11yViolations, fillLogin, loginAs } from './support';
+import { specText } from '../frontend/src/test/spec-text';
 
 const PASSWORD = 'un-mot-de-passe-solide';
 
@@ -102,7 +103,7 @@ test('an admin creates a trainer, assigns a course and a student, suspends, reac
     const trainer = await (await browser.newContext()).newPage();
     await trainer.goto('/teacher-login');
     await fillLogin(trainer, email, PASSWORD);
-    await expect(trainer.getByText(/Votre compte a ete desactive/)).toBeVisible();
+    await expect(trainer.getByText(specText('Votre compte a ete desactive'))).toBeVisible();
     await expect(trainer).toHaveURL(/\/teacher-login$/);
 
     await row.getByRole('button', { name: `Réactiver : ${name}` }).click();

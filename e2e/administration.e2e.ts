@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { choose, DEMO, expectNoSeriousA11yViolations, fillLogin, loginAs } from './support';
+import { specText } from '../frontend/src/test/spec-text';
 
 const PASSWORD = 'un-mot-de-passe-solide';
 const NEW_PASSWORD = 'un-autre-mot-de-passe-solide';
@@ -92,7 +93,7 @@ test('an admin creates a student, assigns a course and a trainer, suspends, reac
     const student = await (await browser.newContext()).newPage();
     await student.goto('/user-login');
     await fillLogin(student, email, NEW_PASSWORD);
-    await expect(student.getByText("Vous avez ete deconnecte, Votre compte a ete desactive. Contactez l'administration.")).toBeVisible();
+    await expect(student.getByText(specText("Vous avez ete deconnecte, Votre compte a ete desactive. Contactez l'administration."))).toBeVisible();
 
     await page.getByRole('button', { name: `Réactiver : Nina Roux${tag}` }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Oui, réactiver' }).click();

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { DEMO, apiLogin, choose, expectNoSeriousA11yViolations, loginAs } from './support';
+import { specText } from '../frontend/src/test/spec-text';
 
 /** Claire's course that Léa follows, and the quiz step the demo placed in it (backend/src/demo/demo-quizzes.ts). */
 const COURSE_TITLE = 'Modèles de documents Word et Excel';
@@ -102,7 +103,7 @@ test.describe.serial('quizzes', () => {
       await expect(row.getByRole('cell').nth(1)).toHaveText('3');
       await expect(row).toContainText('Trois questions sur les gestes de tous les jours d…');
       await row.getByRole('button', { name: `Supprimer : ${title}` }).click();
-      const confirm = page.getByRole('dialog').filter({ hasText: 'Supprimer ce quiz ? Cette action est irreversible.' });
+      const confirm = page.getByRole('dialog').filter({ hasText: specText('Supprimer ce quiz ? Cette action est irreversible.') });
       await expect(confirm).toBeVisible();
       await confirm.getByRole('button', { name: 'Annuler' }).click();
       await expect(confirm).toBeHidden();

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, expectGreeting, expectNoSeriousA11yViolations, fillLogin } from './support';
+import { specText } from '../frontend/src/test/spec-text';
 
 /** The course cards of the page, by their title link. */
 const cardTitles = (page: Page) => page.getByTestId('course-card').locator('h2 a, h3 a');
@@ -162,7 +163,7 @@ test('a student enrols, rates, sees both states, adds a favourite and finds it o
   await page.goto('/user-login');
   await fillLogin(page, DEMO.student2.email, DEMO.student2.password);
   await expect(page).toHaveURL(/\/user-dashboard$/);
-  await expectGreeting(page, DEMO.student2.username);
+  await expectGreeting(page, DEMO.student2.name);
 
   await openCourse(page, title);
   const enrolledCount = page.getByTestId('course-enrolled-count');
@@ -199,7 +200,7 @@ test('a student enrols, rates, sees both states, adds a favourite and finds it o
 
   await page.goto('/favorite-courses');
   await expect(page.getByRole('heading', { level: 1, name: 'Cours favoris' })).toBeVisible();
-  await expect(page.getByText('Espace Etudiant', { exact: true })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: specText('Espace Etudiant') })).toBeVisible();
   await expect(cardTitles(page).filter({ hasText: title })).toHaveCount(1);
   await expectNoSeriousA11yViolations(page);
   await page.getByRole('link', { name: title }).click();

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, expectGreeting, expectNoSeriousA11yViolations, fillLogin, loginAs } from './support';
+import { specText } from '../frontend/src/test/spec-text';
 
 async function logoutFromNavbar(page: Page) {
   await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Déconnexion' }).click();
@@ -11,9 +12,9 @@ test.describe('each role signs in through the UI, sees its greeting and logs out
     await expect(page).toHaveTitle(/^LMS/);
     await fillLogin(page, DEMO.student.email, DEMO.student.password);
     await expect(page).toHaveURL(/\/user-dashboard$/);
-    await expectGreeting(page, DEMO.student.username);
+    await expectGreeting(page, DEMO.student.name);
     await expect(page.getByTestId('dashboard-greeting')).toHaveText('Bonjour, Léa Dubois');
-    await expect(page.getByText('Espace Etudiant', { exact: true })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: specText('Espace Etudiant') })).toBeVisible();
     const storage = await page.evaluate(() => ({ ...localStorage }));
     expect(storage).toMatchObject({ studentLoginStatus: 'true', username: DEMO.student.username, role: 'student' });
     // No token in storage (docs/adr/0029): the refresh token is an HttpOnly cookie, the access token in memory.
@@ -30,7 +31,7 @@ test.describe('each role signs in through the UI, sees its greeting and logs out
     await page.goto('/teacher-login');
     await fillLogin(page, DEMO.trainer.email, DEMO.trainer.password);
     await expect(page).toHaveURL(/\/teacher-dashboard$/);
-    await expectGreeting(page, DEMO.trainer.username);
+    await expectGreeting(page, DEMO.trainer.name);
     await expect(page.getByText('Espace Formateur', { exact: true })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('teacherLoginStatus'))).toBe('true');
     await logoutFromNavbar(page);
@@ -55,19 +56,19 @@ test.describe('each role signs in through the UI, sees its greeting and logs out
 test("a student signs in from the home page's card, after a wrong password", async ({ page }) => {
   await page.goto('/');
   await fillLogin(page, DEMO.student.email, 'mauvais-mot-de-passe');
-  await expect(page.getByRole('alert')).toContainText('Echec de la connexion');
+  await expect(page.getByRole('alert')).toContainText(specText('Echec de la connexion'));
   await expect(page.getByRole('alert')).toContainText('Identifiants incorrects.');
   await expectNoSeriousA11yViolations(page);
   await expect(page).toHaveURL(/\/$/);
   await fillLogin(page, DEMO.student.email, DEMO.student.password);
   await expect(page).toHaveURL(/\/user-dashboard$/);
-  await expectGreeting(page, DEMO.student.username);
+  await expectGreeting(page, DEMO.student.name);
 });
 
 test('a wrong password shows the spec message and stores nothing', async ({ page }) => {
   await page.goto('/user-login');
   await fillLogin(page, DEMO.student2.email, 'mauvais-mot-de-passe');
-  await expect(page.getByText('Echec de la connexion')).toBeVisible();
+  await expect(page.getByText(specText('Echec de la connexion'))).toBeVisible();
   await expect(page.getByText('Identifiants incorrects.')).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await expect(page).toHaveURL(/\/user-login$/);
@@ -77,7 +78,7 @@ test('a wrong password shows the spec message and stores nothing', async ({ page
 test('a suspended student is refused with the deactivation message', async ({ page }) => {
   await page.goto('/user-login');
   await fillLogin(page, DEMO.suspended.email, DEMO.suspended.password);
-  await expect(page.getByText("Vous avez ete deconnecte, Votre compte a ete desactive. Contactez l'administration.")).toBeVisible();
+  await expect(page.getByText(specText("Vous avez ete deconnecte, Votre compte a ete desactive. Contactez l'administration."))).toBeVisible();
   await expect(page).toHaveURL(/\/user-login$/);
 });
 
@@ -166,10 +167,10 @@ test('a visitor registers as a student, is sent to the login 2.5 s later and sig
   await expectNoSeriousA11yViolations(page);
   await page.getByLabel('Mot de passe', { exact: true }).fill('un-mot-de-passe-solide');
   await page.getByRole('button', { name: 'Créer mon compte' }).click();
-  await expect(page.getByText('Compte cree avec succes')).toBeVisible();
+  await expect(page.getByText(specText('Compte cree avec succes'))).toBeVisible();
   await expect(page).toHaveURL(/\/user-login$/, { timeout: 6_000 });
   await fillLogin(page, 'camille.rousseau@example.fr', 'un-mot-de-passe-solide');
-  await expectGreeting(page, 'camille.r');
+  await expectGreeting(page, 'Camille Rousseau');
 });
 
 test('a student changes their password and is logged out 2 s later', async ({ page }) => {
@@ -185,8 +186,20 @@ test('a student changes their password and is logged out 2 s later', async ({ pa
   await page.goto('/change-password');
   await page.getByLabel('Nouveau mot de passe').fill('nouveau-mot-de-passe');
   await page.getByRole('button', { name: 'Mettre à jour' }).click();
-  await expect(page.getByText('Mot de passe mis a jour !')).toBeVisible();
+  await expect(page.getByText(specText('Mot de passe mis a jour !'))).toBeVisible();
   await expect(page).toHaveURL(/\/user-login$/, { timeout: 6_000 });
   await fillLogin(page, 'nora.vidal@example.fr', 'nouveau-mot-de-passe');
-  await expectGreeting(page, 'nora.v');
+  await expectGreeting(page, 'Nora Vidal');
+});
+
+test("the staff's entrances are out of the learners' navigation: a footer link leads to the trainer login, which leads to the admin login", async ({ page }) => {
+  await page.goto('/');
+  const nav = page.getByRole('navigation', { name: 'Navigation principale' });
+  await expect(nav.getByRole('link', { name: 'Connexion étudiant' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: /Connexion (formateur|admin)/ })).toHaveCount(0);
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Espace formateurs et administration' }).click();
+  await expect(page).toHaveURL(/\/teacher-login$/);
+  await page.getByRole('main').getByRole('link', { name: 'Connexion administrateur' }).click();
+  await expect(page).toHaveURL(/\/admin-login$/);
+  await expect(page.getByRole('main').getByRole('link', { name: 'Connexion formateur' })).toHaveAttribute('href', '/teacher-login');
 });

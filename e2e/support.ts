@@ -4,9 +4,9 @@ import { expect, type APIRequestContext, type BrowserContext, type Locator, type
 /** The demo accounts of backend/src/demo/demo-accounts.ts (also in the README). */
 export const DEMO = {
   admin: { email: 'admin@demo.lms-formation.fr', username: 'admin', password: 'AdminDemo2026!' },
-  trainer: { email: 'claire.martin@demo.lms-formation.fr', username: 'claire.martin', password: 'Formatrice2026!' },
-  student: { email: 'lea.dubois@demo.lms-formation.fr', username: 'lea.dubois', password: 'Etudiante2026!' },
-  student2: { email: 'hugo.lefevre@demo.lms-formation.fr', username: 'hugo.lefevre', password: 'Etudiant2026!!' },
+  trainer: { email: 'claire.martin@demo.lms-formation.fr', username: 'claire.martin', name: 'Claire Martin', password: 'Formatrice2026!' },
+  student: { email: 'lea.dubois@demo.lms-formation.fr', username: 'lea.dubois', name: 'Léa Dubois', password: 'Etudiante2026!' },
+  student2: { email: 'hugo.lefevre@demo.lms-formation.fr', username: 'hugo.lefevre', name: 'Hugo Lefèvre', password: 'Etudiant2026!!' },
   suspended: { email: 'thomas.petit@demo.lms-formation.fr', username: 'thomas.petit', password: 'Etudiant2026!!' },
   /** Registered through the public page, waiting for the centre's decision (ADR 0030). */
   pendingTrainer: { email: 'sofiane.amrani@demo.lms-formation.fr', username: 'sofiane.amrani', password: 'Formateur2026!', name: 'Sofiane Amrani' },
@@ -67,8 +67,9 @@ export async function choose(scope: Page | Locator, page: Page, label: string, o
   }).toPass({ timeout: 15_000 });
 }
 
-export async function expectGreeting(page: Page, username: string) {
-  await expect(page.getByTestId('navbar-greeting')).toHaveText(new RegExp(`Bonjour, ${username.replace('.', '\\.')}`));
+/** The header's greeting: the person's name from their profile (an admin's username), as on the dashboard. */
+export async function expectGreeting(page: Page, name: string) {
+  await expect(page.getByTestId('navbar-greeting')).toHaveText(new RegExp(`Bonjour, ${name.replace('.', '\\.')}$`));
 }
 
 const A11Y_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import { DEMO, expectNoSeriousA11yViolations, fillLogin } from './support';
+import { specText } from '../frontend/src/test/spec-text';
 
 const PASSWORD = 'un-mot-de-passe-solide';
 
@@ -76,7 +77,7 @@ test.describe('tutoring: messages and homework between a trainer and the student
 
     // The student finds the trainer the admin assigned and opens the chat: nothing yet.
     const student = await signedIn(browser, 'student', learner.email);
-    await student.getByRole('navigation', { name: 'Espace Etudiant' }).getByRole('link', { name: 'Mes formateurs' }).click();
+    await student.getByRole('navigation', { name: specText('Espace Etudiant') }).getByRole('link', { name: 'Mes formateurs' }).click();
     await expect(student).toHaveURL(/\/my-teachers$/);
     const trainerCard = card(student, teacher.name);
     await expect(trainerCard.getByRole('link', { name: teacher.name })).toHaveAttribute('href', `/teacher-detail/${teacher.id}`);

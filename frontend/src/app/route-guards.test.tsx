@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { json, stubFetch } from '../test/fake-fetch';
 import { renderApp } from '../test/render-app';
 import { getAccessToken, startSession } from '../lib/session';
+import { specText } from '../test/spec-text';
 
 const tokens = { access: 'a', refresh: 'r' };
 
@@ -51,7 +52,7 @@ describe('route guards', () => {
   it('shows the student side menu on the student dashboard', async () => {
     startSession('student', { id: 7, username: 'alice', ...tokens });
     renderApp('/user-dashboard');
-    const menu = await screen.findByRole('navigation', { name: 'Espace Etudiant' });
+    const menu = await screen.findByRole('navigation', { name: specText('Espace Etudiant') });
     const links = Array.from(menu.querySelectorAll('a')).map((a) => [
       a.textContent,
       a.getAttribute('href'),

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useRoutes, type RouteObject } from 'react-router-dom';
 import {
   AboutPage,
@@ -90,11 +91,18 @@ import { ByRole, GuestOnly, LoginOfRole, RequireAnyRole, RequireRole } from './r
 // by useRoutes under a BrowserRouter, not by a data router: none of its loaders or actions is
 // used, and it would add 17 KB gzip to every page (docs/adr/0010).
 const NotFoundPage = lazyComponent(() => import('../layout/not-found-page'), (m) => m.NotFoundPage);
+// The header greeting's full name reads the profile: loaded only once someone is logged in.
+const LazyHeaderName = lazy(() => import('../areas/header-name'));
+const HeaderName = ({ fallback }: { fallback: string }) => (
+  <Suspense fallback={fallback}>
+    <LazyHeaderName fallback={fallback} />
+  </Suspense>
+);
 
 /** The route table (01 §2.1): only the routes whose screens exist so far. */
 export const routes: RouteObject[] = [
   {
-    element: <AppShell footerLinks={<FooterPageLinks />} />,
+    element: <AppShell footerLinks={<FooterPageLinks />} greetingName={HeaderName} />,
     children: [
       // Public catalogue and static pages
       { index: true, element: <HomePage /> },

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { startSession } from '../lib/session';
+import { json, stubFetch } from '../test/fake-fetch';
 import { renderApp } from '../test/render-app';
 
 const tokens = { access: 'a', refresh: 'r' };
@@ -13,19 +14,19 @@ function navLinks() {
 }
 
 describe('navigation bar', () => {
-  it('shows the three login links and no greeting to a visitor', () => {
+  it("shows a visitor the student login only: the staff's entrance is the footer's discreet link", () => {
     renderApp('/nulle-part');
 
-    expect(navLinks()).toEqual([
-      ['Connexion étudiant', '/user-login'],
-      ['Connexion formateur', '/teacher-login'],
-      ['Connexion admin', '/admin-login'],
-    ]);
+    expect(navLinks()).toEqual([['Connexion étudiant', '/user-login']]);
+    expect(screen.queryByRole('link', { name: 'Connexion formateur' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Connexion admin' })).not.toBeInTheDocument();
+    expect(within(screen.getByRole('contentinfo')).getByRole('link', { name: 'Espace formateurs et administration' })).toHaveAttribute('href', '/teacher-login');
     expect(screen.queryByTestId('navbar-greeting')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: /LMS/ })).toHaveAttribute('href', '/');
   });
 
-  it('shows a logged-in student their links and a greeting', () => {
+  it('shows a logged-in student their links, no staff login, and greets them by their name like the dashboard', async () => {
+    stubFetch((request) => (request.path === '/student/7/' ? json({ id: 7, fullname: 'Alice Martin', email: 'alice@exemple.fr' }) : json({}, 404)));
     startSession('student', { id: 7, username: 'alice', ...tokens });
     renderApp('/nulle-part');
 
@@ -33,10 +34,9 @@ describe('navigation bar', () => {
       ['Espace étudiant', '/user-dashboard'],
       ['Mes cours', '/my-courses'],
       ['Déconnexion', '/user-logout'],
-      ['Connexion formateur', '/teacher-login'],
-      ['Connexion admin', '/admin-login'],
     ]);
-    expect(screen.getByTestId('navbar-greeting')).toHaveTextContent('Bonjour, alice');
+    expect(screen.getByTestId('navbar-greeting')).toHaveTextContent(/^Bonjour, (alice|Alice Martin)$/);
+    await waitFor(() => expect(screen.getByTestId('navbar-greeting')).toHaveTextContent('Bonjour, Alice Martin'));
   });
 
   it('shows a logged-in trainer the trainer dashboard and logout links', () => {
@@ -47,7 +47,6 @@ describe('navigation bar', () => {
       ['Connexion étudiant', '/user-login'],
       ['Espace formateur', '/teacher-dashboard'],
       ['Déconnexion', '/teacher-logout'],
-      ['Connexion admin', '/admin-login'],
     ]);
     expect(screen.getByTestId('navbar-greeting')).toHaveTextContent('Bonjour, marc');
   });
@@ -58,7 +57,6 @@ describe('navigation bar', () => {
 
     expect(navLinks()).toEqual([
       ['Connexion étudiant', '/user-login'],
-      ['Connexion formateur', '/teacher-login'],
       ['Administration', '/admin-dashboard'],
       ['Déconnexion', '/admin-logout'],
     ]);

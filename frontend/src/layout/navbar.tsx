@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { MenuOutlined, UserOutlined } from '@ant-design/icons';
 import { selectSession } from '../lib/auth-slice';
@@ -47,7 +47,11 @@ interface NavItem {
   label: string;
 }
 
-/** Links of 01 §2.2: per role, dashboard + logout when logged in, else its login link. */
+/**
+ * Links of 01 §2.2: per role, dashboard + logout when logged in; a visitor sees the student login only.
+ * The staff entrances (/teacher-login, /admin-login) keep their routes but are not advertised on the
+ * learners' site: staff find them through the footer's « Espace formateurs et administration » (issue 30).
+ */
 export function navItems(session: SessionSnapshot): NavItem[] {
   const items: NavItem[] = [];
   if (session.loggedIn.student) {
@@ -64,16 +68,12 @@ export function navItems(session: SessionSnapshot): NavItem[] {
       { to: DASHBOARD_PATHS.teacher, label: m.nav.teacherDashboard },
       { to: LOGOUT_PATHS.teacher, label: m.nav.logout },
     );
-  } else {
-    items.push({ to: LOGIN_PATHS.teacher, label: m.nav.teacherLogin });
   }
   if (session.loggedIn.admin) {
     items.push(
       { to: DASHBOARD_PATHS.admin, label: m.nav.adminDashboard },
       { to: LOGOUT_PATHS.admin, label: m.nav.logout },
     );
-  } else {
-    items.push({ to: LOGIN_PATHS.admin, label: m.nav.adminLogin });
   }
   return items;
 }
@@ -96,7 +96,10 @@ function NavLinks({ items, onNavigate }: { items: NavItem[]; onNavigate?: () => 
   );
 }
 
-export function Navbar() {
+/** The name the greeting shows: the app hands in one that reads the person's profile; the username stands in. */
+export type GreetingName = ComponentType<{ fallback: string }>;
+
+export function Navbar({ Name }: { Name?: GreetingName }) {
   const session = useAppSelector(selectSession);
   const [open, setOpen] = useState(false);
   const [drawerWanted, setDrawerWanted] = useState(false);
@@ -105,7 +108,8 @@ export function Navbar() {
   const greeting = (testId?: string) =>
     loggedIn && session.username ? (
       <span className="navbar__greeting" data-testid={testId}>
-        <UserOutlined aria-hidden /> {m.nav.greeting(session.username)}
+        <UserOutlined aria-hidden /> {m.nav.hello}
+        {Name ? <Name fallback={session.username} /> : session.username}
       </span>
     ) : null;
 

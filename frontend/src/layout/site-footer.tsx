@@ -62,6 +62,8 @@ export function SiteFooter({ extra }: { extra?: ReactNode }) {
           <span className="site-footer__bottom-links">
             <Link to="/">{m.footer.home}</Link>
             <Link to="/faq">{m.footer.faqShort}</Link>
+            {/* The staff's entrance, out of the learners' navigation (issue 30); /teacher-login links to /admin-login. */}
+            <Link to="/teacher-login">{m.footer.staff}</Link>
           </span>
         </div>
       </div>

@@ -41,12 +41,18 @@ export interface StubOptions {
    * out of `calls`; other figures test that the player follows the server, `null` hands it to the handler.
    */
   progressRules?: ProgressRulesView | null;
+  /**
+   * The header greets a logged-in student or trainer by name, reading GET /student/{id}/ or
+   * /teacher/{id}/ on every page. While the app's header is on screen, that call still goes to the handler (a 404 leaves the username)
+   * but is kept out of `calls` unless `profileCalls` is true, so tests see only their screen's calls.
+   */
+  profileCalls?: boolean;
 }
 
 export const SERVED_PROGRESS_RULES: ProgressRulesView = { video: { share: 0.9, finish_after_seconds: 120, max_rate: 2 } };
 
 /** Replaces the global fetch; every call is recorded in `calls` (see StubOptions for the footer's). */
-export function stubFetch(handler: FakeHandler, { pages = [], progressRules = SERVED_PROGRESS_RULES }: StubOptions = {}) {
+export function stubFetch(handler: FakeHandler, { pages = [], progressRules = SERVED_PROGRESS_RULES, profileCalls = false }: StubOptions = {}) {
   const calls: FakeRequest[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(input, init);
@@ -60,7 +66,8 @@ export function stubFetch(handler: FakeHandler, { pages = [], progressRules = SE
     };
     if (pages !== null && fake.method === 'GET' && fake.path === '/pages/') return json(pages);
     if (progressRules !== null && fake.method === 'GET' && fake.path === '/progress-rules/') return json(progressRules);
-    calls.push(fake);
+    const headerProfile = fake.method === 'GET' && /^\/(student|teacher)\/\d+\/$/.test(fake.path) && document.querySelector('header.navbar') !== null;
+    if (profileCalls || !headerProfile) calls.push(fake);
     return handler(fake);
   });
   vi.stubGlobal('fetch', fetchMock);

@@ -5,6 +5,7 @@ import { startSession } from '../../lib/session';
 import { courseSummary } from '../../test/catalogue-fixtures';
 import { json, stubFetch, type FakeRequest } from '../../test/fake-fetch';
 import { renderApp } from '../../test/render-app';
+import { specText } from '../../test/spec-text';
 
 const chapters = [
   {
@@ -222,7 +223,7 @@ describe('student course lists', () => {
     expect(await screen.findByRole('link', { name: 'Excel : les fondamentaux' })).toHaveAttribute('href', '/detail/5');
     expect(screen.getByRole('link', { name: /Claire Martin/ })).toHaveAttribute('href', '/teacher-detail/4');
     expect(calls[0]!.path).toBe('/fetch-favorite-coourses/7/');
-    expect(screen.getByRole('navigation', { name: 'Espace Etudiant' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: specText('Espace Etudiant') })).toBeInTheDocument();
   });
 
   it('lists the recommended courses, or says there are none', async () => {

@@ -4,6 +4,7 @@ import { startSession } from '../../lib/session';
 import { courseSummary, paged } from '../../test/catalogue-fixtures';
 import { json, stubFetch } from '../../test/fake-fetch';
 import { renderApp } from '../../test/render-app';
+import { specText } from '../../test/spec-text';
 
 function preferReducedMotion(reduce: boolean) {
   vi.stubGlobal('matchMedia', (query: string) => ({
@@ -114,7 +115,7 @@ describe('static pages', () => {
     expect(screen.getByText('Du lundi au vendredi, de 9h00 à 18h00')).toBeInTheDocument();
     expect(screen.getByText('Assistance en ligne 24h/24, 7j/7')).toBeInTheDocument();
     expect(screen.getByText('Délai de réponse standard : moins de 48 heures')).toBeInTheDocument();
-    expect(screen.queryByRole('navigation', { name: 'Espace Etudiant' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: specText('Espace Etudiant') })).not.toBeInTheDocument();
   });
 
   it('/assistance keeps the student side menu for a logged-in student', async () => {
@@ -122,7 +123,7 @@ describe('static pages', () => {
     stubFetch(() => json([]));
     renderApp('/assistance');
 
-    const menu = await screen.findByRole('navigation', { name: 'Espace Etudiant' });
+    const menu = await screen.findByRole('navigation', { name: specText('Espace Etudiant') });
     expect(within(menu).getByRole('link', { name: 'Assistance' })).toHaveAttribute('href', '/assistance');
   });
 

@@ -29,7 +29,7 @@ export const messages = {
     results: 'Résultats',
     actionsOf: (title: string) => `Actions du quiz ${title}`,
     empty: "Vous n'avez pas encore de quiz.",
-    confirmDelete: 'Supprimer ce quiz ? Cette action est irreversible.',
+    confirmDelete: 'Supprimer ce quiz ? Cette action est irréversible.',
     deleted: 'Quiz supprimé.',
     archived: 'Quiz archivé : des étudiants y ont répondu, leurs résultats sont conservés.',
   },
@@ -75,7 +75,7 @@ export const messages = {
     rightAnswerHint: 'Seules les réponses déjà saisies sont proposées.',
     rightAnswerRequired: 'Choisissez la bonne réponse.',
     /** 02 §5 (trainer screens). */
-    wrongAnswerTrainer: "La bonne reponse doit correspondre a l'une des 4 reponses proposees",
+    wrongAnswerTrainer: "La bonne réponse doit correspondre à l'une des 4 réponses proposées",
     /** 03 §8 (the admin's edit dialog). */
     wrongAnswerAdmin: 'La bonne réponse doit correspondre à une des 4 réponses proposées.',
     addFailed: "Impossible d'ajouter la question",

@@ -1,6 +1,8 @@
+import { formatPercent } from '../../lib/format';
+
 /**
  * French copy of the authoring screens (02 §2, §5, §8; 03 §2, §8, §9). The spec's own wording is
- * kept as written (including its missing accents); the rest is ours, in the same voice.
+ * kept, its missing accents corrected (docs/french-wording.md); the rest is ours, in the same voice.
  */
 export const messages = {
   common: {
@@ -11,7 +13,7 @@ export const messages = {
     edit: 'Modifier',
     delete: 'Supprimer',
     required: 'Ce champ est obligatoire.',
-    uploading: (percent: number) => `Envoi en cours : ${percent} %`,
+    uploading: (percent: number) => `Envoi en cours : ${formatPercent(percent)}`,
     uploadLabel: 'Progression de l’envoi',
   },
   dashboard: {
@@ -189,7 +191,7 @@ export const messages = {
     } as Record<'completed_or_passed' | 'completed' | 'passed', string>,
     scormCurrent: (version: string | null) =>
       version ? `Module SCORM ${version} actuel : gardé si vous n’en choisissez pas d’autre.` : 'Module actuel : gardé si vous n’en choisissez pas d’autre.',
-    chapterAddFailed: "Echec lors de l'ajout du chapitre",
+    chapterAddFailed: "Échec lors de l'ajout du chapitre",
     subchapterAddFailed: "Impossible d'ajouter le sous-chapitre",
     updateFailed: 'La mise à jour a échoué.',
     chapterAdded: 'Chapitre ajouté.',
@@ -248,7 +250,7 @@ export const messages = {
     addedOn: 'Ajouté le',
     empty: 'Aucun document pour ce cours.',
     loadFailed: 'Impossible de charger les documents.',
-    fileRequired: 'Veuillez ajouter un fichier a uploader.',
+    fileRequired: 'Veuillez ajouter un fichier à uploader.',
     chooseFile: 'Choisir un fichier',
     titleRequired: 'Le titre du document est obligatoire.',
     addFailed: "Impossible d'ajouter le document",

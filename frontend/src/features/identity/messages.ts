@@ -1,6 +1,7 @@
 /**
  * French copy of the identity feature. Texts quoted by the spec (inventory.md, messages table)
- * are kept verbatim, unaccented spellings included.
+ * keep the spec's words; its unaccented spellings are corrected and « password » reads « mot de passe »
+ * (docs/french-wording.md).
  */
 export const messages = {
   common: {
@@ -34,28 +35,28 @@ export const messages = {
   student: {
     loginTitle: 'Connexion étudiant',
     loginSubtitle: 'Accédez à vos cours et à votre suivi de formation.',
-    loginFailedTitle: 'Echec de la connexion',
+    loginFailedTitle: 'Échec de la connexion',
     loginFailed: 'Identifiants incorrects.',
     serverErrorTitle: 'Erreur serveur',
-    serverError: 'Impossible de se connecter. Reessayez plus tard.',
+    serverError: 'Impossible de se connecter. Réessayez plus tard.',
     noAccount: 'Pas encore de compte ?',
     registerLink: 'Créer un compte',
     registerTitle: 'Inscription étudiant',
     registerSubtitle: 'Créez votre compte pour suivre vos formations en ligne.',
     registerButton: 'Créer mon compte',
-    registerSuccessTitle: 'Compte cree avec succes',
-    registerSuccess: 'Inscription reussie !',
+    registerSuccessTitle: 'Compte créé avec succès',
+    registerSuccess: 'Inscription réussie !',
     registerFailedTitle: 'Une erreur est survenue',
-    registerFailed: 'Impossible de creer le compte. Verifiez les champs.',
+    registerFailed: 'Impossible de créer le compte. Vérifiez les champs.',
     haveAccount: 'Déjà inscrit ?',
     loginLink: 'Se connecter',
     profileTitle: 'Mon profil',
-    profileUpdated: 'Profil mis a jour',
-    profileFailed: 'Impossible de mettre a jour le profil',
+    profileUpdated: 'Profil mis à jour',
+    profileFailed: 'Impossible de mettre à jour le profil',
     passwordTitle: 'Changer le mot de passe',
-    passwordUpdated: 'Mot de passe mis a jour !',
+    passwordUpdated: 'Mot de passe mis à jour !',
     passwordFailedTitle: 'Erreur',
-    passwordFailed: 'Impossible de mettre a jour le mot de passe',
+    passwordFailed: 'Impossible de mettre à jour le mot de passe',
     logoutTitle: 'Déconnexion',
   },
   teacher: {
@@ -67,6 +68,8 @@ export const messages = {
     serverError: 'Impossible de se connecter. Réessayez plus tard.',
     noAccount: 'Pas encore de compte formateur ?',
     registerLink: 'Devenir formateur',
+    adminQuestion: 'Vous administrez le centre ?',
+    adminLink: 'Connexion administrateur',
     registerTitle: 'Inscription formateur',
     registerSubtitle: 'Rejoignez l’équipe pédagogique du centre de formation.',
     registerButton: "S'inscrire",
@@ -98,7 +101,7 @@ export const messages = {
     passwordTitle: 'Changer le mot de passe',
     passwordEmpty: 'Le mot de passe ne peut pas être vide.',
     passwordUpdated: 'Mot de passe mis à jour !',
-    passwordFailed: 'Impossible de mettre à jour le password',
+    passwordFailed: 'Impossible de mettre à jour le mot de passe',
     logoutTitle: 'Déconnexion formateur',
   },
   admin: {
@@ -109,6 +112,8 @@ export const messages = {
     errorTitle: 'Erreur de connexion',
     error: 'Impossible de se connecter. Vérifie tes identifiants ou réessaie plus tard.',
     success: 'Connexion réussie',
+    teacherQuestion: 'Vous êtes formateur ?',
+    teacherLink: 'Connexion formateur',
     logoutTitle: 'Déconnexion administrateur',
   },
 } as const;

@@ -1,4 +1,5 @@
 import type { VideoRulesView } from '../../lib/api-schema';
+import { formatPercent } from '../../lib/format';
 
 /**
  * French copy of the course player and of /my-courses (01 §2.3, §2.4, §4, §5, §8). The spec's own
@@ -14,7 +15,7 @@ export const messages = {
     showOutline: 'Afficher le sommaire',
     hideOutline: 'Masquer le sommaire',
     closeOutline: 'Fermer le sommaire',
-    completion: (percent: number) => `${percent} % terminé`,
+    completion: (percent: number) => `${formatPercent(percent)} terminé`,
     completionLabel: 'Progression du cours',
     stepOf: (position: number, total: number) => `Étape ${position} sur ${total}`,
     stepsNav: 'Navigation entre les étapes',
@@ -49,7 +50,7 @@ export const messages = {
     textHint: 'Lisez cette étape, puis cliquez sur « Terminer l’étape ».',
     /** From the rules the server serves (GET /progress-rules/): « validée à 90 %, … après plus de 2 minutes regardées ». */
     videoFinishHint: ({ share, finish_after_seconds }: VideoRulesView) =>
-      `Regardez la vidéo : elle est validée à ${Math.round(share * 100)} %, ou par le bouton après plus de ${durationWords(finish_after_seconds)} regardées.`,
+      `Regardez la vidéo : elle est validée à ${formatPercent(Math.round(share * 100))}, ou par le bouton après plus de ${durationWords(finish_after_seconds)} regardées.`,
     watched: (seconds: number) => `Vu : ${formatSeconds(seconds)}`,
     quizHint: 'Répondez à toutes les questions du quiz : il valide cette étape.',
     quizChecking: 'Vérification de la validation de l’étape…',
@@ -99,7 +100,7 @@ export const messages = {
     empty: "Vous n'êtes inscrit à aucun cours pour le moment.",
     browse: 'Parcourir les catégories',
     noMatch: 'Aucun cours dans cette catégorie de progression.',
-    progress: (percent: number) => `${percent} %`,
+    progress: (percent: number) => formatPercent(percent),
     progressLabel: (title: string) => `Progression de ${title}`,
     activeTime: (seconds: number) => `Temps actif : ${formatSeconds(seconds)}`,
     enrolledOn: (date: string) => `Inscrit le ${date}`,

@@ -41,7 +41,7 @@ export const messages = {
     chatWith: (name: string) => `Discuter avec ${name}`,
   },
   students: {
-    title: 'Mes etudiants',
+    title: 'Mes étudiants',
     count: (n: number) => plural(n, 'étudiant suivi', 'étudiants suivis'),
     loadFailed: 'Impossible de récupérer les étudiants.',
     empty: "Vous ne suivez aucun étudiant pour le moment.",
@@ -89,7 +89,7 @@ export const messages = {
     fieldTitle: 'Titre',
     fieldDetail: 'Détail',
     fillEveryField: 'Veuillez remplir tous les champs.',
-    addFailed: "Echec de l'ajout de l'affectation",
+    addFailed: "Échec de l'ajout de l'affectation",
     added: 'Devoir donné.',
   },
   dashboard: {
@@ -101,7 +101,7 @@ export const messages = {
     myCourses: 'Mes cours',
     myAssignments: 'Mes devoirs',
     myTeachers: 'Mes formateurs',
-    deactivatedTitle: 'Compte desactive',
-    deactivatedText: "Vous avez ete deconnecte, Votre compte a ete desactive. Contactez l'administration.",
+    deactivatedTitle: 'Compte désactivé',
+    deactivatedText: "Vous avez été déconnecté, votre compte a été désactivé. Contactez l'administration.",
   },
 } as const;

@@ -4,13 +4,14 @@ import { usePageTitle } from '../../../lib/hooks';
 import { ContentPage } from '../../../layout/content-page';
 import { useGetProgressRulesQuery } from '../../../features/learning-progress';
 import { faq } from './faq-content';
+import { formatPercent } from '../../../lib/format';
 
 /** /faq: the learners' questions, grouped, each answer folded under its question. */
 export function FaqPage() {
   usePageTitle(faq.title);
   // The share a video needs is the server's rule, served: never a copy that could drift from it.
   const rules = useGetProgressRulesQuery();
-  const videoShare = rules.data ? `${Math.round(rules.data.video.share * 100)} %` : faq.videoShareUnknown;
+  const videoShare = rules.data ? formatPercent(Math.round(rules.data.video.share * 100)) : faq.videoShareUnknown;
   return (
     <ContentPage title={faq.title} intro={faq.intro} narrow>
       {faq.groups.map((group) => (

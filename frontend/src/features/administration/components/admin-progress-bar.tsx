@@ -1,3 +1,5 @@
+import { formatPercent } from '../../../lib/format';
+
 /**
  * The progress screen's bar (03 §2): green from 80 %, yellow from 60 %, orange from 40 %, red
  * below; each fill at least 3:1 against the track (WCAG 1.4.11).
@@ -19,7 +21,7 @@ export function AdminProgressBar({ percent, label }: { percent: number; label: s
       <div className="admin-progress__track" role="progressbar" aria-valuenow={value} aria-valuemin={0} aria-valuemax={100} aria-label={label}>
         <span className="admin-progress__fill" style={{ width: `${value}%`, background: ADMIN_PROGRESS_COLOURS[colour] }} />
       </div>
-      <span className="admin-progress__value">{value} %</span>
+      <span className="admin-progress__value">{formatPercent(value)}</span>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { Progress } from 'antd';
 import { messages as m } from '../messages';
 import { formatBytes, type ExportState } from './use-export-download';
+import { formatPercent } from '../../../lib/format';
 
 /**
  * What has arrived of the export running, if any: a bar when the server gave the size or its
@@ -10,7 +11,7 @@ export function ExportStatus({ state, testId = 'export-progress' }: { state: Exp
   if (state.running === null) return null;
   return (
     <div className="progress-export__status" role="status" data-testid={testId}>
-      {state.total ? <Progress percent={Math.min(99, Math.round((state.received / state.total) * 100))} size="small" aria-label={m.download.label} /> : <Progress percent={100} status="active" showInfo={false} size="small" aria-label={m.download.label} />}
+      {state.total ? <Progress percent={Math.min(99, Math.round((state.received / state.total) * 100))} size="small" format={(p) => formatPercent(p ?? 0)} aria-label={m.download.label} /> : <Progress percent={100} status="active" showInfo={false} size="small" aria-label={m.download.label} />}
       <span>{state.received === 0 ? m.download.preparing : m.download.received(state.rows, formatBytes(state.received))}</span>
     </div>
   );

@@ -25,7 +25,7 @@ export function AccountPasswordDialog({ userId, formName, sendEmailLabel, open, 
     } catch (error) {
       const described = describeApiError(error);
       const others = applyFieldErrors(form, described.fieldErrors, ['password', 'send_email']);
-      setFailure(described.status === 404 ? m.password.userNotFound : (others[0] ?? (Object.keys(described.fieldErrors).length ? null : (described.message ?? m.password.failed))));
+      setFailure(described.status === 404 ? m.password.userNotFound : (others[0] ?? (Object.keys(described.fieldErrors).length ? null : [m.password.failed, described.message].filter(Boolean).join(' '))));
     }
   };
   return (

@@ -39,7 +39,7 @@ export function AssignCourseDialog({ student, open, onClose }: { student: Studen
           setChosen(undefined);
           onClose();
         } catch (error) {
-          toast('error', failureText(error, m.assignCourse.failed), 3);
+          toast('error', [m.assignCourse.failed, describeApiError(error).message].filter(Boolean).join(' : '), 3);
         }
       },
     });

@@ -11,6 +11,7 @@ import { useAdminTeachersRequestsQuery } from '../teachers-api';
 import { WeeklyChart, type ChartSeries } from '../components/weekly-chart';
 import { messages as m } from '../messages';
 import '../administration.css';
+import { formatPercent } from '../../../lib/format';
 
 const WEEK_CHOICES = [4, 12, 26, 52] as const;
 
@@ -109,7 +110,7 @@ export function AdminDashboard() {
             <WeeklyChart weeks={trend.weeks} series={SERIES} summary={m.dashboard.chartSummary(trend.weeks.length, trend.enrolments_total, Math.max(0, ...trend.weeks.map((w) => w.active_learners)))} />
             <div className="admin-dashboard__rate" data-testid="completion-rate">
               <h3>{m.dashboard.completionRate}</h3>
-              <Progress type="dashboard" percent={trend.completion_rate ?? 0} format={() => (trend.completion_rate === null ? '–' : `${trend.completion_rate.toLocaleString('fr-FR')} %`)} strokeColor="#2f7d32" aria-label={m.dashboard.completionRate} />
+              <Progress type="dashboard" percent={trend.completion_rate ?? 0} format={() => (trend.completion_rate === null ? '–' : formatPercent(trend.completion_rate))} strokeColor="#2f7d32" aria-label={m.dashboard.completionRate} />
               <p className="progress-muted">{m.dashboard.completionText(trend.completions_total, trend.enrolments_total, trend.weeks.length)}</p>
             </div>
           </div>

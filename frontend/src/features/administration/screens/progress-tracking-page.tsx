@@ -51,21 +51,50 @@ export function ProgressTrackingPage() {
     {
       key: 'student',
       title: m.progress.student,
+      width: 170,
       render: (_, row) => (
         <div className="progress-student">
           <PersonAvatar name={row.fullname || row.username} size={36} />
           <div>
-            <div className="progress-student__name">{row.fullname || row.username}</div>
-            <div className="progress-student__username">@{row.username}</div>
+            <div className="progress-student__name progress-line" title={row.fullname || row.username}>
+              {row.fullname || row.username}
+            </div>
+            <div className="progress-student__username progress-line" title={`@${row.username}`}>
+              @{row.username}
+            </div>
           </div>
         </div>
       ),
     },
-    { key: 'contact', title: m.progress.contact, className: 'progress-col--lg', render: (_, row) => <span className="progress-email">{row.email}</span> },
-    { key: 'registered', title: m.progress.registered, className: 'progress-col--md', render: (_, row) => dateOf(row.date_entree) },
-    { key: 'courses', title: m.progress.courses, className: 'progress-col--md', render: (_, row) => (row.courses.length ? row.courses.join(', ') : <span className="progress-muted">{m.progress.none}</span>) },
-    { key: 'progress', title: m.progress.progression, width: 170, render: (_, row) => <AdminProgressBar percent={row.progress_percentage} label={m.progress.progressOf(row.fullname || row.username)} /> },
-    { key: 'time', title: m.progress.totalTime, className: 'progress-col--sm', render: (_, row) => <span className="progress-time">{hhmmss(row.total_time_spent_seconds)}</span> },
+    // One line per e-mail and at most two for the course list at 1280 px (issue 30): the rest ends in « … »,
+    // whole in the tooltip.
+    {
+      key: 'contact',
+      title: m.progress.contact,
+      width: 150,
+      className: 'progress-col--lg',
+      render: (_, row) => (
+        <span className="progress-email progress-line" title={row.email}>
+          {row.email}
+        </span>
+      ),
+    },
+    { key: 'registered', title: m.progress.registered, width: 100, className: 'progress-col--md', render: (_, row) => dateOf(row.date_entree) },
+    {
+      key: 'courses',
+      title: m.progress.courses,
+      className: 'progress-col--md',
+      render: (_, row) =>
+        row.courses.length ? (
+          <span className="progress-courses" title={row.courses.join(', ')}>
+            {row.courses.join(', ')}
+          </span>
+        ) : (
+          <span className="progress-muted">{m.progress.none}</span>
+        ),
+    },
+    { key: 'progress', title: m.progress.progression, width: 130, render: (_, row) => <AdminProgressBar percent={row.progress_percentage} label={m.progress.progressOf(row.fullname || row.username)} /> },
+    { key: 'time', title: m.progress.totalTime, width: 84, className: 'progress-col--sm', render: (_, row) => <span className="progress-time">{hhmmss(row.total_time_spent_seconds)}</span> },
     {
       key: 'export',
       title: <span className="visually-hidden">{m.progress.export}</span>,
@@ -94,7 +123,7 @@ export function ProgressTrackingPage() {
       </div>
     );
   } else {
-    list = <Table<StudentProgressRow> rowKey="id" columns={columns} dataSource={rows} pagination={false} loading={isFetching} size="middle" data-testid="progress-table" />;
+    list = <Table<StudentProgressRow> rowKey="id" columns={columns} dataSource={rows} pagination={false} loading={isFetching} size="middle" tableLayout="fixed" data-testid="progress-table" />;
   }
 
   const received = download.state;

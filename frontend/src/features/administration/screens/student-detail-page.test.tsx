@@ -57,6 +57,22 @@ describe('/admin-student-detail/{student_id}', () => {
     expect(calls.some((c) => c.method === 'DELETE' && c.path === '/remove-enrolled-course/20/7/')).toBe(true);
   });
 
+  it("says 03 §8's 'Le cours a été retiré avec succès.' once the course is removed", async () => {
+    server();
+    renderApp('/admin-student-detail/20');
+    await userEvent.click(await screen.findByRole('button', { name: 'Retirer : Agilité' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Oui, retirer' }));
+    expect(await screen.findByText('Le cours a été retiré avec succès.')).toBeInTheDocument();
+  });
+
+  it("says 'Échec de la suppression du cours.' when the removal is refused", async () => {
+    server((request) => (request.method === 'DELETE' ? json({ statusCode: 500, message: 'Erreur interne.' }, 500) : undefined));
+    renderApp('/admin-student-detail/20');
+    await userEvent.click(await screen.findByRole('button', { name: 'Retirer : Agilité' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Oui, retirer' }));
+    expect(await screen.findByText(/^Échec de la suppression du cours\./)).toBeInTheDocument();
+  });
+
   it("assigns a course after 'Assigner le cours \"{title}\" à {first name} ?'", async () => {
     const { calls } = server();
     renderApp('/admin-student-detail/20');
@@ -68,7 +84,7 @@ describe('/admin-student-detail/{student_id}', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Assigner' }));
     const [confirm] = await screen.findAllByText('Assigner le cours "Cybersécurité" à Léa ?');
     await userEvent.click(within(confirm!.closest('[role="dialog"]') as HTMLElement).getByRole('button', { name: 'Oui, assigner' }));
-    expect(await screen.findByText('Cours assigné avec succès.')).toBeInTheDocument();
+    expect(await screen.findByText('Cours assigné avec succès !')).toBeInTheDocument();
     expect(calls.find((c) => c.path === '/student-enroll-course/')!.body).toEqual({ student: 20, course: 8 });
   }, 20_000);
 

@@ -36,7 +36,7 @@ function Details({ student }: { student: StudentRecord }) {
     [m.detail.typeDossier, or(student.type_dossier)],
     [m.detail.typeFormation, or(student.type_formation)],
     [m.detail.formations, or(student.formations.join(', '))],
-    [m.detail.period, `${dateOf(student.date_entree)} → ${dateOf(student.date_sortie)}`],
+    [m.detail.period, student.date_entree || student.date_sortie ? `${dateOf(student.date_entree)} → ${dateOf(student.date_sortie)}` : m.students.noDates],
   ];
   return (
     <Panel title={m.detail.info} titleAs="h2" className="student-detail__card">
@@ -93,15 +93,15 @@ export function StudentDetailPage() {
   }
 
   const name = `${student.prenom} ${student.nom}`.trim() || student.fullname;
-  const confirmRemove = (title: string, content: string, action: () => Promise<unknown>) =>
+  const confirmRemove = (title: string, content: string, action: () => Promise<unknown>, done: string, failed: string) =>
     void confirmRemoval(modal, {
       title,
       content,
       yes: m.detail.yesRemove,
       cancel: m.detail.cancel,
       remove: action,
-      done: () => m.detail.removed,
-      failed: (failure) => describeApiError(failure).message ?? m.detail.removeFailed,
+      done: () => done,
+      failed: (failure) => [failed, describeApiError(failure).message].filter(Boolean).join(' '),
     });
 
   const confirmDelete = () =>
@@ -175,7 +175,7 @@ export function StudentDetailPage() {
                       danger
                       icon={<DeleteOutlined />}
                       aria-label={`${m.detail.remove} : ${entry.course.title || m.detail.unknownTitle}`}
-                      onClick={() => confirmRemove(m.detail.removeCourse(entry.course.title || m.detail.unknownTitle), m.detail.removeCourseText, () => unenrol({ student: student.id, course: entry.course.id }).unwrap())}
+                      onClick={() => confirmRemove(m.detail.removeCourse(entry.course.title || m.detail.unknownTitle), m.detail.removeCourseText, () => unenrol({ student: student.id, course: entry.course.id }).unwrap(), m.detail.courseRemoved, m.detail.courseRemoveFailed)}
                     />
                   </li>
                 ))}
@@ -197,7 +197,7 @@ export function StudentDetailPage() {
                       danger
                       icon={<DeleteOutlined />}
                       aria-label={`${m.detail.remove} : ${trainer.full_name || trainer.email}`}
-                      onClick={() => confirmRemove(m.detail.removeTrainer(trainer.full_name || trainer.email), m.detail.removeTrainerText, () => unassign({ formateur: trainer.id, student: student.id }).unwrap())}
+                      onClick={() => confirmRemove(m.detail.removeTrainer(trainer.full_name || trainer.email), m.detail.removeTrainerText, () => unassign({ formateur: trainer.id, student: student.id }).unwrap(), m.detail.trainerRemoved, m.detail.trainerRemoveFailed)}
                     />
                   </li>
                 ))}

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { startSession } from '../../../lib/session';
 import { json, stubFetch, type FakeRequest } from '../../../test/fake-fetch';
 import { renderApp } from '../../../test/render-app';
+import { atPhoneWidth } from '../../../test/screen-width';
 
 const record = (id: number, prenom: string, nom: string, extra: Record<string, unknown> = {}) => ({
   id, prenom, nom, fullname: `${prenom} ${nom}`, email: `${prenom.toLowerCase()}@exemple.fr`, telephone: '06 00 00 00 00', nom_utilisateur_lms: `${prenom.toLowerCase()}.${nom.toLowerCase()}`,
@@ -46,6 +47,34 @@ describe('/admin-users', () => {
     await userEvent.type(screen.getByRole('textbox', { name: 'Rechercher un étudiant' }), 'LEA');
     const rows = within(screen.getByTestId('students-table')).getAllByRole('row').slice(1);
     expect(rows.map((row) => row.textContent?.includes('Léa Dubois'))).toEqual([true]);
+  });
+
+  it('lays out the spec\'s nine columns at fixed widths, long texts ending in « … » with their tooltip, « Dates non renseignées » without dates', async () => {
+    const long = record(30, 'Marie-Charlotte', 'de La Rochefoucauld-Montbazon', { email: 'marie-charlotte.delarochefoucauld@exemple-entreprise.fr', date_entree: null, date_sortie: null });
+    server(undefined, [long, LEA]);
+    renderApp('/admin-users');
+    const table = await screen.findByTestId('students-table');
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
+    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['N°', 'Nom complet', 'Email', 'Téléphone', 'N° de dossier', 'Formation', 'Période', 'Statut', 'Actions']);
+    expect(table.querySelector('table')).toHaveStyle({ tableLayout: 'fixed' });
+    const widths = [...table.querySelectorAll('colgroup col')].map((col) => (col as HTMLElement).style.width);
+    expect(widths).toEqual(['44px', '160px', '170px', '116px', '96px', '120px', '100px', '84px', '96px']);
+    const row = within(table).getAllByRole('row')[1]!;
+    expect(within(row).getByText('marie-charlotte.delarochefoucauld@exemple-entreprise.fr')).toHaveAttribute('title', 'marie-charlotte.delarochefoucauld@exemple-entreprise.fr');
+    expect(within(row).getByText('Marie-Charlotte de La Rochefoucauld-Montbazon')).toHaveClass('students-ellipsis');
+    expect(row).toHaveTextContent('Dates non renseignées');
+    expect(row).not.toHaveTextContent('- → -');
+    expect(within(row).getByRole('button', { name: /Exporter Marie-Charlotte/ })).toBeInTheDocument();
+  });
+
+  it('keeps the name, the status and the actions on a phone (the detail page shows the rest)', async () => {
+    atPhoneWidth();
+    server(undefined, [LEA]);
+    renderApp('/admin-users');
+    const table = await screen.findByTestId('students-table');
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2));
+    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Nom complet', 'Statut', 'Actions']);
+    expect(within(table).getByRole('button', { name: 'Exporter Léa Dubois vers Excel' })).toBeInTheDocument();
   });
 
   it("suspends after 'Oui, suspendre', which also closes the student's sessions", async () => {

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { Button, Input, Modal, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { DownloadOutlined, FileExcelOutlined, PauseCircleOutlined, PlayCircleOutlined, SearchOutlined, UserAddOutlined } from '@ant-design/icons';
 import { WorkPage } from '../../../components/work-page';
+import { useNarrowScreen } from '../../../lib/use-narrow-screen';
 import { useGetStudentRecordsQuery, useToggleStudentActiveMutation } from '../admin-api';
 import type { StudentRecord } from '../admin-types';
 import { CreateStudentDialog } from '../components/create-student-dialog';
@@ -29,12 +30,28 @@ function searchTextOf(student: StudentRecord): string {
   return fold([nameOf(student), student.fullname, student.email, student.nom_utilisateur_lms].map((field) => field ?? '').join('\n'));
 }
 
+/** « 05/01/2026 → 30/06/2026 » on two lines; « Dates non renseignées » when neither is known. */
+/** The columns a phone does without (the detail page shows them); and the table's width elsewhere. */
+const PHONE_HIDDEN = new Set(['index', 'email', 'phone', 'file', 'formation', 'period']);
+const TABLE_WIDTH = 1000;
+
+function Period({ start, end }: { start: string | null; end: string | null }) {
+  if (!start && !end) return <span className="progress-muted">{m.students.noDates}</span>;
+  return (
+    <span className="student-period">
+      <span>{dateOf(start)}</span> <span>→ {dateOf(end)}</span>
+    </span>
+  );
+}
+
 function Formation({ formations }: { formations: string[] }) {
   if (formations.length === 0) return <span className="progress-muted">-</span>;
   const [first, ...rest] = formations;
   return (
     <span className="student-formation">
-      {first}
+      <span className="students-ellipsis" title={first}>
+        {first}
+      </span>
       {rest.length > 0 ? (
         <Tooltip title={rest.join(', ')}>
           <Tag className="student-formation__more" tabIndex={0} aria-label={rest.join(', ')}>
@@ -86,34 +103,53 @@ export function StudentsPage() {
     });
   };
 
-  const columns: TableColumnsType<StudentRecord> = [
-    { key: 'index', title: m.students.index, width: 56, className: 'progress-col--xl', render: (_, __, index) => (page - 1) * PAGE_SIZE + index + 1 },
+  const narrow = useNarrowScreen('sm');
+  const allColumns: TableColumnsType<StudentRecord> = [
+    // The spec's nine columns at a fixed width each (issue 30): long names, e-mails and formations end in
+    // « … » with the whole text as their tooltip. Beside the side menu at 1280 px the table scrolls sideways
+    // under a sticky name and a sticky « Actions »; only a phone (below 576 px) drops the secondary columns.
+    { key: 'index', title: m.students.index, width: 44, render: (_, __, index) => (page - 1) * PAGE_SIZE + index + 1 },
     {
       key: 'name',
       title: m.students.fullname,
+      width: narrow ? undefined : 160,
+      fixed: narrow ? undefined : 'left',
       render: (_, student) => (
         <div>
-          <Link to={`/admin-student-detail/${student.id}`} className="progress-student__name">
+          <Link to={`/admin-student-detail/${student.id}`} className="progress-student__name students-ellipsis" title={nameOf(student)}>
             {nameOf(student)}
           </Link>
-          <div className="progress-student__username">@{student.nom_utilisateur_lms}</div>
+          <div className="progress-student__username students-ellipsis" title={`@${student.nom_utilisateur_lms}`}>
+            @{student.nom_utilisateur_lms}
+          </div>
         </div>
       ),
     },
-    { key: 'email', title: m.students.email, className: 'progress-col--lg', render: (_, student) => <span className="progress-email">{student.email}</span> },
-    { key: 'phone', title: m.students.phone, className: 'progress-col--xl', render: (_, student) => student.telephone || '-' },
-    { key: 'file', title: m.students.file, className: 'progress-col--xl', render: (_, student) => student.numero_dossier || '-' },
-    { key: 'formation', title: m.students.formation, className: 'progress-col--md', render: (_, student) => <Formation formations={student.formations} /> },
-    { key: 'period', title: m.students.period, className: 'progress-col--xl', render: (_, student) => <span className="student-period">{m.students.periodOf(dateOf(student.date_entree), dateOf(student.date_sortie))}</span> },
+    {
+      key: 'email',
+      title: m.students.email,
+      width: 170,
+      render: (_, student) => (
+        <span className="progress-email students-ellipsis" title={student.email}>
+          {student.email}
+        </span>
+      ),
+    },
+    { key: 'phone', title: m.students.phone, width: 116, render: (_, student) => <span className="students-nowrap">{student.telephone || '-'}</span> },
+    { key: 'file', title: m.students.file, width: 96, render: (_, student) => <span className="students-ellipsis" title={student.numero_dossier || undefined}>{student.numero_dossier || '-'}</span> },
+    { key: 'formation', title: m.students.formation, width: 120, render: (_, student) => <Formation formations={student.formations} /> },
+    { key: 'period', title: m.students.period, width: 100, render: (_, student) => <Period start={student.date_entree} end={student.date_sortie} /> },
     {
       key: 'status',
       title: m.students.status,
+      width: 84,
       render: (_, student) => <Tag className={student.is_active ? 'admin-status admin-status--active' : 'admin-status admin-status--inactive'}>{student.is_active ? m.students.active : m.students.inactive}</Tag>,
     },
     {
       key: 'actions',
       title: m.students.actions,
-      width: 112,
+      width: 96,
+      fixed: narrow ? undefined : 'right',
       render: (_, student) => (
         <div className="students-row-actions">
           <Button
@@ -135,6 +171,7 @@ export function StudentsPage() {
       ),
     },
   ];
+  const columns = narrow ? allColumns.filter((column) => !PHONE_HIDDEN.has(String(column.key))) : allColumns;
 
   let body;
   if (error && !data) {
@@ -155,7 +192,9 @@ export function StudentsPage() {
         pagination={{ current: page, pageSize: PAGE_SIZE, onChange: setPage, showSizeChanger: false, hideOnSinglePage: true }}
         data-testid="students-table"
         className="students-table"
-        scroll={{ x: 'max-content' }}
+        size="small"
+        tableLayout="fixed"
+        scroll={narrow ? undefined : { x: TABLE_WIDTH }}
       />
     );
   }

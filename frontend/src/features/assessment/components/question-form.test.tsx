@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { messages as m } from '../messages';
 import { QuestionForm, isOneOfTheAnswers, rightAnswerChoices } from './question-form';
+import { specText } from '../../../test/spec-text';
 
 const visibleOptions = () => [...document.querySelectorAll('.ant-select-item-option')].map((option) => option.textContent);
 
@@ -59,7 +60,7 @@ describe('QuestionForm', () => {
     await userEvent.type(screen.getByLabelText('Réponse 1'), 'Dans la cellule active');
     await userEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
 
-    expect(await screen.findByText("La bonne reponse doit correspondre a l'une des 4 reponses proposees")).toBeInTheDocument();
+    expect(await screen.findByText(specText("La bonne reponse doit correspondre a l'une des 4 reponses proposees"))).toBeInTheDocument();
     expect(onSave).not.toHaveBeenCalled();
 
     await pick('Dans la cellule active');

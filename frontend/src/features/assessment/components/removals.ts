@@ -16,7 +16,7 @@ function removal<T>(modal: ModalApi, question: string, send: (item: T) => Promis
     });
 }
 
-/** 'Supprimer ce quiz ? Cette action est irreversible.' (02 §4), then DELETE /quiz/{id}/. */
+/** 'Supprimer ce quiz ? Cette action est irréversible.' (02 §4, accents corrected), then DELETE /quiz/{id}/. */
 export function useQuizRemoval(modal: ModalApi) {
   const [remove] = useDeleteQuizMutation();
   return removal<Quiz>(modal, m.quizList.confirmDelete, (quiz) => remove(quiz.id).unwrap(), m.quizList);

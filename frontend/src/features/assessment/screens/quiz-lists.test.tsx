@@ -5,6 +5,7 @@ import { startSession } from '../../../lib/session';
 import { json, stubFetch, type FakeRequest } from '../../../test/fake-fetch';
 import { renderApp } from '../../../test/render-app';
 import { atPhoneWidth } from '../../../test/screen-width';
+import { specText } from '../../../test/spec-text';
 
 // These screens are drawn at a phone's width.
 beforeEach(atPhoneWidth);
@@ -33,7 +34,7 @@ describe('/quiz', () => {
 
     await userEvent.click(within(actions).getByRole('button', { name: 'Supprimer : Les raccourcis' }));
     const confirm = await screen.findByRole('dialog');
-    expect(confirm).toHaveTextContent('Supprimer ce quiz ? Cette action est irreversible.');
+    expect(confirm).toHaveTextContent(specText('Supprimer ce quiz ? Cette action est irreversible.'));
     expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
     await userEvent.click(within(confirm).getByRole('button', { name: 'Oui, supprimer !' }));
     await waitFor(() => expect(calls.some((call) => call.method === 'DELETE' && call.path === '/quiz/7/')).toBe(true));

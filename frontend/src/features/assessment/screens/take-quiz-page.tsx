@@ -17,6 +17,7 @@ import type { QuizPlace, QuizResult, StudentQuestion } from '../assessment-types
 import { answersOf } from '../components/question-list';
 import { Pending, QuizPage } from '../components/quiz-page';
 import { messages as m } from '../messages';
+import { formatPercent } from '../../../lib/format';
 
 /** Where the student is in the quiz (01 §4: not started, in progress, finished). */
 export type QuizRun =
@@ -188,7 +189,7 @@ function ResultStep({ result, sending, onRestart, back }: { result: QuizResult; 
       <h2 id="quiz-result-title" className="take-quiz__result-title">
         {m.take.resultTitle}
       </h2>
-      <Progress type="circle" percent={percent} aria-label={m.take.scoreLabel} strokeColor={colorPrimaryText} />
+      <Progress type="circle" percent={percent} format={(p) => formatPercent(p ?? 0)} aria-label={m.take.scoreLabel} strokeColor={colorPrimaryText} />
       <p className="take-quiz__score" data-testid="quiz-score">
         {m.take.score(result.total_correct_questions, result.total_questions)}
       </p>

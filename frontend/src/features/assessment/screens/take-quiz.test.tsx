@@ -97,6 +97,8 @@ describe('/take-quiz/{quiz_id}', () => {
 
     const result = await screen.findByRole('region', { name: 'Quiz terminé' });
     expect(within(result).getByTestId('quiz-score')).toHaveTextContent('2 bonnes réponses sur 3');
+    // « 67 % » with a no-break space, not antd's « 67% ».
+    expect(result.querySelector('.ant-progress-indicator')!.textContent).toBe('67\u00a0%');
     expect(answers.size).toBe(3);
 
     await userEvent.click(within(result).getByRole('button', { name: /Recommencer le quiz/ }));

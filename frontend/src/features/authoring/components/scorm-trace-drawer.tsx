@@ -3,6 +3,7 @@ import { Alert, Drawer, Select, Table, Timeline, type TableColumnsType } from 'a
 import { useGetScormTraceQuery } from '../authoring-api';
 import type { ChapterView, ScormTraceAttempt } from '../authoring-types';
 import { messages as m } from '../messages';
+import { formatPercent } from '../../../lib/format';
 
 type Commit = ScormTraceAttempt['commits'][number];
 type Interaction = ScormTraceAttempt['interactions'][number];
@@ -15,7 +16,7 @@ const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('fr-FR'
 export function scoreText(c: Pick<Commit, 'score_raw' | 'score_min' | 'score_max' | 'score_scaled'>): string {
   const parts: string[] = [];
   if (c.score_raw !== null) parts.push(c.score_max !== null ? `${c.score_raw} / ${c.score_max}` : c.score_raw);
-  if (c.score_scaled !== null) parts.push(`${Math.round(Number(c.score_scaled) * 1000) / 10} %`);
+  if (c.score_scaled !== null) parts.push(formatPercent(Math.round(Number(c.score_scaled) * 1000) / 10));
   return parts.length > 0 ? parts.join(' · ') : '—';
 }
 

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { startSession } from '../../../lib/session';
 import { json, stubFetch, type FakeRequest } from '../../../test/fake-fetch';
 import { renderApp } from '../../../test/render-app';
+import { specText } from '../../../test/spec-text';
 
 const notFound = () => json({ statusCode: 404, message: 'Introuvable.' }, 404);
 
@@ -105,7 +106,7 @@ describe('/add-study/{course_id}', () => {
     renderApp('/add-study/5');
     await userEvent.type(await screen.findByLabelText('Titre'), 'Mémo des raccourcis');
     await userEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
-    expect(await screen.findByText('Veuillez ajouter un fichier a uploader.')).toBeInTheDocument();
+    expect(await screen.findByText(specText('Veuillez ajouter un fichier a uploader.'))).toBeInTheDocument();
     await waitFor(() => expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0));
   });
 });

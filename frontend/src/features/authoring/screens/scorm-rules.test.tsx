@@ -128,7 +128,7 @@ describe('the « Trace SCORM » of a learner, from the course\'s learners', () =
     const traceCall = calls.find((call) => call.path === '/scorm-trace/')!;
     expect(Object.fromEntries(traceCall.query)).toEqual({ student: '42', course: '5', chapter: '7' });
     const rows = within(drawer).getAllByRole('row');
-    expect(rows.some((row) => /completed.*failed.*50 \/ 100 · 50 %.*PT5M.*fin/.test(row.textContent ?? ''))).toBe(true);
+    expect(rows.some((row) => /completed.*failed.*50 \/ 100 · 50\u00a0%.*PT5M.*fin/.test(row.textContent ?? ''))).toBe(true);
     expect(within(drawer).getByText(/choice · Réponse : b · Résultat : correct · Latence : PT4S/)).toBeInTheDocument();
     expect(within(drawer).getByText('obj-1')).toBeInTheDocument();
   });

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { startSession } from '../../../lib/session';
 import { json, stubFetch } from '../../../test/fake-fetch';
 import { renderApp } from '../../../test/render-app';
+import { specText } from '../../../test/spec-text';
 
 describe('student password change (/change-password)', () => {
   it('posts the new password, confirms, then logs out after 2 s', async () => {
@@ -17,7 +18,7 @@ describe('student password change (/change-password)', () => {
     await user.type(await screen.findByLabelText('Nouveau mot de passe'), 'nouveau-mot-de-passe');
     await user.click(screen.getByRole('button', { name: 'Mettre à jour' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('Mot de passe mis a jour !');
+    expect(await screen.findByRole('alert')).toHaveTextContent(specText('Mot de passe mis a jour !'));
     expect(calls[0]!.path).toBe('/student/change-password/7/');
     expect(Object.fromEntries((calls[0]!.body as FormData).entries())).toEqual({
       password: 'nouveau-mot-de-passe',
@@ -39,7 +40,7 @@ describe('student password change (/change-password)', () => {
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Erreur');
-    expect(alert).toHaveTextContent('Impossible de mettre a jour le mot de passe');
+    expect(alert).toHaveTextContent(specText('Impossible de mettre a jour le mot de passe'));
     expect(alert).toHaveTextContent('Action non autorisée.');
   });
 });
@@ -57,7 +58,7 @@ describe('trainer password change (/teacher-change-password)', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it('shows "Impossible de mettre à jour le password" on failure', async () => {
+  it('shows « Impossible de mettre à jour le mot de passe » (« password » in French) on failure', async () => {
     startSession('teacher', { id: 3, username: 'marc', access: 'acc', refresh: 'ref' });
     const { calls } = stubFetch(() => json({ statusCode: 500, message: 'Erreur interne.' }, 500));
     renderApp('/teacher-change-password');
@@ -67,7 +68,7 @@ describe('trainer password change (/teacher-change-password)', () => {
     await user.click(screen.getByRole('button', { name: 'Mettre à jour' }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Impossible de mettre à jour le password',
+      'Impossible de mettre à jour le mot de passe',
     );
     expect(calls[0]!.path).toBe('/teacher/change-password/3/');
   });

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { startSession } from '../../../lib/session';
 import { json, stubFetch } from '../../../test/fake-fetch';
 import { renderApp } from '../../../test/render-app';
+import { specText } from '../../../test/spec-text';
 
 async function fillAndSubmit(emailLabel: string, email: string, password: string) {
   const user = userEvent.setup();
@@ -44,7 +45,7 @@ describe('student login (/user-login)', () => {
     await fillAndSubmit('Email', 'alice@example.fr', 'mauvais-mot-de-passe');
 
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Echec de la connexion');
+    expect(alert).toHaveTextContent(specText('Echec de la connexion'));
     expect(alert).toHaveTextContent('Identifiants incorrects.');
     expect(location.pathname).toBe('/user-login');
     expect(localStorage.getItem('studentLoginStatus')).toBeNull();
@@ -80,7 +81,7 @@ describe('student login (/user-login)', () => {
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Erreur serveur');
-    expect(alert).toHaveTextContent('Impossible de se connecter. Reessayez plus tard.');
+    expect(alert).toHaveTextContent(specText('Impossible de se connecter. Reessayez plus tard.'));
   });
 
   it('refuses an invalid e-mail before calling the server', async () => {

@@ -36,6 +36,8 @@ export function TeacherLoginPage() {
       footer={
         <>
           {m.teacher.noAccount} <Link to="/teacher-register">{m.teacher.registerLink}</Link>
+          <br />
+          {m.teacher.adminQuestion} <Link to="/admin-login">{m.teacher.adminLink}</Link>
         </>
       }
     >
@@ -49,7 +51,15 @@ export function AdminLoginPage() {
   usePageTitle(m.admin.loginTitle);
   const onLogin = useAdminLogin();
   return (
-    <AuthCard title={m.admin.loginTitle} subtitle={m.admin.loginSubtitle}>
+    <AuthCard
+      title={m.admin.loginTitle}
+      subtitle={m.admin.loginSubtitle}
+      footer={
+        <>
+          {m.admin.teacherQuestion} <Link to="/teacher-login">{m.admin.teacherLink}</Link>
+        </>
+      }
+    >
       <LoginForm
         name="admin-login"
         onLogin={onLogin}

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json, stubFetch } from '../../../test/fake-fetch';
 import { renderApp } from '../../../test/render-app';
+import { specText } from '../../../test/spec-text';
 
 async function fillForm(password: string) {
   const user = userEvent.setup();
@@ -42,8 +43,8 @@ describe('student registration (/user-register)', () => {
     await fillForm('un-mot-de-passe-long');
 
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Compte cree avec succes');
-    expect(alert).toHaveTextContent('Inscription reussie !');
+    expect(alert).toHaveTextContent(specText('Compte cree avec succes'));
+    expect(alert).toHaveTextContent(specText('Inscription reussie !'));
     expect(calls).toHaveLength(1);
     expect(calls[0]!.method).toBe('POST');
     expect(calls[0]!.path).toBe('/student/');
@@ -79,6 +80,6 @@ describe('student registration (/user-register)', () => {
     expect(screen.getByText("Ce nom d'utilisateur est déjà pris.")).toBeInTheDocument();
     const alert = screen.getByRole('alert');
     expect(alert).toHaveTextContent('Une erreur est survenue');
-    expect(alert).toHaveTextContent('Impossible de creer le compte. Verifiez les champs.');
+    expect(alert).toHaveTextContent(specText('Impossible de creer le compte. Verifiez les champs.'));
   });
 });

@@ -3,6 +3,7 @@ import { ArrowLeftOutlined, CheckCircleFilled, LockOutlined, MenuFoldOutlined, M
 import type { OutlineMark } from '../../../components/content-step';
 import { messages as m } from '../messages';
 import type { StepState } from './step-states';
+import { formatPercent } from '../../../lib/format';
 
 /** A step's state in the outline: validated, to do, or locked (said in words for screen readers). */
 export function stateMark(state: StepState): OutlineMark {
@@ -45,7 +46,7 @@ export function PlayerBar({
       <h1 className="course-reader__title">{title}</h1>
       <div className="course-player__completion" data-testid="course-completion">
         <span className="course-player__badge" aria-hidden>
-          {percent} %
+          {formatPercent(percent)}
         </span>
         <span className="course-player__meter" aria-hidden>
           <span style={{ width: `${percent}%` }} />

@@ -6,6 +6,7 @@ import { json, stubFetch } from '../../../test/fake-fetch';
 import { renderApp } from '../../../test/render-app';
 import { POLL_MS } from '../components/use-conversation';
 import { notFound, STUDENT, TEACHER, message, homework, server, posts, openChat } from './tutoring-fixtures';
+import { specText } from '../../../test/spec-text';
 
 describe('/my-teachers', () => {
   it('shows a card per trainer: initials, name linking to /teacher-detail/{id}, e-mail, phone, calendly, unread badge', async () => {
@@ -211,7 +212,7 @@ describe('/user-dashboard', () => {
     const { location } = renderApp('/user-dashboard');
     const dialogs = await screen.findAllByRole('dialog');
     expect(dialogs).toHaveLength(1);
-    expect(dialogs[0]).toHaveTextContent('Compte desactive');
+    expect(dialogs[0]).toHaveTextContent(specText('Compte desactive'));
     await waitFor(() => expect(location.pathname).toBe('/user-login'));
     expect(localStorage.getItem('studentId')).toBeNull();
   });

@@ -5,13 +5,14 @@ import { startSession } from '../../../lib/session';
 import { json } from '../../../test/fake-fetch';
 import { renderApp } from '../../../test/render-app';
 import { STUDENT, TEACHER, homework, server, posts, openChat } from './tutoring-fixtures';
+import { specText } from '../../../test/spec-text';
 
 describe('/my-users', () => {
   it('lists the followed students with their count, unread and pending homework, and a link to their homework', async () => {
     startSession('teacher', { id: TEACHER, username: 'claire', access: 'a1', refresh: 'r1' });
     server();
     renderApp('/my-users');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Mes etudiants' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: specText('Mes etudiants') })).toBeInTheDocument();
     expect(await screen.findByText('2 étudiants suivis')).toBeInTheDocument();
     const [first] = screen.getAllByTestId('person-card');
     expect(within(first!).getByText('1 message non lu')).toBeInTheDocument();
@@ -95,7 +96,7 @@ describe('/add-assignment/{student_id}/{teacher_id}', () => {
     await userEvent.type(screen.getByLabelText('Détail'), 'Et noter vos questions.');
     await userEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent("Echec de l'ajout de l'affectation");
+    expect(alert).toHaveTextContent(specText("Echec de l'ajout de l'affectation"));
     expect(alert).toHaveTextContent('Vous ne suivez pas cet étudiant.');
 
     refuse = false;
