@@ -216,6 +216,23 @@ describe('a trainer registered through the public page', () => {
     expect((await call(t, 'POST', `/api/formateur/${teacherId}/assign-course/`, admin.token, { course_id: courseId })).statusCode).toBe(201);
   });
 
+  it('is given no student to follow by an admin while waiting (student-assignment, assign-student)', async () => {
+    const { teacherId, email } = await registered();
+    await signedIn(email);
+    const [admin, student] = await Promise.all([givenAdmin(t), givenStudent(t)]);
+    const refusal = "Ce formateur n'a pas encore été accepté par le centre : aucun étudiant ne peut lui être confié.";
+    const viaAssignment = await call(t, 'POST', '/api/student-assignment/', admin.token, { formateur: teacherId, student: student.studentId });
+    expect(viaAssignment.statusCode).toBe(403);
+    expect(viaAssignment.json().message).toBe(refusal);
+    const viaTrainer = await call(t, 'POST', `/api/formateur/${teacherId}/assign-student/`, admin.token, { student_id: student.studentId });
+    expect(viaTrainer.statusCode).toBe(403);
+    expect(viaTrainer.json().message).toBe(refusal);
+    expect((await call(t, 'GET', `/api/formateur/${teacherId}/students/assigned?page=1`, admin.token)).json().count).toBe(0);
+    // Once accepted, the same assignment is made.
+    expect((await call(t, 'POST', `/api/formateur/${teacherId}/accept/`, admin.token)).statusCode).toBe(200);
+    expect((await call(t, 'POST', `/api/formateur/${teacherId}/assign-student/`, admin.token, { student_id: student.studentId })).statusCode).toBe(201);
+  });
+
   it('is accepted when an admin creates them', async () => {
     const admin = await givenAdmin(t);
     const key = uniqueKey('cree');

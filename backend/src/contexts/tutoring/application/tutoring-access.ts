@@ -2,7 +2,7 @@ import type { QueryBus } from '@nestjs/cqrs';
 import { NOT_YOURS } from '../../../platform/auth/ownership.js';
 import type { Database } from '../../../platform/database/database.js';
 import { ForbiddenError, NotFoundError, type Actor } from '../../../shared-kernel/index.js';
-import { GetClosedProfiles, GetStudentSummaries, GetTeacherSummaries } from '../../identity/contracts/identity.queries.js';
+import { GetClosedProfiles, GetStudentSummaries, GetTeacherProfile, GetTeacherSummaries } from '../../identity/contracts/identity.queries.js';
 import type { Side } from '../contracts/tutoring.events.js';
 import { ClosedAccountError } from '../domain/tutoring.errors.js';
 
@@ -28,6 +28,15 @@ export async function followedStudentIds(db: Database, teacherId: number): Promi
 export async function assertTeacherExists(queries: QueryBus, teacherId: number): Promise<void> {
   if (!(await queries.execute(new GetTeacherSummaries([teacherId]))).has(teacherId)) throw new NotFoundError('Formateur introuvable.', 'formateur');
 }
+
+/** Only a trainer the centre accepted follows students (docs/adr/0030); an unknown one is 404. */
+export async function assertTeacherAccepted(queries: QueryBus, teacherId: number): Promise<void> {
+  await assertTeacherExists(queries, teacherId);
+  const { approval } = await queries.execute(new GetTeacherProfile('system', teacherId));
+  if (approval !== 'accepted') throw new ForbiddenError(TEACHER_NOT_ACCEPTED);
+}
+
+export const TEACHER_NOT_ACCEPTED = "Ce formateur n'a pas encore été accepté par le centre : aucun étudiant ne peut lui être confié.";
 
 export async function assertStudentExists(queries: QueryBus, studentId: number): Promise<void> {
   if (!(await queries.execute(new GetStudentSummaries([studentId]))).has(studentId)) throw new NotFoundError('Étudiant non trouvé.', 'student');

@@ -3,7 +3,7 @@ import { AggregateStore } from '../../../../platform/aggregate-store/index.js';
 import { assertAdmin } from '../../../../platform/auth/ownership.js';
 import { Clock, type Actor } from '../../../../shared-kernel/index.js';
 import { Tutorship, type TutorshipOrigin } from '../../domain/tutorship.aggregate.js';
-import { assertPairOpen, assertStudentExists, assertTeacherExists, CLOSED_FOR_FOLLOW_UP } from '../tutoring-access.js';
+import { assertPairOpen, assertStudentExists, assertTeacherAccepted, CLOSED_FOR_FOLLOW_UP } from '../tutoring-access.js';
 
 /** A trainer starts following a student: an admin's decision, or ('system') the student's enrolment in one of the trainer's courses. */
 export class AssignTrainer extends Command<boolean> {
@@ -30,7 +30,8 @@ export class AssignTrainerHandler implements ICommandHandler<AssignTrainer> {
     if (actor !== 'system') assertAdmin(actor);
     // A closed account is neither followed nor follows any more (ADR 0015, issue 22).
     await assertPairOpen(this.queries, teacherId, studentId, CLOSED_FOR_FOLLOW_UP);
-    await Promise.all([assertTeacherExists(this.queries, teacherId), assertStudentExists(this.queries, studentId)]);
+    // A trainer waiting for (or refused by) the centre follows nobody (docs/adr/0030).
+    await Promise.all([assertTeacherAccepted(this.queries, teacherId), assertStudentExists(this.queries, studentId)]);
     return this.store.transaction(async (uow) => {
       const link = (await uow.find(Tutorship, { teacherId, studentId })) ?? uow.add(new Tutorship(teacherId, studentId));
       return link.assign(origin, this.clock.now(), courseId);
