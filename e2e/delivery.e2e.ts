@@ -18,12 +18,13 @@ test.describe('delivery of the production build', () => {
     }
   });
 
-  test('/ and a deep link answer index.html, revalidated on every visit', async ({ page }) => {
+  test('/ and a deep link answer index.html, never stored (a nonce per answer)', async ({ page }) => {
     for (const path of ['/', '/all-courses']) {
       const response = await page.goto(path);
       expect(response?.status()).toBe(200);
       expect(response?.headers()['content-type']).toContain('text/html');
-      expect(response?.headers()['cache-control']).toBe('no-cache');
+      // Never stored: each answer carries its own CSP nonce (docs/adr/0029).
+      expect(response?.headers()['cache-control']).toBe('no-store');
     }
   });
 

@@ -133,7 +133,8 @@ async function expectEveryAttemptFails(page: Page, appOrigin: string) {
   await expect(frame).toHaveAttribute('src', new RegExp(`^http://localhost:\\d+/scorm-launch/[\\w-]+\\.[\\w-]+/index\\.html$`));
   await expect(frame).toHaveAttribute('sandbox', 'allow-scripts allow-same-origin allow-forms allow-popups allow-modals');
   const before = await appState(page);
-  expect(before.storage).toMatch(/eyJ/);
+  // No token in the page's storage at all (docs/adr/0029): the package has nothing to find there.
+  expect(before.storage).not.toMatch(/eyJ/);
   const results = packageFrame(page).locator('#results');
   await expect(results).not.toHaveText('en cours', { timeout: 30_000 });
   const outcome = JSON.parse((await results.textContent())!) as Record<string, string>;

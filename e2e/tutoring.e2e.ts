@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
-import { DEMO, expectNoSeriousA11yViolations, fillLogin } from './support';
+import { acceptTrainer, DEMO, expectNoSeriousA11yViolations, fillLogin } from './support';
 import { specText } from '../frontend/src/test/spec-text';
 
 const PASSWORD = 'un-mot-de-passe-solide';
@@ -23,6 +23,8 @@ async function tutoringWorld(request: APIRequestContext, students: number) {
       data: { full_name: `Nadia Formatrice ${tag}`, email: teacherEmail, username: `nadia.${tag}`, password: PASSWORD, mobile_no: '06 11 22 33 44' },
     })
   ).json();
+  // Registered through the public page, the trainer follows students once the centre accepts them (ADR 0030).
+  await acceptTrainer(request, teacher.id as number);
   const admin = await (await request.post('/api/admin/token/', { data: { email: DEMO.admin.email, password: DEMO.admin.password } })).json();
   const made: Person[] = [];
   for (let n = 1; n <= students; n += 1) {
