@@ -223,3 +223,14 @@ export function givenFavourite(t: TestApp, student: StudentRef, course: CourseRe
 export async function givenFollowing(t: TestApp, teacher: Pick<GivenTeacher, 'teacherId'>, student: Pick<GivenStudent, 'studentId'>): Promise<void> {
   await commands(t).execute(new AssignTrainer('system', teacher.teacherId, student.studentId, 'admin'));
 }
+
+/**
+ * The multipart body of a chapter form (`POST /course-chapters/{course}/`): its fields and, when
+ * given, a SCORM package as `scorm_file`.
+ */
+export function scormForm(fields: Record<string, string | number>, bytes?: Buffer): FormData {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) data.append(name, String(value));
+  if (bytes) data.append('scorm_file', new Blob([new Uint8Array(bytes)], { type: 'application/zip' }), 'module.zip');
+  return data;
+}

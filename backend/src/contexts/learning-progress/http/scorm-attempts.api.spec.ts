@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { buildScormPackage } from '../../../demo/scorm/build-package.js';
 import { Database } from '../../../platform/database/database.js';
-import { call, givenCourse, givenEnrolled, givenStudent, givenTeacher } from '../../../testing/fixtures.js';
+import { call, givenCourse, givenEnrolled, givenStudent, givenTeacher, scormForm } from '../../../testing/fixtures.js';
 import { startTestApp, type TestApp } from '../../../testing/test-app.js';
 
 let t: TestApp;
@@ -20,18 +20,11 @@ afterAll(async () => {
   await t?.close();
 });
 
-function upload(fields: Record<string, string | number>, bytes: Buffer): FormData {
-  const data = new FormData();
-  for (const [name, value] of Object.entries(fields)) data.append(name, String(value));
-  data.append('scorm_file', new Blob([new Uint8Array(bytes)], { type: 'application/zip' }), 'module.zip');
-  return data;
-}
-
 describe('the attempts of a SCORM package', () => {
   it('ends on exitAll: the next opening starts afresh, the ended attempt stays in the trace, and the server numbers the attempts', async () => {
     const teacher = await givenTeacher(t);
     const course = await givenCourse(t, { teacherId: teacher.teacherId });
-    const added = await call(t, 'POST', `/api/course-chapters/${course.courseId}/`, teacher.token, upload({ title: 'Module', content_type: 'scorm', duration: 600 }, await buildScormPackage('scorm2004')));
+    const added = await call(t, 'POST', `/api/course-chapters/${course.courseId}/`, teacher.token, scormForm({ title: 'Module', content_type: 'scorm', duration: 600 }, await buildScormPackage('scorm2004')));
     expect(added.statusCode).toBe(201);
     const chapter = added.json().id as number;
     const student = await givenStudent(t);

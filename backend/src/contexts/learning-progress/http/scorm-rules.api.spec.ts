@@ -5,7 +5,7 @@
 // are kept and only the course's trainer and admins read the CMI trace. Packages built here.
 import { randomUUID } from 'node:crypto';
 import { Database } from '../../../platform/database/database.js';
-import { call, givenAdmin, givenCourse, givenEnrolled, givenStudent, givenTeacher, type GivenTeacher } from '../../../testing/fixtures.js';
+import { call, givenAdmin, givenCourse, givenEnrolled, givenStudent, givenTeacher, type GivenTeacher, scormForm } from '../../../testing/fixtures.js';
 import { scormPackage } from '../../../testing/scorm-packages.js';
 import { startTestApp, type TestApp } from '../../../testing/test-app.js';
 
@@ -21,17 +21,10 @@ afterAll(async () => {
   await t?.close();
 });
 
-function upload(fields: Record<string, string | number>, bytes?: Buffer): FormData {
-  const data = new FormData();
-  for (const [name, value] of Object.entries(fields)) data.append(name, String(value));
-  if (bytes) data.append('scorm_file', new Blob([new Uint8Array(bytes)], { type: 'application/zip' }), 'module.zip');
-  return data;
-}
-
 async function world(zip: Buffer, rule?: string) {
   const teacher = await givenTeacher(t);
   const course = await givenCourse(t, { teacherId: teacher.teacherId });
-  const added = await call(t, 'POST', `/api/course-chapters/${course.courseId}/`, teacher.token, upload({ title: 'Module', content_type: 'scorm', duration: 600, ...(rule ? { scorm_rule: rule } : {}) }, zip));
+  const added = await call(t, 'POST', `/api/course-chapters/${course.courseId}/`, teacher.token, scormForm({ title: 'Module', content_type: 'scorm', duration: 600, ...(rule ? { scorm_rule: rule } : {}) }, zip));
   expect(added.statusCode).toBe(201);
   const student = await givenStudent(t);
   await givenEnrolled(t, student, course);
@@ -46,7 +39,7 @@ async function world(zip: Buffer, rule?: string) {
 }
 
 async function setRule(teacher: GivenTeacher, chapter: number, rule: string) {
-  return call(t, 'PUT', `/api/chapter/${chapter}/`, teacher.token, upload({ title: 'Module', content_type: 'scorm', duration: 600, scorm_rule: rule }));
+  return call(t, 'PUT', `/api/chapter/${chapter}/`, teacher.token, scormForm({ title: 'Module', content_type: 'scorm', duration: 600, scorm_rule: rule }));
 }
 
 describe('SCORM 1.2 run-time rules, applied by the server', () => {

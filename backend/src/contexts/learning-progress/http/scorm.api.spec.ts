@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { buildScormPackage } from '../../../demo/scorm/build-package.js';
 import { Database } from '../../../platform/database/database.js';
-import { call, givenAdmin, givenCourse, givenEnrolled, givenStudent, givenTeacher } from '../../../testing/fixtures.js';
+import { call, givenAdmin, givenCourse, givenEnrolled, givenStudent, givenTeacher, scormForm } from '../../../testing/fixtures.js';
 import { startTestApp, type TestApp } from '../../../testing/test-app.js';
 import { CHAPTER_LOCKED } from '../domain/course-progress.aggregate.js';
 
@@ -21,13 +21,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-function upload(fields: Record<string, string | number>, bytes: Buffer): FormData {
-  const data = new FormData();
-  for (const [name, value] of Object.entries(fields)) data.append(name, String(value));
-  data.append('scorm_file', new Blob([new Uint8Array(bytes)], { type: 'application/zip' }), 'module.zip');
-  return data;
-}
-
 /** A course whose chapters are the project's own SCORM package (and, when asked, a text chapter first); a student enrolled. */
 async function world(kind: 'scorm2004' | 'scorm12', textFirst = false) {
   const teacher = await givenTeacher(t);
@@ -35,7 +28,7 @@ async function world(kind: 'scorm2004' | 'scorm12', textFirst = false) {
     teacherId: teacher.teacherId,
     chapters: textFirst ? [{ title: 'Avant', contentType: 'text', duration: 0, textContent: 'À lire d’abord' }] : [],
   });
-  const added = await call(t, 'POST', `/api/course-chapters/${course.courseId}/`, teacher.token, upload({ title: 'Module', content_type: 'scorm', duration: 600 }, await buildScormPackage(kind)));
+  const added = await call(t, 'POST', `/api/course-chapters/${course.courseId}/`, teacher.token, scormForm({ title: 'Module', content_type: 'scorm', duration: 600 }, await buildScormPackage(kind)));
   expect(added.statusCode).toBe(201);
   const student = await givenStudent(t);
   await givenEnrolled(t, student, course);

@@ -14,7 +14,7 @@ import { Database } from '../../../platform/database/database.js';
 import { EventLog, eventIdFor } from '../../../platform/event-log/index.js';
 import { toRecordedEvent, type EventRow } from '../../../platform/event-log/recorded-event.js';
 import { eventually } from '../../../platform/testing/eventually.js';
-import { call, givenCourse, givenEnrolled, givenStudent, givenTeacher, type GivenStudent } from '../../../testing/fixtures.js';
+import { call, givenCourse, givenEnrolled, givenStudent, givenTeacher, type GivenStudent, scormForm } from '../../../testing/fixtures.js';
 import { startTestApp, type TestApp } from '../../../testing/test-app.js';
 import { StoreStatements } from '../application/commands/store-statements.command.js';
 import { PlayerStatementsPolicy } from '../application/policies/player-statements.policy.js';
@@ -37,18 +37,11 @@ afterAll(async () => {
   await t?.close();
 });
 
-function upload(fields: Record<string, string | number>, bytes: Buffer): FormData {
-  const data = new FormData();
-  for (const [name, value] of Object.entries(fields)) data.append(name, String(value));
-  data.append('scorm_file', new Blob([new Uint8Array(bytes)], { type: 'application/zip' }), 'module.zip');
-  return data;
-}
-
 /** A course whose one chapter is the project's own SCORM package of that version; a student enrolled. */
 async function world(kind: 'scorm2004' | 'scorm12') {
   const teacher = await givenTeacher(t);
   const course = await givenCourse(t, { teacherId: teacher.teacherId });
-  const added = await call(t, 'POST', `/api/course-chapters/${course.courseId}/`, teacher.token, upload({ title: 'Module', content_type: 'scorm', duration: 600 }, await buildScormPackage(kind)));
+  const added = await call(t, 'POST', `/api/course-chapters/${course.courseId}/`, teacher.token, scormForm({ title: 'Module', content_type: 'scorm', duration: 600 }, await buildScormPackage(kind)));
   expect(added.statusCode).toBe(201);
   const student = await givenStudent(t);
   await givenEnrolled(t, student, course);
