@@ -127,8 +127,15 @@ describe('a trainer registered through the public page', () => {
     expect(mail.raw).toContain('formateur');
     const decision = (await events('identity.account', await accountOf(teacherId))).at(-1)!;
     expect(decision).toEqual({ event_type: 'TrainerAccepted', payload: { accountId: await accountOf(teacherId), teacherId } });
-    // Deciding twice is refused.
-    expect((await call(t, 'POST', `/api/formateur/${teacherId}/accept/`, admin.token)).json().message).toBe('Ce formateur a déjà été accepté.');
+    // Accepting again (a retry, a second tab) answers the outcome: no second event, no second e-mail;
+    // refusing an accepted trainer is a conflict.
+    const again = await call(t, 'POST', `/api/formateur/${teacherId}/accept/`, admin.token);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ success: true, approval: 'accepted', email_sent: false });
+    expect((await events('identity.account', await accountOf(teacherId))).filter((e) => e.event_type === 'TrainerAccepted')).toHaveLength(1);
+    const late = await call(t, 'POST', `/api/formateur/${teacherId}/refuse/`, admin.token, { reason: 'Trop tard pour refuser.' });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe('Ce formateur a déjà été accepté.');
 
     expect(await publiclyVisible(course, teacherId)).toEqual([]);
     const published = await call(t, 'POST', `/api/course/${course.courseId}/publish/`, teacher.token);
@@ -165,6 +172,11 @@ describe('a trainer registered through the public page', () => {
       reasonSha256: (await import('node:crypto')).createHash('sha256').update(reason, 'utf8').digest('hex'),
     });
     expect(JSON.stringify(decision.payload)).not.toContain('profil');
+    // The same refusal sent again (a retry) answers its outcome, with no second event nor e-mail.
+    const again = await call(t, 'POST', `/api/formateur/${teacherId}/refuse/`, admin.token, { reason });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ success: true, approval: 'refused', email_sent: false });
+    expect((await events('identity.account', await accountOf(teacherId))).filter((e) => e.event_type === 'TrainerRefused')).toHaveLength(1);
     // A wrong password still says only that the credentials are wrong.
     expect((await login(t, 'teacher', email, 'pas-le-bon-mot-de-passe')).json().error).toBe('Identifiants incorrects.');
   });

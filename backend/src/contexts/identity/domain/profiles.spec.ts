@@ -99,7 +99,9 @@ describe('a trainer who registered waits for the centre (docs/adr/0030)', () => 
     teacher.accept(now);
     expect([teacher.approval, teacher.approvalDecidedAt]).toEqual(['accepted', now]);
     expect(events(teacher).map((e) => e.type)).toEqual(['TrainerAccepted']);
-    expect(() => teacher.accept(now)).toThrow('Ce formateur a déjà été accepté.');
+    // Accepting again (a retry, a second tab) is the same outcome: no second event.
+    expect(teacher.accept(now)).toBe(false);
+    expect(events(teacher)).toEqual([]);
     expect(() => teacher.refuse('Trop tard pour refuser.', now)).toThrow('Ce formateur a déjà été accepté.');
   });
 
@@ -115,6 +117,11 @@ describe('a trainer who registered waits for the centre (docs/adr/0030)', () => 
     expect(refused!.type).toBe('TrainerRefused');
     expect(JSON.stringify(refused!.payload)).not.toContain('langues');
     expect(refused!.payload).toMatchObject({ reasonSha256: expect.stringMatching(/^[0-9a-f]{64}$/), reasonLength: 28 });
+    // The same refusal again is its outcome; another reason, or accepting, is a conflict.
+    expect(teacher.refuse('Pas de formation en langues.', now)).toBe(false);
+    expect(events(teacher)).toEqual([]);
+    expect(() => teacher.refuse('Une autre raison donnée.', now)).toThrow('Ce formateur a déjà été refusé.');
+    expect(() => teacher.accept(now)).toThrow('Ce formateur a déjà été refusé.');
   });
 
   it('is accepted at once when an admin creates them', () => {

@@ -134,22 +134,27 @@ export class TeacherProfile extends Profile implements TeacherDetails {
   }
 
   /** An admin accepts a trainer who registered: they may publish, and what they publish is public. */
-  accept(now: Date): void {
+  accept(now: Date): boolean {
     this.assertOpen();
+    // The same decision again (a retry, a second tab) is its outcome, not a conflict: nothing new.
+    if (this.approval === 'accepted') return false;
     this.assertUndecided();
     this.approval = 'accepted';
     this.approvalDecidedAt = now;
     this.record(() => ({ type: 'TrainerAccepted', payload: { accountId: this.account.id, teacherId: this.id } }));
+    return true;
   }
 
   /**
    * An admin refuses a trainer who registered, with a reason the trainer is told: they can no
    * longer sign in (every session closed at once). The log holds the reason's sha256, not its text.
    */
-  refuse(reason: unknown, now: Date): void {
+  refuse(reason: unknown, now: Date): boolean {
     this.assertOpen();
-    this.assertUndecided();
     const text = typeof reason === 'string' ? reason.trim() : '';
+    // The same refusal again (a retry, a second tab) is its outcome; another reason is a conflict.
+    if (this.approval === 'refused' && text === this.refusalReason) return false;
+    this.assertUndecided();
     if (text.length < REFUSAL_REASON_LIMITS.min || text.length > REFUSAL_REASON_LIMITS.max) {
       throw new InvalidRecordError(
         `Indiquez la raison du refus (entre ${REFUSAL_REASON_LIMITS.min} et ${REFUSAL_REASON_LIMITS.max} caractères) : elle sera envoyée au formateur.`,
@@ -162,6 +167,7 @@ export class TeacherProfile extends Profile implements TeacherDetails {
     this.account.revokeSessions(now);
     const reasonSha256 = createHash('sha256').update(text, 'utf8').digest('hex');
     this.record(() => ({ type: 'TrainerRefused', payload: { accountId: this.account.id, teacherId: this.id, reasonSha256, reasonLength: text.length } }));
+    return true;
   }
 
   /** A refused trainer is told why, in French, instead of being signed in. */

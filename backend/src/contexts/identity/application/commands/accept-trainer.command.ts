@@ -34,15 +34,16 @@ export class AcceptTrainerHandler implements ICommandHandler<AcceptTrainer> {
 
   async execute({ actor, teacherId, notify }: AcceptTrainer): Promise<TrainerDecisionOutcome> {
     if (actor !== 'system') assertAdmin(actor);
-    const { email, name } = await this.store.transaction(
+    const { email, name, decided } = await this.store.transaction(
       async (uow) => {
         const teacher = await uow.load(TeacherProfile, { id: teacherId }, () => new TeacherNotFoundError(), { populate: ['account'] });
-        teacher.accept(this.clock.now());
-        return { email: teacher.account.email, name: teacher.fullName };
+        const decided = teacher.accept(this.clock.now());
+        return { email: teacher.account.email, name: teacher.fullName, decided };
       },
       actor === 'system' ? {} : { actor },
     );
-    if (!notify) return { emailSent: false, emailError: null };
+    // Already accepted (a retry): the trainer was told with the first decision.
+    if (!notify || !decided) return { emailSent: false, emailError: null };
     // Told after the commit: a mail failure never undoes the decision (the answer says so).
     const sent = await this.mail.sendSafely(trainerAcceptedMail(email, name));
     return { emailSent: sent, emailError: sent ? null : EMAIL_ERROR };

@@ -29,14 +29,16 @@ export class RefuseTrainerHandler implements ICommandHandler<RefuseTrainer> {
 
   async execute({ actor, teacherId, reason }: RefuseTrainer): Promise<TrainerDecisionOutcome> {
     assertAdmin(actor);
-    const { email, name, text } = await this.store.transaction(
+    const { email, name, text, decided } = await this.store.transaction(
       async (uow) => {
         const teacher = await uow.load(TeacherProfile, { id: teacherId }, () => new TeacherNotFoundError(), { populate: ['account'] });
-        teacher.refuse(reason, this.clock.now());
-        return { email: teacher.account.email, name: teacher.fullName, text: teacher.refusalReason ?? '' };
+        const decided = teacher.refuse(reason, this.clock.now());
+        return { email: teacher.account.email, name: teacher.fullName, text: teacher.refusalReason ?? '', decided };
       },
       { actor },
     );
+    // Already refused for this reason (a retry): the trainer was told with the first decision.
+    if (!decided) return { emailSent: false, emailError: null };
     const sent = await this.mail.sendSafely(trainerRefusedMail(email, name, text));
     return { emailSent: sent, emailError: sent ? null : EMAIL_ERROR };
   }
