@@ -142,7 +142,9 @@ function parseReport(body: unknown): unknown {
   }
 }
 
-const cut = (value: unknown) => (typeof value === 'string' ? value.replace(/[\r\n\t]/g, ' ').slice(0, 200) : '');
+// Control characters (line breaks, NUL, terminal escapes) never reach the log.
+// eslint-disable-next-line no-control-regex
+const cut = (value: unknown) => (typeof value === 'string' ? value.replace(/[\u0000-\u001f\u007f]/g, ' ').slice(0, 200) : '');
 
 /** The fields worth logging from either report format. */
 export function summarise(body: unknown): string[] {
