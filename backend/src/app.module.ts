@@ -8,6 +8,8 @@ import { EnrolmentModule } from './contexts/enrolment/index.js';
 import { IdentityModule } from './contexts/identity/index.js';
 import { AdministrationModule } from './contexts/administration/index.js';
 import { XapiModule } from './contexts/xapi/index.js';
+import { CentreModule } from './contexts/centre/index.js';
+import { EvidenceModule } from './contexts/evidence/index.js';
 import type { AppConfig } from './platform/config/config.js';
 import type { Clock } from './shared-kernel/index.js';
 import { PlatformModule } from './platform/platform.module.js';
@@ -20,7 +22,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         CqrsModule.forRoot(), PlatformModule.forRoot(config, databaseUrl, clock), IdentityModule, CatalogueModule, EnrolmentModule, AssessmentModule, TutoringModule,
-        LearningProgressModule, XapiModule, AdministrationModule,
+        LearningProgressModule, XapiModule, AdministrationModule, CentreModule, EvidenceModule,
       ],
     };
   }
