@@ -27,6 +27,7 @@ import { AssessmentController } from './http/assessment.controller.js';
 import { quizAttemptsProjection } from './application/projections/quiz-attempts.projection.js';
 import { ProjectionRegistry } from '../../platform/event-log/index.js';
 import { CountAssessmentRecordsHandler } from './application/queries/count-assessment-records.query.js';
+import { GetQuizTranscriptHandler } from './application/queries/get-quiz-transcript.query.js';
 
 /** Assessment: quizzes, their questions and courses; students' attempts and answers (issue 9). */
 @Module({
@@ -35,6 +36,8 @@ import { CountAssessmentRecordsHandler } from './application/queries/count-asses
   providers: [
     // Identity asks before removing a person (identity.queries.ts), answered here.
     CountAssessmentRecordsHandler,
+    // The evidence context's transcript asks (assessment.transcript.ts), answered here.
+    GetQuizTranscriptHandler,
     CreateQuizHandler,
     UpdateQuizHandler,
     RemoveQuizHandler,

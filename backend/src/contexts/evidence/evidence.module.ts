@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
+import { GetTranscriptHandler } from './application/get-transcript.query.js';
+import { TranscriptController } from './http/transcript.controller.js';
 
 /**
  * Evidence file (issue 26): the learner's transcript (relevé de formation), the documents the centre
@@ -9,7 +11,13 @@ import { CqrsModule } from '@nestjs/cqrs';
  */
 @Module({
   imports: [CqrsModule],
-  controllers: [],
-  providers: [],
+  controllers: [
+    // The transcript (ADR 0034).
+    TranscriptController,
+  ],
+  providers: [
+    // The transcript (ADR 0034).
+    GetTranscriptHandler,
+  ],
 })
 export class EvidenceModule {}

@@ -22,6 +22,7 @@ import { ProgressRulesController } from './http/progress-rules.controller.js';
 import { GetProgressRulesHandler } from './application/queries/get-progress-rules.query.js';
 import { CountLearningRecordsHandler } from './application/queries/count-learning-records.query.js';
 import { GetQuizStepAccessHandler } from './application/queries/get-quiz-step-access.query.js';
+import { GetLearningTranscriptHandler } from './application/queries/get-learning-transcript.query.js';
 
 /** Learning progress (issue 11, in progress): the player's progress, validation from evidence, time on task. docs/learning-progress.md. */
 @Module({
@@ -32,6 +33,8 @@ import { GetQuizStepAccessHandler } from './application/queries/get-quiz-step-ac
     CountLearningRecordsHandler,
     // Assessment asks before a student takes a quiz that is a course step (assessment.queries.ts), answered here.
     GetQuizStepAccessHandler,
+    // The evidence context's transcript asks (learning-progress.transcript.ts), answered here.
+    GetLearningTranscriptHandler,
     RecordProgressHandler, RecordScormCommitHandler, GetScormProgressHandler, GetScormTraceHandler, ListMapping1ScormCommitsHandler, CompleteCourseHandler, ValidateQuizStepHandler, ListProgressHandler, ListStudentCoursesHandler, GetStudentDashboardHandler, GetProgressRulesHandler, QuizStepPolicy],
 })
 export class LearningProgressModule {

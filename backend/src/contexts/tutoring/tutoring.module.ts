@@ -29,6 +29,7 @@ import { HomeworkController } from './http/homework.controller.js';
 import { MessagesController } from './http/messages.controller.js';
 import { TutoringController } from './http/tutoring.controller.js';
 import { CountTutoringRecordsHandler } from './application/queries/count-tutoring-records.query.js';
+import { GetTutoringTranscriptHandler } from './application/queries/get-tutoring-transcript.query.js';
 
 /** Tutoring (issue 10): who follows whom, their messages, homework. docs/adr/0013-tutoring-and-messages.md. */
 @Module({
@@ -37,6 +38,8 @@ import { CountTutoringRecordsHandler } from './application/queries/count-tutorin
   providers: [
     // Identity asks before removing a person (identity.queries.ts), answered here.
     CountTutoringRecordsHandler,
+    // The evidence context's transcript asks (tutoring.transcript.ts), answered here.
+    GetTutoringTranscriptHandler,
     ConversationPresence,
     AssignTrainerHandler,
     UnassignTrainerHandler,
