@@ -148,6 +148,8 @@ test.describe('every built screen has no serious or critical accessibility viola
     const security = await courseByTitle(request, 'Sensibilisation à la cybersécurité');
     const agile = await courseByTitle(request, 'Piloter un projet avec la méthode agile');
     await checkScreens(page, ['/my-courses', `/mini/${first.id}`, `/mini/${security.id}`, `/mini/${agile.id}`]);
+    // Her transcript of the templates course (issue 26, ADR 0034).
+    await checkScreens(page, [`/my-courses/${first.id}/releve`]);
     // Léa finished the templates quiz: its page shows her result and the restart (a quiz under
     // way is scanned by the quiz journeys, e2e/assessment.e2e.ts).
     const { headers } = await apiLogin(request, 'student');
@@ -181,6 +183,8 @@ test.describe('every built screen has no serious or critical accessibility viola
       `/add-assignment/${leaId}/${teacherId}`,
       `/assign-quiz/${courseId}`,
     ]);
+    // Léa's transcript of Claire's templates course, as its trainer reads it (issue 26, ADR 0034).
+    await checkScreens(page, [`/enrolled-students/${(await courseByTitle(request, DEMO_QUIZ_COURSE)).id}/releve/${leaId}`]);
     await test.step('the « Trace SCORM » drawer of the course\'s learners', async () => {
       const { headers, ...login } = await apiLogin(request, 'trainer');
       const courses = (await (await request.get(`/api/teacher-course/${login.formateur_id}`, { headers })).json()) as { id: number }[];
@@ -245,6 +249,8 @@ test.describe('every built screen has no serious or critical accessibility viola
       '/admin-stat-dashboard-user',
       `/admin-student-detail/${await demoStudentId(request)}`,
     ]);
+    // Léa's transcript of the templates course, as an admin reads it (issue 26, ADR 0034).
+    await checkScreens(page, [`/admin-student-detail/${await demoStudentId(request)}/releve/${(await courseByTitle(request, DEMO_QUIZ_COURSE)).id}`]);
     await checkQuizStep(page, `/admin-course-preview/${quizCourseId}`);
     test.info().setTimeout(test.info().timeout + 20_000);
     await test.step('/admin-xapi, dialog of a new access and its secret', async () => {

@@ -82,6 +82,7 @@ import {
   XapiCredentialsPage,
 } from '../areas/admin';
 import { FooterPageLinks } from '../features/catalogue';
+import { TranscriptPage } from '../features/evidence';
 import { AppShell } from '../layout/app-shell';
 import { lazyComponent } from '../lib/lazy-component';
 import { ByRole, GuestOnly, LoginOfRole, RequireAnyRole, RequireRole } from './route-guards';
@@ -148,6 +149,8 @@ export const routes: RouteObject[] = [
               // Written /my-assignments/ in the route table and /my-assignments by the dashboard: both match.
               { path: 'my-assignments', element: <MyAssignmentsPage /> },
               { path: 'my-courses', element: <MyCoursesPage /> },
+              // The learner's transcript of a course (issue 26, ADR 0034).
+              { path: 'my-courses/:courseId/releve', element: <TranscriptPage area="student" /> },
             ],
           },
           // The course player takes the whole width, without the side menu (01 §2.3).
@@ -182,6 +185,7 @@ export const routes: RouteObject[] = [
               { path: 'add-subchapter/:chapterId', element: <AddSubchapterPage /> },
               { path: 'edit-subchapter/:subchapterId', element: <EditSubchapterPage /> },
               { path: 'enrolled-students/:courseId', element: <EnrolledStudentsPage /> },
+              { path: 'enrolled-students/:courseId/releve/:studentId', element: <TranscriptPage area="trainer" /> },
               { path: 'study-material/:courseId', element: <TrainerStudyMaterialPage /> },
               { path: 'add-study/:courseId', element: <AddStudyPage /> },
               { path: 'quiz', element: <TrainerQuizzesPage /> },
@@ -223,6 +227,7 @@ export const routes: RouteObject[] = [
               { path: 'admin-users', element: <StudentsPage /> },
               { path: 'admin-teachers', element: <TeachersPage /> },
               { path: 'admin-student-detail/:studentId', element: <StudentDetailPage /> },
+              { path: 'admin-student-detail/:studentId/releve/:courseId', element: <TranscriptPage area="admin" /> },
             ],
           },
           { path: 'admin-course-preview/:courseId', element: <AdminCoursePreviewPage /> },

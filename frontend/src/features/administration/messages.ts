@@ -159,6 +159,8 @@ export const messages = {
     noCourse: 'Aucun cours assigné.',
     unknownTitle: 'Titre inconnu',
     assignedOn: (date: string) => `Assigné le ${date}`,
+    transcript: 'Relevé de formation',
+    transcriptOf: (title: string) => `Relevé de formation : ${title}`,
     remove: 'Retirer',
     removeCourse: (title: string) => `Retirer le cours « ${title} » ?`,
     removeCourseText: 'La progression et les preuves de l’étudiant dans ce cours sont conservées.',

@@ -208,6 +208,8 @@ export const messages = {
     loadFailed: 'Impossible de récupérer les étudiants.',
     trace: 'Trace SCORM',
     traceOf: (name: string) => `Trace SCORM de ${name}`,
+    transcript: 'Relevé',
+    transcriptOf: (name: string) => `Relevé de formation de ${name}`,
   },
   trace: {
     module: 'Module SCORM',

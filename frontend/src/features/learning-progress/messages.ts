@@ -108,6 +108,8 @@ export const messages = {
     trainers: 'Formateur',
     detail: 'Fiche du cours',
     documents: 'Documents',
+    transcript: 'Relevé de formation',
+    transcriptOf: (title: string) => `Relevé de formation : ${title}`,
     resume: 'Reprendre',
     start: 'Commencer',
     review: 'Revoir',

@@ -170,6 +170,9 @@ export function StudentDetailPage() {
                     <div>
                       <div className="progress-student__name">{entry.course.title || m.detail.unknownTitle}</div>
                       <div className="progress-muted">{m.detail.assignedOn(dateOf(entry.created_at))}</div>
+                      <Link to={`/admin-student-detail/${student.id}/releve/${entry.course.id}`} aria-label={m.detail.transcriptOf(entry.course.title || m.detail.unknownTitle)}>
+                        {m.detail.transcript}
+                      </Link>
                     </div>
                     <Button
                       danger

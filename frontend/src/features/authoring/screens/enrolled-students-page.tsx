@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { Avatar, Button, Table, type TableColumnsType } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import { useGetChaptersQuery, useGetCourseForEditQuery, useGetEnrolledStudentsQuery } from '../authoring-api';
@@ -28,12 +28,27 @@ export function EnrolledStudentsPage() {
   const chapters = useGetChaptersQuery(courseId, { skip: !courseId });
   const scormChapters = useMemo(() => (chapters.data ?? []).filter((c) => c.content_type === 'scorm'), [chapters.data]);
   const [traced, setTraced] = useState<EnrolledStudent['student'] | null>(null);
+  const withTranscript = useMemo<TableColumnsType<EnrolledStudent>>(
+    () => [
+      ...columns,
+      {
+        key: 'transcript',
+        title: m.enrolled.transcript,
+        render: (_, { student }) => (
+          <Link to={`/enrolled-students/${courseId}/releve/${student.id}`} aria-label={m.enrolled.transcriptOf(student.fullname)}>
+            {m.enrolled.transcript}
+          </Link>
+        ),
+      },
+    ],
+    [courseId],
+  );
   const shown = useMemo<TableColumnsType<EnrolledStudent>>(
     () =>
       scormChapters.length === 0
-        ? columns
+        ? withTranscript
         : [
-            ...columns,
+            ...withTranscript,
             {
               key: 'trace',
               title: m.enrolled.trace,
@@ -44,7 +59,7 @@ export function EnrolledStudentsPage() {
               ),
             },
           ],
-    [scormChapters.length],
+    [scormChapters.length, withTranscript],
   );
   return (
     <AuthoringPage title={course.data ? `${m.enrolled.title} : ${course.data.title}` : m.enrolled.title} back={{ to: '/teacher-my-course', label: m.chapters.backToCourses }}>

@@ -47,6 +47,9 @@ function CourseCard({ course }: { course: StudentCourseView }) {
           <Link to={`/user/study-material/${course.id}`} className="button-link button-link--ghost">
             {m.myCourses.documents}
           </Link>
+          <Link to={`/my-courses/${course.id}/releve`} className="button-link button-link--ghost" aria-label={m.myCourses.transcriptOf(course.title)}>
+            {m.myCourses.transcript}
+          </Link>
         </div>
       </div>
     </article>
