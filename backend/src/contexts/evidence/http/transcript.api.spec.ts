@@ -95,6 +95,12 @@ describe('the transcript (relevé de formation)', () => {
     expect((await call(t, 'POST', `/api/send-message/${teacher.teacherId}/${student.studentId}/`, student.token, { msg_from: 'student', msg_to: 'Je ne comprends pas la question 2.' })).statusCode).toBe(201);
     t.clock.set(at(T1 + 3 * 3_600_000));
     expect((await call(t, 'POST', `/api/send-message/${teacher.teacherId}/${student.studentId}/`, teacher.token, { msg_from: 'formateur', msg_to: 'Relisez la fiche 3, puis réessayez.' })).statusCode).toBe(201);
+    // A group message to every student the trainer follows is not a reply: no delay.
+    t.clock.set(at(T1 + 4 * 3_600_000));
+    expect((await call(t, 'POST', `/api/send-group-message/${teacher.teacherId}/`, teacher.token, { msg_from: 'formateur', msg_to: 'Classe virtuelle jeudi à 14 h.' })).statusCode).toBe(201);
+    // The quiz started afresh: a second attempt, the first one kept.
+    expect((await call(t, 'DELETE', `/api/reset-quiz-attempts/${quiz.id}/${student.studentId}/`, student.token)).statusCode).toBe(200);
+    expect((await call(t, 'POST', '/api/attempt-quiz/', student.token, { student: student.studentId, quiz: quiz.id, question: q1.id, right_ans: 'Oui' })).statusCode).toBeLessThan(300);
     t.clock.release();
 
     const read = await call(t, 'GET', `/api/evidence/me/courses/${course.courseId}/transcript/`, student.token);
@@ -121,14 +127,19 @@ describe('the transcript (relevé de formation)', () => {
       score_raw: '85', score_scaled: '0.85', total_seconds: 120, interactions: [expect.objectContaining({ id: 'q1', learner_response: 'b', result: 'correct' })],
     })]);
     // The quiz attempt with its answers and score.
-    expect(view.quiz_attempts).toEqual([expect.objectContaining({ quiz_id: quiz.id, quiz_title: 'Quiz postures', attempt: 1, answered: 2, correct: 1, total: 2 })]);
+    expect(view.quiz_attempts).toEqual([
+      expect.objectContaining({ quiz_id: quiz.id, quiz_title: 'Quiz postures', attempt: 1, answered: 2, correct: 1, total: 2 }),
+      expect.objectContaining({ quiz_id: quiz.id, attempt: 2, answered: 1, correct: 1, total: 2, completed_at: null }),
+    ]);
     expect(view.quiz_attempts[0].answers.map((a: { question: string; chosen: string; correct: boolean }) => [a.question, a.chosen, a.correct])).toEqual([['Dos droit ?', 'Oui', true], ['Genoux pliés ?', 'Jamais', false]]);
     // Homework and the assistance log: who wrote, when, the trainer's response delay.
     expect(view.homework).toEqual([expect.objectContaining({ title: 'Fiche de poste', done: true, given_at: at(T1 + 3_600_000).toISOString(), trainer: expect.objectContaining({ id: teacher.teacherId }) })]);
     expect(view.messages.map((m: { sender: string; body: string; response_seconds: number | null }) => [m.sender, m.body, m.response_seconds])).toEqual([
       ['student', 'Je ne comprends pas la question 2.', null],
       ['teacher', 'Relisez la fiche 3, puis réessayez.', 7200],
+      ['teacher', 'Classe virtuelle jeudi à 14 h.', null],
     ]);
+    expect(view.messages.map((m: { group: boolean }) => m.group)).toEqual([false, false, true]);
     expect(view.support).toEqual({ recorded: false, note: SUPPORT_NOTE });
 
     // The same transcript for the course's trainer and an admin (only the instant of composition differs).

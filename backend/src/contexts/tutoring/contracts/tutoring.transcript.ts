@@ -10,7 +10,7 @@ export interface TranscriptMessage {
   group: boolean;
   /** The text as written (shown to the learner, the course's trainer and admins; never put in an event). */
   body: string;
-  /** A trainer's message answering a student's: seconds since the student's first message it answers; null otherwise. */
+  /** A trainer's message answering a student's: seconds since the student's first message it answers; null otherwise (a group message is not a reply). */
   response_seconds: number | null;
 }
 

@@ -5,16 +5,17 @@ import { GetTutoringTranscript, type TranscriptHomework, type TranscriptMessage,
 /**
  * Every message between the student and the trainers, oldest first. A trainer's message answers the
  * student's messages since the trainer's previous one (its `turn`): its delay runs from the first of them.
+ * A group message is not a reply (as in the reply-delay projection): it neither ends a turn nor has a delay.
  */
 export const TRANSCRIPT_MESSAGES_SQL = `with m as (
     select m.id, c.teacher_id, m.sender, m.body, m.group_id, m.sent_at
       from tutoring.message m join tutoring.conversation c on c.id = m.conversation_id
      where c.student_id = $1 and c.teacher_id = any($2::int[])
   ), turns as (
-    select m.*, count(*) filter (where sender = 'teacher') over (partition by teacher_id order by sent_at, id rows between unbounded preceding and 1 preceding) as turn from m
+    select m.*, count(*) filter (where sender = 'teacher' and group_id is null) over (partition by teacher_id order by sent_at, id rows between unbounded preceding and 1 preceding) as turn from m
   )
   select id::int as id, teacher_id, sender, body, group_id is not null as "group", sent_at,
-         case when sender = 'teacher'
+         case when sender = 'teacher' and group_id is null
               then extract(epoch from sent_at - min(sent_at) filter (where sender = 'student') over (partition by teacher_id, turn))::int end as response_seconds
     from turns
    order by sent_at, id`;
