@@ -1,5 +1,9 @@
+import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
+import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
+import { DOCUMENTS_PUBLIC_URL, IssueDocumentHandler } from './application/documents/issue-document.command.js';
+import { IssuedDocument } from './domain/issued-document.aggregate.js';
 
 /**
  * Evidence file (issue 26): the learner's transcript (relevé de formation), the documents the centre
@@ -8,8 +12,13 @@ import { CqrsModule } from '@nestjs/cqrs';
  * issued documents and generated files, nothing else.
  */
 @Module({
-  imports: [CqrsModule],
+  imports: [CqrsModule, MikroOrmModule.forFeature([IssuedDocument])],
   controllers: [],
-  providers: [],
+  providers: [
+    // Issued documents (docs/adr/0035). The public address until a PUBLIC_URL setting exists: the
+    // platform's home page as configured (XAPI_HOME_PAGE names the platform's public address).
+    { provide: DOCUMENTS_PUBLIC_URL, useFactory: (config: AppConfig) => config.xapiHomePage, inject: [APP_CONFIG] },
+    IssueDocumentHandler,
+  ],
 })
 export class EvidenceModule {}

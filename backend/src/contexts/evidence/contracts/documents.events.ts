@@ -1,0 +1,53 @@
+/*
+ * The issued documents' events (docs/event-catalogue.md, docs/adr/0035): ids and values, no
+ * personal free text. The facts a document prints (names, employer, titles) stay in its row; the
+ * log holds the SHA-256 of their canonical form and of the PDF's bytes, so that the row and the
+ * file can be proven unaltered since issue.
+ */
+import type { DocumentKind } from '../domain/issued-document.facts.js';
+import type { HoursBasis, PartialReason } from '../domain/issued-document.hours.js';
+
+export const DOCUMENT_STREAM = 'evidence.document';
+
+export interface DocumentIssued {
+  type: 'DocumentIssued';
+  payload: {
+    documentId: number;
+    kind: DocumentKind;
+    studentId: number;
+    courseId: number;
+    /** 1 for the first document of its kind for this learner and course, then 2, 3… */
+    version: number;
+    /** The version it replaces (its id), or null. */
+    replacesDocumentId: number | null;
+    hoursBasis: HoursBasis;
+    /** Time measurement's method when the basis is measured (`v1`), else null. */
+    method: string | null;
+    realisedMinutes: number;
+    plannedMinutes: number | null;
+    completionPerMille: number | null;
+    partialReason: PartialReason | null;
+    verificationCode: string;
+    /** SHA-256 (hex) of the frozen facts' canonical JSON and of the PDF as issued. */
+    factsSha256: string;
+    pdfSha256: string;
+    issuedBy: number;
+  };
+}
+
+export interface DocumentReplaced {
+  type: 'DocumentReplaced';
+  payload: {
+    documentId: number;
+    kind: DocumentKind;
+    studentId: number;
+    courseId: number;
+    version: number;
+    replacedByDocumentId: number;
+    replacedByVersion: number;
+    /** SHA-256 (hex) of the PDF as it now reads (« Remplacé par la version N »). */
+    pdfSha256: string;
+  };
+}
+
+export type DocumentEvent = DocumentIssued | DocumentReplaced;
