@@ -4,8 +4,10 @@
  * log holds the SHA-256 of their canonical form and of the PDF's bytes, so that the row and the
  * file can be proven unaltered since issue.
  */
-import type { DocumentKind } from '../domain/issued-document.facts.js';
-import type { HoursBasis, PartialReason } from '../domain/issued-document.hours.js';
+/** The kinds, hours' bases and reasons of a partial completion as the events name them (the domain's own lists are these). */
+export type DocumentKind = 'certificat_realisation' | 'attestation_fin_formation';
+export type HoursBasis = 'temps_actif_mesure' | 'durees_declarees';
+export type PartialReason = 'abandon' | 'absence' | 'interruption' | 'force_majeure';
 
 export const DOCUMENT_STREAM = 'evidence.document';
 

@@ -9,6 +9,11 @@ export const CONSERVATION_COMMITMENT =
 export const FOAD_NOTE =
   '(1) Action réalisée à distance (FOAD) : la durée prend en compte la réalisation des activités pédagogiques et le temps estimé pour les réaliser.';
 
+/** « représentant légal » → « représentant légal du dispensateur »; a quality typed with it already stays as typed. */
+export function asProvider(quality: string): string {
+  return /du dispensateur\s*$/i.test(quality) ? quality.trim() : `${quality} du dispensateur`;
+}
+
 /**
  * Certificat de réalisation, after the ministry's model (arrêté du 21 décembre 2018, docs/adr/0035):
  * the same sentences in the same order, the four natures as boxes with the right one checked, the
@@ -22,7 +27,7 @@ export async function renderCertificate(facts: DocumentFacts, images: DocumentIm
   header(doc, facts, images, status);
   title(doc, 'CERTIFICAT DE RÉALISATION', 'Modèle de l’arrêté du 21 décembre 2018');
 
-  paragraph(doc, `Je soussigné(e) ${signatoryName(facts)}, ${qualite(facts)} du dispensateur de l’action concourant au développement des compétences ${centreName(facts)},`, 0.5);
+  paragraph(doc, `Je soussigné(e) ${signatoryName(facts)}, ${asProvider(qualite(facts))} de l’action concourant au développement des compétences ${centreName(facts)},`, 0.5);
   bold(doc).text('atteste que :', { continued: false });
   doc.moveDown(0.3);
   field(doc, 'Nom et prénom du bénéficiaire : ', `${facts.learner.nom.toUpperCase()} ${facts.learner.prenom}`);

@@ -78,7 +78,7 @@ const DRAWABLE = ['image/png', 'image/jpeg'];
 
 function drawImage(doc: Doc, image: DocumentImages['logo'], x: number, y: number, fit: [number, number]): boolean {
   if (!image || !DRAWABLE.includes(image.content_type)) return false;
-  doc.image(image.bytes, x, y, { fit, align: 'left', valign: 'top' });
+  doc.image(image.bytes, x, y, { fit });
   return true;
 }
 

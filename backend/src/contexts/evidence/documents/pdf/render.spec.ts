@@ -1,4 +1,4 @@
-import jsQR from 'jsqr';
+import jsqrModule from 'jsqr';
 import { PNG } from 'pngjs';
 import QRCode from 'qrcode';
 import { extractText, getDocumentProxy } from 'unpdf';
@@ -9,6 +9,10 @@ import { CONSERVATION_COMMITMENT, FOAD_NOTE } from './certificate.js';
 import { completeFacts } from './document-facts.fixture.js';
 import { qrPng } from './layout.js';
 import { renderAttestation, renderCertificate } from './render.js';
+
+// jsqr is CommonJS: its function is the module itself at run time, `default` to the type checker.
+type JsQr = typeof jsqrModule.default;
+const jsQR: JsQr = (jsqrModule as unknown as { default?: JsQr }).default ?? (jsqrModule as unknown as JsQr);
 
 const NO_IMAGES: DocumentImages = { logo: null, signature: null };
 const ISSUED: DocumentStatus = { status: 'emis', replaced_by_version: null };
@@ -117,6 +121,12 @@ describe('certificat de réalisation', () => {
     ]) expect(t).toContain(mention);
     expect(t).not.toContain('☒');
     expect(t).not.toContain('salarié(e) de l’entreprise');
+  });
+
+  it('does not repeat « du dispensateur » when the quality already says it', async () => {
+    const facts = completeFacts({ centre: { ...completeFacts().centre, signataire: { nom: 'Jean Dupré', qualite: 'représentant légal du dispensateur' } } });
+    const t = await text(await renderCertificate(facts, NO_IMAGES, ISSUED));
+    expect(t).toContain('Je soussigné(e) Jean Dupré, représentant légal du dispensateur de l’action concourant au développement des compétences Institut Rhône Compétences,');
   });
 
   it('prints « Remplacé par la version N » on a replaced version, above and beside the verification code', async () => {
