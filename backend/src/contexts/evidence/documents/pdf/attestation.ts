@@ -1,6 +1,6 @@
 import { NATURE_LABELS, type DocumentFacts, type DocumentImages, type DocumentStatus } from '../../domain/issued-document.facts.js';
 import { duration, fundingLine, hoursLines } from './hours-lines.js';
-import { bold, centreName, field, frenchDate, header, newDocument, paragraph, qualite, regular, signatoryName, signatureBlock, title, toBuffer, verificationBlock } from './layout.js';
+import { bold, centreName, field, frenchDate, header, newDocument, paragraph, qualite, regular, signatoryName, title, toBuffer, closingBlock } from './layout.js';
 
 export const NO_EVALUATION = 'Aucune évaluation des acquis n’a été enregistrée pour cette formation.';
 
@@ -36,7 +36,6 @@ export async function renderAttestation(facts: DocumentFacts, images: DocumentIm
     bold(doc).text(item.resultat);
   }
   doc.moveDown(0.4);
-  signatureBlock(doc, facts, images, 'Cachet et signature du responsable de l’organisme de formation');
-  await verificationBlock(doc, facts, status);
+  await closingBlock(doc, facts, images, status, 'Cachet et signature du responsable de l’organisme de formation');
   return toBuffer(doc);
 }

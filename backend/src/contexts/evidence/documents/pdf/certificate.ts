@@ -1,6 +1,6 @@
 import { ACTION_NATURES, NATURE_LABELS, type DocumentFacts, type DocumentImages, type DocumentStatus } from '../../domain/issued-document.facts.js';
 import { duration, fundingLine, hoursLines } from './hours-lines.js';
-import { bold, centreName, field, frenchDate, header, newDocument, paragraph, qualite, regular, signatoryName, signatureBlock, title, toBuffer, verificationBlock } from './layout.js';
+import { bold, centreName, field, frenchDate, header, newDocument, paragraph, qualite, regular, signatoryName, title, toBuffer, closingBlock } from './layout.js';
 
 /** The commitment of the ministry's model, word for word. */
 export const CONSERVATION_COMMITMENT =
@@ -46,8 +46,7 @@ export async function renderCertificate(facts: DocumentFacts, images: DocumentIm
   paragraph(doc, fundingLine(facts), 0.6, 9.5);
 
   paragraph(doc, CONSERVATION_COMMITMENT, 0.4, 9.5);
-  signatureBlock(doc, facts, images, 'Cachet et signature du responsable du dispensateur');
-  if (facts.course.distance) paragraph(doc, FOAD_NOTE, 0.4, 8.5);
-  await verificationBlock(doc, facts, status);
+  await closingBlock(doc, facts, images, status, 'Cachet et signature du responsable du dispensateur');
+  if (facts.course.distance) paragraph(doc, FOAD_NOTE, 0.2, 8);
   return toBuffer(doc);
 }

@@ -16,7 +16,7 @@ const require = createRequire(import.meta.url);
 export const FONT_REGULAR = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
 export const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
 
-export const MARGIN = 56;
+export const MARGIN = 50;
 const GREY = '#555555';
 const RED = '#b00020';
 
@@ -109,7 +109,7 @@ export function title(doc: Doc, text: string, subtitle?: string): void {
   doc.moveDown(0.5);
   bold(doc, 17).text(text, MARGIN, doc.y, { align: 'center', width: doc.page.width - 2 * MARGIN });
   if (subtitle) regular(doc, 9.5).fillColor(GREY).text(subtitle, { align: 'center', width: doc.page.width - 2 * MARGIN });
-  doc.moveDown(1);
+  doc.moveDown(0.8);
   doc.x = MARGIN;
 }
 
@@ -130,20 +130,41 @@ export function keepTogether(doc: Doc, height: number): void {
   if (doc.y + height > doc.page.height - MARGIN) doc.addPage();
 }
 
-/** « Fait à … le … », the signatory and the stamp/signature image (or what is missing). */
-export function signatureBlock(doc: Doc, facts: DocumentFacts, images: DocumentImages, caption: string): void {
-  keepTogether(doc, 170);
+/**
+ * The closing block: on the left « Fait à … le … », the signatory and the stamp/signature image (or
+ * what is missing); on the right the verification: QR code, code, address, version and status.
+ */
+export async function closingBlock(doc: Doc, facts: DocumentFacts, images: DocumentImages, status: DocumentStatus, caption: string): Promise<void> {
+  keepTogether(doc, 150);
+  doc.moveDown(0.4);
+  const top = doc.y;
+  const rightWidth = 190;
+  const rightX = doc.page.width - MARGIN - rightWidth;
+  const leftWidth = rightX - MARGIN - 16;
+
+  // Right: verification.
+  doc.image(await qrPng(facts.verification.url), rightX, top, { width: 72, height: 72 });
+  regular(doc, 8).text(`Code de vérification : ${groupedCode(facts.verification.code)}`, rightX, top + 76, { width: rightWidth });
+  doc.text('Vérifier ce document :', { width: rightWidth });
+  doc.text(facts.verification.url, { width: rightWidth });
+  doc.text(`${KIND_LABELS[facts.kind]}, version ${facts.version}, émis le ${frenchDate(facts.issued_at)}.`, { width: rightWidth });
+  if (status.status === 'remplace') bold(doc, 8).fillColor(RED).text(`Remplacé par la version ${status.replaced_by_version} : ce document n’est plus valable.`, { width: rightWidth });
+  const rightBottom = doc.y;
+
+  // Left: place, date, signatory, image.
+  bold(doc).text('Fait à : ', MARGIN, top, { continued: true, width: leftWidth });
+  regular(doc).text(centreText(facts, 'lieu', facts.centre.lieu));
+  bold(doc).text('Le : ', MARGIN, doc.y, { continued: true, width: leftWidth });
+  regular(doc).text(frenchDate(facts.fait_le));
   doc.moveDown(0.5);
-  field(doc, 'Fait à : ', centreText(facts, 'lieu', facts.centre.lieu), 0.1);
-  field(doc, 'Le : ', frenchDate(facts.fait_le), 0.6);
-  bold(doc).text(caption, MARGIN, doc.y);
-  regular(doc).text(`${centreText(facts, 'signataire', facts.centre.signataire.nom)}, ${qualite(facts)}`);
+  bold(doc).text(caption, MARGIN, doc.y, { width: leftWidth });
+  regular(doc).text(`${centreText(facts, 'signataire', facts.centre.signataire.nom)}, ${qualite(facts)}`, { width: leftWidth });
   const y = doc.y + 4;
-  const drawn = drawImage(doc, facts.centre.missing.includes('signature') ? null : images.signature, MARGIN, y, [160, 70]);
-  if (drawn) doc.y = y + 74;
-  else regular(doc, 9).fillColor(GREY).text(`Image du cachet et de la signature : ${NOT_SET_F}`, MARGIN, y);
+  const drawn = drawImage(doc, facts.centre.missing.includes('signature') ? null : images.signature, MARGIN, y, [160, 64]);
+  if (drawn) doc.y = y + 68;
+  else regular(doc, 9).fillColor(GREY).text(`Image du cachet et de la signature : ${NOT_SET_F}`, MARGIN, y, { width: leftWidth });
   doc.x = MARGIN;
-  doc.moveDown(0.5);
+  doc.y = Math.max(doc.y, rightBottom) + 8;
 }
 
 export function qualite(facts: DocumentFacts): string {
@@ -165,18 +186,3 @@ export function qrPng(url: string): Promise<Buffer> {
   return QRCode.toBuffer(url, { type: 'png', errorCorrectionLevel: 'M', margin: 2, scale: 4 });
 }
 
-/** QR code, code and URL, version and status. */
-export async function verificationBlock(doc: Doc, facts: DocumentFacts, status: DocumentStatus): Promise<void> {
-  keepTogether(doc, 100);
-  const y = doc.y + 6;
-  doc.moveTo(MARGIN, y - 3).lineTo(doc.page.width - MARGIN, y - 3).lineWidth(0.5).strokeColor('#999999').stroke();
-  doc.image(await qrPng(facts.verification.url), MARGIN, y + 4, { width: 80, height: 80 });
-  const x = MARGIN + 92;
-  const width = doc.page.width - MARGIN - x;
-  regular(doc, 9).text(`Code de vérification : ${groupedCode(facts.verification.code)}`, x, y + 8, { width });
-  doc.text(`Vérifier ce document : ${facts.verification.url}`, { width });
-  doc.text(`${KIND_LABELS[facts.kind]}, version ${facts.version}, émis le ${frenchDate(facts.issued_at)}.`, { width });
-  if (status.status === 'remplace') bold(doc, 9).fillColor(RED).text(`Remplacé par la version ${status.replaced_by_version} : ce document n’est plus valable.`, { width });
-  doc.x = MARGIN;
-  doc.y = Math.max(doc.y, y + 88);
-}
