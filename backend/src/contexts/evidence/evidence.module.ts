@@ -2,7 +2,9 @@ import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
+import { DownloadIssuedDocumentHandler } from './application/documents/download-document.command.js';
 import { DOCUMENTS_PUBLIC_URL, IssueDocumentHandler } from './application/documents/issue-document.command.js';
+import { ListIssuedDocumentsHandler } from './application/documents/list-documents.query.js';
 import { IssuedDocument } from './domain/issued-document.aggregate.js';
 
 /**
@@ -19,6 +21,8 @@ import { IssuedDocument } from './domain/issued-document.aggregate.js';
     // platform's home page as configured (XAPI_HOME_PAGE names the platform's public address).
     { provide: DOCUMENTS_PUBLIC_URL, useFactory: (config: AppConfig) => config.xapiHomePage, inject: [APP_CONFIG] },
     IssueDocumentHandler,
+    ListIssuedDocumentsHandler,
+    DownloadIssuedDocumentHandler,
   ],
 })
 export class EvidenceModule {}

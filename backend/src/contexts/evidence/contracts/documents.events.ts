@@ -52,4 +52,10 @@ export interface DocumentReplaced {
   };
 }
 
-export type DocumentEvent = DocumentIssued | DocumentReplaced;
+export interface DocumentDownloaded {
+  type: 'DocumentDownloaded';
+  /** Who downloaded it (role and profile id), which version and which rendering (as issued, or replaced). */
+  payload: { documentId: number; kind: DocumentKind; version: number; byRole: 'student' | 'teacher' | 'admin'; byProfileId: number; pdfSha256: string };
+}
+
+export type DocumentEvent = DocumentIssued | DocumentReplaced | DocumentDownloaded;

@@ -75,6 +75,12 @@ describe('IssuedDocument', () => {
     expect(() => issue(completeFacts({ verification: { code: 'ABC', url: 'u' } }))).toThrow('Code de vérification invalide.');
   });
 
+  it('records who downloaded which rendering', () => {
+    const document = saved(issue(), 11);
+    document.downloaded({ role: 'student', profileId: 7 });
+    expect(document.takeEvents()).toEqual([{ type: 'DocumentDownloaded', payload: { documentId: 11, kind: 'certificat_realisation', version: 1, byRole: 'student', byProfileId: 7, pdfSha256: sha256Hex(PDF) } }]);
+  });
+
   it('gives back the images it drew', () => {
     const logo = { bytes: Buffer.from('png'), content_type: 'image/png' };
     const document = new IssuedDocument({ facts: completeFacts(), pdf: PDF, images: { logo, signature: null }, issuedBy: 4, now: NOW, replaces: null });

@@ -168,6 +168,14 @@ export class IssuedDocument extends AggregateRoot<DocumentEvent> {
     return this.replacedPdf ?? this.pdf;
   }
 
+  /** A reader downloaded this version (who may, the handler decided): evidence of its own (issue 26 item 8). */
+  downloaded(by: { role: 'student' | 'teacher' | 'admin'; profileId: number }): void {
+    this.record({
+      type: 'DocumentDownloaded',
+      payload: { documentId: this.id, kind: this.kind, version: this.documentVersion, byRole: by.role, byProfileId: by.profileId, pdfSha256: this.replacedPdfSha256 ?? this.pdfSha256 },
+    });
+  }
+
   /** This version is replaced by `next` (same transaction); `replacedPdf` is this one's rendering with the banner. */
   replaceBy(next: IssuedDocument, replacedPdf: Buffer, now: Date): void {
     if (this.status === 'remplace') throw new ConflictError(`La version ${this.documentVersion} de ce document est déjà remplacée.`);

@@ -1,12 +1,14 @@
-import { CommandBus } from '@nestjs/cqrs';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import pg from 'pg';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { givenAdmin, givenStudent, type GivenAdmin, type GivenStudent } from '../../../../testing/fixtures.js';
+import { givenAdmin, givenCourse, givenStudent, givenTeacher, type GivenAdmin, type GivenStudent } from '../../../../testing/fixtures.js';
 import { startTestApp, type TestApp } from '../../../../testing/test-app.js';
 import { canonicalJson, sha256Hex } from '../../domain/canonical-json.js';
 import { realisedHours } from '../../domain/issued-document.hours.js';
 import { completeFacts } from '../../documents/pdf/document-facts.fixture.js';
+import { DownloadIssuedDocument } from './download-document.command.js';
 import { IssueDocument, type AssembledFacts } from './issue-document.command.js';
+import { ListIssuedDocuments } from './list-documents.query.js';
 
 /**
  * Issue and replace through the one write path against a real PostgreSQL (docs/adr/0035): the rows,
@@ -133,4 +135,40 @@ it('issues two corrections sent at once as versions 2 and 3, never two current v
   expect(views.map((v) => v.version).sort()).toEqual([2, 3]);
   const { rows } = await db.query(`select document_version, status from evidence.issued_document where course_id = 303 order by document_version`);
   expect(rows).toEqual([{ document_version: 1, status: 'remplace' }, { document_version: 2, status: 'remplace' }, { document_version: 3, status: 'emis' }]);
+});
+
+describe('reading issued documents', () => {
+  it('lists and downloads for the admin, the learner (own) and the course’s trainer, each download an event; others learn nothing', async () => {
+    const bus = t.app.get(CommandBus);
+    const queries = t.app.get(QueryBus);
+    const trainer = await givenTeacher(t);
+    const otherTrainer = await givenTeacher(t);
+    const other = await givenStudent(t);
+    const course = await givenCourse(t, { teacherId: trainer.teacherId });
+    t.clock.set(new Date('2026-11-03T09:00:00.000Z'));
+    const v1 = await bus.execute(new IssueDocument(admin.actor, 'certificat_realisation', assembled(course.courseId), NO_IMAGES));
+    const v2 = await bus.execute(new IssueDocument(admin.actor, 'certificat_realisation', assembled(course.courseId), NO_IMAGES));
+
+    for (const reader of [admin.actor, student.actor, trainer.actor]) {
+      const list = await queries.execute(new ListIssuedDocuments(reader, student.studentId, course.courseId));
+      expect(list.map((d) => [d.version, d.status, d.replaced_by_version, d.realised_minutes])).toEqual([[2, 'emis', null, 840], [1, 'remplace', 2, 840]]);
+    }
+    for (const reader of [other.actor, otherTrainer.actor]) {
+      await expect(queries.execute(new ListIssuedDocuments(reader, student.studentId, course.courseId))).rejects.toMatchObject({ kind: 'forbidden' });
+      await expect(bus.execute(new DownloadIssuedDocument(reader, v2.documentId))).rejects.toMatchObject({ kind: 'not-found', message: 'Document introuvable.' });
+    }
+    await expect(bus.execute(new DownloadIssuedDocument(admin.actor, 999_999))).rejects.toMatchObject({ kind: 'not-found' });
+
+    const current = await bus.execute(new DownloadIssuedDocument(student.actor, v2.documentId));
+    expect(current).toMatchObject({ contentType: 'application/pdf', filename: `certificat-de-realisation-v2-${v2.verificationCode}.pdf`, sha256: v2.pdfSha256 });
+    expect(sha256Hex(current.bytes)).toBe(v2.pdfSha256);
+    const replaced = await bus.execute(new DownloadIssuedDocument(trainer.actor, v1.documentId));
+    expect(replaced.filename).toBe(`certificat-de-realisation-v1-${v1.verificationCode}-remplace.pdf`);
+    expect(await pdfText(replaced.bytes)).toContain('Remplacé par la version 2');
+    expect(sha256Hex(replaced.bytes)).toBe(replaced.sha256);
+
+    const downloads = (await events(v1.documentId)).filter((e) => e.event_type === 'DocumentDownloaded');
+    expect(downloads.map((e) => e.payload)).toEqual([{ documentId: v1.documentId, kind: 'certificat_realisation', version: 1, byRole: 'teacher', byProfileId: trainer.teacherId, pdfSha256: replaced.sha256 }]);
+    expect((await events(v2.documentId)).filter((e) => e.event_type === 'DocumentDownloaded').map((e) => e.payload.byRole)).toEqual(['student']);
+  });
 });
