@@ -1,7 +1,13 @@
+import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { GetTranscriptHandler } from './application/get-transcript.query.js';
 import { TranscriptController } from './http/transcript.controller.js';
+import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
+import { DownloadIssuedDocumentHandler } from './application/documents/download-document.command.js';
+import { DOCUMENTS_PUBLIC_URL, IssueDocumentHandler } from './application/documents/issue-document.command.js';
+import { ListIssuedDocumentsHandler } from './application/documents/list-documents.query.js';
+import { IssuedDocument } from './domain/issued-document.aggregate.js';
 
 /**
  * Evidence file (issue 26): the learner's transcript (relevé de formation), the documents the centre
@@ -10,7 +16,7 @@ import { TranscriptController } from './http/transcript.controller.js';
  * issued documents and generated files, nothing else.
  */
 @Module({
-  imports: [CqrsModule],
+  imports: [CqrsModule, MikroOrmModule.forFeature([IssuedDocument])],
   controllers: [
     // The transcript (ADR 0034).
     TranscriptController,
@@ -18,6 +24,12 @@ import { TranscriptController } from './http/transcript.controller.js';
   providers: [
     // The transcript (ADR 0034).
     GetTranscriptHandler,
+    // Issued documents (docs/adr/0035). The public address until a PUBLIC_URL setting exists: the
+    // platform's home page as configured (XAPI_HOME_PAGE names the platform's public address).
+    { provide: DOCUMENTS_PUBLIC_URL, useFactory: (config: AppConfig) => config.xapiHomePage, inject: [APP_CONFIG] },
+    IssueDocumentHandler,
+    ListIssuedDocumentsHandler,
+    DownloadIssuedDocumentHandler,
   ],
 })
 export class EvidenceModule {}
