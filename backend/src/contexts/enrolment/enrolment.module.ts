@@ -15,6 +15,9 @@ import { ListFavouriteCoursesHandler } from './application/queries/list-favourit
 import { RecommendForStudentHandler } from './application/queries/recommend-for-student.query.js';
 import { StudentCourse } from './domain/student-course.aggregate.js';
 import { EnrolmentController } from './http/enrolment.controller.js';
+import { SetEnrolmentFundingHandler } from './application/commands/set-enrolment-funding.command.js';
+import { GetEnrolmentFundingHandler } from './application/queries/get-enrolment-funding.query.js';
+import { GetStudentCourseFundingHandler } from './application/queries/get-student-course-funding.query.js';
 import { CountEnrolmentRecordsHandler } from './application/queries/count-enrolment-records.query.js';
 
 /** Enrolment: enrolments, ratings and favourites of students, and their recommendations. */
@@ -33,6 +36,10 @@ import { CountEnrolmentRecordsHandler } from './application/queries/count-enrolm
     ListFavouriteCoursesHandler,
     RecommendForStudentHandler,
     ListCourseStudentsHandler,
+    SetEnrolmentFundingHandler,
+    GetStudentCourseFundingHandler,
+    // The effective funding of an enrolment, for the documents of issue 26 (enrolment.queries.ts).
+    GetEnrolmentFundingHandler,
     // Questions the catalogue asks (catalogue.queries.ts), answered here.
     CountCourseLearnersHandler,
     IsFollowingCourseHandler,

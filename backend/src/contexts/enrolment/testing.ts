@@ -2,3 +2,4 @@
 export { EnrolStudent } from './application/commands/enrol-student.command.js';
 export { RateCourse } from './application/commands/rate-course.command.js';
 export { SetFavourite } from './application/commands/set-favourite.command.js';
+export { SetEnrolmentFunding } from './application/commands/set-enrolment-funding.command.js';

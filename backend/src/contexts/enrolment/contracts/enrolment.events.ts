@@ -30,4 +30,25 @@ export interface StudentUnenrolled {
   payload: { studentId: number; courseId: number };
 }
 
-export type EnrolmentEvent = StudentEnrolled | StudentUnenrolled | CourseRated | CourseFavourited | CourseUnfavourited;
+/**
+ * An admin set how the enrolment is funded (docs/adr/0032): every value after the change (null =
+ * not set on the enrolment, the student record's applies) and the fields that changed. The employer
+ * is a company (its public name and SIRET), not a person; the dossier number is the funder's reference.
+ */
+export interface EnrolmentFundingChanged {
+  type: 'EnrolmentFundingChanged';
+  payload: {
+    studentId: number;
+    courseId: number;
+    funder: 'cpf' | 'opco' | 'france_travail' | 'employeur' | 'personnel' | 'autre' | null;
+    dossierNumber: string | null;
+    employerName: string | null;
+    employerSiret: string | null;
+    /** `YYYY-MM-DD` */
+    entryDate: string | null;
+    exitDate: string | null;
+    changed: Array<'funder' | 'dossierNumber' | 'employerName' | 'employerSiret' | 'entryDate' | 'exitDate'>;
+  };
+}
+
+export type EnrolmentEvent = StudentEnrolled | StudentUnenrolled | CourseRated | CourseFavourited | CourseUnfavourited | EnrolmentFundingChanged;

@@ -18,4 +18,8 @@ export interface CourseEnrolmentRow {
   course_id: number;
   /** When the student enrolled (or enrolled again). */
   enrolled_at: Date;
+  /** The funder set on this enrolment (docs/adr/0032), null when not set (the student record's `type_dossier` applies: GetEnrolmentFunding resolves it). */
+  funder: 'cpf' | 'opco' | 'france_travail' | 'employeur' | 'personnel' | 'autre' | null;
+  /** The dossier number set on this enrolment, null when not set (the student record's `numero_dossier` applies). */
+  dossier_number: string | null;
 }

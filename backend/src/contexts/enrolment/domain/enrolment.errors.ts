@@ -30,3 +30,10 @@ export class NotEnrolledInCourseError extends NotFoundError {
     super("Cet étudiant n'est pas inscrit à ce cours.");
   }
 }
+/** A funding value breaks a rule of ADR 0032: the French message, and the field as the API names it. */
+export class InvalidFundingError extends InvalidInputError {}
+export class FundingStudentNotFoundError extends NotFoundError {
+  constructor() {
+    super('Étudiant non trouvé.');
+  }
+}

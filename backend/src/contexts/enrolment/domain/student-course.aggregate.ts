@@ -1,12 +1,23 @@
 import { Entity, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
-import { AggregateRoot, type StreamRef } from '../../../shared-kernel/index.js';
+import { AggregateRoot, normaliseDigits, type StreamRef } from '../../../shared-kernel/index.js';
 import { STUDENT_COURSE_STREAM, type EnrolmentEvent } from '../contracts/enrolment.events.js';
-import { AlreadyEnrolledError, AlreadyRatedError, InvalidRatingError, NotEnrolledError, NotEnrolledInCourseError, ReviewTooLongError } from './enrolment.errors.js';
+import { AlreadyEnrolledError, AlreadyRatedError, InvalidFundingError, InvalidRatingError, NotEnrolledError, NotEnrolledInCourseError, ReviewTooLongError } from './enrolment.errors.js';
+import { fundingProblem, type EnrolmentFunding, type Funder } from './enrolment-funding.js';
 
 /** The spec's rule: a student whose formation title is the course's title counts as enrolled in it. */
 export function matchesFormation(formationTitle: string | null, courseTitle: string): boolean {
   return !!formationTitle && formationTitle.trim().toLocaleLowerCase('fr') === courseTitle.trim().toLocaleLowerCase('fr');
 }
+
+/** The API's name of each funding field (its 400 names the field as the request does). */
+export const FUNDING_FIELDS: Record<keyof EnrolmentFunding, string> = {
+  funder: 'funder',
+  dossierNumber: 'dossier_number',
+  employerName: 'employer_name',
+  employerSiret: 'employer_siret',
+  entryDate: 'entry_date',
+  exitDate: 'exit_date',
+};
 
 /** What the rating rule needs to know of the student's formation and of the course. */
 export interface FormationMatch {
@@ -45,6 +56,31 @@ export class StudentCourse extends AggregateRoot<EnrolmentEvent> {
   @Property({ type: 'datetime', fieldName: 'favourited_at', nullable: true })
   favouritedAt: Date | null = null;
 
+  /** When the student first enrolled: an enrolment that ended keeps its funding and stays readable (nothing a learner did is deleted). */
+  @Property({ type: 'datetime', fieldName: 'first_enrolled_at', nullable: true })
+  firstEnrolledAt: Date | null = null;
+
+  // How this enrolment is funded (docs/adr/0032); null = « not set on this enrolment », the student record's value applies.
+  @Property({ type: 'string', columnType: 'text', nullable: true })
+  funder: Funder | null = null;
+
+  @Property({ type: 'string', columnType: 'text', fieldName: 'dossier_number', nullable: true })
+  dossierNumber: string | null = null;
+
+  @Property({ type: 'string', columnType: 'text', fieldName: 'employer_name', nullable: true })
+  employerName: string | null = null;
+
+  /** 14 digits, spaces and dots removed. */
+  @Property({ type: 'string', columnType: 'text', fieldName: 'employer_siret', nullable: true })
+  employerSiret: string | null = null;
+
+  /** Calendar dates, `YYYY-MM-DD`. */
+  @Property({ type: 'string', columnType: 'date', fieldName: 'entry_date', nullable: true })
+  entryDate: string | null = null;
+
+  @Property({ type: 'string', columnType: 'date', fieldName: 'exit_date', nullable: true })
+  exitDate: string | null = null;
+
   @Property({ type: 'integer' })
   version = 0;
 
@@ -65,7 +101,55 @@ export class StudentCourse extends AggregateRoot<EnrolmentEvent> {
   enrol(now: Date, by: 'student' | 'admin'): void {
     if (this.isEnrolled) throw new AlreadyEnrolledError();
     this.enrolledAt = now;
+    this.firstEnrolledAt ??= now;
     this.record({ type: 'StudentEnrolled', payload: { studentId: this.studentId, courseId: this.courseId, enrolledBy: by } });
+  }
+
+  /** Enrolled now, or once: its funding stays readable and settable after the enrolment ended. */
+  get wasEverEnrolled(): boolean {
+    return this.isEnrolled || this.firstEnrolledAt !== null;
+  }
+
+  get funding(): EnrolmentFunding {
+    return {
+      funder: this.funder,
+      dossierNumber: this.dossierNumber,
+      employerName: this.employerName,
+      employerSiret: this.employerSiret,
+      entryDate: this.entryDate,
+      exitDate: this.exitDate,
+    };
+  }
+
+  /**
+   * An admin sets how this enrolment is funded: the whole funding at once (a blank value clears the
+   * field, which then falls back to the student record). Values are trimmed, the SIRET kept as its 14
+   * digits. Records EnrolmentFundingChanged with every value, only when something changed; returns
+   * whether it did. An ended enrolment keeps its funding and may still be corrected.
+   */
+  setFunding(input: EnrolmentFunding): boolean {
+    if (!this.wasEverEnrolled) throw new NotEnrolledInCourseError();
+    const clean = (value: string | null): string | null => {
+      const trimmed = value?.trim() ?? '';
+      return trimmed === '' ? null : trimmed;
+    };
+    const funding: EnrolmentFunding = {
+      funder: input.funder,
+      dossierNumber: clean(input.dossierNumber),
+      employerName: clean(input.employerName),
+      employerSiret: clean(input.employerSiret),
+      entryDate: clean(input.entryDate),
+      exitDate: clean(input.exitDate),
+    };
+    const problem = fundingProblem(funding);
+    if (problem) throw new InvalidFundingError(problem.message, FUNDING_FIELDS[problem.field as keyof EnrolmentFunding] ?? problem.field);
+    if (funding.employerSiret !== null) funding.employerSiret = normaliseDigits(funding.employerSiret);
+    const before = this.funding;
+    const changed = (Object.keys(funding) as Array<keyof EnrolmentFunding>).filter((key) => before[key] !== funding[key]);
+    if (changed.length === 0) return false;
+    Object.assign(this, funding);
+    this.record({ type: 'EnrolmentFundingChanged', payload: { studentId: this.studentId, courseId: this.courseId, ...funding, changed } });
+    return true;
   }
 
   /** An admin takes the student off the course; ratings, favourites and the progress made elsewhere stay (re-enrolling resumes it). */

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiConsumes, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentActor } from '../../../platform/auth/auth.decorators.js';
@@ -13,8 +13,12 @@ import { GetStudentCourseStatus, type StatusKind } from '../application/queries/
 import { CourseStudentView, ListCourseStudents } from '../application/queries/list-course-students.query.js';
 import { ListFavouriteCourses } from '../application/queries/list-favourite-courses.query.js';
 import { RecommendForStudent } from '../application/queries/recommend-for-student.query.js';
-import { RatingRequest, StudentCourseRequest } from './enrolment.requests.js';
-import { EnrolmentResponse, FavouriteResponse, RatingResponse } from './enrolment.responses.js';
+import { SetEnrolmentFunding } from '../application/commands/set-enrolment-funding.command.js';
+import type { EnrolmentFundingState } from '../application/queries/get-enrolment-funding.query.js';
+import { GetStudentCourseFunding } from '../application/queries/get-student-course-funding.query.js';
+import type { EnrolmentFunding, Funder } from '../domain/enrolment-funding.js';
+import { EnrolmentFundingRequest, RatingRequest, StudentCourseRequest } from './enrolment.requests.js';
+import { EnrolmentFundingResponse, EnrolmentResponse, FavouriteResponse, RatingResponse } from './enrolment.responses.js';
 import { UnenrolStudent } from '../application/commands/unenrol-student.command.js';
 import { EnrolledCourseEntry, ListEnrolledCourses } from '../application/queries/list-enrolled-courses.query.js';
 
@@ -134,4 +138,68 @@ export class EnrolmentController {
   students(@CurrentActor() actor: Actor, @Param('course_id', IdPipe) courseId: number): Promise<CourseStudentView[]> {
     return this.queries.execute(new ListCourseStudents(actor, courseId));
   }
+
+  @Get('admin/students/:id/courses/:courseId/funding')
+  @Authenticated('admin')
+  @ApiOperation({ summary: 'Le financement d’une inscription : ses propres valeurs et les valeurs retenues avec leur source (inscription ou dossier de l’étudiant)' })
+  @ApiOkResponse({ type: EnrolmentFundingResponse })
+  async funding(@CurrentActor() actor: Actor, @Param('id', IdPipe) studentId: number, @Param('courseId', IdPipe) courseId: number): Promise<EnrolmentFundingResponse> {
+    return fundingResponse(studentId, courseId, await this.queries.execute(new GetStudentCourseFunding(actor, studentId, courseId)), false);
+  }
+
+  @Put('admin/students/:id/courses/:courseId/funding')
+  @Authenticated('admin')
+  @ApiConsumes('application/json')
+  @ApiOperation({ summary: 'Définit le financement d’une inscription (tous les champs ; vide = repli sur le dossier de l’étudiant)' })
+  @ApiOkResponse({ type: EnrolmentFundingResponse })
+  async setFunding(
+    @CurrentActor() actor: Actor,
+    @Param('id', IdPipe) studentId: number,
+    @Param('courseId', IdPipe) courseId: number,
+    @Body() body: EnrolmentFundingRequest,
+  ): Promise<EnrolmentFundingResponse> {
+    const { changed } = await this.commands.execute(new SetEnrolmentFunding(actor, studentId, courseId, fundingOf(body)));
+    return fundingResponse(studentId, courseId, await this.queries.execute(new GetStudentCourseFunding(actor, studentId, courseId)), changed);
+  }
+}
+
+const blank = (value: string | null | undefined): string | null => (value === undefined || value === null || value.trim() === '' ? null : value);
+
+function fundingOf(body: EnrolmentFundingRequest): EnrolmentFunding {
+  return {
+    funder: blank(body.funder) as Funder | null,
+    dossierNumber: blank(body.dossier_number),
+    employerName: blank(body.employer_name),
+    employerSiret: blank(body.employer_siret),
+    entryDate: blank(body.entry_date),
+    exitDate: blank(body.exit_date),
+  };
+}
+
+function fundingResponse(studentId: number, courseId: number, state: EnrolmentFundingState, changed: boolean): EnrolmentFundingResponse {
+  const { own, effective } = state;
+  return {
+    student_id: studentId,
+    course_id: courseId,
+    enrolled: state.enrolled,
+    funding: {
+      funder: own.funder,
+      dossier_number: own.dossierNumber,
+      employer_name: own.employerName,
+      employer_siret: own.employerSiret,
+      entry_date: own.entryDate,
+      exit_date: own.exitDate,
+    },
+    effective: {
+      funder: effective.funder,
+      funding_label: effective.fundingLabel,
+      dossier_number: effective.dossierNumber,
+      employer_name: effective.employerName,
+      employer_siret: effective.employerSiret,
+      entry_date: effective.entryDate,
+      exit_date: effective.exitDate,
+      missing: effective.missing,
+    },
+    changed,
+  };
 }

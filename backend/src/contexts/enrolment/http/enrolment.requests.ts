@@ -35,3 +35,41 @@ export class RatingRequest extends StudentCourseRequest {
   @MaxLength(2000, { message: 'Le commentaire ne doit pas dépasser 2000 caractères.' })
   reviews?: string;
 }
+
+const FUNDER_VALUES = ['cpf', 'opco', 'france_travail', 'employeur', 'personnel', 'autre'];
+
+/**
+ * PUT /admin/students/{id}/courses/{courseId}/funding/: the enrolment's whole funding (docs/adr/0032).
+ * A field left out, null or blank is « not set on this enrolment »: the student record's value applies.
+ */
+export class EnrolmentFundingRequest {
+  @ApiPropertyOptional({ enum: FUNDER_VALUES, nullable: true, description: 'Financeur : cpf, opco, france_travail, employeur, personnel, autre' })
+  @IsOptional()
+  @IsString({ message: 'Le financeur doit être CPF, OPCO, France Travail, employeur, personnel ou autre.' })
+  funder?: string | null;
+
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 100, description: 'Numéro de dossier du financeur (dossier CPF, prise en charge OPCO…)' })
+  @IsOptional()
+  @IsString({ message: 'Le numéro de dossier doit être du texte.' })
+  dossier_number?: string | null;
+
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 200, description: "Raison sociale de l'employeur" })
+  @IsOptional()
+  @IsString({ message: 'Le nom de l’employeur doit être du texte.' })
+  employer_name?: string | null;
+
+  @ApiPropertyOptional({ type: String, nullable: true, description: "SIRET de l'employeur (14 chiffres, espaces admis)" })
+  @IsOptional()
+  @IsString({ message: 'Le SIRET de l’employeur n’est pas valide.' })
+  employer_siret?: string | null;
+
+  @ApiPropertyOptional({ type: String, nullable: true, format: 'date', description: "Date d'entrée en formation (AAAA-MM-JJ)" })
+  @IsOptional()
+  @IsString({ message: 'La date d’entrée doit être une date valide (AAAA-MM-JJ).' })
+  entry_date?: string | null;
+
+  @ApiPropertyOptional({ type: String, nullable: true, format: 'date', description: 'Date de sortie de formation (AAAA-MM-JJ)' })
+  @IsOptional()
+  @IsString({ message: 'La date de sortie doit être une date valide (AAAA-MM-JJ).' })
+  exit_date?: string | null;
+}

@@ -18,6 +18,7 @@ import {
 } from '../admin-api';
 import type { StudentRecord } from '../admin-types';
 import { confirmPlannedRemoval } from '../components/confirm-removal';
+import { EnrolmentFundingBlock } from '../components/enrolment-funding';
 import { AssignCourseDialog, AssignTrainerDialog, EditStudentDialog, PasswordDialog } from '../components/student-dialogs';
 import { messages as m } from '../messages';
 import '../administration.css';
@@ -166,7 +167,7 @@ export function StudentDetailPage() {
             {courses && courses.length > 0 ? (
               <ul className="student-detail__list">
                 {courses.map((entry) => (
-                  <li key={entry.id}>
+                  <li key={entry.id} className="student-detail__course">
                     <div>
                       <div className="progress-student__name">{entry.course.title || m.detail.unknownTitle}</div>
                       <div className="progress-muted">{m.detail.assignedOn(dateOf(entry.created_at))}</div>
@@ -180,6 +181,7 @@ export function StudentDetailPage() {
                       aria-label={`${m.detail.remove} : ${entry.course.title || m.detail.unknownTitle}`}
                       onClick={() => confirmRemove(m.detail.removeCourse(entry.course.title || m.detail.unknownTitle), m.detail.removeCourseText, () => unenrol({ student: student.id, course: entry.course.id }).unwrap(), m.detail.courseRemoved, m.detail.courseRemoveFailed)}
                     />
+                    <EnrolmentFundingBlock student={student.id} course={entry.course.id} courseTitle={entry.course.title || m.detail.unknownTitle} />
                   </li>
                 ))}
               </ul>

@@ -1,0 +1,40 @@
+// The demo's funding (issue 26 item 4): set through the real command, SIRETs valid, and two
+// enrolments left to fall back on the student record.
+import { QueryBus } from '@nestjs/cqrs';
+import { GetEnrolmentFunding } from '../contexts/enrolment/contracts/enrolment.queries.js';
+import { Database } from '../platform/database/database.js';
+import { isValidSiret } from '../shared-kernel/index.js';
+import { startTestApp, type TestApp } from '../testing/test-app.js';
+import { seedDemoData } from './demo-data.js';
+
+let t: TestApp;
+let db: Database;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  db = t.app.get(Database);
+  await seedDemoData(t.app);
+}, 180_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('the demo funding', () => {
+  it('funds enrolments by CPF, OPCO with an employer, France Travail and personally, each one event; others fall back on the record', async () => {
+    const events = await db.query<{ payload: { funder: string; employerSiret: string | null } }>(
+      `select payload from eventlog.event where event_type = 'EnrolmentFundingChanged' order by position`,
+    );
+    expect(events.map((e) => e.payload.funder)).toEqual(['cpf', 'opco', 'france_travail', 'personnel']);
+    for (const { payload } of events) if (payload.employerSiret) expect(isValidSiret(payload.employerSiret)).toBe(true);
+    const [lea] = await db.query<{ id: number }>(`select id from identity.student_record where username = 'lea.dubois'`);
+    const enrolments = await db.query<{ course_id: number; funder: string | null }>(`select course_id, funder from enrolment.course_enrolment where student_id = $1`, [lea!.id]);
+    const fallback = enrolments.find((e) => e.funder === null);
+    expect(fallback).toBeDefined();
+    expect(await t.app.get(QueryBus).execute(new GetEnrolmentFunding(lea!.id, fallback!.course_id))).toMatchObject({
+      fundingLabel: { value: 'CPF', source: 'dossier_etudiant' },
+      dossierNumber: { value: 'CPF-2026-0142', source: 'dossier_etudiant' },
+      missing: [],
+    });
+  });
+});
