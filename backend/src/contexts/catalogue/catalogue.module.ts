@@ -14,6 +14,7 @@ import {
 import { DEFAULT_COURSE_IMAGE } from './application/queries/course.sql.js';
 import { GetCourseDetailHandler } from './application/queries/get-course-detail.query.js';
 import { GetCourseSummariesHandler } from './application/queries/get-course-summaries.query.js';
+import { GetCoursePromisesHandler } from './application/queries/get-course-promises.query.js';
 import { GetCourseTitleHandler } from './application/queries/get-course-title.query.js';
 import { GetPageHandler } from './application/queries/get-page.query.js';
 import { GetTeacherCoursesHandler } from './application/queries/get-teacher-courses.query.js';
@@ -88,6 +89,7 @@ import { TrainerCoursesController } from './http/trainer-courses.controller.js';
     GetCourseDetailHandler,
     GetCourseSummariesHandler,
     GetCourseTitleHandler,
+    GetCoursePromisesHandler,
     RecommendCoursesHandler,
     ListAllCoursesHandler,
     GetTeacherCoursesHandler,
