@@ -6,6 +6,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { APP_CONFIG, projectRoot, type AppConfig } from '../../platform/config/config.js';
 import { ProjectionRegistry } from '../../platform/event-log/index.js';
 import { CreateCategoryHandler } from './application/commands/create-category.command.js';
+import { DeclareCoursePromisesHandler } from './application/commands/declare-course-promises.command.js';
 import { PublishCourseHandler } from './application/commands/publish-course.command.js';
 import { PublishPageHandler } from './application/commands/publish-page.command.js';
 import {
@@ -90,6 +91,7 @@ import { TrainerCoursesController } from './http/trainer-courses.controller.js';
     GetCourseSummariesHandler,
     GetCourseTitleHandler,
     GetCoursePromisesHandler,
+    DeclareCoursePromisesHandler,
     RecommendCoursesHandler,
     ListAllCoursesHandler,
     GetTeacherCoursesHandler,

@@ -30,6 +30,13 @@ export interface PromiseChanges {
   nature?: CourseNature | null;
 }
 
+/** A step's declared average duration in minutes (null: not declared). */
+export interface StepDeclaration {
+  kind: 'chapter' | 'subchapter';
+  stepId: number;
+  minutes: number | null;
+}
+
 export interface CoursePromises {
   objectives: string | null;
   plannedMinutes: number | null;

@@ -9,7 +9,7 @@ import {
 import { checkCourseFields, removalMode, type CourseFields, type CourseProps, type RemovalMode } from './course-fields.js';
 import { ContentItem } from './content-item.js';
 import {
-  applyPromiseChanges, DEFAULT_COURSE_NATURE, objectiveLines, objectivesSha256, type CourseNature, type CoursePromises, type PromiseChanges,
+  applyPromiseChanges, checkDeclaredMinutes, DEFAULT_COURSE_NATURE, type StepDeclaration, objectiveLines, objectivesSha256, type CourseNature, type CoursePromises, type PromiseChanges,
 } from './course-promises.js';
 import { searchText } from './search-text.js';
 import { permutation, renumber, swapInto } from './step-order.js';
@@ -204,6 +204,28 @@ export class Course extends AggregateRoot<CourseEvent> {
     });
     if (before.objectives !== after.objectives || before.plannedMinutes !== after.plannedMinutes || before.nature !== after.nature) this.recordPromises();
     return replaced;
+  }
+
+  /**
+   * Declares what the course promises and its steps' average durations at once (the demo data,
+   * an import): every value is checked before anything changes; each change is logged as the
+   * forms log it.
+   */
+  declarePromises(actor: Actor, changes: PromiseChanges, steps: readonly StepDeclaration[], now: Date): void {
+    this.assertLive();
+    this.assertAuthor(actor);
+    const before = this.promises();
+    const after = applyPromiseChanges(before, changes);
+    const targets = steps.map(({ kind, stepId, minutes }) => ({ item: kind === 'chapter' ? this.chapter(stepId) : this.subchapter(stepId), minutes: checkDeclaredMinutes(minutes) }));
+    this.assignPromises(after);
+    if (before.objectives !== after.objectives || before.plannedMinutes !== after.plannedMinutes || before.nature !== after.nature) this.recordPromises();
+    for (const { item, minutes } of targets) {
+      const previous = item.declaredMinutes;
+      item.declaredMinutes = minutes;
+      if (item instanceof Subchapter) this.recordDeclaredDuration(item.chapter, item, previous);
+      else this.recordDeclaredDuration(item as Chapter, null, previous);
+    }
+    this.updatedAt = now;
   }
 
   /** Objectives, planned duration (minutes) and nature, as GetCoursePromises publishes them. */
