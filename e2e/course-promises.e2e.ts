@@ -60,6 +60,10 @@ test.describe('what a course promises', () => {
       await page.getByRole('link', { name: 'Ajouter un sous-chapitre à Fusionner une lettre type' }).click();
       await fillStepForm(page, 'Les règles de fusion', 'Si… Alors… Sinon.', '20');
       await expect(page).toHaveURL(new RegExp(`/all-chapters/${courseId}$`), { timeout: 10_000 });
+      // The trainer's structure shows them under each step's media duration.
+      await expect(page.locator('.structure-table__declared')).toHaveText([/≈ 45 min/, /≈ 1 h 30/, /≈ 20 min/]);
+      await expectNoSeriousA11yViolations(page);
+      await page.screenshot({ path: `${SHOTS}/structure-1280.png`, fullPage: true });
     });
 
     await test.step('the server kept them', async () => {
