@@ -118,3 +118,34 @@ describe('the declared duration of a step', () => {
     expect(chapter.declaredMinutes).toBe(45);
   });
 });
+
+describe('declaring the promises and the steps\' durations at once', () => {
+  const admin = { accountId: 2, role: 'admin' as const, profileId: 1, username: 'admin', jti: 'k' };
+  const otherTrainer = { accountId: 3, role: 'teacher' as const, profileId: 8, username: 'paul', jti: 'l' };
+
+  function withSteps(): Course {
+    const course = loaded(Course.create(props));
+    const chapter = course.addChapter(text('Formules'));
+    chapter.id = 10;
+    course.addSubchapter(chapter, text('RECHERCHEX')).id = 11;
+    course.takeEvents();
+    return course;
+  }
+
+  it('sets them all in one change, logging each', () => {
+    const course = withSteps();
+    course.declarePromises(admin, { plannedMinutes: 90 }, [{ kind: 'chapter', stepId: 10, minutes: 60 }, { kind: 'subchapter', stepId: 11, minutes: 30 }], NOW);
+    expect(course.takeEvents().map((e) => e.type)).toEqual(['CoursePromisesDeclared', 'StepDurationDeclared', 'StepDurationDeclared']);
+    expect(course.liveChapters()[0]!.declaredMinutes).toBe(60);
+  });
+
+  it('changes nothing when one value is refused, nor for a trainer who is not the course\'s', () => {
+    const course = withSteps();
+    expect(refusal(() => course.declarePromises(admin, { plannedMinutes: 90 }, [{ kind: 'chapter', stepId: 10, minutes: 60 }, { kind: 'subchapter', stepId: 11, minutes: -1 }], NOW)))
+      .toBe('La durée moyenne estimée ne peut pas être négative.');
+    expect(course.plannedMinutes).toBeNull();
+    expect(course.liveChapters()[0]!.declaredMinutes).toBeNull();
+    expect(() => course.declarePromises(otherTrainer, { plannedMinutes: 90 }, [], NOW)).toThrow();
+    expect(course.takeEvents()).toEqual([]);
+  });
+});
