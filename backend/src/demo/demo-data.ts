@@ -17,6 +17,7 @@ import { seedDemoTutoring } from './demo-tutoring.js';
 import { seedDemoProgress } from './demo-progress.js';
 import { seedDemoAdministration } from './demo-administration.js';
 import { seedDemoFunding } from './demo-funding.js';
+import { seedDemoPromises } from './demo-promises.js';
 
 const ASSETS = join(projectRoot, 'backend/src/demo/assets');
 
@@ -128,6 +129,7 @@ export async function seedDemoData(app: INestApplicationContext): Promise<boolea
   );
   await seedDemoAdministration(commands, asAdmin, studentIds, { claire: teacherIds.get('claire.martin')! }, { pivotTables: courseIds[1]! });
   await seedDemoFunding(commands, asAdmin, { lea, ines }, { templates: courseIds[0]!, agile: courseIds[2]!, pivotTables: courseIds[1]! });
+  await seedDemoPromises(commands, db, asAdmin);
   logger.log('Données de démonstration créées (voir README pour les comptes).');
   return true;
 }

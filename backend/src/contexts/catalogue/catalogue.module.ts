@@ -6,6 +6,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { APP_CONFIG, projectRoot, type AppConfig } from '../../platform/config/config.js';
 import { ProjectionRegistry } from '../../platform/event-log/index.js';
 import { CreateCategoryHandler } from './application/commands/create-category.command.js';
+import { DeclareCoursePromisesHandler } from './application/commands/declare-course-promises.command.js';
 import { PublishCourseHandler } from './application/commands/publish-course.command.js';
 import { PublishPageHandler } from './application/commands/publish-page.command.js';
 import {
@@ -14,6 +15,7 @@ import {
 import { DEFAULT_COURSE_IMAGE } from './application/queries/course.sql.js';
 import { GetCourseDetailHandler } from './application/queries/get-course-detail.query.js';
 import { GetCourseSummariesHandler } from './application/queries/get-course-summaries.query.js';
+import { GetCoursePromisesHandler } from './application/queries/get-course-promises.query.js';
 import { GetCourseTitleHandler } from './application/queries/get-course-title.query.js';
 import { GetPageHandler } from './application/queries/get-page.query.js';
 import { GetTeacherCoursesHandler } from './application/queries/get-teacher-courses.query.js';
@@ -88,6 +90,8 @@ import { TrainerCoursesController } from './http/trainer-courses.controller.js';
     GetCourseDetailHandler,
     GetCourseSummariesHandler,
     GetCourseTitleHandler,
+    GetCoursePromisesHandler,
+    DeclareCoursePromisesHandler,
     RecommendCoursesHandler,
     ListAllCoursesHandler,
     GetTeacherCoursesHandler,

@@ -9,3 +9,5 @@ export { AddChapter } from './application/commands/add-chapter.command.js';
 export { AddSubchapter } from './application/commands/add-subchapter.command.js';
 export { AddStudyMaterial } from './application/commands/add-study-material.command.js';
 export type { IncomingFile } from './application/commands/step-media.js';
+export { DeclareCoursePromises } from './application/commands/declare-course-promises.command.js';
+export type { CourseNature, PromiseChanges, StepDeclaration } from './domain/course-promises.js';

@@ -9,3 +9,4 @@ export { RatingStars } from './rating-stars';
 export { formatDuration, splitTechs } from './format';
 export { usePageParam } from './use-page-param';
 export { useLogFailure } from './use-log-failure';
+export { CoursePromises, DeclaredDuration, declaredLabel, declaredSpoken, formatMinutes, NATURE_LABELS, type CourseNature, type PromisesOf } from './course-promises';

@@ -59,6 +59,25 @@ export interface CourseDeleted {
   type: 'CourseDeleted';
   payload: { courseId: number };
 }
+/**
+ * What the course promises changed (issue 26, docs/adr/0011): recorded at creation and whenever a
+ * value changes. The objectives are the trainer's text: the log keeps their count and sha256 only.
+ */
+export interface CoursePromisesDeclared {
+  type: 'CoursePromisesDeclared';
+  payload: {
+    courseId: number;
+    objectivesCount: number;
+    objectivesSha256: string | null;
+    plannedMinutes: number | null;
+    nature: 'action_formation' | 'bilan_competences' | 'vae' | 'apprentissage' | null;
+  };
+}
+/** A chapter's or sub-chapter's declared average duration (D.6313-3-1 2°) was set, changed or cleared (null). */
+export interface StepDurationDeclared {
+  type: 'StepDurationDeclared';
+  payload: { courseId: number; chapterId: number; subchapterId: number | null; declaredMinutes: number | null };
+}
 export interface ChapterAdded {
   type: 'ChapterAdded';
   /** scormRule: what validates a SCORM chapter (SCORM chapters only). */
@@ -125,7 +144,7 @@ export interface StudyMaterialRemoved {
 
 export type CourseEvent =
   | CourseCreated | CoursePublished | CourseUpdated | CourseAssignedToTrainer | CourseArchived | CourseDeleted
-  | CourseReleased | CourseReturnedToDraft
+  | CourseReleased | CourseReturnedToDraft | CoursePromisesDeclared | StepDurationDeclared
   | ChapterAdded | ChapterUpdated | ChapterArchived | ChapterDeleted | ChapterReordered
   | SubchapterAdded | SubchapterUpdated | SubchapterArchived | SubchapterDeleted | SubchapterReordered
   | VideoUploaded | ScormPackageImported;

@@ -176,3 +176,29 @@ export class IsQuizOfTrainer extends Query<boolean> {
     super();
   }
 }
+
+/** A step of a course with its declared average duration (D.6313-3-1 2°), in reading order. */
+export interface CoursePromiseStep {
+  kind: 'chapter' | 'subchapter';
+  step_id: number;
+  /** Minutes; null: not declared. */
+  declared_minutes: number | null;
+}
+
+/** What a course promises (issue 26 item 3): the certificat de réalisation and the attestation read it. */
+export interface CoursePromisesView {
+  course_id: number;
+  /** One objective per line; null: not declared. */
+  objectives: string | null;
+  planned_minutes: number | null;
+  nature: 'action_formation' | 'bilan_competences' | 'vae' | 'apprentissage' | null;
+  /** The live steps in reading order (as `catalogue.course_step` and learning-progress name them). */
+  steps: CoursePromiseStep[];
+}
+
+/** A course's objectives, planned duration, nature and each live step's declared duration; null when the course does not exist (archived ones answer). */
+export class GetCoursePromises extends Query<CoursePromisesView | null> {
+  constructor(readonly courseId: number) {
+    super();
+  }
+}

@@ -21,6 +21,10 @@ export interface CourseSummaryRow {
   archived_at: Date | null;
   /** `draft` (its trainer and admins only) or `published` (in the catalogue); a learner enrolled before it went back to draft keeps it. */
   status: 'draft' | 'published';
+  /** The planned duration of the action in minutes (issue 26); null: not declared. */
+  planned_minutes: number | null;
+  /** The nature of the action; null: not declared. */
+  nature: 'action_formation' | 'bilan_competences' | 'vae' | 'apprentissage' | null;
 }
 
 /**
@@ -45,4 +49,6 @@ export interface CourseStepRow {
   title: string;
   /** 'video', 'video_file', 'video_url', 'text', 'quiz' or 'scorm'. */
   content_type: string;
+  /** The declared average duration in minutes (« durée moyenne estimée », D.6313-3-1 2°); null: not declared. */
+  declared_minutes: number | null;
 }

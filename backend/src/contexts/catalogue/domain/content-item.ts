@@ -1,6 +1,7 @@
 import { Enum, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { CONTENT_TYPES, type ContentType } from '../contracts/catalogue.events.js';
 import { InvalidCourseError } from './catalogue.errors.js';
+import { checkDeclaredMinutes } from './course-promises.js';
 import { checkStepInput, isVideoFileType, type ContentInput } from './step-input.js';
 
 /**
@@ -46,6 +47,10 @@ export abstract class ContentItem {
   @Property({ type: 'datetime', fieldName: 'archived_at', nullable: true })
   archivedAt: Date | null = null;
 
+  /** The declared average duration in minutes (« durée moyenne estimée », D.6313-3-1 2°); null: not declared. */
+  @Property({ type: 'integer', fieldName: 'declared_minutes', nullable: true })
+  declaredMinutes: number | null = null;
+
   protected constructor(order: number) {
     this.order = order;
   }
@@ -87,6 +92,7 @@ export abstract class ContentItem {
    */
   apply(input: ContentInput, allowed: readonly ContentType[]): string[] {
     const { title, description, videoUrl, textContent } = checkStepInput(input, allowed);
+    const declaredMinutes = input.declaredMinutes === undefined ? this.declaredMinutes : checkDeclaredMinutes(input.declaredMinutes);
     const type = input.contentType;
     const isVideoFile = isVideoFileType(type);
     if (isVideoFile && !input.video && !this.videoFile) throw new InvalidCourseError('Ajoutez le fichier vidéo (MP4 ou WebM) de cette étape.', 'video');
@@ -104,6 +110,7 @@ export abstract class ContentItem {
     }
     this.title = title;
     this.description = description;
+    this.declaredMinutes = declaredMinutes;
     this.contentType = type;
     this.videoUrl = type === 'video_url' ? videoUrl : '';
     this.textContent = type === 'text' ? textContent : '';

@@ -1,4 +1,5 @@
 import { InvalidCourseError } from './catalogue.errors.js';
+import type { PromiseChanges } from './course-promises.js';
 import { DESCRIPTION_MAX, TITLE_MAX } from './course-limits.js';
 
 /** How a removal ends: archived when learners are enrolled (their history stays), deleted otherwise. */
@@ -13,9 +14,11 @@ export interface CourseProps {
   techs: string;
   featuredImg: string | null;
   now: Date;
+  /** Objectives, planned duration and nature: absent, unchanged (at creation, the nature defaults to action de formation). */
+  promises?: PromiseChanges;
 }
 
-export type CourseFields = Omit<CourseProps, 'now' | 'featuredImg'>;
+export type CourseFields = Omit<CourseProps, 'now' | 'featuredImg' | 'promises'>;
 
 export function checkCourseFields(fields: CourseFields): CourseFields {
   const title = fields.title.trim();

@@ -8,6 +8,9 @@ import {
 } from './catalogue.errors.js';
 import { checkCourseFields, removalMode, type CourseFields, type CourseProps, type RemovalMode } from './course-fields.js';
 import { ContentItem } from './content-item.js';
+import {
+  applyPromiseChanges, checkDeclaredMinutes, DEFAULT_COURSE_NATURE, type StepDeclaration, objectiveLines, objectivesSha256, type CourseNature, type CoursePromises, type PromiseChanges,
+} from './course-promises.js';
 import { searchText } from './search-text.js';
 import { permutation, renumber, swapInto } from './step-order.js';
 import { DEFAULT_SCORM_RULE, type ContentInput, type ScormRule } from './step-input.js';
@@ -71,6 +74,18 @@ export class Course extends AggregateRoot<CourseEvent> {
   @Property({ type: 'integer' })
   version = 0;
 
+  /** The pedagogical objectives, one per line (issue 26); null: not declared. */
+  @Property({ type: 'text', nullable: true })
+  objectives: string | null = null;
+
+  /** The planned duration of the action, in minutes; null: not declared. */
+  @Property({ type: 'integer', fieldName: 'planned_minutes', nullable: true })
+  plannedMinutes: number | null = null;
+
+  /** The nature of the action (L.6313-1); new courses: action de formation; null: not declared. */
+  @Property({ type: 'string', length: 32, nullable: true })
+  nature: CourseNature | null = null;
+
   // A chapter taken out of its course is deleted (chapters never move between courses; an archived one stays in).
   @OneToMany(() => Chapter, (chapter) => chapter.course, { orderBy: { order: 'asc', id: 'asc' }, orphanRemoval: true })
   chapters = new Collection<Chapter>(this);
@@ -78,6 +93,7 @@ export class Course extends AggregateRoot<CourseEvent> {
   private constructor(props: CourseProps) {
     super();
     this.assign(checkCourseFields(props));
+    this.assignPromises(applyPromiseChanges({ objectives: null, plannedMinutes: null, nature: DEFAULT_COURSE_NATURE }, props.promises ?? {}));
     this.featuredImg = props.featuredImg;
     this.createdAt = props.now;
   }
@@ -105,6 +121,9 @@ export class Course extends AggregateRoot<CourseEvent> {
       type: 'CourseCreated',
       payload: { courseId: course.id, title: course.title, categoryId: course.categoryId, teacherId: course.teacherId, status },
     }));
+    // A course created with nothing declared but the default nature logs CourseCreated alone (as before issue 26).
+    const { objectives, plannedMinutes, nature } = course.promises();
+    if (objectives !== null || plannedMinutes !== null || nature !== DEFAULT_COURSE_NATURE) course.recordPromises();
     return course;
   }
 
@@ -168,10 +187,14 @@ export class Course extends AggregateRoot<CourseEvent> {
    * Returns the image it replaces, to remove once the change is saved. A published course is given
    * to a trainer the centre accepted only (`trainerAccepted`, asked to identity: docs/adr/0030).
    */
-  update(fields: CourseFields, featuredImg: string | undefined, now: Date, trainerAccepted = true): string | null {
+  update(fields: CourseFields, featuredImg: string | undefined, now: Date, trainerAccepted = true, promises: PromiseChanges = {}): string | null {
     this.assertLive();
     if (this.isPublished && fields.teacherId !== this.teacherId && fields.teacherId !== null && !trainerAccepted) throw new TrainerNotAcceptedError('assign');
-    this.assign(checkCourseFields(fields));
+    const checked = checkCourseFields(fields);
+    const before = this.promises();
+    const after = applyPromiseChanges(before, promises);
+    this.assign(checked);
+    this.assignPromises(after);
     const replaced = featuredImg !== undefined ? this.featuredImg : null;
     if (featuredImg !== undefined) this.featuredImg = featuredImg;
     this.updatedAt = now;
@@ -179,7 +202,57 @@ export class Course extends AggregateRoot<CourseEvent> {
       type: 'CourseUpdated',
       payload: { courseId: this.id, title: this.title, categoryId: this.categoryId, teacherId: this.teacherId, imageReplaced: featuredImg !== undefined },
     });
+    if (before.objectives !== after.objectives || before.plannedMinutes !== after.plannedMinutes || before.nature !== after.nature) this.recordPromises();
     return replaced;
+  }
+
+  /**
+   * Declares what the course promises and its steps' average durations at once (the demo data,
+   * an import): every value is checked before anything changes; each change is logged as the
+   * forms log it.
+   */
+  declarePromises(actor: Actor, changes: PromiseChanges, steps: readonly StepDeclaration[], now: Date): void {
+    this.assertLive();
+    this.assertAuthor(actor);
+    const before = this.promises();
+    const after = applyPromiseChanges(before, changes);
+    const targets = steps.map(({ kind, stepId, minutes }) => ({ item: kind === 'chapter' ? this.chapter(stepId) : this.subchapter(stepId), minutes: checkDeclaredMinutes(minutes) }));
+    this.assignPromises(after);
+    if (before.objectives !== after.objectives || before.plannedMinutes !== after.plannedMinutes || before.nature !== after.nature) this.recordPromises();
+    for (const { item, minutes } of targets) {
+      const previous = item.declaredMinutes;
+      item.declaredMinutes = minutes;
+      if (item instanceof Subchapter) this.recordDeclaredDuration(item.chapter, item, previous);
+      else this.recordDeclaredDuration(item as Chapter, null, previous);
+    }
+    this.updatedAt = now;
+  }
+
+  /** Objectives, planned duration (minutes) and nature, as GetCoursePromises publishes them. */
+  promises(): CoursePromises {
+    return { objectives: this.objectives, plannedMinutes: this.plannedMinutes, nature: this.nature };
+  }
+
+  private assignPromises(promises: CoursePromises): void {
+    this.objectives = promises.objectives;
+    this.plannedMinutes = promises.plannedMinutes;
+    this.nature = promises.nature;
+  }
+
+  /** Recorded as a function: at creation the id is known after the flush. */
+  private recordPromises(): void {
+    const { objectives, plannedMinutes, nature } = this.promises();
+    this.record(() => ({
+      type: 'CoursePromisesDeclared',
+      payload: { courseId: this.id, objectivesCount: objectiveLines(objectives).length, objectivesSha256: objectivesSha256(objectives), plannedMinutes, nature },
+    }));
+  }
+
+  /** A step's declared duration, when the change set it, changed it or cleared it. */
+  private recordDeclaredDuration(chapter: Chapter, sub: Subchapter | null, before: number | null): void {
+    const declaredMinutes = (sub ?? chapter).declaredMinutes;
+    if (declaredMinutes === before) return;
+    this.record(() => ({ type: 'StepDurationDeclared', payload: { courseId: this.id, chapterId: chapter.id, subchapterId: sub?.id ?? null, declaredMinutes } }));
   }
 
   /**
@@ -248,6 +321,7 @@ export class Course extends AggregateRoot<CourseEvent> {
       },
     }));
     this.recordMedia(chapter, null, input);
+    this.recordDeclaredDuration(chapter, null, null);
     return chapter;
   }
 
@@ -255,6 +329,7 @@ export class Course extends AggregateRoot<CourseEvent> {
   updateChapter(chapterId: number, input: ContentInput): string[] {
     this.assertLive();
     const chapter = this.chapter(chapterId);
+    const declaredBefore = chapter.declaredMinutes;
     const superseded = chapter.apply(input, CONTENT_TYPES);
     this.record({
       type: 'ChapterUpdated',
@@ -264,6 +339,7 @@ export class Course extends AggregateRoot<CourseEvent> {
       },
     });
     this.recordMedia(chapter, null, input);
+    this.recordDeclaredDuration(chapter, null, declaredBefore);
     return superseded;
   }
 
@@ -317,6 +393,7 @@ export class Course extends AggregateRoot<CourseEvent> {
       },
     }));
     this.recordMedia(chapter, sub, input);
+    this.recordDeclaredDuration(chapter, sub, null);
     return sub;
   }
 
@@ -324,6 +401,7 @@ export class Course extends AggregateRoot<CourseEvent> {
   updateSubchapter(subchapterId: number, input: ContentInput, chapterId?: number): string[] {
     this.assertLive();
     const sub = this.subchapter(subchapterId);
+    const declaredBefore = sub.declaredMinutes;
     const from = sub.chapter;
     if (chapterId !== undefined && chapterId !== from.id) {
       const to = this.chapter(chapterId);
@@ -341,6 +419,7 @@ export class Course extends AggregateRoot<CourseEvent> {
       },
     });
     this.recordMedia(sub.chapter, sub, input);
+    this.recordDeclaredDuration(sub.chapter, sub, declaredBefore);
     return superseded;
   }
 

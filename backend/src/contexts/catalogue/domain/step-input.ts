@@ -36,6 +36,8 @@ export interface ContentInput {
   scormRule?: ScormRule;
   video?: StoredVideo;
   scorm?: StoredScorm;
+  /** The declared average duration in minutes (D.6313-3-1 2°): absent, unchanged; null, cleared. */
+  declaredMinutes?: number | null;
 }
 
 /** What validates a SCORM step: every required SCO completed, passed, or either (the default). */

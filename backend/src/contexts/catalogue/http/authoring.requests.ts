@@ -7,6 +7,7 @@ import {
 import { MAX_ID, toDecimalInteger } from '../../../platform/http/ids.js';
 import { CONTENT_TYPES, type ContentType } from '../contracts/catalogue.events.js';
 import { SCORM_RULES, type ScormRule } from '../domain/step-input.js';
+import { COURSE_NATURES, OBJECTIVES_MAX, PROMISED_MINUTES_MAX, type CourseNature } from '../domain/course-promises.js';
 import { DESCRIPTION_MAX, DURATION_MAX, TEXT_CONTENT_MAX, TEXT_CONTENT_TOO_LONG, TITLE_MAX } from '../domain/course-limits.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -19,6 +20,25 @@ const nullIsAbsent = ({ value }: { value: unknown }) => (value === null ? undefi
 const optionalInteger = ({ value }: { value: unknown }) => toDecimalInteger({ value: emptyIsAbsent({ value }) });
 
 const TRAINER_INVALID = 'Identifiant formateur invalide.';
+
+/**
+ * The promises' fields (issue 26): not in the spec's forms, so absent means unchanged; sent empty
+ * or null means cleared. Their rules (range, list of natures) are the aggregate's.
+ */
+const emptyIsNull = ({ value }: { value: unknown }) => (value === null || value === '' || value === 'null' ? null : value);
+const toMinutes = ({ value }: { value: unknown }) => {
+  const v = emptyIsNull({ value });
+  return typeof v === 'string' && /^-?[0-9]{1,9}$/.test(v.trim()) ? Number(v.trim()) : v;
+};
+
+/** Minutes, an integer; absent: unchanged; empty or null: cleared. */
+function PromisedMinutes(description: string) {
+  return applyDecorators(
+    ApiPropertyOptional({ type: Number, nullable: true, minimum: 1, maximum: PROMISED_MINUTES_MAX, description }),
+    Transform(toMinutes),
+    Allow(),
+  );
+}
 
 /** A required title, trimmed, at most TITLE_MAX characters. */
 function Title(required: string, tooLong: string) {
@@ -75,6 +95,19 @@ export class CourseForm {
   @OptionalText('Les technologies', 500, 'Les technologies ne doivent pas dépasser 500 caractères.', 'Technologies ou mots-clés, séparés par des virgules')
   techs?: string;
 
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: OBJECTIVES_MAX, description: 'Objectifs pédagogiques, un par ligne ; absent : inchangés ; vide ou null : effacés' })
+  @Transform(emptyIsNull)
+  @Allow()
+  objectives?: string | null;
+
+  @PromisedMinutes('Durée prévue de l’action, en minutes (2 000 h au plus) ; absente : inchangée ; vide ou null : effacée')
+  planned_minutes?: number | null;
+
+  @ApiPropertyOptional({ enum: COURSE_NATURES, nullable: true, description: 'Nature de l’action ; absente : inchangée (à la création : action_formation) ; vide ou null : effacée' })
+  @Transform(emptyIsNull)
+  @Allow()
+  nature?: CourseNature | null;
+
   @ApiPropertyOptional({ type: 'string', format: 'binary', nullable: true, description: 'Image (JPG, PNG, GIF, WEBP ; 5 Mo) ; absente ou null : l’image ne change pas' })
   @Transform(nullIsAbsent)
   @Allow()
@@ -121,6 +154,9 @@ export class StepForm {
   @ApiPropertyOptional({ type: 'string', format: 'binary', nullable: true, description: 'Vidéo MP4 ou WebM (types video et video_file)' })
   @Allow()
   video?: unknown;
+
+  @PromisedMinutes('Durée moyenne estimée de l’étape en minutes (Code du travail D.6313-3-1 2°) ; absente : inchangée ; vide ou null : effacée')
+  declared_minutes?: number | null;
 
   @ApiPropertyOptional({ type: Number, nullable: true, description: 'Identifiant du cours (envoyé par certains écrans ; celui de l’adresse fait foi)' })
   @Allow()

@@ -31,6 +31,7 @@ function stepInput(form: StepForm | ChapterForm): StepInput {
     videoUrl: form.video_url,
     textContent: form.text_content,
     quizId: form.quiz ?? null,
+    ...(form.declared_minutes !== undefined ? { declaredMinutes: form.declared_minutes } : {}),
   };
 }
 

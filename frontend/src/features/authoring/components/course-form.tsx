@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Alert, Button, Form, Input, Select, Space, type FormInstance, type UploadFile } from 'antd';
 import { applyFieldErrors, describeApiError } from '../../../lib/api-errors';
+import { NATURE_LABELS, type CourseNature } from '../../../components/course';
+import { durationTextRule, parseDuration, typedDuration } from '../hours';
 import { COURSE_LIST_TAG, DASHBOARD_TAG, courseTag, useGetAuthoringCategoriesQuery } from '../authoring-api';
 import type { CourseView, TrainerOption } from '../authoring-types';
 import { messages as m } from '../messages';
@@ -16,17 +18,26 @@ export interface CourseValues {
   /** Admin only: a trainer id, or UNASSIGNED for « Non assigné ». */
   formateur?: number;
   featured_img?: UploadFile[];
+  /** What the course promises (issue 26): one objective per line, the planned duration as typed, the nature. */
+  objectives?: string;
+  planned?: string;
+  nature?: CourseNature | null;
 }
+
+/** The promise fields the trainer changed: only those are sent (absent: unchanged on the server). */
+export type PromiseFields = Partial<Record<'objectives' | 'planned' | 'nature', boolean>>;
 
 /** « Non assigné » in the select (antd shows the placeholder for a null value). */
 const UNASSIGNED = 0;
 
-const FORM_FIELDS = ['title', 'description', 'category', 'techs', 'formateur', 'featured_img'] as const;
+const FORM_FIELDS = ['title', 'description', 'category', 'techs', 'formateur', 'featured_img', 'objectives', 'planned', 'nature'] as const;
+/** The server's names of the promise fields, for its errors. */
+const SERVER_FIELDS: Record<string, (typeof FORM_FIELDS)[number]> = { planned_minutes: 'planned' };
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
 const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
 /** Multipart body of POST /course/ and PUT /course/{id}/ (and PUT /teacher-course-detail/{id}). */
-export function courseBody(values: CourseValues, formateur: number | null | undefined): FormData {
+export function courseBody(values: CourseValues, formateur: number | null | undefined, changed: PromiseFields = {}): FormData {
   const body = new FormData();
   if (formateur !== null && formateur !== undefined) body.append('formateur', String(formateur));
   body.append('title', values.title.trim());
@@ -35,6 +46,10 @@ export function courseBody(values: CourseValues, formateur: number | null | unde
   body.append('techs', values.techs?.trim() ?? '');
   const image = pickedFile(values.featured_img);
   if (image) body.append('featured_img', image);
+  // Sent empty, a promise is cleared; not sent, it stays as it is.
+  if (changed.objectives) body.append('objectives', values.objectives?.trim() ?? '');
+  if (changed.planned) body.append('planned_minutes', String(parseDuration(values.planned, 'hours').minutes ?? ''));
+  if (changed.nature) body.append('nature', values.nature ?? '');
   return body;
 }
 
@@ -75,14 +90,19 @@ export function CourseForm({ name, current, editUrl, fixedTrainer, trainers, fai
       const saved = await save<CourseView>({
         method: current ? 'PUT' : 'POST',
         url: current ? (editUrl ?? `course/${current.id}/`) : 'course/',
-        body: courseBody(values, formateur),
+        body: courseBody(values, formateur, {
+          objectives: form.isFieldTouched('objectives'),
+          planned: form.isFieldTouched('planned'),
+          nature: form.isFieldTouched('nature'),
+        }),
         invalidates: [COURSE_LIST_TAG, DASHBOARD_TAG, ...(current ? [courseTag(current.id)] : [])],
       });
       form.setFieldValue('featured_img', []);
       onSaved(saved);
     } catch (error) {
       const described = describeApiError(error);
-      const others = applyFieldErrors(form, described.fieldErrors, FORM_FIELDS);
+      const fieldErrors = Object.fromEntries(Object.entries(described.fieldErrors).map(([field, errors]) => [SERVER_FIELDS[field] ?? field, errors]));
+      const others = applyFieldErrors(form, fieldErrors, FORM_FIELDS);
       setFailure([described.message ?? failureMessage, ...others].join(' '));
     } finally {
       onSendingChange?.(false);
@@ -96,6 +116,9 @@ export function CourseForm({ name, current, editUrl, fixedTrainer, trainers, fai
     techs: current?.techs ?? '',
     formateur: current?.formateur ?? UNASSIGNED,
     featured_img: [],
+    objectives: current?.objectives ?? '',
+    planned: typedDuration(current?.planned_minutes),
+    nature: current ? current.nature : 'action_formation',
   };
 
   return (
@@ -126,6 +149,21 @@ export function CourseForm({ name, current, editUrl, fixedTrainer, trainers, fai
       <Form.Item label={m.courseForm.techs} name="techs">
         <Input maxLength={300} />
       </Form.Item>
+      <Form.Item label={m.courseForm.objectives} name="objectives" extra={m.courseForm.objectivesHint}>
+        <Input.TextArea autoSize={{ minRows: 3, maxRows: 10 }} maxLength={5000} />
+      </Form.Item>
+      <div className="course-form__promises">
+        <Form.Item label={m.courseForm.planned} name="planned" extra={m.courseForm.plannedHint} rules={[durationTextRule('hours')]}>
+          <Input inputMode="decimal" placeholder="35 h" />
+        </Form.Item>
+        <Form.Item label={m.courseForm.nature} name="nature">
+          <Select
+            placeholder={m.courseForm.natureUnset}
+            allowClear
+            options={Object.entries(NATURE_LABELS).map(([value, label]) => ({ value, label }))}
+          />
+        </Form.Item>
+      </div>
       {current?.featured_img ? (
         <figure className="course-form__current-image">
           <img src={current.featured_img} alt="" width={120} height={68} />

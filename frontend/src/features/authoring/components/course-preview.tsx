@@ -17,9 +17,17 @@ import {
   type QuizStepView,
   type StepRef,
 } from '../../../components/content-step';
+import { DeclaredDuration } from '../../../components/course';
 import { StatusMessage } from '../../../components/status';
 import type { ChapterView, SubchapterView } from '../authoring-types';
 import { messages as m } from '../messages';
+
+/** A step's declared average duration (issue 26), shown in the outline as the learner sees it. */
+function declaredOf(chapters: readonly ChapterView[], step: { kind: string; id: number; chapterId: number }): number | null {
+  const chapter = chapters.find((c) => c.id === step.chapterId);
+  const found = step.kind === 'chapter' ? chapter : chapter?.subchapters.find((s) => s.id === step.id);
+  return found?.declared_minutes ?? null;
+}
 
 
 /** What a screen shows of a SCORM chapter (its package with a run-time in browse mode), given the chapter and its scorm_url. */
@@ -98,6 +106,7 @@ export function CoursePreview({
                 onStep={(step) => setSelection((state) => goToStep(state, step))}
                 subchaptersLabel={m.preview.subchaptersOf}
                 idPrefix="preview"
+                markOf={(step) => ({ mark: <DeclaredDuration minutes={declaredOf(chapters, step)} className="declared-duration reader-outline__declared" /> })}
               />
             </nav>
           ) : null}

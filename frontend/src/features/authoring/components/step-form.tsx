@@ -4,6 +4,7 @@ import { applyFieldErrors, describeApiError } from '../../../lib/api-errors';
 import type { ChapterContentType, ChapterView, SubchapterView } from '../authoring-types';
 import { messages as m } from '../messages';
 import { useMultipartSave, type MultipartSave } from '../use-multipart-save';
+import { durationTextRule, parseDuration, typedDuration } from '../hours';
 import { DurationInput, durationRule, fromSeconds, toSeconds, type DurationParts } from './duration-input';
 import { FileField, pickedFile } from './file-field';
 import { UploadProgress } from './upload-progress';
@@ -25,6 +26,8 @@ export interface StepValues {
   quiz?: number | null;
   scorm_file?: UploadFile[];
   scorm_rule?: ScormRule;
+  /** The declared average duration as typed (« 20 min », « 1 h 30 »); a bare number is minutes. */
+  declared?: string;
 }
 
 /** What validates a SCORM chapter (the server's choices; « completed or passed » by default). */
@@ -32,7 +35,7 @@ export type ScormRule = ChapterView['scorm_rule'];
 export const SCORM_RULES: readonly ScormRule[] = ['completed_or_passed', 'completed', 'passed'];
 export const DEFAULT_SCORM_RULE: ScormRule = 'completed_or_passed';
 
-const FORM_FIELDS = ['title', 'description', 'content_type', 'duration', 'video_url', 'video', 'text_content', 'quiz', 'scorm_file', 'scorm_rule'] as const;
+const FORM_FIELDS = ['title', 'description', 'content_type', 'duration', 'video_url', 'video', 'text_content', 'quiz', 'scorm_file', 'scorm_rule', 'declared'] as const;
 
 /** The old 'video' type of the spec reads as an uploaded file. */
 const normaliseType = (type: string | undefined): ChapterContentType =>
@@ -50,6 +53,7 @@ export function initialStepValues(step?: ChapterView | SubchapterView): StepValu
     video: [],
     scorm_file: [],
     scorm_rule: (step && 'scorm_rule' in step ? step.scorm_rule : undefined) ?? DEFAULT_SCORM_RULE,
+    declared: typedDuration(step?.declared_minutes),
   };
 }
 
@@ -74,6 +78,8 @@ export function stepBody(values: StepValues, { editing, extra = {} }: { editing:
   if (values.content_type === 'quiz' && values.quiz !== null && values.quiz !== undefined) body.append('quiz', String(values.quiz));
   if (values.content_type === 'scorm' && scorm) body.append('scorm_file', scorm);
   if (values.content_type === 'scorm' && values.scorm_rule) body.append('scorm_rule', values.scorm_rule);
+  // Loaded with the step: sent empty, it is cleared.
+  body.append('declared_minutes', String(parseDuration(values.declared, 'minutes').minutes ?? ''));
   return body;
 }
 
@@ -211,6 +217,9 @@ export function StepForm({ kind, current, target, extra, failureMessage, onSaved
       <Form.Item label={m.stepForm.duration} name="duration" rules={[durationRule]}>
         <DurationInput />
       </Form.Item>
+      <Form.Item label={m.stepForm.declared} name="declared" extra={m.stepForm.declaredHint} rules={[durationTextRule('minutes')]}>
+        <Input inputMode="decimal" placeholder="20 min" className="step-form__declared" />
+      </Form.Item>
       <UploadProgress percent={percent} />
       {failure ? <Alert type="error" showIcon title={failure} className="form-feedback" /> : null}
       <Space>
@@ -231,5 +240,6 @@ export function StepForm({ kind, current, target, extra, failureMessage, onSaved
 function renamedFileErrors(errors: Record<string, string[]>): Record<string, string[]> {
   const renamed: Record<string, string[]> = {};
   if (errors.scorm) renamed.scorm_file = errors.scorm;
+  if (errors.declared_minutes) renamed.declared = errors.declared_minutes;
   return renamed;
 }

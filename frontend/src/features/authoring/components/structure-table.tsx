@@ -15,7 +15,7 @@ import {
 import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { HolderOutlined } from '@ant-design/icons';
-import { formatDuration } from '../../../components/course';
+import { DeclaredDuration, formatDuration } from '../../../components/course';
 import type { ChapterView, SubchapterView } from '../authoring-types';
 import { messages as m } from '../messages';
 
@@ -115,7 +115,10 @@ function SubchapterRow({ sub, number, chapter, actions }: { sub: SubchapterView;
       <td className="structure-table__number">{number}</td>
       <td className="structure-table__title structure-table__title--sub">{sub.title}</td>
       <td className="structure-table__type">{m.stepForm.contentTypes[sub.content_type] ?? sub.content_type}</td>
-      <td className="structure-table__duration">{sub.duration ? formatDuration(sub.duration) : '—'}</td>
+      <td className="structure-table__duration">
+        {sub.duration ? formatDuration(sub.duration) : '—'}
+        {sub.declared_minutes ? <DeclaredDuration minutes={sub.declared_minutes} className="declared-duration structure-table__declared" /> : null}
+      </td>
       <td className="structure-table__actions">{actions(sub, chapter)}</td>
     </tr>
   );
@@ -137,7 +140,10 @@ function ChapterBody({ chapter, index, props }: { chapter: ChapterView; index: n
           {chapter.title}
         </th>
         <td className="structure-table__type">{m.stepForm.contentTypes[chapter.content_type] ?? chapter.content_type}</td>
-        <td className="structure-table__duration">{chapter.duration ? formatDuration(chapter.duration) : '—'}</td>
+        <td className="structure-table__duration">
+        {chapter.duration ? formatDuration(chapter.duration) : '—'}
+        {chapter.declared_minutes ? <DeclaredDuration minutes={chapter.declared_minutes} className="declared-duration structure-table__declared" /> : null}
+      </td>
         <td className="structure-table__actions">{props.chapterActions(chapter)}</td>
       </tr>
       {chapter.subchapters.length ? (

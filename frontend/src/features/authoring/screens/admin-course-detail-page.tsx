@@ -4,7 +4,7 @@ import { Button, Modal, Tooltip } from 'antd';
 import { ArrowLeftOutlined, DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import { toast } from '../../../lib/feedback';
 import { usePageTitle } from '../../../lib/hooks';
-import { formatDuration } from '../../../components/course';
+import { CoursePromises, formatDuration, formatMinutes } from '../../../components/course';
 import { Panel } from '../../../components/panel';
 import { StatusMessage } from '../../../components/status';
 import { stepChangeTags, useGetChaptersQuery, useGetCourseOverviewQuery } from '../authoring-api';
@@ -134,6 +134,10 @@ export function AdminCourseDetailPage() {
 
   const data = course.data;
   const totalSeconds = data.course_chapters.reduce((sum, chapter) => sum + (chapter.duration ?? 0), 0);
+  const declaredTotal = data.course_chapters.reduce(
+    (sum, chapter) => sum + (chapter.declared_minutes ?? 0) + chapter.subchapters.reduce((subs, sub) => subs + (sub.declared_minutes ?? 0), 0),
+    0,
+  );
   return (
     <Panel className="page-card work-page">
       {back}
@@ -145,12 +149,14 @@ export function AdminCourseDetailPage() {
           <p className="course-header__facts">
             <span>{m.admin.chapterCount(data.course_chapters.length)}</span>
             <span>{m.admin.totalDuration(formatDuration(totalSeconds, 'admin'))}</span>
+            {declaredTotal ? <span data-testid="declared-total">{m.admin.declaredTotal(formatMinutes(declaredTotal))}</span> : null}
           </p>
           <Link to={`/admin-course-preview/${data.id}`} className="button-link button-link--ghost">
             <EyeOutlined aria-hidden /> {m.admin.preview}
           </Link>
         </div>
       </header>
+      <CoursePromises course={data} />
       <section className="course-structure" aria-labelledby="course-structure-title">
         <div className="work-page__head">
           <h2 id="course-structure-title" className="course-structure__title">

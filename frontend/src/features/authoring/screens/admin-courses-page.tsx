@@ -4,7 +4,7 @@ import { Alert, Button, Form, Input, Modal, Table, Tooltip, type TableColumnsTyp
 import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined, ProfileOutlined } from '@ant-design/icons';
 import { toast } from '../../../lib/feedback';
 import { usePagedSearch } from '../../../lib/use-paged-search';
-import { ADMIN_COURSE_PAGE_SIZE, useDeleteCourseMutation, useGetAdminCoursesQuery, useGetTrainerOptionsQuery, useLazyGetCourseRemovalQuery } from '../authoring-api';
+import { ADMIN_COURSE_PAGE_SIZE, useDeleteCourseMutation, useGetAdminCoursesQuery, useGetCourseForEditQuery, useGetTrainerOptionsQuery, useLazyGetCourseRemovalQuery } from '../authoring-api';
 import type { AdminCourseRow, CourseView } from '../authoring-types';
 import { AuthoringPage, EmptyText, LoadState } from '../components/authoring-page';
 import { CourseForm, type CourseValues } from '../components/course-form';
@@ -23,6 +23,10 @@ const asCourseView = (row: AdminCourseRow): CourseView => ({
   formateur: row.formateur ?? null,
   techs: row.techs ?? '',
   status: row.status,
+  // The list does not carry them: the dialog reads the course before its form shows (CourseDialog).
+  objectives: null,
+  planned_minutes: null,
+  nature: null,
 });
 
 /** Create (no course chosen) or edit (a course chosen) in a dialog that closes only on success (03 §4). */
@@ -31,6 +35,9 @@ function CourseDialog({ course, onClose }: { course: CourseView | null | undefin
   const [sending, setSending] = useState(false);
   const open = course !== undefined;
   const { data: trainers } = useGetTrainerOptionsQuery(undefined, { skip: !open });
+  // The list's row lacks what the course promises: the form waits for the whole course.
+  const full = useGetCourseForEditQuery(course?.id ?? 0, { skip: !course });
+  const ready = !course || Boolean(full.data);
   return (
     <Modal
       open={open}
@@ -43,13 +50,13 @@ function CourseDialog({ course, onClose }: { course: CourseView | null | undefin
       destroyOnHidden
       width={640}
     >
-      {open ? (
+      {open && ready ? (
         <CourseForm
           key={course?.id ?? 'new'}
           name={course ? `admin-edit-course-${course.id}` : 'admin-add-course'}
           form={form}
           hideButtons
-          current={course ?? undefined}
+          current={course ? (full.data ?? course) : undefined}
           trainers={trainers}
           failureMessage={course ? m.admin.editFailed : m.admin.createFailed}
           onSendingChange={setSending}

@@ -6,7 +6,7 @@ import {
   PlayCircleOutlined,
   AppstoreOutlined,
 } from '@ant-design/icons';
-import { formatDuration } from '../../../components/course';
+import { DeclaredDuration, formatDuration } from '../../../components/course';
 import type { ChapterOutline, CourseDetail, SubchapterOutline } from '../catalogue-api';
 import { messages as m } from '../messages';
 
@@ -25,6 +25,7 @@ function StepLine({ number, step }: { number: string; step: SubchapterOutline | 
       <span className="course-outline__meta">
         <ContentIcon type={step.content_type} /> {m.detail.contentTypes[step.content_type] ?? step.content_type}
         {step.duration ? <> · {formatDuration(step.duration)}</> : null}
+        {step.declared_minutes ? <> · <DeclaredDuration minutes={step.declared_minutes} /></> : null}
       </span>
     </span>
   );

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ClockCircleOutlined, ReadOutlined, TeamOutlined } from '@ant-design/icons';
 import { PersonAvatar } from '../../../components/avatar';
-import { formatDuration, RatingStars, splitTechs } from '../../../components/course';
+import { CoursePromises, formatDuration, RatingStars, splitTechs } from '../../../components/course';
 import type { CourseDetail } from '../catalogue-api';
 import { messages as m } from '../messages';
 
@@ -84,6 +84,7 @@ export function CourseOverview({
             </>
           ) : null}
         </section>
+        <CoursePromises course={course} />
         {children}
       </div>
     </article>

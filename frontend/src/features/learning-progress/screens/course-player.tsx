@@ -7,6 +7,7 @@ import { afterPackagesUnloaded } from '../../../lib/scorm-bridge';
 import { useMediaSession } from '../../../lib/media-session';
 import { useNarrowScreen } from '../../../lib/use-narrow-screen';
 import { clickChapter, flattenSteps, goToStep, neighbours, stepKey, StepOutline, type OutlineSelection, type StepRef } from '../../../components/content-step';
+import { DeclaredDuration } from '../../../components/course';
 import { StatusMessage } from '../../../components/status';
 import { messages as m } from '../messages';
 import { useCompleteCourseMutation, useGetProgressQuery, useGetProgressRulesQuery, useGetStudentCoursesQuery } from '../progress-api';
@@ -186,7 +187,11 @@ export function CoursePlayer({
       onStep={(step) => go(step, 'outline')}
       subchaptersLabel={m.player.subchaptersOf}
       idPrefix={narrow ? 'drawer' : 'player'}
-      markOf={(step) => stateMark(states.get(stepKey(step)) ?? 'locked')}
+      markOf={(step) => {
+        const { state, mark } = stateMark(states.get(stepKey(step)) ?? 'locked');
+        const declared = findStep(chapters, step)?.declared_minutes;
+        return { state, mark: declared ? <><DeclaredDuration minutes={declared} className="declared-duration reader-outline__declared" />{mark}</> : mark };
+      }}
     />
   ) : null;
   const position = selected ? sequence.findIndex((step) => stepKey(step) === stepKey(selected)) + 1 : 0;

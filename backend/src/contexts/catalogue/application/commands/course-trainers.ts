@@ -5,6 +5,7 @@ import { ForbiddenError, InvalidInputError, NotFoundError, type Actor } from '..
 import { GetTeacherProfile } from '../../../identity/contracts/identity.queries.js';
 import { CategoryNotFoundError } from '../../domain/catalogue.errors.js';
 import { Category } from '../../domain/category.aggregate.js';
+import type { PromiseChanges } from '../../domain/course-promises.js';
 
 export interface CourseFormFields {
   formateur?: number;
@@ -12,7 +13,18 @@ export interface CourseFormFields {
   title: string;
   description?: string;
   techs?: string;
+  /** What the course promises (issue 26): absent, unchanged; null, cleared. */
+  objectives?: string | null;
+  planned_minutes?: number | null;
+  nature?: string | null;
 }
+
+/** The promises a course form changes, for the aggregate to check. */
+export const promiseChanges = (fields: CourseFormFields): PromiseChanges => ({
+  ...(fields.objectives !== undefined ? { objectives: fields.objectives } : {}),
+  ...(fields.planned_minutes !== undefined ? { plannedMinutes: fields.planned_minutes } : {}),
+  ...(fields.nature !== undefined ? { nature: fields.nature as PromiseChanges['nature'] } : {}),
+});
 
 export const TRAINER_MISSING = 'Identifiant formateur manquant.';
 export const TRAINER_INVALID = 'Identifiant formateur invalide.';

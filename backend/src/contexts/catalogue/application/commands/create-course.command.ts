@@ -2,7 +2,7 @@ import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { AggregateStore } from '../../../../platform/aggregate-store/index.js';
 import { Clock, type Actor } from '../../../../shared-kernel/index.js';
 import { Course } from '../../domain/course.aggregate.js';
-import { CourseTrainers, type CourseFormFields } from './course-trainers.js';
+import { CourseTrainers, promiseChanges, type CourseFormFields } from './course-trainers.js';
 
 /** A trainer creates a course of their own; an admin creates one for a trainer, or unassigned. */
 export class CreateCourse extends Command<number> {
@@ -31,6 +31,7 @@ export class CreateCourseHandler implements ICommandHandler<CreateCourse> {
       const course = uow.add(
         Course.create({
           title: fields.title, description: fields.description ?? '', techs: fields.techs ?? '', categoryId: categoryId!, teacherId, featuredImg, now: this.clock.now(),
+          promises: promiseChanges(fields),
         }),
       );
       return () => course.id;

@@ -1,7 +1,7 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { AggregateStore } from '../../../../platform/aggregate-store/index.js';
 import { Clock, type Actor } from '../../../../shared-kernel/index.js';
-import { CourseTrainers, type CourseFormFields } from './course-trainers.js';
+import { CourseTrainers, promiseChanges, type CourseFormFields } from './course-trainers.js';
 import { loadCourseForChange } from './load-course.js';
 
 /** Edits a course's title, description, category, image (and, for an admin, its trainer). */
@@ -36,6 +36,7 @@ export class UpdateCourseHandler implements ICommandHandler<UpdateCourse> {
         featuredImg,
         this.clock.now(),
         accepted,
+        promiseChanges(fields),
       );
       uow.uploads.supersede(replaced);
     });

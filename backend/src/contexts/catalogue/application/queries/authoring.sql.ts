@@ -4,13 +4,15 @@ import type { ChapterView, SubchapterView } from './authoring.views.js';
 
 const STEP_COLUMNS = (alias: string) => `
   ${alias}.id, ${alias}.title, ${alias}.description, ${alias}.position as "order", ${alias}.content_type, ${alias}.duration,
-  ${alias}.video_url, ${alias}.video_file as video, ${alias}.media_duration as video_duration, ${alias}.text_content, ${alias}.quiz_id as quiz`;
+  ${alias}.video_url, ${alias}.video_file as video, ${alias}.media_duration as video_duration, ${alias}.text_content, ${alias}.quiz_id as quiz,
+  ${alias}.declared_minutes`;
 
 const SUBCHAPTERS = `
   coalesce((select json_agg(json_build_object(
       'id', sc.id, 'chapter', sc.chapter_id, 'course', ch.course_id, 'title', sc.title, 'description', sc.description,
       'order', sc.position, 'content_type', sc.content_type, 'duration', sc.duration, 'video_url', sc.video_url,
-      'video', sc.video_file, 'video_duration', sc.media_duration, 'text_content', sc.text_content, 'quiz', sc.quiz_id) order by sc.position)
+      'video', sc.video_file, 'video_duration', sc.media_duration, 'text_content', sc.text_content, 'quiz', sc.quiz_id,
+      'declared_minutes', sc.declared_minutes) order by sc.position)
     from catalogue.subchapter sc where sc.chapter_id = ch.id and sc.archived_at is null), '[]') as subchapters`;
 
 /** Live chapters with their live sub-chapters: `where` names the chapters wanted ($1). */

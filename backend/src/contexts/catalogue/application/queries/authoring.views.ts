@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { CONTENT_TYPES, type ContentType } from '../../contracts/catalogue.events.js';
+import { COURSE_NATURES, type CourseNature } from '../../domain/course-promises.js';
 
 /** A course as its edit forms read it. */
 export class CourseEditView {
@@ -12,6 +13,9 @@ export class CourseEditView {
   @ApiProperty() techs!: string;
   @ApiProperty({ enum: ['draft', 'published'], description: 'Brouillon (le formateur et les administrateurs seulement) ou publié (au catalogue), ADR 0030' })
   status!: 'draft' | 'published';
+  @ApiProperty({ type: String, nullable: true, description: 'Objectifs pédagogiques, un par ligne' }) objectives!: string | null;
+  @ApiProperty({ type: Number, nullable: true, description: 'Durée prévue en minutes' }) planned_minutes!: number | null;
+  @ApiProperty({ enum: COURSE_NATURES, nullable: true, description: 'Nature de l’action' }) nature!: CourseNature | null;
 }
 
 /** A row of the trainer's "Mes cours" table. */
@@ -58,6 +62,8 @@ class StepFields {
   @ApiProperty({ type: Number, nullable: true, description: 'Durée réelle de la vidéo déposée, en secondes' }) video_duration!: number | null;
   @ApiProperty() text_content!: string;
   @ApiProperty({ type: Number, nullable: true }) quiz!: number | null;
+  @ApiProperty({ type: Number, nullable: true, description: 'Durée moyenne estimée en minutes (Code du travail D.6313-3-1 2°) ; null : non déclarée' })
+  declared_minutes!: number | null;
 }
 
 export class SubchapterView extends StepFields {

@@ -30,9 +30,10 @@ export const SUMMARY_FROM = `
 export const COURSE_DETAIL_SQL = `${SUMMARY_SELECT}, 1 as total_count ${SUMMARY_FROM} where c.id = $1 and c.archived_at is null`;
 
 export const COURSE_CHAPTERS_SQL = `
-  select ch.id, ch.title, ch.description, ch.position as "order", ch.content_type, ch.duration,
+  select ch.id, ch.title, ch.description, ch.position as "order", ch.content_type, ch.duration, ch.declared_minutes,
          coalesce((select json_agg(json_build_object('id', sc.id, 'title', sc.title, 'order', sc.position,
-                                                    'content_type', sc.content_type, 'duration', sc.duration) order by sc.position)
+                                                    'content_type', sc.content_type, 'duration', sc.duration,
+                                                    'declared_minutes', sc.declared_minutes) order by sc.position)
                      from catalogue.subchapter sc where sc.chapter_id = ch.id and sc.archived_at is null), '[]') as subchapters
     from catalogue.chapter ch where ch.course_id = $1 and ch.archived_at is null order by ch.position`;
 

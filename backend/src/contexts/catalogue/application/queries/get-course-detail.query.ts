@@ -6,6 +6,7 @@ import type { Actor } from '../../../../shared-kernel/index.js';
 import { CourseSummary, IsFollowingCourse } from '../../contracts/catalogue.queries.js';
 import { isAuthor } from '../../domain/authorship.js';
 import { CourseNotFoundError } from '../../domain/catalogue.errors.js';
+import { COURSE_NATURES, objectiveLines, type CourseNature } from '../../domain/course-promises.js';
 import { toSummaries, type CourseRow } from './course-summaries.js';
 import { COURSE_CHAPTERS_SQL, COURSE_DETAIL_SQL } from './course.sql.js';
 
@@ -15,6 +16,7 @@ export class SubchapterOutline {
   @ApiProperty() order!: number;
   @ApiProperty({ enum: CONTENT_TYPES }) content_type!: ContentType;
   @ApiProperty({ description: 'Secondes' }) duration!: number;
+  @ApiProperty({ type: Number, nullable: true, description: 'Durée moyenne estimée en minutes (D.6313-3-1 2°) ; null : non déclarée' }) declared_minutes!: number | null;
 }
 
 export class ChapterOutline {
@@ -24,11 +26,15 @@ export class ChapterOutline {
   @ApiProperty() order!: number;
   @ApiProperty({ enum: CONTENT_TYPES }) content_type!: ContentType;
   @ApiProperty({ description: 'Secondes' }) duration!: number;
+  @ApiProperty({ type: Number, nullable: true, description: 'Durée moyenne estimée en minutes (D.6313-3-1 2°) ; null : non déclarée' }) declared_minutes!: number | null;
   @ApiProperty({ type: [SubchapterOutline] }) subchapters!: SubchapterOutline[];
 }
 
 export class CourseDetail extends CourseSummary {
   @ApiProperty({ type: [ChapterOutline] }) course_chapters!: ChapterOutline[];
+  @ApiProperty({ type: [String], description: 'Objectifs pédagogiques, un par élément (vide : non déclarés)' }) objectives!: string[];
+  @ApiProperty({ type: Number, nullable: true, description: 'Durée prévue en minutes ; null : non déclarée' }) planned_minutes!: number | null;
+  @ApiProperty({ enum: COURSE_NATURES, nullable: true, description: 'Nature de l’action ; null : non déclarée' }) nature!: CourseNature | null;
 }
 
 /**
@@ -53,13 +59,23 @@ export class GetCourseDetailHandler implements IQueryHandler<GetCourseDetail> {
   ) {}
 
   async execute({ courseId, reader }: GetCourseDetail): Promise<CourseDetail> {
-    const [rows, chapters] = await Promise.all([
+    const [rows, chapters, promises] = await Promise.all([
       this.db.query<CourseRow>(COURSE_DETAIL_SQL, [courseId]),
       this.db.query<ChapterOutline>(COURSE_CHAPTERS_SQL, [courseId]),
+      this.db.one<{ objectives: string | null; planned_minutes: number | null; nature: CourseNature | null }>(
+        'select objectives, planned_minutes, nature from catalogue.course where id = $1',
+        [courseId],
+      ),
     ]);
     if (rows.length === 0 || (rows[0].status === 'draft' && !(await this.mayReadDraft(reader, rows[0].formateur, courseId)))) throw new CourseNotFoundError();
     const [summary] = await toSummaries(this.queries, rows);
-    return { ...summary, course_chapters: chapters };
+    return {
+      ...summary,
+      course_chapters: chapters,
+      objectives: objectiveLines(promises?.objectives ?? null),
+      planned_minutes: promises?.planned_minutes ?? null,
+      nature: promises?.nature ?? null,
+    };
   }
 
   private async mayReadDraft(reader: Actor | null, teacherId: number | null, courseId: number): Promise<boolean> {

@@ -21,7 +21,8 @@ export class GetCourseForEditingHandler implements IQueryHandler<GetCourseForEdi
   async execute({ actor, courseId }: GetCourseForEditing): Promise<CourseEditView> {
     await authoredCourse(this.db, actor, courseId);
     const row = await this.db.one<CourseEditView>(
-      `select id, teacher_id as formateur, title, description, featured_img, category_id as category, techs, status
+      `select id, teacher_id as formateur, title, description, featured_img, category_id as category, techs, status,
+              objectives, planned_minutes, nature
          from catalogue.course where id = $1`,
       [courseId],
     );
