@@ -22,6 +22,7 @@ import { Migration20261126052ScormRules } from './20261126-052-scorm-rules.js';
 import { Migration20261126056ScormStateOrder } from './20261126-056-scorm-state-order.js';
 import { Migration20261126057ScormAttempts } from './20261126-057-scorm-attempts.js';
 import { Migration20261126060Publishing } from './20261126-060-publishing.js';
+import { Migration20261126061Centre } from './20261126-061-centre.js';
 
 /** Every migration, in order. Listed explicitly so that the built app needs no file discovery. */
 export const MIGRATIONS = [
@@ -31,5 +32,5 @@ export const MIGRATIONS = [
   Migration20261123012ScormRuntime, Migration20261123013ProgressProjections, Migration20261123014StudentDashboard,
   Migration20261124020AdministrativeRecord, Migration20261124021Administration, Migration20261124022StudentNameOrder,
   Migration20261124030Xapi, Migration20261126040PublishedReadModels, Migration20261126041AnalyticsViews, Migration20261126052ScormRules,
-  Migration20261126056ScormStateOrder, Migration20261126057ScormAttempts, Migration20261126060Publishing,
+  Migration20261126056ScormStateOrder, Migration20261126057ScormAttempts, Migration20261126060Publishing, Migration20261126061Centre,
 ];
