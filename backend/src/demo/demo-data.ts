@@ -16,6 +16,7 @@ import { seedDemoQuizzes } from './demo-quizzes.js';
 import { seedDemoTutoring } from './demo-tutoring.js';
 import { seedDemoProgress } from './demo-progress.js';
 import { seedDemoAdministration } from './demo-administration.js';
+import { seedDemoCentre } from './demo-centre.js';
 
 const ASSETS = join(projectRoot, 'backend/src/demo/assets');
 
@@ -126,6 +127,7 @@ export async function seedDemoData(app: INestApplicationContext): Promise<boolea
     { agile: courseIds[2]!, templates: byTitle('Modèles de documents Word et Excel'), pivotTables: courseIds[1]! },
   );
   await seedDemoAdministration(commands, asAdmin, studentIds, { claire: teacherIds.get('claire.martin')! }, { pivotTables: courseIds[1]! });
+  await seedDemoCentre(commands, asAdmin, ASSETS);
   logger.log('Données de démonstration créées (voir README pour les comptes).');
   return true;
 }

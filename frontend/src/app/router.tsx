@@ -80,6 +80,7 @@ import {
   StudentsPage,
   TeachersPage,
   XapiCredentialsPage,
+  CentreSettingsPage,
 } from '../areas/admin';
 import { FooterPageLinks } from '../features/catalogue';
 import { AppShell } from '../layout/app-shell';
@@ -219,6 +220,7 @@ export const routes: RouteObject[] = [
               { path: 'admin-quizzes', element: <AdminQuizzesPage /> },
               { path: 'admin-quiz-detail/:quizId', element: <AdminQuizDetailPage /> },
               { path: 'admin-xapi', element: <XapiCredentialsPage /> },
+              { path: 'admin-centre', element: <CentreSettingsPage /> },
               { path: 'admin-stat-dashboard-user', element: <ProgressTrackingPage /> },
               { path: 'admin-users', element: <StudentsPage /> },
               { path: 'admin-teachers', element: <TeachersPage /> },
