@@ -6,12 +6,12 @@ export const CENTRE_IDENTITY_STREAM = 'centre.identity';
 /** An image as the log knows it: its hash and type, never its bytes. */
 export interface CentreImageRef {
   sha256: string;
-  content_type: 'image/png' | 'image/jpeg';
+  contentType: 'image/png' | 'image/jpeg';
 }
 
 /**
  * An admin changed the centre's identity: only the fields that changed, with their new values
- * (null: cleared). Public business data go as values; the signatory's name, a person's name, goes
+ * (null: cleared), camelCase keys. Public business data go as values; the signatory's name, a person's name, goes
  * as its SHA-256 only (the log is never erased); images as their SHA-256 and type.
  */
 export interface CentreIdentityChanged {
@@ -22,10 +22,10 @@ export interface CentreIdentityChanged {
       siret?: string | null;
       nda?: string | null;
       rue?: string | null;
-      code_postal?: string | null;
+      codePostal?: string | null;
       ville?: string | null;
-      signataire_nom_sha256?: string | null;
-      signataire_qualite?: string | null;
+      signataireNomSha256?: string | null;
+      signataireQualite?: string | null;
       lieu?: string | null;
       logo?: CentreImageRef | null;
       signature?: CentreImageRef | null;

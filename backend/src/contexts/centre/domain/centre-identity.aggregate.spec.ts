@@ -37,7 +37,7 @@ describe('CentreIdentity', () => {
     expect(identity.missing).toEqual(['nom', 'siret', 'nda', 'adresse', 'signataire', 'qualite_signataire', 'lieu', 'logo', 'signature']);
     identity.change({ signataire_nom: 'Claire Dumas', signataire_qualite: LEGAL_REPRESENTATIVE, rue: '1 rue X', code_postal: '69002' });
     const [event] = changes(identity);
-    expect(event.signataire_nom_sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(event.signataireNomSha256).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(event)).not.toContain('Claire');
     expect(identity.missing).toEqual(['nom', 'siret', 'nda', 'adresse', 'lieu', 'logo', 'signature']);
   });
@@ -49,7 +49,7 @@ describe('CentreIdentity', () => {
     expect(identity.setImage('logo', { path: '/media/centre/b.png', sha256: 'a'.repeat(64), contentType: 'image/png' })).toBeNull();
     expect(identity.logoPath).toBe('/media/centre/a.png');
     expect(identity.removeImage('logo')).toBe('/media/centre/a.png');
-    expect(changes(identity)).toEqual([{ logo: { sha256: 'a'.repeat(64), content_type: 'image/png' } }, { logo: null }]);
+    expect(changes(identity)).toEqual([{ logo: { sha256: 'a'.repeat(64), contentType: 'image/png' } }, { logo: null }]);
     expect(identity.missing).toContain('logo');
   });
 });

@@ -24,6 +24,11 @@ export const CENTRE_FIELD_RULES: Record<CentreTextField, { max: number; label: s
   lieu: { max: 100, label: 'Le lieu « Fait à »' },
 };
 
+/** The event's key of each text (the log's payloads are camelCase); the signatory's name goes as a hash. */
+const EVENT_KEYS = {
+  nom: 'nom', siret: 'siret', nda: 'nda', rue: 'rue', code_postal: 'codePostal', ville: 'ville', signataire_qualite: 'signataireQualite', lieu: 'lieu',
+} as const satisfies Record<Exclude<CentreTextField, 'signataire_nom'>, string>;
+
 /** The quality the arrêté's model names first; a delegate's quality is typed instead. */
 export const LEGAL_REPRESENTATIVE = 'Représentant légal du dispensateur';
 
@@ -82,8 +87,8 @@ export class CentreIdentity extends AggregateRoot<CentreEvent> {
       if (!(field in next) || next[field] === this[field]) continue;
       const value = next[field] ?? null;
       this[field] = value;
-      if (field === 'signataire_nom') recorded.signataire_nom_sha256 = value === null ? null : sha256Hex(value);
-      else recorded[field] = value;
+      if (field === 'signataire_nom') recorded.signataireNomSha256 = value === null ? null : sha256Hex(value);
+      else recorded[EVENT_KEYS[field]] = value;
     }
     if (Object.keys(recorded).length > 0) this.record({ type: 'CentreIdentityChanged', payload: { changes: recorded } });
   }
@@ -101,7 +106,7 @@ export class CentreIdentity extends AggregateRoot<CentreEvent> {
     if (this.imageSha256(kind) === image.sha256) return null;
     const previous = this.imagePath(kind);
     this.assignImage(kind, image);
-    const ref: CentreImageRef = { sha256: image.sha256, content_type: image.contentType };
+    const ref: CentreImageRef = { sha256: image.sha256, contentType: image.contentType };
     this.record({ type: 'CentreIdentityChanged', payload: { changes: { [kind]: ref } } });
     return previous;
   }

@@ -80,13 +80,13 @@ it('sets the identity in parts, lists what is missing, appends one event per cha
   expect(log.map((e) => e.type)).toEqual(['CentreIdentityChanged', 'CentreIdentityChanged']);
   expect(log[0].payload.changes).toEqual({ nom: FULL.nom, siret: '89123456700008', rue: FULL.rue });
   // Only what changed, the signatory's name as its hash (a person's name never enters the log).
-  expect(Object.keys(log[1].payload.changes).sort()).toEqual(['code_postal', 'lieu', 'nda', 'signataire_nom_sha256', 'signataire_qualite', 'ville']);
-  expect(log[1].payload.changes.signataire_nom_sha256).toMatch(/^[0-9a-f]{64}$/);
+  expect(Object.keys(log[1].payload.changes).sort()).toEqual(['codePostal', 'lieu', 'nda', 'signataireNomSha256', 'signataireQualite', 'ville']);
+  expect(log[1].payload.changes.signataireNomSha256).toMatch(/^[0-9a-f]{64}$/);
   expect(JSON.stringify(log)).not.toContain('Claire Dumas');
   // null clears, a field left out stays.
   const cleared = (await call(t, 'PUT', '/api/admin/centre/', admin.token, { lieu: null, signataire_qualite: '' })).json();
   expect(cleared).toMatchObject({ nom: FULL.nom, lieu: null, signataire: { nom: 'Claire Dumas', qualite: null }, missing: ['qualite_signataire', 'lieu', 'logo', 'signature'] });
-  expect((await events()).at(-1)!.payload.changes).toEqual({ lieu: null, signataire_qualite: null });
+  expect((await events()).at(-1)!.payload.changes).toEqual({ lieu: null, signataireQualite: null });
   await call(t, 'PUT', '/api/admin/centre/', admin.token, { lieu: 'Lyon', signataire_qualite: 'Directrice pédagogique, par délégation' });
 });
 
@@ -138,8 +138,8 @@ it('takes a PNG or JPEG logo and signature by content, serves them to admins, re
   await call(t, 'PUT', '/api/admin/centre/images/logo/', admin.token, imageForm(PNG));
   let log = await events();
   expect(log.slice(count).map((e) => e.payload.changes)).toEqual([
-    { logo: { sha256: logo.json().logo.sha256, content_type: 'image/png' } },
-    { signature: { sha256: signature.signature.sha256, content_type: 'image/jpeg' } },
+    { logo: { sha256: logo.json().logo.sha256, contentType: 'image/png' } },
+    { signature: { sha256: signature.signature.sha256, contentType: 'image/jpeg' } },
   ]);
   // Removal clears it (a second removal changes nothing).
   const removed = (await call(t, 'DELETE', '/api/admin/centre/images/logo/', admin.token)).json();
