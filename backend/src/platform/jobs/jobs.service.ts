@@ -71,11 +71,14 @@ export class Jobs implements OnApplicationBootstrap, OnApplicationShutdown {
     for (const [name, retryLimit] of this.declared) await queue.declare(name, retryLimit);
     for (const definition of this.definitions.values()) await queue.define(definition);
     this.queue = queue;
+    this.logger.log(`File de tâches démarrée (pg-boss, schéma jobs, ${this.definitions.size} type(s) de tâche).`);
   }
 
   async onApplicationShutdown(): Promise<void> {
     const queue = this.queue;
     this.queue = null;
-    await queue?.stop(this.config.shutdownGraceSeconds);
+    if (!queue) return;
+    await queue.stop(this.config.shutdownGraceSeconds);
+    this.logger.log('File de tâches arrêtée.');
   }
 }
