@@ -244,6 +244,7 @@ test.describe('every built screen has no serious or critical accessibility viola
       `/admin-quiz-detail/${quizId}`,
       `/add-question/${quizId}`,
       '/admin-xapi',
+      '/admin-centre',
       '/admin-users',
       '/admin-teachers',
       '/admin-stat-dashboard-user',

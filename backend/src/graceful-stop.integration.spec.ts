@@ -186,13 +186,14 @@ async function stopUnderLoad(): Promise<void> {
   expect(uploaded.status).toBe(201);
   const chapterId = JSON.parse(uploaded.body).id as number;
 
-  // The stalled upload is cut at the deadline; the process ends well, the app before PostgreSQL.
+  // The stalled upload is cut at the deadline; the process ends well, the app (its job queue
+  // stopped with it, docs/adr/0031) before PostgreSQL.
   const exit = await server!.exited;
   expect([exit, exit.code === 0 ? [] : server!.lines.slice(-30)]).toEqual([{ code: 0, signal: null }, []]);
   expect(await stalledOutcome).toMatch(/^coupée/);
   stalled.request.destroy();
   expect(stagedFiles()).toEqual([]);
-  const order = ['SIGTERM reçu', 'Délai de grâce écoulé', 'Application arrêtée.', 'PostgreSQL embarqué arrêté.'].map((text) =>
+  const order = ['File de tâches démarrée', 'SIGTERM reçu', 'Délai de grâce écoulé', 'File de tâches arrêtée.', 'Application arrêtée.', 'PostgreSQL embarqué arrêté.'].map((text) =>
     server!.lines.findIndex((line) => line.includes(text)),
   );
   expect(order.every((index) => index >= 0)).toBe(true);

@@ -18,6 +18,7 @@ import { seedDemoProgress } from './demo-progress.js';
 import { seedDemoAdministration } from './demo-administration.js';
 import { seedDemoFunding } from './demo-funding.js';
 import { seedDemoPromises } from './demo-promises.js';
+import { seedDemoCentre } from './demo-centre.js';
 
 const ASSETS = join(projectRoot, 'backend/src/demo/assets');
 
@@ -130,6 +131,7 @@ export async function seedDemoData(app: INestApplicationContext): Promise<boolea
   await seedDemoAdministration(commands, asAdmin, studentIds, { claire: teacherIds.get('claire.martin')! }, { pivotTables: courseIds[1]! });
   await seedDemoFunding(commands, asAdmin, { lea, ines }, { templates: courseIds[0]!, agile: courseIds[2]!, pivotTables: courseIds[1]! });
   await seedDemoPromises(commands, db, asAdmin);
+  await seedDemoCentre(commands, asAdmin, ASSETS);
   logger.log('Données de démonstration créées (voir README pour les comptes).');
   return true;
 }

@@ -22,6 +22,7 @@ import { Migration20261126052ScormRules } from './20261126-052-scorm-rules.js';
 import { Migration20261126056ScormStateOrder } from './20261126-056-scorm-state-order.js';
 import { Migration20261126057ScormAttempts } from './20261126-057-scorm-attempts.js';
 import { Migration20261126060Publishing } from './20261126-060-publishing.js';
+import { Migration20261126061Centre } from './20261126-061-centre.js';
 import { Migration20261126062CoursePromises } from './20261126-062-course-promises.js';
 import { Migration20261126063EnrolmentFunding } from './20261126-063-enrolment-funding.js';
 import { Migration20261126064Transcript } from './20261126-064-transcript.js';
@@ -36,6 +37,5 @@ export const MIGRATIONS = [
   Migration20261124020AdministrativeRecord, Migration20261124021Administration, Migration20261124022StudentNameOrder,
   Migration20261124030Xapi, Migration20261126040PublishedReadModels, Migration20261126041AnalyticsViews, Migration20261126052ScormRules,
   Migration20261126056ScormStateOrder, Migration20261126057ScormAttempts, Migration20261126060Publishing,
-  Migration20261126056ScormStateOrder, Migration20261126057ScormAttempts, Migration20261126060Publishing,
-  Migration20261126062CoursePromises, Migration20261126063EnrolmentFunding, Migration20261126064Transcript, Migration20261126065IssuedDocuments,
+  Migration20261126061Centre, Migration20261126062CoursePromises, Migration20261126063EnrolmentFunding, Migration20261126064Transcript, Migration20261126065IssuedDocuments,
 ];

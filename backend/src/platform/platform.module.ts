@@ -7,17 +7,18 @@ import { APP_CONFIG, type AppConfig } from './config/config.js';
 import { DatabaseModule } from './database/database.module.js';
 import { EventLogModule } from './event-log/event-log.module.js';
 import { HealthController } from './http/health.controller.js';
+import { JobsModule } from './jobs/jobs.module.js';
 import { MailModule } from './mail/mail.module.js';
 import { LocalDiskStorage, MediaStorage } from './storage/media-storage.js';
 
-/** Technical plumbing every context may use: configuration, database, event log, the aggregate store, clock, storage, mail. */
+/** Technical plumbing every context may use: configuration, database, event log, the aggregate store, clock, storage, mail, the job queue. */
 @Global()
 @Module({})
 export class PlatformModule {
   static forRoot(config: AppConfig, databaseUrl: string, clock: Clock = new SystemClock()): DynamicModule {
     return {
       module: PlatformModule,
-      imports: [DatabaseModule.forRoot(databaseUrl), EventLogModule.forRoot(databaseUrl), MailModule],
+      imports: [DatabaseModule.forRoot(databaseUrl), EventLogModule.forRoot(databaseUrl), MailModule, JobsModule.forRoot(databaseUrl)],
       controllers: [HealthController],
       providers: [
         { provide: APP_CONFIG, useValue: config },
@@ -26,7 +27,7 @@ export class PlatformModule {
         AggregateStore,
         LaunchTokens,
       ],
-      exports: [APP_CONFIG, Clock, MediaStorage, AggregateStore, LaunchTokens],
+      exports: [JobsModule, APP_CONFIG, Clock, MediaStorage, AggregateStore, LaunchTokens],
     };
   }
 }

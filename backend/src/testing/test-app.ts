@@ -24,6 +24,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     FRONTEND_DIST: join(tmpdir(), 'lms-no-frontend'),
     LOGIN_MAX_FAILURES_PER_ACCOUNT: '5',
     LOGIN_MAX_FAILURES_PER_ADDRESS: '1000',
+    // The job queue's worker only where a spec asks for it (`{ JOBS_ENABLED: 'true' }`): docs/adr/0031.
+    JOBS_ENABLED: 'false',
     ...env,
   });
   const clock = new TestClock();

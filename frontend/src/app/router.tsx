@@ -80,6 +80,7 @@ import {
   StudentsPage,
   TeachersPage,
   XapiCredentialsPage,
+  CentreSettingsPage,
 } from '../areas/admin';
 import { FooterPageLinks } from '../features/catalogue';
 import { TranscriptPage } from '../features/evidence';
@@ -223,6 +224,7 @@ export const routes: RouteObject[] = [
               { path: 'admin-quizzes', element: <AdminQuizzesPage /> },
               { path: 'admin-quiz-detail/:quizId', element: <AdminQuizDetailPage /> },
               { path: 'admin-xapi', element: <XapiCredentialsPage /> },
+              { path: 'admin-centre', element: <CentreSettingsPage /> },
               { path: 'admin-stat-dashboard-user', element: <ProgressTrackingPage /> },
               { path: 'admin-users', element: <StudentsPage /> },
               { path: 'admin-teachers', element: <TeachersPage /> },

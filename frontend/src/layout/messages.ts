@@ -70,6 +70,7 @@ export const messages = {
     adminTeachers: 'Formateurs',
     adminQuizzes: 'Quiz',
     adminXapi: 'Accès xAPI',
+    adminCentre: 'Paramètres du centre',
   },
   notFound: {
     title: 'Page introuvable',

@@ -3,6 +3,7 @@ import { Link, Outlet, useLocation } from 'react-router-dom';
 import { Button, Col, Menu, Row } from 'antd';
 import {
   ApiOutlined,
+  BankOutlined,
   BarChartOutlined,
   BookOutlined,
   DownOutlined,
@@ -61,6 +62,7 @@ export const ADMIN_MENU: SideMenuEntry[] = [
   { to: '/admin-teachers', label: m.side.adminTeachers, icon: <SolutionOutlined /> },
   { to: '/admin-quizzes', label: m.side.adminQuizzes, icon: <QuestionCircleOutlined /> },
   { to: '/admin-xapi', label: m.side.adminXapi, icon: <ApiOutlined /> },
+  { to: '/admin-centre', label: m.side.adminCentre, icon: <BankOutlined /> },
   { to: '/admin-logout', label: m.side.logout, icon: <LogoutOutlined /> },
 ];
 

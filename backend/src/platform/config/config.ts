@@ -52,6 +52,11 @@ export interface AppConfig {
    * (docs/adr/0025): null = the loopback twin of the host the browser used (localhost ↔ 127.0.0.1).
    */
   contentOrigin: string | null;
+  /**
+   * Whether this node starts the job queue's worker (docs/adr/0031): JOBS_ENABLED, true unless
+   * `false`. The API test apps turn it off unless a spec needs the queue (backend/src/testing/test-app.ts).
+   */
+  jobsEnabled: boolean;
 }
 
 export class ConfigError extends Error {
@@ -145,6 +150,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     personalDataRetentionDays: integer(env, 'PERSONAL_DATA_RETENTION_DAYS', 3650, problems, 1, 36500),
     xapiHomePage: xapiHomePage.replace(/\/$/, ''),
     shutdownGraceSeconds: integer(env, 'SHUTDOWN_GRACE_SECONDS', 25, problems, 1, 3600),
+    jobsEnabled: boolean(env, 'JOBS_ENABLED', true, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   const secrets = env.JWT_ACCESS_SECRET && env.JWT_REFRESH_SECRET ? null : persistedSecrets(dataDir);

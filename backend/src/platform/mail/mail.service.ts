@@ -22,6 +22,7 @@ export const isUndeliverable = (to: string): boolean => /[@.]invalid$/i.test(to.
 export class MailService {
   private readonly logger = new Logger('Mail');
   private readonly transport: Transporter;
+  private signature: (() => Promise<string | null>) | null = null;
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
     const smtp = config.smtp;
@@ -37,11 +38,25 @@ export class MailService {
       : nodemailer.createTransport({ jsonTransport: true });
   }
 
+  /**
+   * Who signs every e-mail: the centre context gives its name (docs/adr/0032), read at each send;
+   * null (not set yet) sends the message as written.
+   */
+  signWith(signature: () => Promise<string | null>): void {
+    this.signature = signature;
+  }
+
   async send(message: MailMessage): Promise<void> {
     if (isUndeliverable(message.to)) throw new Error('adresse non distribuable (compte effacé)');
-    const info = await this.transport.sendMail({ from: this.config.smtp.from, ...message });
+    const info = await this.transport.sendMail({ from: this.config.smtp.from, ...message, text: await this.signed(message.text) });
     if (!this.config.smtp.host) this.logger.log(`E-mail (SMTP non configuré) à ${message.to} : ${message.subject}`);
     else this.logger.debug(`E-mail envoyé à ${message.to} (${info.messageId})`);
+  }
+
+  /** The text with the centre's name under the usual signature delimiter (« -- »), when it is set. */
+  private async signed(text: string): Promise<string> {
+    const name = await this.signature?.().catch(() => null);
+    return name ? `${text.replace(/\s+$/, '')}\n\n-- \n${name}\n` : text;
   }
 
   /** For notices that must not undo the change they report: a failure is logged, not thrown. */

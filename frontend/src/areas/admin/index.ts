@@ -9,3 +9,4 @@ export { AdminCoursePreviewPage } from '../course-preview-pages';
 export { AdminQuizzesPage, AdminQuizDetailPage } from '../../features/assessment';
 export { XapiCredentialsPage } from '../../features/xapi';
 export { ProgressTrackingPage, StudentDetailPage, StudentsPage, TeachersPage } from '../../features/administration';
+export { CentreSettingsPage } from '../../features/centre';

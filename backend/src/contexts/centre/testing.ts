@@ -1,0 +1,2 @@
+/** What the demo seed and other contexts' tests may drive directly: the centre's commands. */
+export { RemoveCentreImage, SetCentreImage, UpdateCentreIdentity } from './application/commands/centre-identity.commands.js';
