@@ -46,6 +46,9 @@ export class JobQueue {
     this.boss = new PgBoss({ connectionString: databaseUrl, schema: JOBS_SCHEMA });
     this.boss.on('error', (error: Error) => this.options.onError?.(error));
     this.pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+    // An idle connection the server drops (a PostgreSQL restart, ADR 0023) emits 'error' on the pool:
+    // unheard, it would end the process. The next query opens a fresh connection.
+    this.pool.on('error', (error: Error) => this.options.onError?.(error));
   }
 
   /** Creates or upgrades pg-boss's schema and the progress table (idempotent, safe on every node). */

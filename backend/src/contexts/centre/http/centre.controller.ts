@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, Param, Put, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiConsumes, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiConsumes, ApiOkResponse, ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Authenticated, CurrentActor } from '../../../platform/auth/auth.decorators.js';
 import { InvalidInputError, NotFoundError, type Actor } from '../../../shared-kernel/index.js';
@@ -65,6 +65,12 @@ export class CentreController {
 
   @Get('admin/centre/images/:kind')
   @ApiOperation({ summary: 'Le logo ou l’image de la signature/cachet (aperçu)' })
+  @ApiProduces('image/png', 'image/jpeg')
+  @ApiResponse({
+    status: 200,
+    description: 'L’image telle que déposée (PNG ou JPEG)',
+    content: { 'image/png': { schema: { type: 'string', format: 'binary' } }, 'image/jpeg': { schema: { type: 'string', format: 'binary' } } },
+  })
   async image(@Param('kind') kind: string, @Res() reply: FastifyReply): Promise<void> {
     const image = await this.queries.execute(new GetCentreImage(kindOf(kind)));
     if (!image) throw new NotFoundError('Aucune image de ce type n’est déposée.');
