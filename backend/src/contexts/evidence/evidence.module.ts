@@ -12,6 +12,7 @@ import { GeneratedDossier } from './domain/generated-dossier.aggregate.js';
 import { GenerateLearnerDossierHandler } from './application/dossier/generate-dossier.command.js';
 import { DownloadDossierHandler } from './application/dossier/download-dossier.command.js';
 import { DossierController } from './http/dossier.controller.js';
+import { DossierBatchRunner, GetDossierBatchHandler, RequestDossierBatchHandler } from './application/dossier/dossier-batch.js';
 
 /**
  * Evidence file (issue 26): the learner's transcript (relevé de formation), the documents the centre
@@ -39,6 +40,9 @@ import { DossierController } from './http/dossier.controller.js';
     // The dossiers de preuves (docs/adr/0036).
     GenerateLearnerDossierHandler,
     DownloadDossierHandler,
+    RequestDossierBatchHandler,
+    GetDossierBatchHandler,
+    DossierBatchRunner,
   ],
 })
 export class EvidenceModule {}

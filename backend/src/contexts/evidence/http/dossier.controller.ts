@@ -1,5 +1,5 @@
-import { Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
+import { Body, Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Authenticated, CurrentActor } from '../../../platform/auth/auth.decorators.js';
@@ -9,6 +9,9 @@ import type { Actor } from '../../../shared-kernel/index.js';
 import { DownloadDossier } from '../application/dossier/download-dossier.command.js';
 import { DossierView } from '../application/dossier/dossier.views.js';
 import { GenerateLearnerDossier } from '../application/dossier/generate-dossier.command.js';
+import { GetDossierBatch, RequestDossierBatch, type DossierBatchView } from '../application/dossier/dossier-batch.js';
+import { InvalidInputError } from '../../../shared-kernel/index.js';
+import { DossierBatchRequest } from './dossier.requests.js';
 
 /** A range that asks for the first byte (or none): the start of a download, not its resumption. */
 export function startsAtFirstByte(range: string | undefined): boolean {
@@ -25,7 +28,10 @@ export function startsAtFirstByte(range: string | undefined): boolean {
 @ApiTags('Preuves')
 @Controller('evidence')
 export class DossierController {
-  constructor(private readonly commands: CommandBus) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
 
   @Post('students/:studentId/courses/:courseId/dossier')
   @HttpCode(201)
@@ -43,5 +49,22 @@ export class DossierController {
     const range = typeof request.headers.range === 'string' ? request.headers.range : undefined;
     const file = await this.commands.execute(new DownloadDossier(actor, dossierId, startsAtFirstByte(range)));
     return sendStoredFile(reply, request, file.absolutePath, { contentType: 'application/zip', downloadName: file.downloadName });
+  }
+
+  @Post('courses/:courseId/dossiers')
+  @HttpCode(202)
+  @Authenticated('student', 'teacher', 'admin')
+  @ApiOperation({ summary: 'Lance un lot de dossiers de preuves (administrateurs) : tous les apprenants du cours, ou ceux inscrits ou actifs sur une période ; suivi par GET dossier-batches/{job_id}' })
+  batch(@CurrentActor() actor: Actor, @Param('courseId', IdPipe) courseId: number, @Body() body: DossierBatchRequest): Promise<{ job_id: string; learners: number }> {
+    if (body.periode === undefined && (body.du !== undefined || body.au !== undefined)) throw new InvalidInputError('Choisissez si la période porte sur l’inscription ou sur l’activité.', 'periode');
+    const period = body.periode ? { basis: body.periode, from: body.du!, to: body.au! } : null;
+    return this.commands.execute(new RequestDossierBatch(actor, courseId, { period }));
+  }
+
+  @Get('dossier-batches/:jobId')
+  @Authenticated('student', 'teacher', 'admin')
+  @ApiOperation({ summary: 'Un lot de dossiers de preuves : état de la tâche, avancement, et le dossier une fois prêt' })
+  batchState(@CurrentActor() actor: Actor, @Param('jobId') jobId: string): Promise<DossierBatchView> {
+    return this.queries.execute(new GetDossierBatch(actor, jobId));
   }
 }
