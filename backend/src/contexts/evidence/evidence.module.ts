@@ -12,6 +12,7 @@ import { GeneratedDossier } from './domain/generated-dossier.aggregate.js';
 import { GenerateLearnerDossierHandler } from './application/dossier/generate-dossier.command.js';
 import { DownloadDossierHandler } from './application/dossier/download-dossier.command.js';
 import { DossierController } from './http/dossier.controller.js';
+import { DossierRetention } from './application/dossier/dossier-retention.js';
 import { DossierBatchRunner, GetDossierBatchHandler, RequestDossierBatchHandler } from './application/dossier/dossier-batch.js';
 
 /**
@@ -43,6 +44,7 @@ import { DossierBatchRunner, GetDossierBatchHandler, RequestDossierBatchHandler 
     RequestDossierBatchHandler,
     GetDossierBatchHandler,
     DossierBatchRunner,
+    DossierRetention,
   ],
 })
 export class EvidenceModule {}

@@ -123,6 +123,10 @@ describe('a batch of dossiers de preuves', () => {
     await eventually(async () => expect((await call(t, 'GET', `/api/evidence/dossier-batches/${jobId}/`, admin.token)).json().dossier).toMatchObject({ student_ids: [learners[0].studentId, learners[1].studentId] }), 120_000);
   }, 180_000);
 
+  it('schedules the retention of stored dossiers every night on the queue', async () => {
+    expect(await db.query('select name, cron, timezone from jobs.schedule where name = $1', ['evidence.dossier-retention'])).toEqual([{ name: 'evidence.dossier-retention', cron: '30 3 * * *', timezone: 'Europe/Paris' }]);
+  });
+
   it('is refused to trainers and learners, and a wrong period is refused in French', async () => {
     const { teacher, course, learners } = await world();
     const admin = await givenAdmin(t);

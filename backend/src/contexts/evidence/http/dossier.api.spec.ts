@@ -11,6 +11,9 @@ import { Database } from '../../../platform/database/database.js';
 import { call, givenAdmin, givenCourse, givenEnrolled, givenFollowing, givenStudent, givenTeacher } from '../../../testing/fixtures.js';
 import { startTestApp, type TestApp } from '../../../testing/test-app.js';
 import { DOSSIER_MESSAGES } from '../application/dossier/dossier-access.js';
+import { DossierRetention } from '../application/dossier/dossier-retention.js';
+import { existsSync } from 'node:fs';
+import { MediaStorage } from '../../../platform/storage/media-storage.js';
 
 let t: TestApp;
 let db: Database;
@@ -222,5 +225,33 @@ describe('the dossier de preuves of one learner', () => {
     expect((await call(t, 'GET', dossier.download_url, student.token)).statusCode).toBe(403);
     expect((await call(t, 'GET', '/api/evidence/dossiers/999999/file/', admin.token)).statusCode).toBe(404);
     expect((await dossierEvents(dossier.id)).map((e) => e.event_type)).toEqual(['DossierGenerated']);
+  });
+
+  it('keeps its file PERSONAL_DATA_RETENTION_DAYS, then deletes it (the events and hashes stay)', async () => {
+    const { course, student } = await world();
+    const admin = await givenAdmin(t);
+    const generatedAt = Date.parse('2026-06-01T10:00:00Z');
+    t.clock.set(at(generatedAt));
+    const dossier = (await call(t, 'POST', generateUrl(student.studentId, course.courseId), admin.token)).json();
+    const [{ file_path: path }] = await db.query<{ file_path: string }>('select file_path from evidence.generated_dossier where id = $1', [dossier.id]);
+    const file = t.app.get(MediaStorage).absolutePathOf(path);
+    expect(existsSync(file)).toBe(true);
+    const days = t.config.personalDataRetentionDays;
+
+    // The last day of the period: kept.
+    t.clock.set(at(generatedAt + days * 86_400_000 - 60_000));
+    expect(await t.app.get(DossierRetention).deleteExpired()).not.toContain(dossier.id);
+    expect(existsSync(file)).toBe(true);
+    // The period over: deleted, once.
+    t.clock.set(at(generatedAt + days * 86_400_000 + 60_000));
+    expect(await t.app.get(DossierRetention).deleteExpired()).toContain(dossier.id);
+    expect(existsSync(file)).toBe(false);
+    expect(await t.app.get(DossierRetention).deleteExpired()).toEqual([]);
+    t.clock.release();
+    expect((await dossierEvents(dossier.id)).map((e) => e.event_type)).toEqual(['DossierGenerated', 'DossierFileDeleted']);
+    expect(await db.query('select zip_sha256, file_path from evidence.generated_dossier where id = $1', [dossier.id])).toEqual([{ zip_sha256: dossier.zip_sha256, file_path: null }]);
+    const gone = await call(t, 'GET', dossier.download_url, admin.token);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().message).toBe('Ce dossier a été supprimé à l’issue de la durée de conservation : générez-en un nouveau.');
   });
 });
