@@ -142,7 +142,7 @@ async function main() {
   const batchPass = batch.seconds <= 60 && riseMiB <= 256;
   console.log(`Lot de ${batch.value.learners} dossiers (file de tâches) : ${batch.seconds.toFixed(1)} s, ${(batch.value.bytes / 2 ** 20).toFixed(1)} Mio, mémoire du serveur +${riseMiB.toFixed(1)} Mio (pic ${(peak / 2 ** 20).toFixed(0)} Mio) : ${batchPass ? 'PASS' : 'FAIL'} (≤ 60 s, ≤ 256 Mio)`);
   console.log(`  Pendant le lot, le catalogue a répondu ${latencies.length} fois (p50 ${percentile(latencies, 50)?.toFixed(1)} ms, p99 ${percentile(latencies, 99)?.toFixed(1)} ms).`);
-  console.log(`  Charge de la machine au départ : ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} (${os.cpus().length} cœurs).`);
+  console.log(`  Charge de la machine (moyennes 1, 5 et 15 min, à la fin) : ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} (${os.cpus().length} cœurs).`);
   const result = {
     finishedAt: new Date().toISOString(),
     machine: { cpus: os.cpus().length, loadAverage: os.loadavg() },
