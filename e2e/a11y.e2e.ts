@@ -239,6 +239,7 @@ test.describe('every built screen has no serious or critical accessibility viola
       '/admin-dashboard',
       '/admin-courses',
       `/admin-course-detail/${course.id}`,
+      `/admin-course-detail/${course.id}/dossiers`,
       `/admin-course-preview/${course.id}`,
       '/admin-quizzes',
       `/admin-quiz-detail/${quizId}`,

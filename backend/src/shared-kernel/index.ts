@@ -4,3 +4,4 @@ export * from './clock.js';
 export * from './aggregate-root.js';
 export * from './recorded-event.js';
 export * from './french-identifiers.js';
+export * from './spreadsheet-text.js';

@@ -83,7 +83,7 @@ import {
   CentreSettingsPage,
 } from '../areas/admin';
 import { FooterPageLinks } from '../features/catalogue';
-import { TranscriptPage } from '../features/evidence';
+import { DossierBatchPage, TranscriptPage } from '../features/evidence';
 import { AppShell } from '../layout/app-shell';
 import { lazyComponent } from '../lib/lazy-component';
 import { ByRole, GuestOnly, LoginOfRole, RequireAnyRole, RequireRole } from './route-guards';
@@ -221,6 +221,7 @@ export const routes: RouteObject[] = [
               { path: 'admin-dashboard', element: <AdminDashboardPage /> },
               { path: 'admin-courses', element: <AdminCoursesPage /> },
               { path: 'admin-course-detail/:courseId', element: <AdminCourseDetailPage /> },
+              { path: 'admin-course-detail/:courseId/dossiers', element: <DossierBatchPage /> },
               { path: 'admin-quizzes', element: <AdminQuizzesPage /> },
               { path: 'admin-quiz-detail/:quizId', element: <AdminQuizDetailPage /> },
               { path: 'admin-xapi', element: <XapiCredentialsPage /> },

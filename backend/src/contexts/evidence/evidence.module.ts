@@ -8,6 +8,12 @@ import { DownloadIssuedDocumentHandler } from './application/documents/download-
 import { DOCUMENTS_PUBLIC_URL, IssueDocumentHandler } from './application/documents/issue-document.command.js';
 import { ListIssuedDocumentsHandler } from './application/documents/list-documents.query.js';
 import { IssuedDocument } from './domain/issued-document.aggregate.js';
+import { GeneratedDossier } from './domain/generated-dossier.aggregate.js';
+import { GenerateLearnerDossierHandler } from './application/dossier/generate-dossier.command.js';
+import { DownloadDossierHandler } from './application/dossier/download-dossier.command.js';
+import { DossierController } from './http/dossier.controller.js';
+import { DossierRetention } from './application/dossier/dossier-retention.js';
+import { DossierBatchRunner, GetDossierBatchHandler, RequestDossierBatchHandler } from './application/dossier/dossier-batch.js';
 
 /**
  * Evidence file (issue 26): the learner's transcript (relevé de formation), the documents the centre
@@ -16,10 +22,12 @@ import { IssuedDocument } from './domain/issued-document.aggregate.js';
  * issued documents and generated files, nothing else.
  */
 @Module({
-  imports: [CqrsModule, MikroOrmModule.forFeature([IssuedDocument])],
+  imports: [CqrsModule, MikroOrmModule.forFeature([IssuedDocument, GeneratedDossier])],
   controllers: [
     // The transcript (ADR 0034).
     TranscriptController,
+    // The dossiers de preuves (docs/adr/0036).
+    DossierController,
   ],
   providers: [
     // The transcript (ADR 0034).
@@ -30,6 +38,13 @@ import { IssuedDocument } from './domain/issued-document.aggregate.js';
     IssueDocumentHandler,
     ListIssuedDocumentsHandler,
     DownloadIssuedDocumentHandler,
+    // The dossiers de preuves (docs/adr/0036).
+    GenerateLearnerDossierHandler,
+    DownloadDossierHandler,
+    RequestDossierBatchHandler,
+    GetDossierBatchHandler,
+    DossierBatchRunner,
+    DossierRetention,
   ],
 })
 export class EvidenceModule {}

@@ -23,6 +23,7 @@ import { GetProgressRulesHandler } from './application/queries/get-progress-rule
 import { CountLearningRecordsHandler } from './application/queries/count-learning-records.query.js';
 import { GetQuizStepAccessHandler } from './application/queries/get-quiz-step-access.query.js';
 import { GetLearningTranscriptHandler } from './application/queries/get-learning-transcript.query.js';
+import { GetLearnerBeatsPageHandler, GetLearnerScormCommitsPageHandler } from './application/queries/get-learner-evidence-rows.query.js';
 
 /** Learning progress (issue 11, in progress): the player's progress, validation from evidence, time on task. docs/learning-progress.md. */
 @Module({
@@ -35,6 +36,8 @@ import { GetLearningTranscriptHandler } from './application/queries/get-learning
     GetQuizStepAccessHandler,
     // The evidence context's transcript asks (learning-progress.transcript.ts), answered here.
     GetLearningTranscriptHandler,
+    // The evidence context's dossier de preuves asks for the raw rows (learning-progress.evidence-rows.ts), answered here.
+    GetLearnerBeatsPageHandler, GetLearnerScormCommitsPageHandler,
     RecordProgressHandler, RecordScormCommitHandler, GetScormProgressHandler, GetScormTraceHandler, ListMapping1ScormCommitsHandler, CompleteCourseHandler, ValidateQuizStepHandler, ListProgressHandler, ListStudentCoursesHandler, GetStudentDashboardHandler, GetProgressRulesHandler, QuizStepPolicy],
 })
 export class LearningProgressModule {

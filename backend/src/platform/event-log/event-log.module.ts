@@ -10,6 +10,7 @@ import { EventLogController } from './event-log.controller.js';
 import { EVENT_LOG_OPTIONS, eventLogOptionsFromEnv, type EventLogOptions } from './event-log.options.js';
 import { createEventLogPool, EVENT_LOG_DATABASE_URL, EVENT_LOG_POOL } from './event-log.pool.js';
 import { EventLogQueries } from './event-log.queries.js';
+import { EventStreamReader } from './stream-reader.js';
 import { ProjectionRegistry } from './projection-registry.js';
 import { ProjectionRunner } from './projection-runner.js';
 import { ProjectionStatusService } from './projection-status.js';
@@ -71,9 +72,10 @@ export class EventLogModule {
         ProjectionRunner,
         ProjectionStatusService,
         EventLogQueries,
+        EventStreamReader,
         EventLogLifecycle,
       ],
-      exports: [EventLog, ProjectionRegistry, ProjectionRunner, ProjectionStatusService, AppendSignal, EVENT_LOG_POOL, EVENT_LOG_OPTIONS],
+      exports: [EventLog, EventStreamReader, ProjectionRegistry, ProjectionRunner, ProjectionStatusService, AppendSignal, EVENT_LOG_POOL, EVENT_LOG_OPTIONS],
     };
   }
 }

@@ -6,3 +6,4 @@ export type { Policy, Projection, ProjectionRow } from './projection.js';
 export type { EventMetadata, NewEvent, RecordedEvent } from './recorded-event.js';
 export { StreamVersionConflictError } from './event-log.errors.js';
 export { withEventContext } from './event-context.js';
+export { EventStreamReader, type StreamMatch, type LogStreamRef } from './stream-reader.js';

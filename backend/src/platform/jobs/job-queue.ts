@@ -22,6 +22,8 @@ export interface JobDefinition<T> {
   /** Retries after the first try; the job is `failed` after retryLimit + 1 tries. */
   retryLimit: number;
   retryDelaySeconds?: number;
+  /** A cron expression (Europe/Paris) when the job is also sent on a schedule (pg-boss schedule: one send per tick across nodes). */
+  schedule?: string;
   handler: (job: JobContext<T>) => Promise<void>;
 }
 
@@ -66,6 +68,7 @@ export class JobQueue {
       retryDelay: definition.retryDelaySeconds ?? 0,
     });
     this.names.add(definition.name);
+    if (definition.schedule) await this.boss.schedule(definition.name, definition.schedule, {}, { tz: 'Europe/Paris' });
     await this.boss.work<T>(definition.name, { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2 }, async (jobs) => {
       for (const job of jobs) {
         await definition.handler({ id: job.id, data: job.data, progress: (done, total) => this.saveProgress(job.id, done, total) });

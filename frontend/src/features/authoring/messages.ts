@@ -295,6 +295,8 @@ export const messages = {
     total: (count: number) => `${count} cours`,
     details: 'Détails',
     preview: 'Aperçu',
+    /** The course's dossiers de preuves (the evidence feature's screen, docs/adr/0036). */
+    dossiers: 'Dossiers de preuves',
     trainer: 'Formateur',
     category: 'Catégorie',
     loadFailedTitle: 'Erreur',

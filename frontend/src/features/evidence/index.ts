@@ -3,3 +3,5 @@ import { lazyComponent } from '../../lib/lazy-component';
 
 export { messages as evidenceMessages } from './messages';
 export const TranscriptPage = lazyComponent(() => import('./screens/transcript-page'), (m) => m.TranscriptPage);
+export const DossierBatchPage = lazyComponent(() => import('./screens/dossier-batch-page'), (m) => m.DossierBatchPage);
+export { dossierMessages } from './dossier-messages';

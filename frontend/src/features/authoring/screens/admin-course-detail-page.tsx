@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Button, Modal, Tooltip } from 'antd';
-import { ArrowLeftOutlined, DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, DeleteOutlined, EditOutlined, EyeOutlined, FileZipOutlined, PlusOutlined } from '@ant-design/icons';
 import { toast } from '../../../lib/feedback';
 import { usePageTitle } from '../../../lib/hooks';
 import { CoursePromises, formatDuration, formatMinutes } from '../../../components/course';
@@ -153,6 +153,9 @@ export function AdminCourseDetailPage() {
           </p>
           <Link to={`/admin-course-preview/${data.id}`} className="button-link button-link--ghost">
             <EyeOutlined aria-hidden /> {m.admin.preview}
+          </Link>
+          <Link to={`/admin-course-detail/${data.id}/dossiers`} className="button-link button-link--ghost" data-testid="course-dossiers-link">
+            <FileZipOutlined aria-hidden /> {m.admin.dossiers}
           </Link>
         </div>
       </header>

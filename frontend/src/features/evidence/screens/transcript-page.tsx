@@ -1,6 +1,7 @@
 import { useParams } from 'react-router-dom';
 import { describeApiError } from '../../../lib/api-errors';
 import { LoadState, WorkPage } from '../../../components/work-page';
+import { DossierButton } from '../components/dossier-button';
 import { TranscriptView } from '../components/transcript-view';
 import { useGetTranscriptQuery } from '../evidence-api';
 import { messages as m } from '../messages';
@@ -31,7 +32,14 @@ export function TranscriptPage({ area }: { area: TranscriptArea }) {
         : { to: `/admin-student-detail/${student}`, label: m.back.admin };
   const failure = error ? describeApiError(error) : null;
   return (
-    <WorkPage title={data ? m.title(data.course.title) : m.pageTitle} documentTitle={m.pageTitle} back={back} testId="transcript-page">
+    <WorkPage
+      title={data ? m.title(data.course.title) : m.pageTitle}
+      documentTitle={m.pageTitle}
+      back={back}
+      testId="transcript-page"
+      // The dossier de preuves: admins and the course's trainer (docs/adr/0036).
+      extra={area !== 'student' && data && student !== null && course !== null ? <DossierButton student={student!} course={course} /> : undefined}
+    >
       <LoadState loading={valid && isLoading} failed={Boolean(failure)} notFound={!valid || failure?.status === 404} failure={failure?.message ?? m.loadFailed} />
       {data ? <TranscriptView transcript={data} /> : null}
     </WorkPage>

@@ -1,17 +1,12 @@
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
+import { neutralise } from '../../../../shared-kernel/spreadsheet-text.js';
 
 /** The content type of an .xlsx file. */
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/**
- * A text cell a spreadsheet could read as a formula (or a DDE call) starts with = + - @, a tab or
- * a carriage return: it gets a leading apostrophe and stays text (OWASP, "CSV injection"). Cells
- * are written as strings anyway; the apostrophe also protects a copy pasted into a CSV.
- */
-export function neutralise(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-}
+/** Formulas neutralised (shared with the dossiers de preuves: shared-kernel/spreadsheet-text.ts). */
+export { neutralise };
 
 /** A sheet name Excel accepts: none of : \ / ? * [ ], no leading or trailing apostrophe, 1 to 31 characters. */
 export function sheetName(name: string): string {

@@ -1,0 +1,25 @@
+import { ApiProperty } from '@nestjs/swagger';
+import type { GeneratedDossier } from '../../domain/generated-dossier.aggregate.js';
+
+/** A generated dossier de preuves as the API answers it (docs/adr/0036). */
+export class DossierView {
+  @ApiProperty() id!: number;
+  @ApiProperty({ enum: ['apprenant', 'lot'] }) scope!: 'apprenant' | 'lot';
+  @ApiProperty({ type: Number, nullable: true }) student_id!: number | null;
+  @ApiProperty() course_id!: number;
+  @ApiProperty({ type: [Number] }) student_ids!: number[];
+  @ApiProperty({ description: 'SHA-256 du ZIP (hexadécimal), celui de l’événement DossierGenerated' }) zip_sha256!: string;
+  @ApiProperty({ description: 'SHA-256 du manifest.json du ZIP' }) manifest_sha256!: string;
+  @ApiProperty() size_bytes!: number;
+  @ApiProperty({ description: 'Horloge du serveur' }) generated_at!: string;
+  @ApiProperty({ description: 'Faux une fois le fichier supprimé à l’issue de la durée de conservation' }) available!: boolean;
+  @ApiProperty({ description: 'Téléchargement (reprise possible : Range)' }) download_url!: string;
+}
+
+export function toDossierView(d: GeneratedDossier): DossierView {
+  return {
+    id: d.id, scope: d.scope, student_id: d.studentId, course_id: d.courseId, student_ids: d.studentIds,
+    zip_sha256: d.zipSha256, manifest_sha256: d.manifestSha256, size_bytes: Number(d.sizeBytes),
+    generated_at: d.generatedAt.toISOString(), available: d.filePath !== null, download_url: `/api/evidence/dossiers/${d.id}/file/`,
+  };
+}

@@ -1,0 +1,53 @@
+import { Command, CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
+import { AggregateStore } from '../../../../platform/aggregate-store/index.js';
+import { MediaStorage } from '../../../../platform/storage/media-storage.js';
+import { ForbiddenError, NotFoundError, type Actor } from '../../../../shared-kernel/index.js';
+import { GeneratedDossier } from '../../domain/generated-dossier.aggregate.js';
+import { assertMayHandleDossiers, DOSSIER_MESSAGES } from './dossier-access.js';
+
+export interface DossierFile {
+  absolutePath: string;
+  downloadName: string;
+}
+
+/**
+ * Downloads a stored dossier (docs/adr/0036): who may (an admin, the course's trainer) gets the
+ * file's place; a download that starts at the first byte records `DossierDownloaded`, a resumed one
+ * (a Range past the start) records nothing new. Anyone else learns nothing of the dossier.
+ */
+export class DownloadDossier extends Command<DossierFile> {
+  constructor(
+    readonly actor: Actor,
+    readonly dossierId: number,
+    readonly startsAtFirstByte: boolean,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(DownloadDossier)
+export class DownloadDossierHandler implements ICommandHandler<DownloadDossier> {
+  constructor(
+    private readonly store: AggregateStore,
+    private readonly queries: QueryBus,
+    private readonly storage: MediaStorage,
+  ) {}
+
+  async execute({ actor, dossierId, startsAtFirstByte }: DownloadDossier): Promise<DossierFile> {
+    if (actor.role === 'student') throw new ForbiddenError(DOSSIER_MESSAGES.learnersRefused);
+    return this.store.transaction(
+      async (uow) => {
+        const dossier = await uow.load(GeneratedDossier, { id: dossierId }, () => new NotFoundError(DOSSIER_MESSAGES.notFound));
+        const role = await assertMayHandleDossiers(this.queries, actor, dossier.courseId).catch(() => {
+          throw new NotFoundError(DOSSIER_MESSAGES.notFound);
+        });
+        if (startsAtFirstByte) dossier.downloaded({ role, profileId: actor.profileId });
+        else if (dossier.filePath === null) throw new NotFoundError(DOSSIER_MESSAGES.notFound);
+        const stamp = dossier.generatedAt.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
+        const who = dossier.scope === 'apprenant' ? `apprenant-${dossier.studentId}` : 'lot';
+        return { absolutePath: this.storage.absolutePathOf(dossier.filePath!), downloadName: `dossier-de-preuves-cours-${dossier.courseId}-${who}-${stamp}.zip` };
+      },
+      { actor },
+    );
+  }
+}

@@ -1,0 +1,170 @@
+// Batches of dossiers de preuves on the job queue (issue 26 item 7, docs/adr/0036): an admin asks for every
+// learner of a course, or those enrolled in a period; the job reports its progress, the ZIP holds a folder
+// per learner with its manifest, and a batch run again (a restart, a redelivery) is saved once.
+import { createHash, randomUUID } from 'node:crypto';
+import yauzl from 'yauzl';
+import { createApp } from '../../../create-app.js';
+import { Database } from '../../../platform/database/database.js';
+import { Jobs } from '../../../platform/jobs/jobs.service.js';
+import { eventually } from '../../../platform/testing/eventually.js';
+import { call, givenAdmin, givenCourse, givenEnrolled, givenStudent, givenTeacher } from '../../../testing/fixtures.js';
+import { startTestApp, type TestApp } from '../../../testing/test-app.js';
+import { CommandBus } from '@nestjs/cqrs';
+import { DossierBatchRunner, DOSSIER_BATCH_JOB, RequestDossierBatch, type DossierBatchData } from '../application/dossier/dossier-batch.js';
+
+let t: TestApp;
+let db: Database;
+
+beforeAll(async () => {
+  t = await startTestApp({ JOBS_ENABLED: 'true', SHUTDOWN_GRACE_SECONDS: '5' });
+  db = t.app.get(Database);
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+afterEach(() => t.clock.release());
+
+const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
+const T0 = Date.parse('2026-03-02T08:00:00Z');
+
+function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, zip) => {
+      if (error || !zip) return reject(error);
+      const entries = new Map<string, Buffer>();
+      zip.on('entry', (entry: yauzl.Entry) => {
+        zip.openReadStream(entry, (err, stream) => {
+          if (err || !stream) return reject(err);
+          const chunks: Buffer[] = [];
+          stream.on('data', (c: Buffer) => chunks.push(c));
+          stream.on('end', () => {
+            entries.set(entry.fileName, Buffer.concat(chunks));
+            zip.readEntry();
+          });
+        });
+      });
+      zip.on('end', () => resolve(entries));
+      zip.on('error', reject);
+      zip.readEntry();
+    });
+  });
+}
+
+/** A course with three learners: two enrolled in March 2026 (one with a beat), one in April. */
+async function world() {
+  const teacher = await givenTeacher(t);
+  const course = await givenCourse(t, { teacherId: teacher.teacherId, title: 'Prévention des risques routiers', chapters: [{ title: 'Avant de partir', contentType: 'text', duration: 0, textContent: 'Vérifier les pneus.' }] });
+  const [chapter] = await db.query<{ id: number }>('select id from catalogue.chapter where course_id = $1 order by position limit 1', [course.courseId]);
+  const learners = [];
+  for (const day of ['2026-03-02T08:00:00Z', '2026-03-20T08:00:00Z', '2026-04-10T08:00:00Z']) {
+    const student = await givenStudent(t);
+    t.clock.set(new Date(day));
+    await givenEnrolled(t, student, course);
+    learners.push(student);
+  }
+  t.clock.set(new Date(T0 + 3_600_000));
+  const beat = await call(t, 'POST', '/api/progress/', learners[0].token, { student: learners[0].studentId, course: course.courseId, content_type: 'text', chapter: chapter!.id, session_id: randomUUID(), beats: [{ seq: 1, at: T0, visible: true, focused: true, playing: false, last_input_at: T0 }] });
+  expect(beat.statusCode).toBe(201);
+  t.clock.release();
+  return { teacher, course, learners };
+}
+
+const batchEvents = (jobId: string) =>
+  db.query<{ payload: Record<string, unknown> }>(`select payload from eventlog.event where event_type = 'DossierGenerated' and payload ->> 'jobId' = $1`, [jobId]);
+
+describe('a batch of dossiers de preuves', () => {
+  it('runs on the queue with its progress, one folder per learner, a manifest per folder and one for the batch', async () => {
+    const { course, learners } = await world();
+    const admin = await givenAdmin(t);
+    const asked = await call(t, 'POST', `/api/evidence/courses/${course.courseId}/dossiers/`, admin.token, {});
+    expect(asked.statusCode).toBe(202);
+    const { job_id: jobId, learners: count } = asked.json();
+    expect(count).toBe(3);
+    let state: { state: string; progress: { done: number; total: number } | null; dossier: { download_url: string; zip_sha256: string; manifest_sha256: string; student_ids: number[]; scope: string } | null } = { state: '', progress: null, dossier: null };
+    await eventually(async () => {
+      state = (await call(t, 'GET', `/api/evidence/dossier-batches/${jobId}/`, admin.token)).json();
+      expect(state.state).toBe('completed');
+    }, 120_000);
+    expect(state.progress).toEqual({ done: 4, total: 4 });
+    expect((await call(t, 'GET', `/api/admin/jobs/${jobId}/`, admin.token)).json()).toMatchObject({ state: 'completed', progress: { done: 4, total: 4 } });
+    expect(state.dossier).toMatchObject({ scope: 'lot', student_ids: learners.map((l) => l.studentId).sort((a, b) => a - b) });
+
+    const download = await call(t, 'GET', state.dossier!.download_url, admin.token);
+    expect(download.statusCode).toBe(200);
+    expect(sha256(download.rawPayload)).toBe(state.dossier!.zip_sha256);
+    const entries = await unzip(download.rawPayload);
+    const top = entries.get('manifest.json')!;
+    expect(sha256(top)).toBe(state.dossier!.manifest_sha256);
+    const manifest = JSON.parse(top.toString('utf8'));
+    expect(manifest).toMatchObject({ format: 'dossier-de-preuves-lot', course_id: course.courseId, job_id: jobId });
+    expect(manifest.learners).toHaveLength(3);
+    for (const learner of manifest.learners) {
+      const own = entries.get(learner.manifest)!;
+      expect(sha256(own)).toBe(learner.manifest_sha256);
+      const files = JSON.parse(own.toString('utf8')).files as { path: string; sha256: string }[];
+      expect(files.map((f) => f.path.split('/').slice(1).join('/'))).toEqual(expect.arrayContaining(['releve-de-formation.pdf', 'releve-de-formation.xlsx', 'donnees/evenements.json', 'donnees/signaux-de-presence.json']));
+      for (const file of files) expect(sha256(entries.get(file.path)!)).toBe(file.sha256);
+    }
+    const first = manifest.learners.find((l: { student_id: number }) => l.student_id === learners[0].studentId);
+    const beats = JSON.parse(entries.get(first.manifest.replace('manifest.json', 'donnees/signaux-de-presence.json'))!.toString('utf8'));
+    expect(beats).toHaveLength(1);
+    expect(await batchEvents(jobId)).toHaveLength(1);
+  }, 180_000);
+
+  it('takes the learners enrolled in a period only', async () => {
+    const { course, learners } = await world();
+    const admin = await givenAdmin(t);
+    const asked = await call(t, 'POST', `/api/evidence/courses/${course.courseId}/dossiers/`, admin.token, { periode: 'inscription', du: '2026-03-01', au: '2026-03-31' });
+    expect(asked.statusCode).toBe(202);
+    expect(asked.json().learners).toBe(2);
+    const jobId = asked.json().job_id;
+    await eventually(async () => expect((await call(t, 'GET', `/api/evidence/dossier-batches/${jobId}/`, admin.token)).json().dossier).toMatchObject({ student_ids: [learners[0].studentId, learners[1].studentId] }), 120_000);
+  }, 180_000);
+
+  it('schedules the retention of stored dossiers every night on the queue', async () => {
+    expect(await db.query('select name, cron, timezone from jobs.schedule where name = $1', ['evidence.dossier-retention'])).toEqual([{ name: 'evidence.dossier-retention', cron: '30 3 * * *', timezone: 'Europe/Paris' }]);
+  });
+
+  it('is refused to trainers and learners, and a wrong period is refused in French', async () => {
+    const { teacher, course, learners } = await world();
+    const admin = await givenAdmin(t);
+    const url = `/api/evidence/courses/${course.courseId}/dossiers/`;
+    expect((await call(t, 'POST', url, teacher.token, {})).statusCode).toBe(403);
+    expect((await call(t, 'POST', url, learners[0].token, {})).statusCode).toBe(403);
+    const badDay = await call(t, 'POST', url, admin.token, { periode: 'inscription', du: '2026-02-31', au: '2026-03-31' });
+    expect(badDay.statusCode).toBe(400);
+    expect(badDay.json().message).toBe("Cette date n'existe pas.");
+    const reversed = await call(t, 'POST', url, admin.token, { periode: 'activite', du: '2026-04-01', au: '2026-03-01' });
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json().message).toBe('La date de début doit précéder la date de fin.');
+    const noBasis = await call(t, 'POST', url, admin.token, { du: '2026-04-01' });
+    expect(noBasis.statusCode).toBe(400);
+    const nobody = await call(t, 'POST', url, admin.token, { periode: 'inscription', du: '2025-01-01', au: '2025-01-31' });
+    expect(nobody.statusCode).toBe(404);
+    expect(nobody.json().message).toBe('Aucun apprenant ne correspond à ce choix pour ce cours.');
+    expect((await call(t, 'GET', `/api/evidence/dossier-batches/${randomUUID()}/`, admin.token)).statusCode).toBe(404);
+    expect((await call(t, 'GET', `/api/evidence/dossier-batches/${randomUUID()}/`, teacher.token)).statusCode).toBe(403);
+  }, 180_000);
+
+  it('finishes once when asked on an instance that stops and run again after (two app instances, one database)', async () => {
+    // Last in this file: two apps in one process share passport's strategy, so only services are used from here.
+    const { course, learners } = await world();
+    const admin = await givenAdmin(t);
+    const actor = { accountId: admin.accountId, role: 'admin' as const, profileId: admin.adminId, username: 'admin', jti: randomUUID() };
+    const other = await createApp(t.config, t.databaseUrl, { logLevels: ['error'], clock: t.clock });
+    const { job_id: jobId } = await other.get(CommandBus).execute(new RequestDossierBatch(actor, course.courseId, { period: null }));
+    // The instance that took the request stops at once (its worker may have started the batch: it is cut off or ends).
+    await other.close();
+    await eventually(async () => expect(await t.app.get(Jobs).status(jobId)).toMatchObject({ state: 'completed' }), 120_000);
+    // The job delivered once more (at least once delivery): nothing new is saved.
+    const data: DossierBatchData = { courseId: course.courseId, studentIds: learners.map((l) => l.studentId), filter: { period: null }, actor };
+    const progress: [number, number][] = [];
+    await t.app.get(DossierBatchRunner).run({ id: jobId, data, progress: async (done, total) => void progress.push([done, total]) });
+    expect(progress).toEqual([[4, 4]]);
+    expect(await batchEvents(jobId)).toHaveLength(1);
+    expect(await db.query('select id from evidence.generated_dossier where job_id = $1', [jobId])).toHaveLength(1);
+    expect((await t.app.get(Jobs).status(jobId))?.name).toBe(DOSSIER_BATCH_JOB);
+  }, 240_000);
+});

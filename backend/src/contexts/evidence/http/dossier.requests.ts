@@ -1,0 +1,22 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsOptional, Matches, ValidateIf } from 'class-validator';
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A batch of dossiers: every learner of the course, or those enrolled or active in a period (days, Europe/Paris, both included). */
+export class DossierBatchRequest {
+  @ApiPropertyOptional({ enum: ['inscription', 'activite'], description: 'Sans période : tous les apprenants du cours' })
+  @IsOptional()
+  @IsIn(['inscription', 'activite'], { message: 'La période porte sur l’inscription ou sur l’activité.' })
+  periode?: 'inscription' | 'activite';
+
+  @ApiPropertyOptional({ example: '2026-03-01', description: 'Premier jour (AAAA-MM-JJ), avec « periode »' })
+  @ValidateIf((o: DossierBatchRequest) => o.periode !== undefined || o.du !== undefined)
+  @Matches(DAY, { message: 'La date de début doit être une date (AAAA-MM-JJ).' })
+  du?: string;
+
+  @ApiPropertyOptional({ example: '2026-03-31', description: 'Dernier jour (AAAA-MM-JJ), avec « periode »' })
+  @ValidateIf((o: DossierBatchRequest) => o.periode !== undefined || o.au !== undefined)
+  @Matches(DAY, { message: 'La date de fin doit être une date (AAAA-MM-JJ).' })
+  au?: string;
+}

@@ -1,0 +1,32 @@
+/** French copy of the dossiers de preuves (kept beside messages.ts while two parts edit the feature). */
+export const dossierMessages = {
+  button: 'Dossier de preuves',
+  buttonHelp: 'Générer et télécharger le dossier de preuves (ZIP : relevé PDF et XLSX, documents émis, données brutes, manifeste)',
+  generating: 'Génération du dossier de preuves…',
+  downloaded: (name: string) => `Dossier ${name} téléchargé.`,
+  failed: 'Le dossier de preuves n’a pas pu être généré.',
+  batch: {
+    pageTitle: 'Dossiers de preuves',
+    title: (course: string) => `Dossiers de preuves : ${course}`,
+    back: 'Retour au cours',
+    intro:
+      'Un ZIP avec un dossier par apprenant : relevé de formation (PDF et XLSX), documents émis, événements, signaux de présence et enregistrements SCORM, et un manifeste avec l’empreinte SHA-256 de chaque fichier.',
+    who: 'Apprenants',
+    all: 'Tous les apprenants du cours',
+    enrolled: 'Inscrits pendant une période',
+    active: 'Actifs pendant une période',
+    period: 'Période',
+    periodRequired: 'Choisissez la période.',
+    start: 'Générer les dossiers',
+    learners: (n: number) => `${n.toLocaleString('fr-FR')} apprenant${n > 1 ? 's' : ''}`,
+    progress: 'Avancement de la génération',
+    progressText: (done: number, total: number) => `${done} sur ${total} étapes (un apprenant par étape, puis l’archive)`,
+    waiting: 'En attente de démarrage…',
+    failed: 'La génération a échoué. Relancez-la.',
+    ready: 'Le ZIP est prêt.',
+    size: (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} Ko` : `${(bytes / (1024 * 1024)).toFixed(1).replace('.', ',')} Mo`),
+    sha: 'SHA-256',
+    download: 'Télécharger',
+    link: 'Dossiers de preuves',
+  },
+};
