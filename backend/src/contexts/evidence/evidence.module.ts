@@ -7,6 +7,8 @@ import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import { DownloadIssuedDocumentHandler } from './application/documents/download-document.command.js';
 import { DOCUMENTS_PUBLIC_URL, IssueDocumentHandler } from './application/documents/issue-document.command.js';
 import { ListIssuedDocumentsHandler } from './application/documents/list-documents.query.js';
+import { DocumentFactsAssembler } from './application/documents/document-facts.assembler.js';
+import { DocumentsController } from './http/documents.controller.js';
 import { IssuedDocument } from './domain/issued-document.aggregate.js';
 
 /**
@@ -20,6 +22,8 @@ import { IssuedDocument } from './domain/issued-document.aggregate.js';
   controllers: [
     // The transcript (ADR 0034).
     TranscriptController,
+    // Issued documents (docs/adr/0035).
+    DocumentsController,
   ],
   providers: [
     // The transcript (ADR 0034).
@@ -30,6 +34,7 @@ import { IssuedDocument } from './domain/issued-document.aggregate.js';
     IssueDocumentHandler,
     ListIssuedDocumentsHandler,
     DownloadIssuedDocumentHandler,
+    DocumentFactsAssembler,
   ],
 })
 export class EvidenceModule {}
