@@ -1,6 +1,7 @@
 import { useParams } from 'react-router-dom';
 import { describeApiError } from '../../../lib/api-errors';
 import { LoadState, WorkPage } from '../../../components/work-page';
+import { DocumentsPanel } from '../components/documents-panel';
 import { TranscriptView } from '../components/transcript-view';
 import { useGetTranscriptQuery } from '../evidence-api';
 import { messages as m } from '../messages';
@@ -33,6 +34,7 @@ export function TranscriptPage({ area }: { area: TranscriptArea }) {
   return (
     <WorkPage title={data ? m.title(data.course.title) : m.pageTitle} documentTitle={m.pageTitle} back={back} testId="transcript-page">
       <LoadState loading={valid && isLoading} failed={Boolean(failure)} notFound={!valid || failure?.status === 404} failure={failure?.message ?? m.loadFailed} />
+      {data && course !== null ? <DocumentsPanel area={area} course={course} student={student ?? undefined} /> : null}
       {data ? <TranscriptView transcript={data} /> : null}
     </WorkPage>
   );
