@@ -16,7 +16,7 @@ describe('/admin-centre', () => {
   it('lists what documents miss, sends the form with a delegate’s quality, shows a refusal under its field', async () => {
     startSession('admin', { id: 1, username: 'admin', access: 'a1', refresh: 'r1' });
     const calls: FakeRequest[] = [];
-    let current: typeof empty = empty;
+    let current: Record<string, unknown> = empty;
     stubFetch((request) => {
       calls.push(request);
       if (path(request) !== '/admin/centre') return json({ statusCode: 404, message: 'Introuvable.' }, 404);
