@@ -43,6 +43,7 @@ export const documentMessages = {
     temps_actif_mesure: 'temps actif mesuré',
     durees_declarees: 'durées déclarées',
   } as Record<string, string>,
+  phoneMeta: (version: number, issuedAt: string, code: string) => `Version ${version} · émis le ${issuedAt} · code ${code}`,
   download: 'Télécharger',
   downloadOf: (kind: string, version: number) => `Télécharger : ${kind}, version ${version}`,
   downloaded: (name: string) => `Fichier ${name} téléchargé.`,

@@ -182,16 +182,26 @@ export function DocumentsPanel({ area, course, student }: { area: DocumentsArea;
   const current = (kind: DocumentKind) => (data ?? []).some((d) => d.kind === kind && d.status === 'emis');
 
   const columns: TableColumnsType<IssuedDocumentSummary> = [
-    { key: 'kind', title: m.columns.kind, render: (_, d) => m.kinds[d.kind] },
-    { key: 'version', title: m.columns.version, render: (_, d) => d.version },
+    {
+      key: 'kind',
+      title: m.columns.kind,
+      render: (_, d) => (
+        <>
+          {m.kinds[d.kind]}
+          {/* On a phone, the columns hidden below md in one line under the kind. */}
+          <span className="documents__phone-meta">{m.phoneMeta(d.version, formatDateTime(d.issued_at), codeOf(d.verification_code))}</span>
+        </>
+      ),
+    },
+    { key: 'version', title: m.columns.version, responsive: ['md'], render: (_, d) => d.version },
     {
       key: 'status',
       title: m.columns.status,
-      render: (_, d) => (d.status === 'emis' ? <Tag color="green">{m.status.emis}</Tag> : <Tag>{m.status.remplace(d.replaced_by_version)}</Tag>),
+      render: (_, d) => (d.status === 'emis' ? <Tag className="transcript__tag transcript__tag--ok">{m.status.emis}</Tag> : <Tag>{m.status.remplace(d.replaced_by_version)}</Tag>),
     },
-    { key: 'hours', title: m.columns.hours, render: (_, d) => `${hoursOf(d.realised_minutes)} (${m.basesShort[d.hours_basis] ?? d.hours_basis})` },
-    { key: 'issued', title: m.columns.issuedAt, render: (_, d) => formatDateTime(d.issued_at) },
-    { key: 'code', title: m.columns.code, render: (_, d) => <code>{codeOf(d.verification_code)}</code> },
+    { key: 'hours', title: m.columns.hours, responsive: ['md'], render: (_, d) => `${hoursOf(d.realised_minutes)} (${m.basesShort[d.hours_basis] ?? d.hours_basis})` },
+    { key: 'issued', title: m.columns.issuedAt, responsive: ['md'], render: (_, d) => formatDateTime(d.issued_at) },
+    { key: 'code', title: m.columns.code, responsive: ['md'], render: (_, d) => <code>{codeOf(d.verification_code)}</code> },
     {
       key: 'download',
       title: m.columns.download,
