@@ -256,7 +256,7 @@ test.describe('every built screen has no serious or critical accessibility viola
     await test.step('the transcript page, dialog issuing an attestation (issue 26, ADR 0035)', async () => {
       await page.goto(`/admin-student-detail/${await demoStudentId(request)}/releve/${(await courseByTitle(request, DEMO_QUIZ_COURSE)).id}`);
       await settled(page);
-      await page.getByTestId('documents-panel').getByRole('button', { name: /attestation de fin de formation/ }).click();
+      await page.getByTestId('documents-panel').getByRole('button', { name: /attestation de fin de formation/i }).click();
       await expect(page.getByRole('dialog').getByTestId('document-preview')).toBeVisible();
       await expectNoSeriousA11yViolations(page);
       await page.getByRole('dialog').getByRole('button', { name: 'Annuler' }).click();

@@ -207,7 +207,7 @@ export function DocumentsPanel({ area, course, student }: { area: DocumentsArea;
       title: m.columns.download,
       render: (_, d) => (
         <Button icon={<DownloadOutlined />} onClick={() => void downloadPdf(d)} aria-label={m.downloadOf(m.kinds[d.kind], d.version)}>
-          {m.download}
+          <span className="documents__download-text">{m.download}</span>
         </Button>
       ),
     },
