@@ -253,6 +253,15 @@ test.describe('every built screen has no serious or critical accessibility viola
     ]);
     // Léa's transcript of the templates course, as an admin reads it (issue 26, ADR 0034).
     await checkScreens(page, [`/admin-student-detail/${await demoStudentId(request)}/releve/${(await courseByTitle(request, DEMO_QUIZ_COURSE)).id}`]);
+    test.info().setTimeout(test.info().timeout + 20_000);
+    await test.step('the transcript page, dialog issuing an attestation (issue 26, ADR 0035)', async () => {
+      await page.goto(`/admin-student-detail/${await demoStudentId(request)}/releve/${(await courseByTitle(request, DEMO_QUIZ_COURSE)).id}`);
+      await settled(page);
+      await page.getByTestId('documents-panel').getByRole('button', { name: /attestation de fin de formation/i }).click();
+      await expect(page.getByRole('dialog').getByTestId('document-preview')).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+      await page.getByRole('dialog').getByRole('button', { name: 'Annuler' }).click();
+    });
     await checkQuizStep(page, `/admin-course-preview/${quizCourseId}`);
     test.info().setTimeout(test.info().timeout + 20_000);
     await test.step('/admin-xapi, dialog of a new access and its secret', async () => {

@@ -19,6 +19,7 @@ import { seedDemoAdministration } from './demo-administration.js';
 import { seedDemoFunding } from './demo-funding.js';
 import { seedDemoPromises } from './demo-promises.js';
 import { seedDemoCentre } from './demo-centre.js';
+import { seedDemoDocuments } from './demo-documents.js';
 
 const ASSETS = join(projectRoot, 'backend/src/demo/assets');
 
@@ -132,6 +133,7 @@ export async function seedDemoData(app: INestApplicationContext): Promise<boolea
   await seedDemoFunding(commands, asAdmin, { lea, ines }, { templates: courseIds[0]!, agile: courseIds[2]!, pivotTables: courseIds[1]! });
   await seedDemoPromises(commands, db, asAdmin);
   await seedDemoCentre(commands, asAdmin, ASSETS);
+  await seedDemoDocuments(app, commands, asAdmin, { lea, ines }, { agile: courseIds[2]!, pivotTables: courseIds[1]! });
   logger.log('Données de démonstration créées (voir README pour les comptes).');
   return true;
 }

@@ -7,6 +7,8 @@ import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import { DownloadIssuedDocumentHandler } from './application/documents/download-document.command.js';
 import { DOCUMENTS_PUBLIC_URL, IssueDocumentHandler } from './application/documents/issue-document.command.js';
 import { ListIssuedDocumentsHandler } from './application/documents/list-documents.query.js';
+import { DocumentFactsAssembler } from './application/documents/document-facts.assembler.js';
+import { DocumentsController } from './http/documents.controller.js';
 import { IssuedDocument } from './domain/issued-document.aggregate.js';
 import { GeneratedDossier } from './domain/generated-dossier.aggregate.js';
 import { GenerateLearnerDossierHandler } from './application/dossier/generate-dossier.command.js';
@@ -26,6 +28,8 @@ import { DossierBatchRunner, GetDossierBatchHandler, RequestDossierBatchHandler 
   controllers: [
     // The transcript (ADR 0034).
     TranscriptController,
+    // Issued documents (docs/adr/0035).
+    DocumentsController,
     // The dossiers de preuves (docs/adr/0036).
     DossierController,
   ],
@@ -38,6 +42,7 @@ import { DossierBatchRunner, GetDossierBatchHandler, RequestDossierBatchHandler 
     IssueDocumentHandler,
     ListIssuedDocumentsHandler,
     DownloadIssuedDocumentHandler,
+    DocumentFactsAssembler,
     // The dossiers de preuves (docs/adr/0036).
     GenerateLearnerDossierHandler,
     DownloadDossierHandler,

@@ -27,6 +27,18 @@ export const messages = {
     nda: '11 chiffres, tel qu’il figure sur le récépissé de la DREETS.',
     lieu: 'La ville écrite sur les documents : « Fait à Lyon, le … ».',
   },
+  hoursBasis: {
+    title: 'Heures des certificats et attestations',
+    intro:
+      'Choisissez comment les heures réalisées sont comptées sur les certificats de réalisation et les attestations de fin de formation. Le choix s’applique aux documents émis ensuite ; chaque document garde la base avec laquelle il a été émis.',
+    label: 'Base de calcul des heures',
+    measured: 'Temps actif mesuré (par défaut)',
+    measuredHelp:
+      'Le temps pendant lequel l’apprenant a réellement travaillé sur les étapes du cours, mesuré par la plateforme (page visible et activité récente, ou vidéo en lecture), validées ou non.',
+    declared: 'Durées déclarées des étapes validées',
+    declaredHelp:
+      'La somme des durées moyennes que le formateur a déclarées pour chaque chapitre ou sous-chapitre (article D.6313-3-1 du Code du travail), pour les seules étapes que l’apprenant a validées. Une étape validée sans durée déclarée compte pour 0 heure.',
+  },
   legalRepresentative: 'Représentant légal du dispensateur',
   delegate: 'Délégataire (qualité à préciser)',
   delegatePlaceholder: 'Ex. : Directrice pédagogique, par délégation',

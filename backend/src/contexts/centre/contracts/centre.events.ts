@@ -29,6 +29,8 @@ export interface CentreIdentityChanged {
       lieu?: string | null;
       logo?: CentreImageRef | null;
       signature?: CentreImageRef | null;
+      /** The hours' basis of the documents issued from now on (docs/adr/0035). */
+      baseHeures?: 'temps_actif_mesure' | 'durees_declarees';
     };
   };
 }

@@ -3,6 +3,9 @@ import { Query } from '@nestjs/cqrs';
 /** What a document cannot print yet, in the order a document reads them (docs/adr/0032). */
 export type CentreMissing = 'nom' | 'siret' | 'nda' | 'adresse' | 'signataire' | 'qualite_signataire' | 'lieu' | 'logo' | 'signature';
 export type CentreImageKind = 'logo' | 'signature';
+/** The basis of the hours documents state (docs/adr/0035): measured active time, or the declared durations of validated steps. */
+export const CENTRE_HOURS_BASES = ['temps_actif_mesure', 'durees_declarees'] as const;
+export type CentreHoursBasis = (typeof CENTRE_HOURS_BASES)[number];
 
 export interface CentreImageInfo {
   sha256: string;
@@ -20,6 +23,8 @@ export interface CentreIdentityView {
   logo: CentreImageInfo | null;
   signature: CentreImageInfo | null;
   missing: CentreMissing[];
+  /** The hours' basis of the documents issued from now on (never missing: `temps_actif_mesure` until changed). */
+  base_heures: CentreHoursBasis;
 }
 
 /** The centre's identity (any context may ask: centre is first in CONTEXT_ORDER). */

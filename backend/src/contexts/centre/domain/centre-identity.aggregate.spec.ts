@@ -22,6 +22,18 @@ describe('CentreIdentity', () => {
     expect(changes(identity)).toEqual([{ lieu: null }]);
   });
 
+  it('sets the hours’ basis (measured active time by default), records it once, refuses another value in French and changes nothing', () => {
+    const identity = new CentreIdentity();
+    expect(identity.base_heures).toBe('temps_actif_mesure');
+    identity.change({ base_heures: 'durees_declarees' });
+    expect(changes(identity)).toEqual([{ baseHeures: 'durees_declarees' }]);
+    identity.change({ base_heures: 'durees_declarees' });
+    expect(identity.takeEvents()).toEqual([]);
+    expect(() => identity.change({ nom: 'Horizon', base_heures: 'forfait' })).toThrow('La base des heures doit être');
+    expect(identity.nom).toBeNull();
+    expect(identity.base_heures).toBe('durees_declarees');
+  });
+
   it('refuses a bad SIRET, NDA or postcode in French and changes nothing', () => {
     const identity = new CentreIdentity();
     expect(() => identity.change({ nom: 'A', siret: '89123456700009' })).toThrow('Ce SIRET n’est pas valide : sa clé de contrôle ne correspond pas.');

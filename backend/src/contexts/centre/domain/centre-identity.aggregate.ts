@@ -2,14 +2,17 @@ import { createHash } from 'node:crypto';
 import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { AggregateRoot, ndaProblem, normaliseDigits, siretProblem, type StreamRef } from '../../../shared-kernel/index.js';
 import { CENTRE_IDENTITY_STREAM, type CentreEvent, type CentreIdentityChanged, type CentreImageRef } from '../contracts/centre.events.js';
-import type { CentreImageKind, CentreMissing } from '../contracts/centre.queries.js';
+import { CENTRE_HOURS_BASES, type CentreHoursBasis, type CentreImageKind, type CentreMissing } from '../contracts/centre.queries.js';
 import { InvalidCentreFieldError } from './centre.errors.js';
 
 /** The text fields an admin sets, as the PUT body names them. */
 export const CENTRE_TEXT_FIELDS = ['nom', 'siret', 'nda', 'rue', 'code_postal', 'ville', 'signataire_nom', 'signataire_qualite', 'lieu'] as const;
 export type CentreTextField = (typeof CENTRE_TEXT_FIELDS)[number];
 /** A change: a field left out is unchanged; null or blank text clears it. */
-export type CentreChanges = Partial<Record<CentreTextField, string | null>>;
+export type CentreChanges = Partial<Record<CentreTextField, string | null>> & {
+  /** The hours' basis of the documents (docs/adr/0035); left out: unchanged. */
+  base_heures?: string;
+};
 
 /** The most characters of each text, and its French name in a message. */
 export const CENTRE_FIELD_RULES: Record<CentreTextField, { max: number; label: string }> = {
@@ -68,6 +71,8 @@ export class CentreIdentity extends AggregateRoot<CentreEvent> {
   @Property({ type: 'text', nullable: true, fieldName: 'signature_sha256' }) signatureSha256: string | null = null;
   @Property({ type: 'text', nullable: true, fieldName: 'signature_content_type' }) signatureContentType: string | null = null;
 
+  @Property({ type: 'text', fieldName: 'base_heures' }) base_heures: CentreHoursBasis = 'temps_actif_mesure';
+
   @Property({ type: 'integer' })
   version = 0;
 
@@ -82,6 +87,7 @@ export class CentreIdentity extends AggregateRoot<CentreEvent> {
       if (!(field in changes) || changes[field] === undefined) continue;
       next[field] = normalise(field, changes[field] ?? null);
     }
+    const basis = changes.base_heures === undefined ? undefined : hoursBasis(changes.base_heures);
     const recorded: CentreIdentityChanged['payload']['changes'] = {};
     for (const field of CENTRE_TEXT_FIELDS) {
       if (!(field in next) || next[field] === this[field]) continue;
@@ -89,6 +95,10 @@ export class CentreIdentity extends AggregateRoot<CentreEvent> {
       this[field] = value;
       if (field === 'signataire_nom') recorded.signataireNomSha256 = value === null ? null : sha256Hex(value);
       else recorded[EVENT_KEYS[field]] = value;
+    }
+    if (basis !== undefined && basis !== this.base_heures) {
+      this.base_heures = basis;
+      recorded.baseHeures = basis;
     }
     if (Object.keys(recorded).length > 0) this.record({ type: 'CentreIdentityChanged', payload: { changes: recorded } });
   }
@@ -146,6 +156,12 @@ export class CentreIdentity extends AggregateRoot<CentreEvent> {
       this.signatureContentType = image?.contentType ?? null;
     }
   }
+}
+
+/** The hours' basis as given: one of the two, or a French refusal. */
+function hoursBasis(value: unknown): CentreHoursBasis {
+  if (typeof value === 'string' && (CENTRE_HOURS_BASES as readonly string[]).includes(value)) return value as CentreHoursBasis;
+  throw new InvalidCentreFieldError('La base des heures doit être « temps_actif_mesure » (temps actif mesuré) ou « durees_declarees » (durées déclarées des étapes validées).', 'base_heures');
 }
 
 /** Trims, clears blanks, checks length and the field's own rule; SIRET and NDA are kept as digits only. */

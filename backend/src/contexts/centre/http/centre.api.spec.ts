@@ -65,6 +65,7 @@ it('sets the identity in parts, lists what is missing, appends one event per cha
   expect(empty).toEqual({
     nom: null, siret: null, nda: null, adresse: { rue: null, code_postal: null, ville: null }, signataire: { nom: null, qualite: null }, lieu: null,
     logo: null, signature: null, missing: ['nom', 'siret', 'nda', 'adresse', 'signataire', 'qualite_signataire', 'lieu', 'logo', 'signature'],
+    base_heures: 'temps_actif_mesure',
   });
   const first = await call(t, 'PUT', '/api/admin/centre/', admin.token, { nom: FULL.nom, siret: FULL.siret, rue: FULL.rue });
   expect(first.statusCode).toBe(200);

@@ -40,6 +40,7 @@ export class CentreController {
   async update(@CurrentActor() actor: Actor, @Body() body: CentreIdentityRequest): Promise<CentreIdentityView> {
     const changes: CentreChanges = {};
     for (const field of CENTRE_TEXT_FIELDS) if (body[field] !== undefined) changes[field] = body[field];
+    if (body.base_heures !== undefined) changes.base_heures = body.base_heures;
     await this.commands.execute(new UpdateCentreIdentity(actor, changes));
     return this.queries.execute(new GetCentreIdentity());
   }

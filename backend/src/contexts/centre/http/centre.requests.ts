@@ -1,6 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow, IsOptional, IsString } from 'class-validator';
+import { CENTRE_HOURS_BASES } from '../contracts/centre.queries.js';
 import { CENTRE_FIELD_RULES, type CentreTextField } from '../domain/centre-identity.aggregate.js';
 
 /** A text of the identity: left out, unchanged; null or blank, cleared; checked by the aggregate. */
@@ -41,6 +42,13 @@ export class CentreIdentityRequest {
 
   @CentreText('lieu', 'Lieu écrit dans « Fait à … »')
   lieu?: string | null;
+
+  @ApiPropertyOptional({
+    enum: CENTRE_HOURS_BASES,
+    description: 'Base des heures des certificats et attestations émis désormais : temps actif mesuré (défaut) ou durées déclarées des étapes validées',
+  })
+  @Allow()
+  base_heures?: string;
 }
 
 /** PUT /api/admin/centre/images/{kind}/: the image as a multipart file field. */

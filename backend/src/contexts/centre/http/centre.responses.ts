@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import type { CentreMissing } from '../contracts/centre.queries.js';
+import { CENTRE_HOURS_BASES, type CentreHoursBasis, type CentreMissing } from '../contracts/centre.queries.js';
 
 const MISSING: CentreMissing[] = ['nom', 'siret', 'nda', 'adresse', 'signataire', 'qualite_signataire', 'lieu', 'logo', 'signature'];
 
@@ -30,4 +30,5 @@ export class CentreIdentityResponse {
   @ApiPropertyOptional({ type: CentreImageView, nullable: true }) logo!: CentreImageView | null;
   @ApiPropertyOptional({ type: CentreImageView, nullable: true }) signature!: CentreImageView | null;
   @ApiProperty({ enum: MISSING, isArray: true, description: 'Ce que les documents ne peuvent pas encore imprimer' }) missing!: CentreMissing[];
+  @ApiProperty({ enum: CENTRE_HOURS_BASES, description: 'Base des heures des documents émis désormais' }) base_heures!: CentreHoursBasis;
 }

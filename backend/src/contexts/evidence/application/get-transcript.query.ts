@@ -3,7 +3,7 @@ import { NOT_YOURS } from '../../../platform/auth/ownership.js';
 import { Database } from '../../../platform/database/database.js';
 import { Clock, ForbiddenError, NotFoundError, type Actor } from '../../../shared-kernel/index.js';
 import { GetQuizTranscript } from '../../assessment/contracts/assessment.transcript.js';
-import { GetCourseOutline, GetCourseOwner, type OutlineStep } from '../../catalogue/contracts/catalogue.queries.js';
+import { GetCourseOutline, GetCourseOwner, GetCoursePromises, type OutlineStep } from '../../catalogue/contracts/catalogue.queries.js';
 import { COURSE_ENROLMENT } from '../../enrolment/contracts/enrolment.read-models.js';
 import { GetTeacherSummaries } from '../../identity/contracts/identity.queries.js';
 import { STUDENT_RECORD } from '../../identity/contracts/identity.read-models.js';
@@ -77,10 +77,13 @@ export class GetTranscriptHandler implements IQueryHandler<GetTranscript> {
     ]);
     const teacherIds = course.teacher_id === null ? [] : [course.teacher_id];
     const quizIds = [...new Set(plan.flatMap((s) => (s.quiz_id === null ? [] : [s.quiz_id])))];
-    const [quizzes, tutoring] = await Promise.all([
+    const [quizzes, tutoring, promises] = await Promise.all([
       this.queries.execute(new GetQuizTranscript(studentId, courseId, quizIds)),
       this.queries.execute(new GetTutoringTranscript(studentId, teacherIds)),
+      this.queries.execute(new GetCoursePromises(courseId)),
     ]);
+    // The declared average durations (D.6313-3-1 2°) the trainer entered, by step.
+    const declared = new Map((promises?.steps ?? []).map((s) => [`${s.kind}:${s.step_id}`, s.declared_minutes]));
     const trainerIds = [...new Set([...teacherIds, ...tutoring.messages.map((m) => m.teacher_id), ...tutoring.homework.map((h) => h.teacher_id)])];
     const summaries = trainerIds.length ? await this.queries.execute(new GetTeacherSummaries(trainerIds)) : new Map();
     const person = (id: number): TranscriptPersonView => ({ id, full_name: summaries.get(id)?.full_name ?? `Formateur n° ${id}` });
@@ -92,8 +95,7 @@ export class GetTranscriptHandler implements IQueryHandler<GetTranscript> {
       recorded.delete(`${step.kind}:${step.id}`);
       return {
         kind: step.kind, step_id: step.id, title: step.title, chapter_id: step.chapter_id, content_type: step.content_type,
-        // The declared duration (D.6313-3-1 2°) comes with the catalogue's GetCoursePromises (issue 26 item 3).
-        declared_minutes: null,
+        declared_minutes: declared.get(`${step.kind}:${step.id}`) ?? null,
         opened_at: done?.opened_at ?? null, validated_at: done?.validated_at ?? null, rule: done?.rule ?? null, figures: done?.figures ?? null,
         connected_seconds: done?.connected_seconds ?? 0, active_seconds: done?.active_seconds ?? 0, sessions: done?.sessions ?? 0,
       };

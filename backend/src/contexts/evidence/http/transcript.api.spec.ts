@@ -35,7 +35,7 @@ async function world() {
     title: 'Gestes et postures au travail',
     chapters: [{ title: 'Les bons gestes', contentType: 'text', duration: 0, textContent: 'Plier les genoux, garder le dos droit.' }],
   });
-  const added = await call(t, 'POST', `/api/course-chapters/${course.courseId}/`, teacher.token, scormForm({ title: 'Module interactif', content_type: 'scorm', duration: 600 }, await buildScormPackage('scorm2004')));
+  const added = await call(t, 'POST', `/api/course-chapters/${course.courseId}/`, teacher.token, scormForm({ title: 'Module interactif', content_type: 'scorm', duration: 600, declared_minutes: 20 }, await buildScormPackage('scorm2004')));
   expect(added.statusCode).toBe(201);
   const [text] = await db.query<{ id: number }>('select id from catalogue.chapter where course_id = $1 order by position limit 1', [course.courseId]);
   const student = await givenStudent(t);
@@ -117,10 +117,10 @@ describe('the transcript (relevé de formation)', () => {
       ['2026-03-03', 45, 45, 1],
     ]);
     expect(view.connections[0].sessions[0]).toEqual({ session_id: first, started_at: at(T0).toISOString(), ended_at: at(T0 + 90_000).toISOString(), beats: 4, connected_seconds: 90, active_seconds: 60 });
-    // Per step: time, validation with its rule, the declared duration's place.
+    // Per step: time, validation with its rule, the duration the trainer declared (none on the text chapter, 20 min on the module).
     const [textStep, scormStep] = view.steps;
     expect(textStep).toMatchObject({ kind: 'chapter', step_id: textChapter, title: 'Les bons gestes', connected_seconds: 135, active_seconds: 105, sessions: 2, rule: 'text-finish-after-open', validated_at: at(T0 + 100_000).toISOString(), declared_minutes: null });
-    expect(scormStep).toMatchObject({ kind: 'chapter', step_id: scormChapter, title: 'Module interactif', content_type: 'scorm' });
+    expect(scormStep).toMatchObject({ kind: 'chapter', step_id: scormChapter, title: 'Module interactif', content_type: 'scorm', declared_minutes: 20 });
     // SCORM: the SCO's standing, score, time and interactions.
     expect(view.scorm).toEqual([expect.objectContaining({
       chapter_id: scormChapter, chapter_title: 'Module interactif', attempt: 1, commits: 1, completion_status: 'completed', success_status: 'passed',

@@ -8,6 +8,7 @@ import { renderApp } from '../../../test/render-app';
 const empty = {
   nom: 'Centre de formation LMS', siret: null, nda: null, adresse: { rue: null, code_postal: null, ville: null }, signataire: { nom: null, qualite: null },
   lieu: null, logo: null, signature: null, missing: ['siret', 'nda', 'adresse', 'signataire', 'qualite_signataire', 'lieu', 'logo', 'signature'],
+  base_heures: 'temps_actif_mesure',
 };
 const path = (request: FakeRequest) => request.path.replace(/\/$/, '');
 
@@ -22,7 +23,7 @@ describe('/admin-centre', () => {
       if (request.method === 'GET') return json(current);
       const body = request.body as Record<string, string>;
       if (body.nda === '123') return json({ statusCode: 400, message: 'Le numéro de déclaration d’activité doit comporter exactement 11 chiffres.', errors: { nda: ['Le numéro de déclaration d’activité doit comporter exactement 11 chiffres.'] } }, 400);
-      current = { ...empty, nda: body.nda, lieu: body.lieu, signataire: { nom: null, qualite: body.signataire_qualite }, missing: ['siret', 'adresse', 'signataire', 'logo', 'signature'] };
+      current = { ...empty, nda: body.nda, lieu: body.lieu, base_heures: body.base_heures!, signataire: { nom: null, qualite: body.signataire_qualite }, missing: ['siret', 'adresse', 'signataire', 'logo', 'signature'] };
       return json(current);
     });
     renderApp('/admin-centre');
@@ -43,12 +44,14 @@ describe('/admin-centre', () => {
     await userEvent.type(screen.getByLabelText('Lieu du « Fait à … »'), 'Lyon');
     await userEvent.click(screen.getByRole('radio', { name: 'Délégataire (qualité à préciser)' }));
     await userEvent.type(await screen.findByLabelText('Qualité du délégataire'), 'Directrice pédagogique, par délégation');
+    expect(screen.getByRole('radio', { name: /Temps actif mesuré/ })).toBeChecked();
+    await userEvent.click(screen.getByRole('radio', { name: /Durées déclarées des étapes validées/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
     await waitFor(() => expect(within(screen.getByTestId('centre-missing')).getAllByRole('listitem')).toHaveLength(5));
     const sent = calls.filter((c) => c.method === 'PUT').at(-1)!.body;
     expect(sent).toEqual({
       nom: 'Centre de formation LMS', siret: '', nda: '84691234569', rue: '', code_postal: '', ville: '', signataire_nom: '', lieu: 'Lyon',
-      signataire_qualite: 'Directrice pédagogique, par délégation',
+      signataire_qualite: 'Directrice pédagogique, par délégation', base_heures: 'durees_declarees',
     });
   }, 30_000);
 });

@@ -23,7 +23,10 @@ interface FormValues {
   qualite_choice: 'legal' | 'delegate';
   qualite_delegue: string;
   lieu: string;
+  base_heures: HoursBasis;
 }
+
+type HoursBasis = 'temps_actif_mesure' | 'durees_declarees';
 
 const TEXT_FIELDS = ['nom', 'siret', 'nda', 'rue', 'code_postal', 'ville', 'signataire_nom', 'lieu'] as const;
 
@@ -41,6 +44,7 @@ function valuesOf(identity: CentreIdentity): FormValues {
     qualite_choice: legal ? 'legal' : 'delegate',
     qualite_delegue: legal ? '' : (qualite ?? ''),
     lieu: identity.lieu ?? '',
+    base_heures: identity.base_heures ?? 'temps_actif_mesure',
   };
 }
 
@@ -156,6 +160,7 @@ export function CentreSettingsPage() {
     const body: Record<string, string> = {};
     for (const field of TEXT_FIELDS) body[field] = values[field] ?? '';
     body.signataire_qualite = values.qualite_choice === 'legal' ? m.legalRepresentative : (values.qualite_delegue ?? '');
+    body.base_heures = values.base_heures ?? 'temps_actif_mesure';
     try {
       await update(body).unwrap();
       toast('success', m.saved);
@@ -234,6 +239,23 @@ export function CentreSettingsPage() {
                   ) : null}
                 </Col>
               </Row>
+            </Card>
+          </Col>
+          <Col xs={24}>
+            <Card title={<h2>{m.hoursBasis.title}</h2>} data-testid="centre-hours-basis">
+              <p>{m.hoursBasis.intro}</p>
+              <Form.Item name="base_heures" label={m.hoursBasis.label}>
+                <Radio.Group className="centre-basis">
+                  <Radio value="temps_actif_mesure">
+                    <strong>{m.hoursBasis.measured}</strong>
+                    <span className="centre-basis__help">{m.hoursBasis.measuredHelp}</span>
+                  </Radio>
+                  <Radio value="durees_declarees">
+                    <strong>{m.hoursBasis.declared}</strong>
+                    <span className="centre-basis__help">{m.hoursBasis.declaredHelp}</span>
+                  </Radio>
+                </Radio.Group>
+              </Form.Item>
             </Card>
           </Col>
         </Row>

@@ -2,6 +2,7 @@ import { useParams } from 'react-router-dom';
 import { describeApiError } from '../../../lib/api-errors';
 import { LoadState, WorkPage } from '../../../components/work-page';
 import { DossierButton } from '../components/dossier-button';
+import { DocumentsPanel } from '../components/documents-panel';
 import { TranscriptView } from '../components/transcript-view';
 import { useGetTranscriptQuery } from '../evidence-api';
 import { messages as m } from '../messages';
@@ -41,6 +42,7 @@ export function TranscriptPage({ area }: { area: TranscriptArea }) {
       extra={area !== 'student' && data && student !== null && course !== null ? <DossierButton student={student!} course={course} /> : undefined}
     >
       <LoadState loading={valid && isLoading} failed={Boolean(failure)} notFound={!valid || failure?.status === 404} failure={failure?.message ?? m.loadFailed} />
+      {data && course !== null ? <DocumentsPanel area={area} course={course} student={student ?? undefined} /> : null}
       {data ? <TranscriptView transcript={data} /> : null}
     </WorkPage>
   );

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { Database } from '../../../../platform/database/database.js';
 import { MediaStorage } from '../../../../platform/storage/media-storage.js';
-import { GetCentreIdentity, GetCentreImage, type CentreIdentityView, type CentreMissing } from '../../contracts/centre.queries.js';
+import { GetCentreIdentity, GetCentreImage, type CentreHoursBasis, type CentreIdentityView, type CentreMissing } from '../../contracts/centre.queries.js';
 
 interface IdentityRow {
   nom: string | null;
@@ -20,11 +20,13 @@ interface IdentityRow {
   signature_path: string | null;
   signature_sha256: string | null;
   signature_content_type: string | null;
+  base_heures: CentreHoursBasis;
 }
 
 const EMPTY: IdentityRow = {
   nom: null, siret: null, nda: null, rue: null, code_postal: null, ville: null, signataire_nom: null, signataire_qualite: null, lieu: null,
   logo_path: null, logo_sha256: null, logo_content_type: null, signature_path: null, signature_sha256: null, signature_content_type: null,
+  base_heures: 'temps_actif_mesure',
 };
 
 /** What a document cannot print yet, from a row (the aggregate's rule, read side). */
@@ -58,6 +60,7 @@ export class GetCentreIdentityHandler implements IQueryHandler<GetCentreIdentity
       logo: row.logo_path && row.logo_sha256 ? { sha256: row.logo_sha256, content_type: row.logo_content_type ?? 'image/png' } : null,
       signature: row.signature_path && row.signature_sha256 ? { sha256: row.signature_sha256, content_type: row.signature_content_type ?? 'image/png' } : null,
       missing: missingOf(row),
+      base_heures: row.base_heures,
     };
   }
 }

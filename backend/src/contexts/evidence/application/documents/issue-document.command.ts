@@ -3,6 +3,7 @@ import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { AggregateStore } from '../../../../platform/aggregate-store/index.js';
 import { Clock, ConflictError, ForbiddenError, InvalidInputError, type Actor } from '../../../../shared-kernel/index.js';
 import { renderDocument } from '../../documents/pdf/render.js';
+import { canonicalJson } from '../../domain/canonical-json.js';
 import { newVerificationCode, verificationUrl } from '../../domain/issued-document.code.js';
 import { IssuedDocument } from '../../domain/issued-document.aggregate.js';
 import { DOCUMENT_KINDS, type DocumentFacts, type DocumentImages, type DocumentKind } from '../../domain/issued-document.facts.js';
@@ -21,6 +22,14 @@ export interface IssuedDocumentView {
   pdfSha256: string;
   /** The version it replaced, if any. */
   replacedVersion: number | null;
+  /** True when the current version already states these facts: nothing was issued (a retry, a double click). */
+  unchanged: boolean;
+}
+
+/** The facts as assembled, without what the issue adds: what two issues are compared on. */
+function assembledPart(facts: DocumentFacts | (AssembledFacts & { kind: DocumentKind })): string {
+  const { version: _v, verification: _c, issued_at: _i, fait_le: _f, ...rest } = facts as DocumentFacts;
+  return canonicalJson(JSON.parse(JSON.stringify(rest)));
 }
 
 /**
@@ -54,9 +63,17 @@ export class IssueDocumentHandler implements ICommandHandler<IssueDocument> {
     if (actor.role !== 'admin') throw new ForbiddenError('Seul un administrateur émet les certificats et attestations.');
     if (!(DOCUMENT_KINDS as readonly string[]).includes(kind)) throw new InvalidInputError(`Type de document inconnu : « ${kind} ».`, 'kind');
     const lineage = { kind, studentId: facts.learner.student_id, courseId: facts.course.course_id };
-    return this.store.transaction(
+    return this.store.transaction<IssuedDocumentView>(
       async (uow) => {
         const current = await uow.find(IssuedDocument, { ...lineage, status: 'emis' });
+        // Idempotent on the facts (docs/adr/0035): the current version stating exactly these facts
+        // is the answer, not a spurious next version (a retry, a double click, a second admin).
+        if (current && assembledPart(current.facts) === assembledPart({ ...facts, kind })) {
+          return () => ({
+            documentId: current.id, kind, version: current.documentVersion, verificationCode: current.verificationCode, pdfSha256: current.pdfSha256,
+            replacedVersion: null, unchanged: true,
+          });
+        }
         const now = this.clock.now();
         const code = newVerificationCode();
         const frozen: DocumentFacts = {
@@ -82,6 +99,7 @@ export class IssueDocumentHandler implements ICommandHandler<IssueDocument> {
           verificationCode: document.verificationCode,
           pdfSha256: document.pdfSha256,
           replacedVersion: current?.documentVersion ?? null,
+          unchanged: false,
         });
       },
       {

@@ -131,10 +131,23 @@ it('issues two corrections sent at once as versions 2 and 3, never two current v
   const bus = t.app.get(CommandBus);
   t.clock.set(new Date('2026-11-02T09:00:00.000Z'));
   await bus.execute(new IssueDocument(admin.actor, 'certificat_realisation', assembled(303), NO_IMAGES));
-  const views = await Promise.all([1, 2].map(() => bus.execute(new IssueDocument(admin.actor, 'certificat_realisation', assembled(303), NO_IMAGES))));
+  // Two corrections of different facts (each a new dossier number).
+  const views = await Promise.all(['EP-A', 'EP-B'].map((numero) => bus.execute(new IssueDocument(admin.actor, 'certificat_realisation', assembled(303, { funding: { financeur: 'OPCO EP', numero_dossier: numero } }), NO_IMAGES))));
   expect(views.map((v) => v.version).sort()).toEqual([2, 3]);
   const { rows } = await db.query(`select document_version, status from evidence.issued_document where course_id = 303 order by document_version`);
   expect(rows).toEqual([{ document_version: 1, status: 'remplace' }, { document_version: 2, status: 'remplace' }, { document_version: 3, status: 'emis' }]);
+});
+
+it('answers the current version, issuing nothing, when the same facts are issued again, even twice at once (a retry, a double click)', async () => {
+  const bus = t.app.get(CommandBus);
+  t.clock.set(new Date('2026-11-02T10:00:00.000Z'));
+  const first = await bus.execute(new IssueDocument(admin.actor, 'certificat_realisation', assembled(304), NO_IMAGES));
+  t.clock.set(new Date('2026-11-02T10:00:03.000Z'));
+  const retries = await Promise.all([1, 2].map(() => bus.execute(new IssueDocument(admin.actor, 'certificat_realisation', assembled(304), NO_IMAGES))));
+  expect(retries).toEqual([1, 2].map(() => ({ ...first, unchanged: true })));
+  const { rows } = await db.query(`select document_version, status from evidence.issued_document where course_id = 304`);
+  expect(rows).toEqual([{ document_version: 1, status: 'emis' }]);
+  expect(Number((await db.query(`select count(*) from eventlog.event where stream_type = 'evidence.document' and stream_id = $1`, [String(first.documentId)])).rows[0].count)).toBe(1);
 });
 
 describe('reading issued documents', () => {
@@ -147,7 +160,7 @@ describe('reading issued documents', () => {
     const course = await givenCourse(t, { teacherId: trainer.teacherId });
     t.clock.set(new Date('2026-11-03T09:00:00.000Z'));
     const v1 = await bus.execute(new IssueDocument(admin.actor, 'certificat_realisation', assembled(course.courseId), NO_IMAGES));
-    const v2 = await bus.execute(new IssueDocument(admin.actor, 'certificat_realisation', assembled(course.courseId), NO_IMAGES));
+    const v2 = await bus.execute(new IssueDocument(admin.actor, 'certificat_realisation', assembled(course.courseId, { funding: { financeur: 'OPCO EP', numero_dossier: 'EP-2026-004513' } }), NO_IMAGES));
 
     for (const reader of [admin.actor, student.actor, trainer.actor]) {
       const list = await queries.execute(new ListIssuedDocuments(reader, student.studentId, course.courseId));
