@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { ErrorFilter } from '../http/error.filter.js';
-import { attachmentDisposition, contentTypeFor, sendStoredFile, type SendStoredFileOptions } from './serve-file.js';
+import { attachmentDisposition, contentTypeFor, sendStoredFile, servesFromFirstByte, type SendStoredFileOptions } from './serve-file.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'lms-serve-'));
 const content = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 256));
@@ -23,6 +23,7 @@ beforeAll(async () => {
     void reply.status(status).send(body);
   });
   app.get('/files/:name', (request, reply) => sendStoredFile(reply, request, join(dir, (request.params as { name: string }).name), options));
+  app.get('/first/:name', async (request) => ({ first: await servesFromFirstByte(request, join(dir, (request.params as { name: string }).name)) }));
   await app.ready();
 });
 afterAll(() => app.close());
@@ -166,5 +167,36 @@ describe('attachmentDisposition', () => {
     expect(attachmentDisposition('a"b\\c\r\n(1)*.txt')).toBe("attachment; filename=\"a_b_c(1)*.txt\"; filename*=UTF-8''a%22b%5Cc%281%29%2A.txt");
     expect(attachmentDisposition('100%.csv')).toBe("attachment; filename=\"100_.csv\"; filename*=UTF-8''100%25.csv");
     expect(attachmentDisposition('\u0000')).toBe("attachment; filename=\"fichier\"; filename*=UTF-8''fichier");
+  });
+});
+
+describe('servesFromFirstByte: what a caller recording downloads reads, by the answer’s own rules', () => {
+  const etagOf = async () => (await app.inject({ method: 'GET', url: '/files/cours.webm' })).headers.etag as string;
+
+  it('agrees with the answer on every kind of request: true exactly when the bytes sent start at 0', async () => {
+    const etag = await etagOf();
+    const cases: Record<string, string>[] = [
+      {},
+      { range: 'bytes=0-' },
+      { range: 'bytes=0-99' },
+      { range: 'bytes=100-' },
+      { range: 'bytes=-500' },
+      { range: 'bytes=1-1,' }, // malformed: the whole file is sent
+      { range: 'items=1-2' },
+      { range: 'bytes=1-', 'if-range': '"stale"' }, // stale If-Range: the whole file
+      { range: 'bytes=1-', 'if-range': etag }, // current: a resumption
+      { range: 'bytes=5000-' }, // past the end: 416, nothing sent
+      { 'if-none-match': etag }, // 304, nothing sent
+    ];
+    for (const headers of cases) {
+      const answer = await app.inject({ method: 'GET', url: '/files/cours.webm', headers });
+      const fromStart = answer.statusCode === 200 || (answer.statusCode === 206 && String(answer.headers['content-range']).startsWith('bytes 0-'));
+      const said = (await app.inject({ method: 'GET', url: '/first/cours.webm', headers })).json<{ first: boolean }>().first;
+      expect([headers, said]).toEqual([headers, fromStart]);
+    }
+  });
+
+  it('is false for a file that is not there', async () => {
+    expect((await app.inject({ method: 'GET', url: '/first/absent.zip' })).json()).toEqual({ first: false });
   });
 });

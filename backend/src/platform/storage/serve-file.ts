@@ -1,4 +1,4 @@
-import { open, type FileHandle } from 'node:fs/promises';
+import { open, stat as fsStat, type FileHandle } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -107,6 +107,25 @@ function notModified(request: FastifyRequest, etag: string, modified: Date): boo
   }
   const since = Date.parse(request.headers['if-modified-since'] ?? '');
   return Number.isFinite(since) && Math.floor(modified.getTime() / 1000) * 1000 <= since;
+}
+
+/**
+ * Whether `sendStoredFile` would send the file from its first byte for this request (a 200, or a
+ * 206 starting at 0): the start of a download rather than its resumption or a 304/416. Decided with
+ * the same rules as the answer itself, so that a caller recording downloads never disagrees with it.
+ */
+export async function servesFromFirstByte(request: FastifyRequest, absolutePath: string): Promise<boolean> {
+  let stat;
+  try {
+    stat = await fsStat(absolutePath);
+  } catch {
+    return false;
+  }
+  if (!stat.isFile()) return false;
+  const etag = `"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
+  if (notModified(request, etag, stat.mtime)) return false;
+  const range = requestedRange(request, etag, stat.mtime, stat.size);
+  return range === null || (range !== 'unsatisfiable' && range[0] === 0);
 }
 
 /**

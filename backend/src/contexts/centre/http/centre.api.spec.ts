@@ -1,7 +1,9 @@
 // The centre's identity (issue 26 item 2, docs/adr/0032): GET/PUT /api/admin/centre/, its images, its events, the e-mails it signs.
 import { Database } from '../../../platform/database/database.js';
 import { readMail, startSmtpCatcher } from '../../../platform/testing/smtp-catcher.js';
-import { PNG } from '../../../platform/testing/images.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { projectRoot } from '../../../platform/config/config.js';
 import { call, givenAdmin, givenStudent, givenTeacher } from '../../../testing/fixtures.js';
 import { startTestApp, type TestApp } from '../../../testing/test-app.js';
 
@@ -16,7 +18,10 @@ afterAll(async () => {
   await smtp?.stop();
 });
 
-const JPEG = Buffer.from('ffd8ffe000104a46494600010100000100010000ffd9', 'hex');
+// Real images, whole: the centre keeps only images the documents can draw (pdfkit decodes them at upload).
+const ASSETS = join(projectRoot, 'backend/src/demo/assets');
+const PNG = readFileSync(join(ASSETS, 'centre/logo.png'));
+const JPEG = readFileSync(join(ASSETS, 'courses/javascript.jpg'));
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"><script>alert(1)</script></svg>');
 const GIF = Buffer.from('474946383961010001000000002c00000000010001000002024401003b', 'hex');
 
@@ -121,6 +126,9 @@ it('takes a PNG or JPEG logo and signature by content, serves them to admins, re
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toMatch(/^Le logo (doit être une image PNG ou JPEG|ne doit pas dépasser 2 Mo)\.$/);
   }
+  // A PNG cut short (its end chunk lost): its first bytes say PNG, but no document could draw it.
+  const cut = await call(t, 'PUT', '/api/admin/centre/images/logo/', admin.token, imageForm(PNG.subarray(0, PNG.length - 12), 'logo.png'));
+  expect([cut.statusCode, cut.json().message]).toEqual([400, 'Fichier illisible ou incomplet pour le logo : déposez-le de nouveau (PNG ou JPEG).']);
   const text = await call(t, 'PUT', '/api/admin/centre/images/logo/', admin.token, { image: 'texte' });
   expect(text.statusCode).toBe(400);
   expect((await call(t, 'PUT', '/api/admin/centre/images/cachet/', admin.token, imageForm(PNG))).statusCode).toBe(404);
@@ -135,6 +143,10 @@ it('takes a PNG or JPEG logo and signature by content, serves them to admins, re
   const served = await call(t, 'GET', '/api/admin/centre/images/signature/', admin.token);
   expect(served.headers['content-type']).toBe('image/jpeg');
   expect(served.rawPayload.equals(JPEG)).toBe(true);
+  // Stored out of the public media route: only the admin's call above serves the stamp.
+  const [stored] = await t.app.get(Database).query<{ signature_path: string }>('select signature_path from centre.centre_identity');
+  expect(stored!.signature_path).toMatch(/^\/media\/centre\//);
+  expect((await t.app.inject({ method: 'GET', url: stored!.signature_path })).statusCode).toBe(404);
   // The same image again: no event.
   await call(t, 'PUT', '/api/admin/centre/images/logo/', admin.token, imageForm(PNG));
   let log = await events();

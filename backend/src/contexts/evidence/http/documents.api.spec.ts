@@ -248,5 +248,11 @@ describe('reading issued documents', () => {
     expect((await call(t, 'GET', '/api/evidence/documents/999999/pdf/', admin.token)).statusCode).toBe(404);
     expect((await call(t, 'GET', `/api/evidence/documents/${v2.id}/pdf/`)).statusCode).toBe(401);
     expect((await eventsOf('DocumentDownloaded')).length).toBe(before);
+
+    // A closed account's documents are the admins' (ADR 0015, as its transcript): not its former trainer's.
+    expect((await call(t, 'DELETE', `/api/admin/students/${student.studentId}/`, admin.token)).json()).toMatchObject({ mode: 'close' });
+    expect((await call(t, 'GET', url, teacher.token)).statusCode).toBe(403);
+    expect((await call(t, 'GET', `/api/evidence/documents/${v2.id}/pdf/`, teacher.token)).statusCode).toBe(404);
+    expect((await call(t, 'GET', `/api/evidence/documents/${v2.id}/pdf/`, admin.token)).statusCode).toBe(200);
   });
 });

@@ -175,7 +175,8 @@ describe('the dossier de preuves of one learner', () => {
     expect(workbook.worksheets.map((s) => s.name)).toEqual(['Synthèse', 'Connexions', 'Étapes', 'Quiz', 'SCORM', 'Devoirs', 'Assistance']);
     const connections = workbook.getWorksheet('Connexions')!;
     expect(connections.getRow(2).getCell(2).value).toBe(session);
-    expect(connections.getRow(2).getCell(3).value).toEqual(at(T0));
+    // 08:00 UTC on 2 March is 09:00 in Paris: the cell reads the Paris wall clock, as the screen and the PDF do.
+    expect(connections.getRow(2).getCell(3).value).toEqual(new Date('2026-03-02T09:00:00.000Z'));
     expect(connections.getRow(2).getCell(5).value).toBe(beats);
     // A duration is a number of days with the format [h]:mm:ss, as a spreadsheet stores one; exceljs reads such a
     // number back as a date from its epoch (30/12/1899), so the seconds are the distance from it.
@@ -211,6 +212,28 @@ describe('the dossier de preuves of one learner', () => {
     expect(resumed.headers['content-range']).toBe(`bytes 100-${dossier.size_bytes - 1}/${dossier.size_bytes}`);
     expect(Buffer.concat([whole.rawPayload.subarray(0, 100), resumed.rawPayload]).equals(whole.rawPayload)).toBe(true);
     expect((await dossierEvents(dossier.id)).map((e) => e.event_type)).toEqual(['DossierGenerated', 'DossierDownloaded']);
+
+    // A range the server does not honour sends the whole file: that is a download, recorded.
+    for (const headers of [{ range: 'bytes=1-1,' }, { range: 'bytes=1-', 'if-range': '"ancien"' }]) {
+      const whole2 = await t.app.inject({ method: 'GET', url: dossier.download_url, headers: { authorization: `Bearer ${teacher.token}`, ...headers } });
+      expect(whole2.statusCode).toBe(200);
+    }
+    expect((await dossierEvents(dossier.id)).map((e) => e.event_type)).toEqual(['DossierGenerated', 'DossierDownloaded', 'DossierDownloaded', 'DossierDownloaded']);
+
+    // The stored ZIP is not under the public media route: only the call above serves it.
+    const [{ file_path: stored }] = await t.app.get(Database).query<{ file_path: string }>('select file_path from evidence.generated_dossier where id = $1', [dossier.id]);
+    expect(stored).toMatch(/^\/media\/dossiers\//);
+    expect((await t.app.inject({ method: 'GET', url: stored })).statusCode).toBe(404);
+
+    // An admin's dossier of a closed account, and a batch, are the admins' alone (ADR 0015, ADR 0036).
+    const admin = await givenAdmin(t);
+    const byAdmin = (await call(t, 'POST', generateUrl(student.studentId, course.courseId), admin.token)).json();
+    expect((await call(t, 'DELETE', `/api/admin/students/${student.studentId}/`, admin.token)).json()).toMatchObject({ mode: 'close' });
+    const before = (await dossierEvents(byAdmin.id)).length;
+    const refused = await call(t, 'GET', byAdmin.download_url, teacher.token);
+    expect([refused.statusCode, refused.json().message]).toEqual([404, 'Dossier de preuves introuvable.']);
+    expect((await dossierEvents(byAdmin.id)).length).toBe(before);
+    expect((await call(t, 'GET', byAdmin.download_url, admin.token)).statusCode).toBe(200);
   });
 
   it('is refused to the learner, to another trainer, and for a learner never enrolled; changes nothing', async () => {

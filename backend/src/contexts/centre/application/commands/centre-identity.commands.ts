@@ -1,4 +1,5 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import PDFDocument from 'pdfkit';
 import { AggregateStore, type UnitOfWork } from '../../../../platform/aggregate-store/index.js';
 import { detectImageType } from '../../../../platform/storage/media-storage.js';
 import type { Actor } from '../../../../shared-kernel/index.js';
@@ -9,6 +10,26 @@ import { CentreIdentity, sha256Hex, type CentreChanges } from '../../domain/cent
 /** The most bytes of a logo or a signature/stamp image. */
 export const CENTRE_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 const IMAGE_LABEL: Record<CentreImageKind, string> = { logo: 'Le logo', signature: 'L’image de la signature ou du cachet' };
+
+/**
+ * Whether the image draws into a PDF as the documents will draw it (pdfkit): a PNG or JPEG cut short
+ * passes the first bytes' check but would make every certificate fail at its issue.
+ */
+export function drawsIntoDocuments(bytes: Buffer): Promise<boolean> {
+  return new Promise((resolve) => {
+    try {
+      const doc = new PDFDocument({ autoFirstPage: false });
+      doc.on('error', () => resolve(false));
+      doc.on('data', () => undefined);
+      doc.on('end', () => resolve(true));
+      doc.addPage({ size: [100, 100] });
+      doc.image(bytes, 0, 0, { width: 10 });
+      doc.end();
+    } catch {
+      resolve(false);
+    }
+  });
+}
 
 /** The one row, started empty at the first change (a race of two first changes runs again and finds it). */
 async function identityOf(uow: UnitOfWork): Promise<CentreIdentity> {
@@ -59,6 +80,9 @@ export class SetCentreImageHandler implements ICommandHandler<SetCentreImage> {
     if (bytes.length > CENTRE_IMAGE_MAX_BYTES) throw new InvalidCentreImageError(`${label} ne doit pas dépasser 2 Mo.`, 'image');
     const type = detectImageType(bytes);
     if (type !== 'png' && type !== 'jpg') throw new InvalidCentreImageError(`${label} doit être une image PNG ou JPEG.`, 'image');
+    if (!(await drawsIntoDocuments(bytes))) {
+      throw new InvalidCentreImageError(`Fichier illisible ou incomplet pour ${label.charAt(0).toLowerCase()}${label.slice(1)} : déposez-le de nouveau (PNG ou JPEG).`, 'image');
+    }
     const sha256 = sha256Hex(bytes);
     await this.store.transaction(async (uow) => {
       const identity = await identityOf(uow);

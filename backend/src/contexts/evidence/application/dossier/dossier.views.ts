@@ -16,6 +16,26 @@ export class DossierView {
   @ApiProperty({ description: 'Téléchargement (reprise possible : Range)' }) download_url!: string;
 }
 
+/** How far a job is: done of total. */
+export class DossierBatchProgressView {
+  @ApiProperty() done!: number;
+  @ApiProperty() total!: number;
+}
+
+/** A batch of dossiers: the job's state, its progress, and the dossier once saved. */
+export class DossierBatchStateView {
+  @ApiProperty() job_id!: string;
+  @ApiProperty({ description: 'État de la tâche (pg-boss) : created, active, retry, completed, failed, cancelled' }) state!: string;
+  @ApiProperty({ type: DossierBatchProgressView, nullable: true }) progress!: DossierBatchProgressView | null;
+  @ApiProperty({ type: DossierView, nullable: true }) dossier!: DossierView | null;
+}
+
+/** A batch accepted: its job, and how many learners it holds. */
+export class DossierBatchStartedView {
+  @ApiProperty({ description: 'Identifiant de la tâche : GET /api/evidence/dossier-batches/{job_id}/' }) job_id!: string;
+  @ApiProperty() learners!: number;
+}
+
 export function toDossierView(d: GeneratedDossier): DossierView {
   return {
     id: d.id, scope: d.scope, student_id: d.studentId, course_id: d.courseId, student_ids: d.studentIds,

@@ -3,6 +3,7 @@ import { AggregateStore } from '../../../../platform/aggregate-store/index.js';
 import { MediaStorage } from '../../../../platform/storage/media-storage.js';
 import { ForbiddenError, NotFoundError, type Actor } from '../../../../shared-kernel/index.js';
 import { GeneratedDossier } from '../../domain/generated-dossier.aggregate.js';
+import { GetClosedProfiles } from '../../../identity/contracts/identity.queries.js';
 import { assertMayHandleDossiers, DOSSIER_MESSAGES } from './dossier-access.js';
 
 export interface DossierFile {
@@ -19,7 +20,8 @@ export class DownloadDossier extends Command<DossierFile> {
   constructor(
     readonly actor: Actor,
     readonly dossierId: number,
-    readonly startsAtFirstByte: boolean,
+    /** Whether the answer will send the file from its first byte (serve-file's own rules): a download, not a resumption. */
+    readonly startsAtFirstByte: (absolutePath: string) => Promise<boolean>,
   ) {
     super();
   }
@@ -41,13 +43,23 @@ export class DownloadDossierHandler implements ICommandHandler<DownloadDossier> 
         const role = await assertMayHandleDossiers(this.queries, actor, dossier.courseId).catch(() => {
           throw new NotFoundError(DOSSIER_MESSAGES.notFound);
         });
-        if (startsAtFirstByte) dossier.downloaded({ role, profileId: actor.profileId });
-        else if (dossier.filePath === null) throw new NotFoundError(DOSSIER_MESSAGES.notFound);
-        const stamp = dossier.generatedAt.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
-        const who = dossier.scope === 'apprenant' ? `apprenant-${dossier.studentId}` : 'lot';
-        return { absolutePath: this.storage.absolutePathOf(dossier.filePath!), downloadName: `dossier-de-preuves-cours-${dossier.courseId}-${who}-${stamp}.zip` };
+        // A batch is the admins' (it may hold closed accounts); a closed account's dossier too (ADR 0015).
+        if (role === 'teacher' && (dossier.studentId === null || (await this.queries.execute(new GetClosedProfiles('student', [dossier.studentId]))).has(dossier.studentId))) {
+          throw new NotFoundError(DOSSIER_MESSAGES.notFound);
+        }
+        // A file deleted by the retention: `downloaded` refuses it in French.
+        if (dossier.filePath === null) dossier.downloaded({ role, profileId: actor.profileId });
+        const absolutePath = this.storage.absolutePathOf(dossier.filePath!);
+        if (await startsAtFirstByte(absolutePath)) dossier.downloaded({ role, profileId: actor.profileId });
+        return this.fileOf(dossier, absolutePath);
       },
       { actor },
     );
+  }
+
+  private fileOf(dossier: GeneratedDossier, absolutePath: string): DossierFile {
+    const stamp = dossier.generatedAt.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
+    const who = dossier.scope === 'apprenant' ? `apprenant-${dossier.studentId}` : 'lot';
+    return { absolutePath, downloadName: `dossier-de-preuves-cours-${dossier.courseId}-${who}-${stamp}.zip` };
   }
 }
