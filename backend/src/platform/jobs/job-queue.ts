@@ -22,6 +22,11 @@ export interface JobDefinition<T> {
   /** Retries after the first try; the job is `failed` after retryLimit + 1 tries. */
   retryLimit: number;
   retryDelaySeconds?: number;
+  /**
+   * How long one try may run before pg-boss takes it for lost and tries again (default 15 min): a
+   * long batch sets more, or its tries would be cut off and run again beside themselves.
+   */
+  expireInSeconds?: number;
   /** A cron expression (Europe/Paris) when the job is also sent on a schedule (pg-boss schedule: one send per tick across nodes). */
   schedule?: string;
   handler: (job: JobContext<T>) => Promise<void>;
@@ -66,6 +71,7 @@ export class JobQueue {
     await this.boss.createQueue(definition.name, {
       retryLimit: definition.retryLimit,
       retryDelay: definition.retryDelaySeconds ?? 0,
+      ...(definition.expireInSeconds ? { expireInSeconds: definition.expireInSeconds } : {}),
     });
     this.names.add(definition.name);
     if (definition.schedule) await this.boss.schedule(definition.name, definition.schedule, {}, { tz: 'Europe/Paris' });

@@ -91,7 +91,8 @@ it('issues version 1, then a correction issues version 2 and replaces version 1 
   const text2 = await pdfText(rows[1].pdf);
   expect(text2).toContain('Réalisation partielle : taux de réalisation 42,8 %.');
   expect(text2).toContain('Motif de la réalisation partielle : abandon.');
-  expect(text2).toContain('Certificat de réalisation, version 2, émis le 20/10/2026.');
+  // « émis le » is the issue day in Paris, as « Le : » (the fixture's issue instant is the evening of the 20th in UTC).
+  expect(text2).toContain('Certificat de réalisation, version 2, émis le 21/10/2026.');
 
   const old = await events(first.documentId);
   expect(old.map((e) => e.event_type)).toEqual(['DocumentIssued', 'DocumentReplaced']);

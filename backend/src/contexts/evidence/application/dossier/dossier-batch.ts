@@ -117,7 +117,9 @@ export class DossierBatchRunner implements OnModuleInit {
   ) {}
 
   async onModuleInit(): Promise<void> {
-    await this.jobs.define<DossierBatchData>({ name: DOSSIER_BATCH_JOB, retryLimit: 2, retryDelaySeconds: 5, handler: (job) => this.run(job) });
+    // A batch of a large cohort may run long (about 0.15 s a learner when measured, far more on a
+    // long log): 6 hours before a try is taken for lost, not pg-boss's 15 minutes.
+    await this.jobs.define<DossierBatchData>({ name: DOSSIER_BATCH_JOB, retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: 6 * 3600, handler: (job) => this.run(job) });
   }
 
   async run(job: JobContext<DossierBatchData>): Promise<void> {

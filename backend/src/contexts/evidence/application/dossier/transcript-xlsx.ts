@@ -13,7 +13,22 @@ export const DATE_FORMAT = 'dd/mm/yyyy hh:mm:ss';
 type Cell = string | number | boolean | Date | null;
 type Column = { header: string; key: string; width: number; kind?: 'date' | 'duration' | 'text' | 'number' };
 
-const asDate = (iso: string | null): Date | null => (iso ? new Date(iso) : null);
+const PARIS = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
+});
+
+/**
+ * An instant as the wall-clock time in Paris: a spreadsheet cell has no time zone and exceljs writes
+ * a Date's UTC fields, so the cell would read UTC beside the « Jour » column's Paris day, the PDF and
+ * the screen. The workbook says « heure de Paris » on its summary sheet.
+ */
+export function parisWallClock(iso: string | null): Date | null {
+  if (!iso) return null;
+  const instant = new Date(iso);
+  const part = Object.fromEntries(PARIS.formatToParts(instant).map((p) => [p.type, Number(p.value)]));
+  return new Date(Date.UTC(part.year!, part.month! - 1, part.day!, part.hour!, part.minute!, part.second!, instant.getUTCMilliseconds()));
+}
+const asDate = parisWallClock;
 const days = (seconds: number): number => seconds / 86_400;
 
 export async function writeTranscriptXlsx(path: string, view: TranscriptView): Promise<void> {
@@ -58,6 +73,7 @@ export async function writeTranscriptXlsx(path: string, view: TranscriptView): P
     { k: 'Étapes du cours', v: s.steps_total },
     { k: 'Méthode de mesure du temps', v: view.method.version },
     { k: 'Relevé établi le', v: asDate(view.generated_at) },
+    { k: 'Dates et heures', v: 'heure de Paris (Europe/Paris)' },
   ]);
 
   sheet('Connexions', [

@@ -8,6 +8,9 @@ export const CONSERVATION_COMMITMENT =
 
 export const FOAD_NOTE =
   '(1) Action réalisée à distance (FOAD) : la durée prend en compte la réalisation des activités pédagogiques et le temps estimé pour les réaliser.';
+/** The note on measured active time: the duration is not the estimated time the ministry's note speaks of, and says so. */
+export const FOAD_NOTE_MEASURED =
+  '(1) Action réalisée à distance (FOAD) : la durée est le temps actif mesuré par la plateforme sur les activités pédagogiques réalisées, et non le temps estimé pour les réaliser.';
 
 /** « représentant légal » → « représentant légal du dispensateur »; a quality typed with it already stays as typed. */
 export function asProvider(quality: string): string {
@@ -47,6 +50,6 @@ export async function renderCertificate(facts: DocumentFacts, images: DocumentIm
 
   paragraph(doc, CONSERVATION_COMMITMENT, 0.4, 9.5);
   await closingBlock(doc, facts, images, status, 'Cachet et signature du responsable du dispensateur');
-  if (facts.course.distance) paragraph(doc, FOAD_NOTE, 0.2, 8);
+  if (facts.course.distance) paragraph(doc, facts.hours.basis === 'durees_declarees' ? FOAD_NOTE : FOAD_NOTE_MEASURED, 0.2, 8);
   return toBuffer(doc);
 }

@@ -147,7 +147,7 @@ export async function closingBlock(doc: Doc, facts: DocumentFacts, images: Docum
   regular(doc, 8).text(`Code de vérification : ${groupedCode(facts.verification.code)}`, rightX, top + 76, { width: rightWidth });
   doc.text('Vérifier ce document :', { width: rightWidth });
   doc.text(facts.verification.url, { width: rightWidth });
-  doc.text(`${KIND_LABELS[facts.kind]}, version ${facts.version}, émis le ${frenchDate(facts.issued_at)}.`, { width: rightWidth });
+  doc.text(`${KIND_LABELS[facts.kind]}, version ${facts.version}, émis le ${frenchDate(facts.fait_le)}.`, { width: rightWidth });
   if (status.status === 'remplace') bold(doc, 8).fillColor(RED).text(`Remplacé par la version ${status.replaced_by_version} : ce document n’est plus valable.`, { width: rightWidth });
   const rightBottom = doc.y;
 

@@ -5,7 +5,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { realisedHours } from '../../domain/issued-document.hours.js';
 import type { DocumentFacts, DocumentImages, DocumentStatus } from '../../domain/issued-document.facts.js';
 import { NO_EVALUATION } from './attestation.js';
-import { CONSERVATION_COMMITMENT, FOAD_NOTE } from './certificate.js';
+import { CONSERVATION_COMMITMENT, FOAD_NOTE, FOAD_NOTE_MEASURED } from './certificate.js';
 import { completeFacts } from './document-facts.fixture.js';
 import { qrPng } from './layout.js';
 import { renderAttestation, renderCertificate } from './render.js';
@@ -91,8 +91,11 @@ describe('certificat de réalisation', () => {
       'Réalisation partielle : taux de réalisation 44,6 %.',
       'Heures non réalisées : 7,75 heures (7 h 45 min).',
       'Motif de la réalisation partielle : abandon.',
+      // Measured time is not the « temps estimé » of the ministry's FOAD note: the note says what the duration is.
+      squash(FOAD_NOTE_MEASURED),
     ]) expect(t).toContain(mention);
     expect(t).not.toContain('Réalisation totale');
+    expect(t).not.toContain(squash(FOAD_NOTE));
   });
 
   it('says what is missing of the centre’s identity instead of printing blanks', async () => {
@@ -150,6 +153,12 @@ describe('certificat de réalisation', () => {
     const b = await renderCertificate(completeFacts(), NO_IMAGES, ISSUED);
     expect(a.equals(b)).toBe(true);
   });
+});
+
+it('dates « émis le » by the issue day in Paris, as « Le : » does, not by the UTC day', async () => {
+  const t = await text(await renderCertificate(completeFacts({ issued_at: '2026-03-05T23:30:00.000Z', fait_le: '2026-03-06' }), NO_IMAGES, ISSUED));
+  expect(t).toContain('émis le 06/03/2026.');
+  expect(t).not.toContain('05/03/2026');
 });
 
 describe('the QR code', () => {
