@@ -42,6 +42,12 @@ interface RefreshClaims {
 }
 
 /**
+ * How long after its rotation a refresh token may be presented again when the rotation's answer was
+ * lost (a reload or a closed page cut the request): the browser never received the new cookie.
+ */
+export const REFRESH_REUSE_GRACE_SECONDS = 20;
+
+/**
  * Short-lived access tokens and rotating refresh tokens. Every refresh token is a row; using one
  * marks it used and issues the next of the same family; using a used one revokes the family.
  */
@@ -119,8 +125,29 @@ export class TokenService {
         [claims.jti],
       );
       if (!used) {
-        await this.revokeFamily(claims.fam, tx);
-        return { refused: IDENTITY_MESSAGES.refreshReused };
+        // A rotation whose answer never reached the browser (the page reloaded or closed while the
+        // refresh was on its way: the new cookie is lost) presents the token it just rotated. Within
+        // a few seconds, and while none of the tokens issued by that rotation has been used, it is the
+        // same browser: answer its outcome with a new token of the family instead of closing the
+        // session. Any other reuse is a replay: the family is revoked (ADR 0029).
+        const lost = await tx.one<{ account_id: number }>(
+          `select r.account_id from identity.refresh_token r
+            where r.jti = $1 and r.revoked_at is null and r.expires_at > now()
+              and r.used_at > now() - make_interval(secs => $2)
+              and not exists (select 1 from identity.refresh_token n
+                               where n.family_id = r.family_id and n.issued_at >= r.used_at and n.used_at is not null)`,
+          [claims.jti, REFRESH_REUSE_GRACE_SECONDS],
+        );
+        if (!lost) {
+          await this.revokeFamily(claims.fam, tx);
+          return { refused: IDENTITY_MESSAGES.refreshReused };
+        }
+        const subject = await this.loadSubject(lost.account_id, tx);
+        if (!subject || subject.sessionEpoch !== claims.ep) {
+          await this.revokeFamily(claims.fam, tx);
+          return { refused: IDENTITY_MESSAGES.sessionExpired };
+        }
+        return { ...(await this.issue(subject, claims.fam, tx)), subject };
       }
       const subject = await this.loadSubject(used.account_id, tx);
       // A password change or suspension raised the epoch: every older refresh token is dead.
