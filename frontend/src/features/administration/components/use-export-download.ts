@@ -1,7 +1,6 @@
 import { useCallback, useState } from 'react';
-import { apiBaseUrl, appTokenRefresher } from '../../../lib/base-query';
+import { attachmentName, fetchWithSession, refusalOf, saveBlob } from '../../../lib/download';
 import { toast } from '../../../lib/feedback';
-import { getAccessToken } from '../../../lib/session';
 import { messages as m } from '../messages';
 
 export interface ExportState {
@@ -16,21 +15,6 @@ export interface ExportState {
 
 const IDLE: ExportState = { running: null, received: 0, total: null, rows: null };
 
-/** The file name of a Content-Disposition header (RFC 6266: filename* first, else filename). */
-export function attachmentName(header: string | null, fallback: string): string {
-  if (!header) return fallback;
-  const star = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header);
-  if (star) {
-    try {
-      return decodeURIComponent(star[1]!.trim());
-    } catch {
-      /* a malformed name: the plain one, else the fallback */
-    }
-  }
-  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(header);
-  return plain ? plain[1]!.trim() : fallback;
-}
-
 export const formatBytes = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} Ko` : `${(bytes / (1024 * 1024)).toFixed(1)} Mo`);
 
 /**
@@ -44,13 +28,9 @@ export function useExportDownload() {
   const start = useCallback(async (key: string, path: string, fallbackName: string, done: (name: string) => string = m.download.done) => {
     setState({ ...IDLE, running: key });
     try {
-      const attempt = (token: string | null) => fetch(`${apiBaseUrl()}/${path.replace(/^\//, '')}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
-      const token = getAccessToken();
-      let response = await attempt(token);
-      if (response.status === 401 && (await appTokenRefresher().afterUnauthorized(token))) response = await attempt(getAccessToken());
+      const response = await fetchWithSession(path);
       if (!response.ok || !response.body) {
-        const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
-        toast('error', typeof body?.message === 'string' ? body.message : response.status === 403 ? m.download.forbidden : m.download.failed);
+        toast('error', await refusalOf(response, response.status === 403 ? m.download.forbidden : m.download.failed));
         return false;
       }
       // A streamed file has no length: the server announces an estimate (docs/administration.md).
@@ -70,14 +50,7 @@ export function useExportDownload() {
         setState({ running: key, received, total, rows: announced });
       }
       const name = attachmentName(response.headers.get('content-disposition'), fallbackName);
-      const url = URL.createObjectURL(new Blob(chunks as BlobPart[], { type: response.headers.get('content-type') ?? 'application/octet-stream' }));
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = name;
-      document.body.appendChild(link);
-      link.click();
-      link.remove();
-      window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      saveBlob(new Blob(chunks as BlobPart[], { type: response.headers.get('content-type') ?? 'application/octet-stream' }), name);
       toast('success', done(name));
       return true;
     } catch {

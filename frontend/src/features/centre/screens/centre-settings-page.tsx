@@ -2,9 +2,8 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Col, Form, Input, Radio, Row, Spin, Upload } from 'antd';
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { applyFieldErrors, describeApiError } from '../../../lib/api-errors';
-import { apiBaseUrl } from '../../../lib/base-query';
+import { fetchWithSession } from '../../../lib/download';
 import { toast } from '../../../lib/feedback';
-import { getAccessToken } from '../../../lib/session';
 import { StatusMessage } from '../../../components/status';
 import { WorkPage } from '../../../components/work-page';
 import { messages as m } from '../messages';
@@ -58,8 +57,7 @@ function useImage(kind: CentreImageKind, sha256: string | null): string | null {
     }
     let objectUrl: string | null = null;
     let cancelled = false;
-    const token = getAccessToken();
-    void fetch(`${apiBaseUrl()}/admin/centre/images/${kind}/`, { headers: token ? { Authorization: `Bearer ${token}` } : {} })
+    void fetchWithSession(`admin/centre/images/${kind}/`)
       .then(async (response) => (response.ok ? response.blob() : null))
       .then((blob) => {
         if (cancelled || !blob) return;

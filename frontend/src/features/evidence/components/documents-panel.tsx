@@ -3,9 +3,8 @@ import { Alert, Button, Card, Descriptions, Form, Modal, Select, Space, Spin, Ta
 import { DownloadOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
 import { describeApiError } from '../../../lib/api-errors';
-import { apiBaseUrl, appTokenRefresher } from '../../../lib/base-query';
+import { attachmentName, fetchWithSession, refusalOf, saveBlob } from '../../../lib/download';
 import { toast } from '../../../lib/feedback';
-import { getAccessToken } from '../../../lib/session';
 import {
   useIssueDocumentMutation,
   useListDocumentsQuery,
@@ -29,41 +28,16 @@ export const hoursOf = (minutes: number) => {
 export const rateOf = (perMille: number) => `${(perMille / 10).toLocaleString('fr-FR', { maximumFractionDigits: 1 })} %`;
 const codeOf = (code: string) => code.replace(/(.{4})(?=.)/g, '$1-');
 
-/** The file name of a Content-Disposition header (RFC 6266: filename* first, else filename). */
-function attachmentName(header: string | null, fallback: string): string {
-  const star = header ? /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header) : null;
-  if (star) {
-    try {
-      return decodeURIComponent(star[1]!.trim());
-    } catch {
-      /* the plain name */
-    }
-  }
-  const plain = header ? /filename\s*=\s*"?([^";]+)"?/i.exec(header) : null;
-  return plain ? plain[1]!.trim() : fallback;
-}
-
-/** Downloads a document's PDF with the bearer token (refreshed once after a 401), saved under the server's name. */
+/** Downloads a document's PDF with the session's token, saved under the server's name. */
 async function downloadPdf(document: IssuedDocumentSummary): Promise<void> {
-  const attempt = (token: string | null) => fetch(`${apiBaseUrl()}/evidence/documents/${document.id}/pdf/`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
   try {
-    const token = getAccessToken();
-    let response = await attempt(token);
-    if (response.status === 401 && (await appTokenRefresher().afterUnauthorized(token))) response = await attempt(getAccessToken());
+    const response = await fetchWithSession(`evidence/documents/${document.id}/pdf/`);
     if (!response.ok) {
-      const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
-      toast('error', typeof body?.message === 'string' ? body.message : m.downloadFailed);
+      toast('error', await refusalOf(response, m.downloadFailed));
       return;
     }
     const name = attachmentName(response.headers.get('content-disposition'), `${document.kind}-v${document.version}.pdf`);
-    const url = URL.createObjectURL(await response.blob());
-    const link = window.document.createElement('a');
-    link.href = url;
-    link.download = name;
-    window.document.body.appendChild(link);
-    link.click();
-    link.remove();
-    window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    saveBlob(await response.blob(), name);
     toast('success', m.downloaded(name));
   } catch {
     toast('error', m.downloadFailed);

@@ -1,0 +1,51 @@
+import { apiBaseUrl, appTokenRefresher } from './base-query';
+import { getAccessToken } from './session';
+
+/**
+ * Files the API sends (exports, documents, dossiers, the centre's images) fetched with the session's
+ * access token, refreshed once after a 401 as every call (ADR 0029: the token lives in memory, so a
+ * plain link could not carry it), then handed to the browser under the server's name.
+ */
+
+/** The file name of a Content-Disposition header (RFC 6266: filename* first, else filename). */
+export function attachmentName(header: string | null, fallback: string): string {
+  if (!header) return fallback;
+  const star = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header);
+  if (star) {
+    try {
+      return decodeURIComponent(star[1]!.trim());
+    } catch {
+      /* a malformed name: the plain one, else the fallback */
+    }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(header);
+  return plain ? plain[1]!.trim() : fallback;
+}
+
+/** GET `path` of the API (`/api/…`, `api/…` or relative to it) with the token, refreshed once after a 401. */
+export async function fetchWithSession(path: string): Promise<Response> {
+  const url = `${apiBaseUrl()}/${path.replace(/^\/?(api\/)?/, '')}`;
+  const attempt = (token: string | null) => fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  const token = getAccessToken();
+  const response = await attempt(token);
+  if (response.status === 401 && (await appTokenRefresher().afterUnauthorized(token))) return attempt(getAccessToken());
+  return response;
+}
+
+/** The server's French message of a refused download, else `fallback`. */
+export async function refusalOf(response: Response, fallback: string): Promise<string> {
+  const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
+  return typeof body?.message === 'string' ? body.message : fallback;
+}
+
+/** Hands a blob to the browser as a download named `name`. */
+export function saveBlob(blob: Blob, name: string): void {
+  const href = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = name;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  window.setTimeout(() => URL.revokeObjectURL(href), 10_000);
+}
