@@ -6,7 +6,7 @@ import type { FastifyReply } from 'fastify';
 import { Authenticated, CurrentActor } from '../../../platform/auth/auth.decorators.js';
 import { IdPipe } from '../../../platform/http/id.pipe.js';
 import { attachmentDisposition } from '../../../platform/storage/serve-file.js';
-import { ForbiddenError, type Actor } from '../../../shared-kernel/index.js';
+import type { Actor } from '../../../shared-kernel/index.js';
 import { DocumentFactsAssembler } from '../application/documents/document-facts.assembler.js';
 import { DownloadIssuedDocument } from '../application/documents/download-document.command.js';
 import { IssueDocument, type IssuedDocumentView } from '../application/documents/issue-document.command.js';
@@ -103,7 +103,6 @@ export class DocumentsController {
     @Param('courseId', IdPipe) courseId: number,
     @Query() query: DocumentPreviewQuery,
   ): Promise<DocumentPreviewResponse> {
-    if (actor.role !== 'admin') throw new ForbiddenError('Seul un administrateur émet les certificats et attestations.');
     const { facts } = await this.assembler.assemble(actor, studentId, courseId, null);
     return {
       kind: query.kind,
@@ -136,7 +135,6 @@ export class DocumentsController {
     @Body() body: IssueDocumentRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<IssuedDocumentResponse> {
-    if (actor.role !== 'admin') throw new ForbiddenError('Seul un administrateur émet les certificats et attestations.');
     const { facts, images } = await this.assembler.assemble(actor, studentId, courseId, body.partial_reason ?? null);
     const issued: IssuedDocumentView = await this.commands.execute(new IssueDocument(actor, body.kind, facts, images));
     void reply.status(issued.unchanged ? 200 : 201);

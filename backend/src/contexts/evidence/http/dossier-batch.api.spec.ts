@@ -2,12 +2,12 @@
 // learner of a course, or those enrolled in a period; the job reports its progress, the ZIP holds a folder
 // per learner with its manifest, and a batch run again (a restart, a redelivery) is saved once.
 import { createHash, randomUUID } from 'node:crypto';
-import yauzl from 'yauzl';
 import { createApp } from '../../../create-app.js';
 import { Database } from '../../../platform/database/database.js';
 import { Jobs } from '../../../platform/jobs/jobs.service.js';
 import { eventually } from '../../../platform/testing/eventually.js';
 import { call, givenAdmin, givenCourse, givenEnrolled, givenStudent, givenTeacher } from '../../../testing/fixtures.js';
+import { unzip } from '../../../testing/zip.js';
 import { startTestApp, type TestApp } from '../../../testing/test-app.js';
 import { CommandBus } from '@nestjs/cqrs';
 import { DossierBatchRunner, DOSSIER_BATCH_JOB, RequestDossierBatch, type DossierBatchData } from '../application/dossier/dossier-batch.js';
@@ -29,28 +29,6 @@ afterEach(() => t.clock.release());
 const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
 const T0 = Date.parse('2026-03-02T08:00:00Z');
 
-function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error);
-      const entries = new Map<string, Buffer>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (err, stream) => {
-          if (err || !stream) return reject(err);
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            entries.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(entries));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
 
 /** A course with three learners: two enrolled in March 2026 (one with a beat), one in April. */
 async function world() {

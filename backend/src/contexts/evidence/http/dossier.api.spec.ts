@@ -6,9 +6,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { extractText, getDocumentProxy } from 'unpdf';
-import yauzl from 'yauzl';
 import { Database } from '../../../platform/database/database.js';
 import { call, givenAdmin, givenCourse, givenEnrolled, givenFollowing, givenStudent, givenTeacher } from '../../../testing/fixtures.js';
+import { unzip } from '../../../testing/zip.js';
 import { startTestApp, type TestApp } from '../../../testing/test-app.js';
 import { CommandBus } from '@nestjs/cqrs';
 import { DOSSIER_MESSAGES } from '../application/dossier/dossier-access.js';
@@ -40,28 +40,6 @@ const secondsOf = (value: unknown) => Math.round(((value as Date).getTime() - Da
 const FORMULA = '=cmd|\' /C calc\'!A0';
 
 /** Every entry of a ZIP, by name. */
-function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error);
-      const entries = new Map<string, Buffer>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (err, stream) => {
-          if (err || !stream) return reject(err);
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            entries.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(entries));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
 
 async function world() {
   const teacher = await givenTeacher(t);
