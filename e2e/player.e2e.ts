@@ -81,7 +81,18 @@ test.describe.serial('the course player', () => {
       await expectWarning(page, 'Accès refusé', 'Vous devez terminer les étapes précédentes.');
       await page.getByRole('button', { name: 'Terminer l’étape' }).click();
       await validated(page, world.steps.sub1!);
+      // « Suivant » from the foot of the page (a short window, scrolled down): the next step's title and the
+      // outline come into view below the sticky navigation bar, not under it (issue 30).
+      const viewport = page.viewportSize()!;
+      await page.setViewportSize({ width: 1280, height: 460 });
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
       await next(page, '1.2 Les raccourcis');
+      const bar = (await page.locator('header.navbar').boundingBox())!;
+      await expect.poll(async () => (await heading(page).boundingBox())!.y).toBeGreaterThanOrEqual(bar.y + bar.height);
+      expect((await page.locator('.course-reader__outline').boundingBox())!.y).toBeGreaterThanOrEqual(bar.y + bar.height);
+      await page.screenshot({ path: test.info().outputPath('after-next.png') });
+      await page.setViewportSize(viewport);
       await page.getByRole('button', { name: 'Terminer l’étape' }).click();
       await validated(page, world.steps.sub2!);
     });

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { MenuOutlined, UserOutlined } from '@ant-design/icons';
 import { selectSession } from '../lib/auth-slice';
@@ -99,8 +99,30 @@ function NavLinks({ items, onNavigate }: { items: NavItem[]; onNavigate?: () => 
 /** The name the greeting shows: the app hands in one that reads the person's profile; the username stands in. */
 export type GreetingName = ComponentType<{ fallback: string }>;
 
+/**
+ * The sticky header's height as `--navbar-height` on the document, kept true as it wraps or folds:
+ * what sticky content (the player's outline) and scroll targets sit below. Set through the CSSOM,
+ * which the page's CSP allows (no inline style).
+ */
+function useHeaderHeight() {
+  const header = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    const element = header.current;
+    if (!element) return;
+    const root = document.documentElement.style;
+    const measure = () => root.setProperty('--navbar-height', `${Math.ceil(element.getBoundingClientRect().height)}px`);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return header;
+}
+
 export function Navbar({ Name }: { Name?: GreetingName }) {
   const session = useAppSelector(selectSession);
+  const header = useHeaderHeight();
   const [open, setOpen] = useState(false);
   const [drawerWanted, setDrawerWanted] = useState(false);
   const items = navItems(session);
@@ -114,7 +136,7 @@ export function Navbar({ Name }: { Name?: GreetingName }) {
     ) : null;
 
   return (
-    <header className="navbar">
+    <header ref={header} className="navbar">
       <div className="navbar__inner">
         <Link to="/" className="navbar__brand">
           <span className="navbar__logo">{m.brand}</span>

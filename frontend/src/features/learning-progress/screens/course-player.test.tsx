@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startSession } from '../../../lib/session';
 import { json, stubFetch, type FakeRequest } from '../../../test/fake-fetch';
 import { renderApp } from '../../../test/render-app';
@@ -77,6 +77,11 @@ async function closeDialog(found: HTMLElement) {
 }
 
 describe('/mini/{course_id}', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    delete (HTMLElement.prototype as { scrollIntoView?: unknown }).scrollIntoView;
+  });
+
   it('starts on the first step not validated, shows each step validated, to do or locked, and opens the step on the server', async () => {
     startSession('student', { id: STUDENT, username: 'lea', access: 'a1', refresh: 'r1' });
     const calls = server({ records: [record(10, null)] });
@@ -129,6 +134,24 @@ describe('/mini/{course_id}', () => {
     // Previous goes back without condition.
     await userEvent.click(screen.getByRole('button', { name: /Précédent/ }));
     expect(await screen.findByRole('heading', { level: 2, name: '1.1 Le vocabulaire' })).toBeInTheDocument();
+  });
+
+  it('brings the next step into view after « Suivant » from the foot of a long step, not from the outline', async () => {
+    startSession('student', { id: STUDENT, username: 'lea', access: 'a1', refresh: 'r1' });
+    server({ records: [record(10, null), record(10, 11)] });
+    renderApp(`/mini/${COURSE}`);
+    await screen.findByRole('heading', { level: 2, name: '1.2 Les raccourcis' });
+    const scrolled: Element[] = [];
+    // jsdom lays nothing out: the step's section is scrolled past (its top above the window), as after reading a long step.
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({ top: -800, bottom: -100, left: 0, right: 0, width: 0, height: 700, x: 0, y: -800, toJSON: () => ({}) });
+    Object.defineProperty(HTMLElement.prototype, 'scrollIntoView', { configurable: true, value: function (this: Element) { scrolled.push(this); } });
+    await userEvent.click(outlineStep('subchapter-11'));
+    await screen.findByRole('heading', { level: 2, name: '1.1 Le vocabulaire' });
+    expect(scrolled).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: /Suivant/ }));
+    await screen.findByRole('heading', { level: 2, name: '1.2 Les raccourcis' });
+    await waitFor(() => expect(scrolled).toHaveLength(1));
+    expect(scrolled[0]).toHaveAttribute('aria-labelledby', 'player-step-title');
   });
 
   it("ends with 'Terminer le cours', then 'Bravo ! Vous avez terminé le cours' and 'Cours terminé'", async () => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Drawer, Modal } from 'antd';
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import type { ChapterView } from '../../../lib/api-schema';
@@ -70,6 +70,8 @@ export function CoursePlayer({
   const narrow = useNarrowScreen('lg');
   const media = useMediaSession();
   const [modal, modalHolder] = Modal.useModal();
+  const stepSection = useRef<HTMLElement>(null);
+  const scrollToStep = useRef(false);
 
   const validated = useMemo(() => {
     const keys = new Set<string>();
@@ -127,6 +129,8 @@ export function CoursePlayer({
       return;
     }
     if (from === 'outline') setDrawerOpen(false);
+    // « Suivant » is at the foot of a long step: the next one is read from its title, below the sticky header.
+    if (from === 'footer') scrollToStep.current = true;
     // A SCORM package on screen is unloaded first, so the calls of its unload handlers arrive (ADR 0025).
     if (stepKey(step) === selectedKey) return setSelection((state) => goToStep(state ?? { selected: null, expandedChapterId: null }, step));
     afterPackagesUnloaded(() => setSelection((state) => goToStep(state ?? { selected: null, expandedChapterId: null }, step)));
@@ -158,6 +162,14 @@ export function CoursePlayer({
   const onQuizFinished = () => {
     if (selectedKey && !validated.has(selectedKey)) quiz.check(selectedKey);
   };
+
+  useEffect(() => {
+    if (!scrollToStep.current) return;
+    scrollToStep.current = false;
+    const section = stepSection.current;
+    // Its top under the sticky header (its scroll margin) or above the window: scrolled past.
+    if (section && section.getBoundingClientRect().top < (Number.parseFloat(getComputedStyle(section).scrollMarginTop) || 0)) section.scrollIntoView?.({ block: 'start' });
+  }, [selectedKey]);
 
   const forward = selected ? forwardAction(sequence, selected, validated, courseCompleted) : null;
   const { previous, next } = neighbours(sequence, selected);
@@ -219,7 +231,7 @@ export function CoursePlayer({
               <nav aria-label={m.player.outline}>{outline}</nav>
             </Drawer>
           ) : null}
-          <section className="course-reader__content" aria-labelledby="player-step-title">
+          <section ref={stepSection} className="course-reader__content" aria-labelledby="player-step-title">
             {selected && content ? (
               <>
                 <p className="course-reader__position">{m.player.stepOf(position, sequence.length)}</p>
