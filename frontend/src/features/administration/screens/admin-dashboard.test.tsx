@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { startSession } from '../../../lib/session';
 import { json, stubFetch } from '../../../test/fake-fetch';
 import { renderApp } from '../../../test/render-app';
-import { axisStep, weekLabel } from '../components/weekly-chart';
+import { axisStep, chartLayout, weekLabel } from '../components/weekly-chart';
 
 const weeksOf = (n: number) =>
   Array.from({ length: n }, (_, i) => ({
@@ -83,5 +83,19 @@ describe('the chart', () => {
   it('picks a round step for about four lines, and names weeks dd/mm', () => {
     expect([1, 4, 5, 9, 23, 140, 1000].map(axisStep)).toEqual([1, 1, 2, 5, 10, 50, 500]);
     expect(weekLabel('2026-09-07')).toBe('07/09');
+  });
+
+  it('draws at the width it has, labels never closer than 44 px, and scrolls only when weeks would be thinner than 14 px', () => {
+    // 12 weeks in 524 px: 43 px each is too close for a label each: one in two.
+    expect(chartLayout(12, 524)).toEqual({ width: 524, slot: 43, labelEvery: 2 });
+    expect(chartLayout(12, 800).labelEvery).toBe(1);
+    // 52 weeks in a phone's 300 px: drawn 736 px wide (52 × 14 + the margin), scrolled sideways, one label in four.
+    expect(chartLayout(52, 300)).toEqual({ width: 736, slot: 14, labelEvery: 4 });
+    for (const [weeks, available] of [[4, 300], [12, 300], [26, 560], [52, 560], [52, 1200]] as const) {
+      const { width, slot, labelEvery } = chartLayout(weeks, available);
+      expect(width).toBeGreaterThanOrEqual(available);
+      expect(slot).toBeGreaterThanOrEqual(14);
+      expect(slot * labelEvery).toBeGreaterThanOrEqual(44);
+    }
   });
 });
