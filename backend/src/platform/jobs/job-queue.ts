@@ -29,7 +29,11 @@ export interface JobDefinition<T> {
   expireInSeconds?: number;
   /** A cron expression (Europe/Paris) when the job is also sent on a schedule (pg-boss schedule: one send per tick across nodes). */
   schedule?: string;
-  handler: (job: JobContext<T>) => Promise<void>;
+  /**
+   * Its work; what it returns (a small JSON object) is kept by pg-boss as the job's output and read
+   * back by `status` (a batch's skipped learners, say).
+   */
+  handler: (job: JobContext<T>) => Promise<void | object>;
 }
 
 export interface JobStatus {
@@ -39,6 +43,8 @@ export interface JobStatus {
   retryCount: number;
   retryLimit: number;
   progress: { done: number; total: number } | null;
+  /** What the handler returned, once completed (pg-boss's job output); null otherwise. */
+  output: object | null;
 }
 
 export class JobQueue {
@@ -65,6 +71,19 @@ export class JobQueue {
       `create table if not exists ${JOBS_SCHEMA}.job_progress (
          job_id uuid primary key, done integer not null, total integer not null, updated_at timestamptz not null default now())`,
     );
+    await this.cleanProgress();
+  }
+
+  /**
+   * Deletes the progress of jobs pg-boss no longer keeps (its retention deletes a finished job after
+   * `deleteAfterSeconds`, 7 days by default): the progress lives as long as its job, not forever.
+   * Run at the start and after every job; returns how many rows went.
+   */
+  async cleanProgress(): Promise<number> {
+    const result = await this.pool.query(
+      `delete from ${JOBS_SCHEMA}.job_progress p where not exists (select 1 from ${JOBS_SCHEMA}.job j where j.id = p.job_id)`,
+    );
+    return result.rowCount ?? 0;
   }
 
   async define<T extends object>(definition: JobDefinition<T>): Promise<void> {
@@ -75,10 +94,14 @@ export class JobQueue {
     });
     this.names.add(definition.name);
     if (definition.schedule) await this.boss.schedule(definition.name, definition.schedule, {}, { tz: 'Europe/Paris' });
-    await this.boss.work<T>(definition.name, { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2 }, async (jobs) => {
+    // One job a fetch (pg-boss's default batch size): what the handler returns is that job's output.
+    await this.boss.work<T>(definition.name, { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2, batchSize: 1 }, async (jobs) => {
+      let output: void | object = undefined;
       for (const job of jobs) {
-        await definition.handler({ id: job.id, data: job.data, progress: (done, total) => this.saveProgress(job.id, done, total) });
+        output = await definition.handler({ id: job.id, data: job.data, progress: (done, total) => this.saveProgress(job.id, done, total) });
       }
+      await this.cleanProgress().catch((error: Error) => this.options.onError?.(error));
+      return output;
     });
   }
 
@@ -104,6 +127,7 @@ export class JobQueue {
       return {
         id, name, state: job.state, retryCount: job.retryCount, retryLimit: job.retryLimit,
         progress: progress.rows[0] ? { done: progress.rows[0].done, total: progress.rows[0].total } : null,
+        output: job.state === 'completed' && job.output && typeof job.output === 'object' ? job.output : null,
       };
     }
     return null;
