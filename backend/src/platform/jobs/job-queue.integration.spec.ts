@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { createTestDatabase } from '../testing/test-database.js';
 import { eventually } from '../testing/eventually.js';
@@ -8,7 +10,7 @@ describe('JobQueue (pg-boss, real PostgreSQL)', () => {
   let db: { url: string; drop: () => Promise<void> };
   const queues: JobQueue[] = [];
   const queue = async () => {
-    const created = new JobQueue(db.url, { pollingIntervalSeconds: 0.5 });
+    const created = new JobQueue(db.url, { pollingIntervalSeconds: 0.5, superviseIntervalSeconds: 2 });
     await created.start();
     queues.push(created);
     return created;
@@ -121,4 +123,39 @@ describe('JobQueue (pg-boss, real PostgreSQL)', () => {
       await client.end();
     }
   });
+
+  it('retries, within its heartbeat, a job whose worker process was killed (SIGKILL) mid-run, not after its expiry', async () => {
+    // The queue as the app defines a long batch's: 6 h before a try is taken for lost, beats every 5 s.
+    const definition = { name: 'killed', retryLimit: 2, expireInSeconds: 6 * 3600, heartbeatSeconds: 10 };
+    const sender = await queue();
+    await sender.declare(definition.name, definition.retryLimit);
+    const ran: string[] = [];
+    const client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+    const child = spawn(process.execPath, [fileURLToPath(new URL('./killed-worker.fixture.mjs', import.meta.url)), db.url, definition.name], { stdio: ['ignore', 'pipe', 'inherit'] });
+    try {
+      const said: string[] = [];
+      child.stdout.on('data', (chunk: Buffer) => said.push(chunk.toString()));
+      // The queue with the app's options, created before the worker polls it.
+      const creator = await queue();
+      await creator.define({ ...definition, handler: async () => { throw new Error('pas ici'); } });
+      await creator.stop(1);
+      queues.splice(queues.indexOf(creator), 1);
+      const id = await sender.send(definition.name, { lot: 1 });
+      await eventually(async () => expect(said.join('')).toContain(`active ${id}`), 60_000);
+      expect((await client.query('select expire_seconds, heartbeat_seconds from jobs.job where id = $1', [id])).rows[0]).toEqual({ expire_seconds: 6 * 3600, heartbeat_seconds: 10 });
+      child.kill('SIGKILL');
+      await new Promise((resolve) => child.once('exit', resolve));
+
+      // Another node takes the queue: the job, lost with its process, is retried there and completes once.
+      const survivor = await queue();
+      await survivor.define({ ...definition, handler: async (job) => { ran.push(job.id); } });
+      await eventually(async () => expect((await survivor.status(id))?.state).toBe('completed'), 200_000);
+      expect(ran).toEqual([id]);
+      expect((await survivor.status(id))?.retryCount).toBe(1);
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await client.end();
+    }
+  }, 300_000);
 });

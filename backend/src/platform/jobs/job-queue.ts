@@ -27,6 +27,13 @@ export interface JobDefinition<T> {
    * long batch sets more, or its tries would be cut off and run again beside themselves.
    */
   expireInSeconds?: number;
+  /**
+   * A worker running a job of this type beats every half of this (pg-boss does it); a job whose
+   * beats stop (its process killed, its machine gone) is failed and retried after this many
+   * seconds (at least 10) instead of after `expireInSeconds`: a long batch cut off by a crash
+   * resumes within a minute or two, not hours later.
+   */
+  heartbeatSeconds?: number;
   /** A cron expression (Europe/Paris) when the job is also sent on a schedule (pg-boss schedule: one send per tick across nodes). */
   schedule?: string;
   /**
@@ -54,9 +61,11 @@ export class JobQueue {
 
   constructor(
     databaseUrl: string,
-    private readonly options: { pollingIntervalSeconds?: number; onError?: (error: Error) => void } = {},
+    private readonly options: { pollingIntervalSeconds?: number; superviseIntervalSeconds?: number; onError?: (error: Error) => void } = {},
   ) {
-    this.boss = new PgBoss({ connectionString: databaseUrl, schema: JOBS_SCHEMA });
+    // Supervision (expiries, missed heartbeats) every 60 s unless asked (a test asks for less).
+    const supervise = options.superviseIntervalSeconds;
+    this.boss = new PgBoss({ connectionString: databaseUrl, schema: JOBS_SCHEMA, ...(supervise ? { superviseIntervalSeconds: supervise, monitorIntervalSeconds: supervise } : {}) });
     this.boss.on('error', (error: Error) => this.options.onError?.(error));
     this.pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
     // An idle connection the server drops (a PostgreSQL restart, ADR 0023) emits 'error' on the pool:
@@ -87,11 +96,15 @@ export class JobQueue {
   }
 
   async define<T extends object>(definition: JobDefinition<T>): Promise<void> {
-    await this.boss.createQueue(definition.name, {
+    const options = {
       retryLimit: definition.retryLimit,
       retryDelay: definition.retryDelaySeconds ?? 0,
       ...(definition.expireInSeconds ? { expireInSeconds: definition.expireInSeconds } : {}),
-    });
+    };
+    await this.boss.createQueue(definition.name, { ...options, ...(definition.heartbeatSeconds ? { heartbeatSeconds: definition.heartbeatSeconds } : {}) });
+    // createQueue leaves an existing queue as it was: a definition changed since (an expiry, a
+    // heartbeat) is put in force on a database that already has the queue.
+    await this.boss.updateQueue(definition.name, { ...options, heartbeatSeconds: definition.heartbeatSeconds ?? null });
     this.names.add(definition.name);
     if (definition.schedule) await this.boss.schedule(definition.name, definition.schedule, {}, { tz: 'Europe/Paris' });
     // One job a fetch (pg-boss's default batch size): what the handler returns is that job's output.

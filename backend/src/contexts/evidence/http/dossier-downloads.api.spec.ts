@@ -133,28 +133,28 @@ describe('a batch of dossiers', () => {
     const queries = t.app.get(QueryBus);
     // The real bus, watched: which learners' transcripts are read (the first step of writing a learner's part).
     const execute = queries.execute;
-    queries.execute = ((query: unknown) => {
+    const watched = (query: unknown) => {
       if (query instanceof GetTranscript) transcripts.push(query.studentId);
-      return execute.call(queries, query as never);
-    }) as typeof queries.execute;
+      return (execute as (q: unknown) => Promise<unknown>).call(queries, query);
+    };
+    queries.execute = watched as typeof queries.execute;
     try {
+      // The first try dies after its second learner (as a killed process would: nothing after it runs).
+      const cut = new Error('arrêt brutal');
+      await expect(runner.run({ id: jobId, data, progress: async (done) => { if (done === 2) throw cut; } })).rejects.toBe(cut);
+      expect(transcripts).toEqual(learners.slice(0, 2).map((l) => l.studentId));
+      expect(await generatedFor(jobId)).toHaveLength(0);
+      expect(existsSync(`${runner.workDirOf(jobId)}/a${learners[0].studentId}/part.json`)).toBe(true);
 
-    // The first try dies after its second learner (as a killed process would: nothing after it runs).
-    const cut = new Error('arrêt brutal');
-    await expect(runner.run({ id: jobId, data, progress: async (done) => { if (done === 2) throw cut; } })).rejects.toBe(cut);
-    expect(transcripts).toEqual(learners.slice(0, 2).map((l) => l.studentId));
-    expect(await generatedFor(jobId)).toHaveLength(0);
-    expect(existsSync(`${runner.workDirOf(jobId)}/a${learners[0].studentId}/part.json`)).toBe(true);
-
-    // The queue delivers it again (another instance after a restart): learners 1–2 are taken up as written.
-    transcripts.length = 0;
-    const progress: number[] = [];
-    const output = await runner.run({ id: jobId, data, progress: async (done) => void progress.push(done) });
-    expect(transcripts).toEqual(learners.slice(2).map((l) => l.studentId));
-    expect(output).toEqual({ skipped: [] });
-    expect(progress.at(-1)).toBe(5);
-    expect(await generatedFor(jobId)).toHaveLength(1);
-    expect(existsSync(runner.workDirOf(jobId))).toBe(false);
+      // The queue delivers it again (another instance after a restart): learners 1–2 are taken up as written.
+      transcripts.length = 0;
+      const progress: number[] = [];
+      const output = await runner.run({ id: jobId, data, progress: async (done) => void progress.push(done) });
+      expect(transcripts).toEqual(learners.slice(2).map((l) => l.studentId));
+      expect(output).toEqual({ skipped: [] });
+      expect(progress.at(-1)).toBe(5);
+      expect(await generatedFor(jobId)).toHaveLength(1);
+      expect(existsSync(runner.workDirOf(jobId))).toBe(false);
     } finally {
       queries.execute = execute;
     }

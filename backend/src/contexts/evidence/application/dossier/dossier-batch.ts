@@ -144,8 +144,9 @@ export class DossierBatchRunner implements OnModuleInit {
 
   async onModuleInit(): Promise<void> {
     // A batch of a large cohort may run long (about 0.15 s a learner when measured, far more on a
-    // long log): 6 hours before a try is taken for lost, not pg-boss's 15 minutes.
-    await this.jobs.define<DossierBatchData>({ name: DOSSIER_BATCH_JOB, retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: 6 * 3600, handler: (job) => this.run(job) });
+    // long log): 6 hours before a try is taken for lost, not pg-boss's 15 minutes. A try whose
+    // process died (no heartbeat for 60 s) is retried at once, and resumes (see run).
+    await this.jobs.define<DossierBatchData>({ name: DOSSIER_BATCH_JOB, retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: 6 * 3600, heartbeatSeconds: 60, handler: (job) => this.run(job) });
   }
 
   /** Where a batch's parts wait until it is saved. */
