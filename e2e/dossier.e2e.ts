@@ -69,7 +69,9 @@ test('an admin downloads the dossiers of every learner of a course, following th
   await page.screenshot({ path: 'test-results/dossier-batch-1280.png', fullPage: true });
   await expectNoSeriousA11yViolations(page);
 
+  // Through a signed link the browser opens itself (its download manager saves and resumes it).
   const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+  expect(file.url()).toMatch(/\/api\/evidence\/dossiers\/\d+\/file\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
   expect(file.suggestedFilename()).toMatch(new RegExp(`^dossier-de-preuves-cours-${id}-lot-.*\\.zip$`));
   const zip = await readZip(await readFile((await file.path())!), 'manifest.json');
   const manifest = JSON.parse(zip.text!) as { format: string; course_id: number; learners: { manifest: string }[] };
@@ -79,7 +81,12 @@ test('an admin downloads the dossiers of every learner of a course, following th
     const folder = learner.manifest.replace('manifest.json', '');
     expect(zip.names).toEqual(expect.arrayContaining([learner.manifest, `${folder}releve-de-formation.pdf`, `${folder}releve-de-formation.xlsx`, `${folder}donnees/evenements.json`]));
   }
-  await expect(page.getByText(/Dossier .*\.zip téléchargé\./)).toBeVisible();
+  await expect(page.getByText(/Téléchargement du dossier lancé/)).toBeVisible();
+  // The link needs no session token and resumes: a range past the start answers 206 with the rest of the same file.
+  const bytes = await readFile((await file.path())!);
+  const resumed = await request.get(file.url(), { headers: { range: 'bytes=100-' } });
+  expect(resumed.status()).toBe(206);
+  expect(Buffer.concat([bytes.subarray(0, 100), await resumed.body()]).equals(bytes)).toBe(true);
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: 'test-results/dossier-batch-390.png', fullPage: true });

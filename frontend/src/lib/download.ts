@@ -32,6 +32,37 @@ export async function fetchWithSession(path: string): Promise<Response> {
   return response;
 }
 
+/** POST `path` of the API with the token, refreshed once after a 401 (no body). */
+export async function postWithSession(path: string): Promise<Response> {
+  const url = `${apiBaseUrl()}/${path.replace(/^\/?(api\/)?/, '')}`;
+  const attempt = (token: string | null) => fetch(url, { method: 'POST', headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  const token = getAccessToken();
+  const response = await attempt(token);
+  if (response.status === 401 && (await appTokenRefresher().afterUnauthorized(token))) return attempt(getAccessToken());
+  return response;
+}
+
+/**
+ * A large file (a dossier, a batch) handed to the browser's own download manager, which writes it
+ * to disk as it comes and resumes it after a cut (docs/adr/0036, « Liens de téléchargement »): a
+ * signed link asked for with the session (POST `linkPath`), valid a few minutes for this account,
+ * then opened by a plain link — no token in the page's hands is needed, nothing is held in memory.
+ * Throws with the server's French message when the link is refused.
+ */
+export async function downloadThroughLink(linkPath: string): Promise<void> {
+  const response = await postWithSession(linkPath);
+  if (!response.ok) throw new Error(await refusalOf(response, 'Le téléchargement a échoué.'));
+  const { url } = (await response.json()) as { url: string };
+  const link = document.createElement('a');
+  link.href = `${apiBaseUrl()}/${url.replace(/^\/?(api\/)?/, '')}`;
+  // The file's name comes from the server (Content-Disposition); the link goes to no other page.
+  link.download = '';
+  link.rel = 'noreferrer';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+}
+
 /** The server's French message of a refused download, else `fallback`. */
 export async function refusalOf(response: Response, fallback: string): Promise<string> {
   const body = (await response.json().catch(() => null)) as { message?: unknown } | null;

@@ -12,7 +12,8 @@ import { DocumentsController } from './http/documents.controller.js';
 import { IssuedDocument } from './domain/issued-document.aggregate.js';
 import { GeneratedDossier } from './domain/generated-dossier.aggregate.js';
 import { GenerateLearnerDossierHandler } from './application/dossier/generate-dossier.command.js';
-import { DownloadDossierHandler } from './application/dossier/download-dossier.command.js';
+import { CheckDossierDownloadHandler, DownloadDossierHandler } from './application/dossier/download-dossier.command.js';
+import { DownloadLinks } from '../../platform/storage/download-link.js';
 import { DossierController } from './http/dossier.controller.js';
 import { DossierRetention } from './application/dossier/dossier-retention.js';
 import { DossierBatchRunner, GetDossierBatchHandler, RequestDossierBatchHandler } from './application/dossier/dossier-batch.js';
@@ -46,6 +47,8 @@ import { DossierBatchRunner, GetDossierBatchHandler, RequestDossierBatchHandler 
     // The dossiers de preuves (docs/adr/0036).
     GenerateLearnerDossierHandler,
     DownloadDossierHandler,
+    CheckDossierDownloadHandler,
+    DownloadLinks,
     RequestDossierBatchHandler,
     GetDossierBatchHandler,
     DossierBatchRunner,

@@ -27,9 +27,20 @@ export interface JobDefinition<T> {
    * long batch sets more, or its tries would be cut off and run again beside themselves.
    */
   expireInSeconds?: number;
+  /**
+   * A worker running a job of this type beats every half of this (pg-boss does it); a job whose
+   * beats stop (its process killed, its machine gone) is failed and retried after this many
+   * seconds (at least 10) instead of after `expireInSeconds`: a long batch cut off by a crash
+   * resumes within a minute or two, not hours later.
+   */
+  heartbeatSeconds?: number;
   /** A cron expression (Europe/Paris) when the job is also sent on a schedule (pg-boss schedule: one send per tick across nodes). */
   schedule?: string;
-  handler: (job: JobContext<T>) => Promise<void>;
+  /**
+   * Its work; what it returns (a small JSON object) is kept by pg-boss as the job's output and read
+   * back by `status` (a batch's skipped learners, say).
+   */
+  handler: (job: JobContext<T>) => Promise<void | object>;
 }
 
 export interface JobStatus {
@@ -39,6 +50,8 @@ export interface JobStatus {
   retryCount: number;
   retryLimit: number;
   progress: { done: number; total: number } | null;
+  /** What the handler returned, once completed (pg-boss's job output); null otherwise. */
+  output: object | null;
 }
 
 export class JobQueue {
@@ -48,9 +61,11 @@ export class JobQueue {
 
   constructor(
     databaseUrl: string,
-    private readonly options: { pollingIntervalSeconds?: number; onError?: (error: Error) => void } = {},
+    private readonly options: { pollingIntervalSeconds?: number; superviseIntervalSeconds?: number; onError?: (error: Error) => void } = {},
   ) {
-    this.boss = new PgBoss({ connectionString: databaseUrl, schema: JOBS_SCHEMA });
+    // Supervision (expiries, missed heartbeats) every 60 s unless asked (a test asks for less).
+    const supervise = options.superviseIntervalSeconds;
+    this.boss = new PgBoss({ connectionString: databaseUrl, schema: JOBS_SCHEMA, ...(supervise ? { superviseIntervalSeconds: supervise, monitorIntervalSeconds: supervise } : {}) });
     this.boss.on('error', (error: Error) => this.options.onError?.(error));
     this.pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
     // An idle connection the server drops (a PostgreSQL restart, ADR 0023) emits 'error' on the pool:
@@ -65,20 +80,41 @@ export class JobQueue {
       `create table if not exists ${JOBS_SCHEMA}.job_progress (
          job_id uuid primary key, done integer not null, total integer not null, updated_at timestamptz not null default now())`,
     );
+    await this.cleanProgress();
+  }
+
+  /**
+   * Deletes the progress of jobs pg-boss no longer keeps (its retention deletes a finished job after
+   * `deleteAfterSeconds`, 7 days by default): the progress lives as long as its job, not forever.
+   * Run at the start and after every job; returns how many rows went.
+   */
+  async cleanProgress(): Promise<number> {
+    const result = await this.pool.query(
+      `delete from ${JOBS_SCHEMA}.job_progress p where not exists (select 1 from ${JOBS_SCHEMA}.job j where j.id = p.job_id)`,
+    );
+    return result.rowCount ?? 0;
   }
 
   async define<T extends object>(definition: JobDefinition<T>): Promise<void> {
-    await this.boss.createQueue(definition.name, {
+    const options = {
       retryLimit: definition.retryLimit,
       retryDelay: definition.retryDelaySeconds ?? 0,
       ...(definition.expireInSeconds ? { expireInSeconds: definition.expireInSeconds } : {}),
-    });
+    };
+    await this.boss.createQueue(definition.name, { ...options, ...(definition.heartbeatSeconds ? { heartbeatSeconds: definition.heartbeatSeconds } : {}) });
+    // createQueue leaves an existing queue as it was: a definition changed since (an expiry, a
+    // heartbeat) is put in force on a database that already has the queue.
+    await this.boss.updateQueue(definition.name, { ...options, heartbeatSeconds: definition.heartbeatSeconds ?? null });
     this.names.add(definition.name);
     if (definition.schedule) await this.boss.schedule(definition.name, definition.schedule, {}, { tz: 'Europe/Paris' });
-    await this.boss.work<T>(definition.name, { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2 }, async (jobs) => {
+    // One job a fetch (pg-boss's default batch size): what the handler returns is that job's output.
+    await this.boss.work<T>(definition.name, { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2, batchSize: 1 }, async (jobs) => {
+      let output: void | object = undefined;
       for (const job of jobs) {
-        await definition.handler({ id: job.id, data: job.data, progress: (done, total) => this.saveProgress(job.id, done, total) });
+        output = await definition.handler({ id: job.id, data: job.data, progress: (done, total) => this.saveProgress(job.id, done, total) });
       }
+      await this.cleanProgress().catch((error: Error) => this.options.onError?.(error));
+      return output;
     });
   }
 
@@ -104,6 +140,7 @@ export class JobQueue {
       return {
         id, name, state: job.state, retryCount: job.retryCount, retryLimit: job.retryLimit,
         progress: progress.rows[0] ? { done: progress.rows[0].done, total: progress.rows[0].total } : null,
+        output: job.state === 'completed' && job.output && typeof job.output === 'object' ? job.output : null,
       };
     }
     return null;

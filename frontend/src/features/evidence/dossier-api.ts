@@ -8,6 +8,8 @@ export interface DossierBatchState {
   state: 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
   progress: { done: number; total: number } | null;
   dossier: DossierView | null;
+  /** The learners the batch left out, and why (in French). */
+  skipped: { student_id: number; reason: string }[];
 }
 
 /** The dossiers de preuves (docs/adr/0036): one learner's, generated at once; a course's batch, on the job queue. */

@@ -4,6 +4,7 @@ export const dossierMessages = {
   buttonHelp: 'Générer et télécharger le dossier de preuves (ZIP : relevé PDF et XLSX, documents émis, données brutes, manifeste)',
   generating: 'Génération du dossier de preuves…',
   downloaded: (name: string) => `Dossier ${name} téléchargé.`,
+  downloadStarted: 'Téléchargement du dossier lancé : votre navigateur l’enregistre et peut le reprendre s’il est interrompu.',
   failed: 'Le dossier de preuves n’a pas pu être généré.',
   batch: {
     pageTitle: 'Dossiers de preuves',
@@ -24,6 +25,8 @@ export const dossierMessages = {
     waiting: 'En attente de démarrage…',
     failed: 'La génération a échoué. Relancez-la.',
     ready: 'Le ZIP est prêt.',
+    skippedTitle: (n: number) => `${n} apprenant${n > 1 ? 's' : ''} laissé${n > 1 ? 's' : ''} de côté (listé${n > 1 ? 's' : ''} dans ignores.json du ZIP)`,
+    skippedItem: (id: number, reason: string) => `Apprenant n° ${id} : ${reason}`,
     size: (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} Ko` : `${(bytes / (1024 * 1024)).toFixed(1).replace('.', ',')} Mo`),
     sha: 'SHA-256',
     download: 'Télécharger',

@@ -15,8 +15,8 @@ export function DossierButton({ student, course }: { student: number; course: nu
     setBusy(true);
     try {
       const dossier = await generate({ student, course }).unwrap();
-      const name = await downloadDossier(dossier.download_url, `dossier-de-preuves-${course}-${student}.zip`);
-      toast('success', m.downloaded(name));
+      await downloadDossier(dossier.download_link_url);
+      toast('success', m.downloadStarted);
     } catch (error) {
       toast('error', error instanceof Error ? error.message : describeApiError(error).message || m.failed);
     } finally {

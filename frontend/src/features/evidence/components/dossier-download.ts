@@ -1,13 +1,9 @@
-import { attachmentName, fetchWithSession, refusalOf, saveBlob } from '../../../lib/download';
+import { downloadThroughLink } from '../../../lib/download';
 
 /**
- * Downloads a stored dossier with the session's token and hands it to the browser under the
- * server's name. Returns the name, or throws with the server's French message.
+ * Downloads a stored dossier through a signed link (docs/adr/0036): the browser's download manager
+ * saves it and resumes it after a cut. Throws with the server's French message when refused.
  */
-export async function downloadDossier(url: string, fallbackName: string): Promise<string> {
-  const response = await fetchWithSession(url);
-  if (!response.ok) throw new Error(await refusalOf(response, 'Le téléchargement a échoué.'));
-  const name = attachmentName(response.headers.get('content-disposition'), fallbackName);
-  saveBlob(await response.blob(), name);
-  return name;
+export async function downloadDossier(linkUrl: string): Promise<void> {
+  await downloadThroughLink(linkUrl);
 }

@@ -53,7 +53,8 @@ export function DossierBatchPage() {
     if (!batch?.dossier) return;
     setDownloading(true);
     try {
-      toast('success', dossierMessages.downloaded(await downloadDossier(batch.dossier.download_url, `dossiers-de-preuves-${course}.zip`)));
+      await downloadDossier(batch.dossier.download_link_url);
+      toast('success', dossierMessages.downloadStarted);
     } catch (error) {
       toast('error', error instanceof Error ? error.message : dossierMessages.failed);
     } finally {
@@ -102,6 +103,21 @@ export function DossierBatchPage() {
               {batch?.dossier ? (
                 <Space direction="vertical" className="dossier-batch__ready">
                   <Alert type="success" showIcon message={m.ready} description={`${m.size(batch.dossier.size_bytes)} — ${m.sha} ${batch.dossier.zip_sha256}`} />
+                  {batch.skipped.length > 0 ? (
+                    <Alert
+                      type="warning"
+                      showIcon
+                      data-testid="dossier-batch-skipped"
+                      message={m.skippedTitle(batch.skipped.length)}
+                      description={
+                        <ul className="dossier-batch__skipped">
+                          {batch.skipped.map((s) => (
+                            <li key={s.student_id}>{m.skippedItem(s.student_id, s.reason)}</li>
+                          ))}
+                        </ul>
+                      }
+                    />
+                  ) : null}
                   <Button type="primary" icon={<DownloadOutlined />} loading={downloading} onClick={download} data-testid="dossier-batch-download">
                     {m.download}
                   </Button>

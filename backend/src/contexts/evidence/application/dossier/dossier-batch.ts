@@ -1,16 +1,17 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Command, CommandHandler, ICommandHandler, IQueryHandler, Query, QueryBus, QueryHandler } from '@nestjs/cqrs';
 import { AggregateStore } from '../../../../platform/aggregate-store/index.js';
+import { APP_CONFIG, type AppConfig } from '../../../../platform/config/config.js';
 import { Database } from '../../../../platform/database/database.js';
+import { isServiceUnavailable } from '../../../../platform/http/service-unavailable.js';
 import { EventStreamReader } from '../../../../platform/event-log/index.js';
 import type { JobContext } from '../../../../platform/jobs/job-queue.js';
 import { Jobs, JobsDisabledError } from '../../../../platform/jobs/jobs.service.js';
 import { MediaStorage } from '../../../../platform/storage/media-storage.js';
-import { Clock, ConflictError, ForbiddenError, InvalidInputError, NotFoundError, type Actor } from '../../../../shared-kernel/index.js';
+import { Clock, ConflictError, DomainError, ForbiddenError, InvalidInputError, NotFoundError, type Actor } from '../../../../shared-kernel/index.js';
 import { GetCourseOwner } from '../../../catalogue/contracts/catalogue.queries.js';
 import { COURSE_ENROLMENT } from '../../../enrolment/contracts/enrolment.read-models.js';
 import { STUDENT_COURSE_FIGURES } from '../../../learning-progress/contracts/learning-progress.read-models.js';
@@ -98,14 +99,38 @@ export class RequestDossierBatchHandler implements ICommandHandler<RequestDossie
   }
 }
 
+/** A learner left out of a batch, and why (in French, shown to the admin and written in `ignores.json`). */
+export interface SkippedLearner {
+  student_id: number;
+  reason: string;
+}
+
+/** What a batch's job keeps as its output (pg-boss): the learners it left out. */
+export interface DossierBatchOutput {
+  skipped: SkippedLearner[];
+}
+
+const UNEXPECTED_SKIP = 'Ses données n’ont pas pu être lues (erreur inattendue, consignée dans le journal du serveur).';
+
 /**
  * Runs a batch (docs/adr/0036): a folder per learner in one ZIP, progress after each learner, the
  * ZIP streamed into the storage, then the row and `DossierGenerated` named by the job's id.
+ *
+ * Resumed, not restarted: each learner's part is written in DATA_DIR/dossier-lots/{job}/ and
+ * renamed into place (`a{id}/part.json`) once whole, so a try cut off (a restart, a killed process,
+ * a lost try) is redelivered by the queue and takes up the learners already written as they are,
+ * generating only the others; the batch's generation time is fixed by its first try (`lot.json`).
+ * A learner whose data cannot be read (an account purged or closed since, any failure of theirs
+ * alone) is left out with a French reason (`a{id}.ignore.json`, then `ignores.json` in the ZIP, the
+ * batch's manifest and the job's output) instead of failing the batch; the database being away
+ * is not theirs and fails the try, to be resumed.
  * Idempotent: a job already saved ends at once; two runs racing save one (a unique index on the
- * job id), the loser removing its file. A run cut off by a restart starts again from the start.
+ * job id), the loser removing its file. The folder goes once the batch is saved.
  */
 @Injectable()
 export class DossierBatchRunner implements OnModuleInit {
+  private readonly logger = new Logger('Dossiers de preuves');
+
   constructor(
     private readonly jobs: Jobs,
     private readonly store: AggregateStore,
@@ -114,32 +139,55 @@ export class DossierBatchRunner implements OnModuleInit {
     private readonly streams: EventStreamReader,
     private readonly storage: MediaStorage,
     private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async onModuleInit(): Promise<void> {
     // A batch of a large cohort may run long (about 0.15 s a learner when measured, far more on a
-    // long log): 6 hours before a try is taken for lost, not pg-boss's 15 minutes.
-    await this.jobs.define<DossierBatchData>({ name: DOSSIER_BATCH_JOB, retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: 6 * 3600, handler: (job) => this.run(job) });
+    // long log): 6 hours before a try is taken for lost, not pg-boss's 15 minutes. A try whose
+    // process died (no heartbeat for 60 s) is retried at once, and resumes (see run).
+    await this.jobs.define<DossierBatchData>({ name: DOSSIER_BATCH_JOB, retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: 6 * 3600, heartbeatSeconds: 60, handler: (job) => this.run(job) });
   }
 
-  async run(job: JobContext<DossierBatchData>): Promise<void> {
+  /** Where a batch's parts wait until it is saved. */
+  workDirOf(jobId: string): string {
+    return join(this.config.dataDir, 'dossier-lots', jobId);
+  }
+
+  async run(job: JobContext<DossierBatchData>): Promise<DossierBatchOutput> {
     const { courseId, studentIds, filter, actor } = job.data;
     const total = studentIds.length + 1;
-    if (await this.saved(job.id)) return job.progress(total, total);
-    const now = this.clock.now();
+    const work = this.workDirOf(job.id);
+    const done = await this.savedDossier(job.id);
+    if (done) {
+      await rm(work, { recursive: true, force: true });
+      await job.progress(total, total);
+      return { skipped: studentIds.filter((id) => !done.studentIds.includes(id)).map((id) => ({ student_id: id, reason: 'Laissé de côté par le lot (voir ignores.json).' })) };
+    }
+    await mkdir(work, { recursive: true });
+    const now = await this.generationTime(work);
     const by = { role: 'admin' as const, profileId: actor.profileId };
-    const dir = await mkdtemp(join(tmpdir(), 'dossier-lot-'));
     let stored: string | null = null;
+    let finished = false;
     try {
-      await job.progress(0, total);
       const parts: LearnerPart[] = [];
+      const skipped: SkippedLearner[] = [];
+      let resumed = 0;
       for (const [index, studentId] of studentIds.entries()) {
-        const view = await this.queries.execute(new GetTranscript(actor, studentId, courseId));
-        const folder = `apprenant-${studentId}-${slug(view.student.fullname)}/`;
-        const partDir = await mkdtemp(join(dir, `a${studentId}-`));
-        parts.push(await writeLearnerPart({ db: this.db, queries: this.queries, streams: this.streams }, { view, studentId, courseId, dir: partDir, prefix: folder, generatedAt: now, generatedBy: by }));
+        const kept = await readKeptPart(work, studentId);
+        if (kept) {
+          resumed += 1;
+          if ('reason' in kept) skipped.push(kept);
+          else parts.push(kept);
+        } else {
+          const written = await this.writePart(work, studentId, { courseId, actor, now, by });
+          if ('reason' in written) skipped.push(written);
+          else parts.push(written);
+        }
         await job.progress(index + 1, total);
       }
+      if (resumed > 0) this.logger.log(`Lot ${job.id} repris : ${resumed} apprenant(s) déjà écrit(s) repris tels quels.`);
+      const ignores = `${JSON.stringify(skipped, null, 2)}\n`;
       const manifest = {
         format: 'dossier-de-preuves-lot',
         format_version: 1,
@@ -149,18 +197,22 @@ export class DossierBatchRunner implements OnModuleInit {
         filter,
         job_id: job.id,
         learners: parts.map((p) => ({ student_id: p.studentId, manifest: p.manifest.name, manifest_sha256: p.manifest.sha256 })),
+        ignores: skipped,
+        ignores_sha256: sha256Hex(ignores),
         ledger: LEDGER,
       };
       const text = `${JSON.stringify(manifest, null, 2)}\n`;
-      const zipPath = join(dir, 'lot.zip');
-      const zip = await writeZip(zipPath, parts, now, [{ name: 'manifest.json', text }]);
+      const zipPath = join(work, 'lot.zip');
+      await rm(zipPath, { force: true });
+      const zip = await writeZip(zipPath, parts, now, [{ name: 'manifest.json', text }, { name: 'ignores.json', text: ignores }]);
       stored = await this.storage.putFile(DOSSIER_FOLDER, 'zip', zipPath);
       const path = stored;
+      const included = parts.map((p) => p.studentId);
       const saved = await this.store
         .transaction(
           async (uow) => {
             uow.add(new GeneratedDossier({
-              scope: 'lot', studentId: null, courseId, studentIds, filePath: path,
+              scope: 'lot', studentId: null, courseId, studentIds: included, filePath: path,
               zipSha256: zip.sha256, manifestSha256: sha256Hex(text), sizeBytes: zip.bytes, now, by, jobId: job.id,
             }));
             return true;
@@ -172,16 +224,94 @@ export class DossierBatchRunner implements OnModuleInit {
           throw error;
         });
       if (saved) stored = null;
+      finished = true;
       await job.progress(total, total);
+      return { skipped };
     } finally {
       if (stored) await this.storage.remove(stored).catch(() => undefined);
-      await rm(dir, { recursive: true, force: true });
+      // Kept for the next try unless the batch is saved: its parts are what a resumed try takes up.
+      if (finished) await rm(work, { recursive: true, force: true });
     }
   }
 
-  private async saved(jobId: string): Promise<boolean> {
-    return (await this.db.query('select 1 from evidence.generated_dossier where job_id = $1', [jobId])).length > 0;
+  /** The batch's generation time: its first try's, kept in `lot.json`, so that resumed parts and the rest agree. */
+  private async generationTime(work: string): Promise<Date> {
+    const file = join(work, 'lot.json');
+    const kept = await readFile(file, 'utf8').then((text) => new Date((JSON.parse(text) as { generated_at: string }).generated_at)).catch(() => null);
+    if (kept && Number.isFinite(kept.getTime())) return kept;
+    const now = this.clock.now();
+    await writeAtomically(file, JSON.stringify({ generated_at: now.toISOString() }));
+    return now;
   }
+
+  /** Writes one learner's part and renames it into place once whole; a failure of theirs alone leaves them out. */
+  private async writePart(
+    work: string,
+    studentId: number,
+    input: { courseId: number; actor: Actor; now: Date; by: { role: 'admin'; profileId: number } },
+  ): Promise<LearnerPart | SkippedLearner> {
+    const partDir = await mkdtemp(join(work, `a${studentId}.tmp-`));
+    try {
+      const view = await this.queries.execute(new GetTranscript(input.actor, studentId, input.courseId));
+      const folder = `apprenant-${studentId}-${slug(view.student.fullname)}/`;
+      const part = await writeLearnerPart(
+        { db: this.db, queries: this.queries, streams: this.streams },
+        { view, studentId, courseId: input.courseId, dir: partDir, prefix: folder, generatedAt: input.now, generatedBy: input.by },
+      );
+      await writeFile(join(partDir, 'part.json'), JSON.stringify(relativePart(part, partDir)), { flag: 'wx' });
+      const final = join(work, `a${studentId}`);
+      await rm(final, { recursive: true, force: true });
+      await rename(partDir, final);
+      return rebasePart(relativePart(part, partDir), final);
+    } catch (error) {
+      await rm(partDir, { recursive: true, force: true });
+      // The database away, or this node stopping: not the learner's; the try fails and is resumed.
+      if (isServiceUnavailable(error)) throw error;
+      const reason = error instanceof DomainError ? error.message : UNEXPECTED_SKIP;
+      if (!(error instanceof DomainError)) this.logger.error(`Lot : l’apprenant ${studentId} est laissé de côté : ${error instanceof Error ? error.stack : String(error)}`);
+      const skipped: SkippedLearner = { student_id: studentId, reason };
+      await writeAtomically(join(work, `a${studentId}.ignore.json`), JSON.stringify(skipped));
+      return skipped;
+    }
+  }
+
+  private async savedDossier(jobId: string): Promise<{ studentIds: number[] } | null> {
+    const [row] = await this.db.query<{ student_ids: number[] }>('select student_ids from evidence.generated_dossier where job_id = $1', [jobId]);
+    return row ? { studentIds: row.student_ids } : null;
+  }
+}
+
+/** A part as kept on disk: its files' paths relative to its folder. */
+function relativePart(part: LearnerPart, dir: string): LearnerPart {
+  return {
+    studentId: part.studentId,
+    files: part.files.map((f) => ({ ...f, path: relative(dir, f.path) })),
+    manifest: { ...part.manifest, path: relative(dir, part.manifest.path) },
+  };
+}
+
+function rebasePart(part: LearnerPart, dir: string): LearnerPart {
+  return {
+    studentId: part.studentId,
+    files: part.files.map((f) => ({ ...f, path: join(dir, f.path) })),
+    manifest: { ...part.manifest, path: join(dir, part.manifest.path) },
+  };
+}
+
+/** A learner a previous try finished: their part (renamed into place whole) or their reason for being left out. */
+async function readKeptPart(work: string, studentId: number): Promise<LearnerPart | SkippedLearner | null> {
+  const ignored = await readFile(join(work, `a${studentId}.ignore.json`), 'utf8').catch(() => null);
+  if (ignored !== null) return JSON.parse(ignored) as SkippedLearner;
+  const dir = join(work, `a${studentId}`);
+  const text = await readFile(join(dir, 'part.json'), 'utf8').catch(() => null);
+  return text === null ? null : rebasePart(JSON.parse(text) as LearnerPart, dir);
+}
+
+/** Written whole or not at all (a temporary name, then a rename). */
+async function writeAtomically(path: string, text: string): Promise<void> {
+  const temporary = `${path}.${process.pid}.tmp`;
+  await writeFile(temporary, text);
+  await rename(temporary, path);
 }
 
 export interface DossierBatchView {
@@ -189,6 +319,8 @@ export interface DossierBatchView {
   state: string;
   progress: { done: number; total: number } | null;
   dossier: DossierView | null;
+  /** The learners left out and why, once the batch is done. */
+  skipped: SkippedLearner[];
 }
 
 /** A batch's state (an admin): the job's, its progress, and the dossier once saved. A read: no event. */
@@ -213,7 +345,8 @@ export class GetDossierBatchHandler implements IQueryHandler<GetDossierBatch> {
     const status = UUID.test(jobId) ? await this.jobs.status(jobId.toLowerCase()) : null;
     if (!status || status.name !== DOSSIER_BATCH_JOB) throw new NotFoundError('Lot introuvable.');
     const dossier = await this.orm.em.fork().findOne(GeneratedDossier, { jobId: status.id });
-    return { job_id: status.id, state: status.state, progress: status.progress, dossier: dossier ? toDossierView(dossier) : null };
+    const skipped = (status.output as Partial<DossierBatchOutput> | null)?.skipped ?? [];
+    return { job_id: status.id, state: status.state, progress: status.progress, dossier: dossier ? toDossierView(dossier) : null, skipped };
   }
 }
 

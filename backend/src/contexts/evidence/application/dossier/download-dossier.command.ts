@@ -1,10 +1,58 @@
-import { Command, CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { Command, CommandHandler, ICommandHandler, IQueryHandler, Query, QueryBus, QueryHandler } from '@nestjs/cqrs';
 import { AggregateStore } from '../../../../platform/aggregate-store/index.js';
 import { MediaStorage } from '../../../../platform/storage/media-storage.js';
 import { ForbiddenError, NotFoundError, type Actor } from '../../../../shared-kernel/index.js';
 import { GeneratedDossier } from '../../domain/generated-dossier.aggregate.js';
 import { GetClosedProfiles } from '../../../identity/contracts/identity.queries.js';
 import { assertMayHandleDossiers, DOSSIER_MESSAGES } from './dossier-access.js';
+
+/** A trainer of the course asks for a batch: it is the admins' (it may hold closed accounts, ADR 0015). */
+export const BATCH_DOWNLOAD_REFUSED = 'Les lots de dossiers de preuves sont réservés aux administrateurs : téléchargez le dossier de chaque apprenant depuis sa fiche.';
+
+/**
+ * Who may download this dossier (docs/adr/0036): an admin; the course's trainer for a learner's
+ * dossier while that learner's account is open. A trainer of the course asking for a batch is
+ * refused (403); anyone else learns nothing of the dossier (404).
+ */
+export async function assertMayDownloadDossier(queries: QueryBus, actor: Actor, dossier: GeneratedDossier): Promise<'admin' | 'teacher'> {
+  if (actor.role === 'student') throw new ForbiddenError(DOSSIER_MESSAGES.learnersRefused);
+  const role = await assertMayHandleDossiers(queries, actor, dossier.courseId).catch(() => {
+    throw new NotFoundError(DOSSIER_MESSAGES.notFound);
+  });
+  if (role === 'teacher' && dossier.studentId === null) throw new ForbiddenError(BATCH_DOWNLOAD_REFUSED);
+  if (role === 'teacher' && (await queries.execute(new GetClosedProfiles('student', [dossier.studentId!]))).has(dossier.studentId!)) {
+    throw new NotFoundError(DOSSIER_MESSAGES.notFound);
+  }
+  return role;
+}
+
+/** Checks, without recording anything, that the actor may download the dossier now (before a signed link is given). */
+export class CheckDossierDownload extends Query<{ dossierId: number }> {
+  constructor(
+    readonly actor: Actor,
+    readonly dossierId: number,
+  ) {
+    super();
+  }
+}
+
+@QueryHandler(CheckDossierDownload)
+export class CheckDossierDownloadHandler implements IQueryHandler<CheckDossierDownload> {
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly queries: QueryBus,
+  ) {}
+
+  async execute({ actor, dossierId }: CheckDossierDownload): Promise<{ dossierId: number }> {
+    if (actor.role === 'student') throw new ForbiddenError(DOSSIER_MESSAGES.learnersRefused);
+    const dossier = await this.orm.em.fork().findOne(GeneratedDossier, { id: dossierId });
+    if (!dossier) throw new NotFoundError(DOSSIER_MESSAGES.notFound);
+    await assertMayDownloadDossier(this.queries, actor, dossier);
+    if (dossier.filePath === null) throw new NotFoundError('Ce dossier a été supprimé à l’issue de la durée de conservation : générez-en un nouveau.');
+    return { dossierId };
+  }
+}
 
 export interface DossierFile {
   absolutePath: string;
@@ -40,13 +88,8 @@ export class DownloadDossierHandler implements ICommandHandler<DownloadDossier> 
     return this.store.transaction(
       async (uow) => {
         const dossier = await uow.load(GeneratedDossier, { id: dossierId }, () => new NotFoundError(DOSSIER_MESSAGES.notFound));
-        const role = await assertMayHandleDossiers(this.queries, actor, dossier.courseId).catch(() => {
-          throw new NotFoundError(DOSSIER_MESSAGES.notFound);
-        });
         // A batch is the admins' (it may hold closed accounts); a closed account's dossier too (ADR 0015).
-        if (role === 'teacher' && (dossier.studentId === null || (await this.queries.execute(new GetClosedProfiles('student', [dossier.studentId]))).has(dossier.studentId))) {
-          throw new NotFoundError(DOSSIER_MESSAGES.notFound);
-        }
+        const role = await assertMayDownloadDossier(this.queries, actor, dossier);
         // A file deleted by the retention: `downloaded` refuses it in French.
         if (dossier.filePath === null) dossier.downloaded({ role, profileId: actor.profileId });
         const absolutePath = this.storage.absolutePathOf(dossier.filePath!);
