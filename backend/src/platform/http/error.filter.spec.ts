@@ -3,7 +3,7 @@ import { BadRequestException, Logger, NotFoundException } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import type { ArgumentsHost } from '@nestjs/common';
 import { ConcurrentWriteError, ConflictError, ForbiddenError } from '../../shared-kernel/index.js';
-import { ErrorFilter } from './error.filter.js';
+import { ErrorFilter, loggableUrl } from './error.filter.js';
 import { RequestValidationError } from './request-validation.error.js';
 
 const request = { id: 'req-123', method: 'GET', url: '/api/x' } as unknown as FastifyRequest;
@@ -52,6 +52,25 @@ describe('ErrorFilter', () => {
     expect(body.message).toBe('Une erreur interne est survenue. Référence : req-123');
     expect(logged[0]).toContain('req-123');
     expect(logged[0]).toContain('hunter2');
+  });
+
+  it('keeps credentials in addresses out of the log: long path segments and query strings', () => {
+    const token = 'eyJkIjoxMiwiYSI6MywiZSI6MTc5NTc0NTEwMn0.Zm9vYmFyYmF6cXV4cXV1eA';
+    const logged: string[] = [];
+    const error = jest.spyOn(Logger.prototype, 'error').mockImplementation((m: unknown) => void logged.push(String(m)));
+    const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation((m: unknown) => void logged.push(String(m)));
+    const linked = { id: 'req-9', method: 'GET', url: `/api/evidence/dossiers/12/file/${token}?since=secret` } as unknown as FastifyRequest;
+    filter.toResponse(new Error('disque plein'), linked);
+    filter.toResponse(Object.assign(new Error('terminating connection'), { code: '57P01' }), linked);
+    error.mockRestore();
+    warn.mockRestore();
+    expect(logged).toHaveLength(2);
+    for (const line of logged) {
+      expect(line).toContain('GET /api/evidence/dossiers/12/file/…?…');
+      expect(line).not.toContain(token);
+      expect(line).not.toContain('secret');
+    }
+    expect(loggableUrl('/api/student/7/courses')).toBe('/api/student/7/courses');
   });
 
   it('answers a race the server could not settle with the retryable code and Retry-After; a business conflict without them', () => {

@@ -75,7 +75,7 @@ export class ErrorFilter implements ExceptionFilter {
     // The database is away (a restart, a failover): nothing is wrong with the request, which may be
     // sent again shortly (docs/adr/0023).
     if (isServiceUnavailable(exception)) {
-      this.logger.warn(`Base de données indisponible (requête ${request.id}) ${request.method} ${request.url}`);
+      this.logger.warn(`Base de données indisponible (requête ${request.id}) ${request.method} ${loggableUrl(request.url)}`);
       return {
         status: 503,
         body: { statusCode: 503, message: SERVICE_UNAVAILABLE_MESSAGE },
@@ -87,7 +87,7 @@ export class ErrorFilter implements ExceptionFilter {
       return { status, body: { statusCode: status, message: MESSAGE_BY_STATUS[status] ?? 'Requête refusée.' } };
     }
     this.logger.error(
-      `Erreur inattendue (requête ${request.id}) ${request.method} ${request.url}: ${exception instanceof Error ? exception.stack : String(exception)}`,
+      `Erreur inattendue (requête ${request.id}) ${request.method} ${loggableUrl(request.url)}: ${exception instanceof Error ? exception.stack : String(exception)}`,
     );
     return {
       status: 500,
@@ -99,6 +99,17 @@ export class ErrorFilter implements ExceptionFilter {
     };
   }
 
+}
+
+/**
+ * The request's address as the log may keep it: no query string, and no path segment long enough to
+ * be a credential (a signed download link's token, a launch token), so a log file never lets anyone
+ * use them. Ids, short words and the route stay readable.
+ */
+export function loggableUrl(url: string): string {
+  const [path, query] = url.split('?', 2) as [string, string | undefined];
+  const kept = path.split('/').map((segment) => (segment.length >= 32 ? '…' : segment)).join('/');
+  return query === undefined ? kept : `${kept}?…`;
 }
 
 function fastifyStatus(exception: unknown): number | undefined {

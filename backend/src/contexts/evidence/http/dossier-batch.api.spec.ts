@@ -2,6 +2,9 @@
 // learner of a course, or those enrolled in a period; the job reports its progress, the ZIP holds a folder
 // per learner with its manifest, and a batch run again (a restart, a redelivery) is saved once.
 import { createHash, randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, rm, utimes, writeFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
 import { createApp } from '../../../create-app.js';
 import { Database } from '../../../platform/database/database.js';
 import { Jobs } from '../../../platform/jobs/jobs.service.js';
@@ -10,6 +13,7 @@ import { call, givenAdmin, givenCourse, givenEnrolled, givenStudent, givenTeache
 import { unzip } from '../../../testing/zip.js';
 import { startTestApp, type TestApp } from '../../../testing/test-app.js';
 import { CommandBus } from '@nestjs/cqrs';
+import { DossierRetention } from '../application/dossier/dossier-retention.js';
 import { DossierBatchRunner, DOSSIER_BATCH_JOB, RequestDossierBatch, type DossierBatchData } from '../application/dossier/dossier-batch.js';
 
 let t: TestApp;
@@ -103,6 +107,33 @@ describe('a batch of dossiers de preuves', () => {
 
   it('schedules the retention of stored dossiers every night on the queue', async () => {
     expect(await db.query('select name, cron, timezone from jobs.schedule where name = $1', ['evidence.dossier-retention'])).toEqual([{ name: 'evidence.dossier-retention', cron: '30 3 * * *', timezone: 'Europe/Paris' }]);
+  });
+
+  it('sweeps the parts of batches no try will take up again, and keeps those under way or touched within the day', async () => {
+    const lots = join(t.config.dataDir, 'dossier-lots');
+    const folder = async (name: string, ageDays: number) => {
+      const path = join(lots, name);
+      await mkdir(path, { recursive: true });
+      await writeFile(join(path, 'lot.json'), '{}');
+      const when = new Date(Date.now() - ageDays * 86_400_000);
+      await utimes(path, when, when);
+      return path;
+    };
+    // A job the queue no longer knows, two days old: swept. The same, written an hour ago: kept.
+    const gone = await folder(randomUUID(), 2);
+    const fresh = await folder(randomUUID(), 1 / 24);
+    // A job waiting to run (on a queue no worker of this node takes): its parts are kept, however old.
+    await t.app.get(Jobs).declare('test.lot-en-attente', 1);
+    const waiting = await t.app.get(Jobs).send('test.lot-en-attente', {});
+    const pending = await folder(waiting, 2);
+    const removed = await t.app.get(DossierRetention).sweepAbandonedLots();
+    expect((await t.app.get(Jobs).status(waiting))!.state).toBe('created');
+    expect(removed).toEqual([basename(gone)]);
+    expect(existsSync(gone)).toBe(false);
+    expect(existsSync(fresh)).toBe(true);
+    expect(existsSync(pending)).toBe(true);
+    await rm(fresh, { recursive: true, force: true });
+    await rm(pending, { recursive: true, force: true });
   });
 
   it('is refused to trainers and learners, and a wrong period is refused in French', async () => {

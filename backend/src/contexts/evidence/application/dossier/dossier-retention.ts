@@ -1,3 +1,5 @@
+import { readdir, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { AggregateStore } from '../../../../platform/aggregate-store/index.js';
 import { APP_CONFIG, type AppConfig } from '../../../../platform/config/config.js';
@@ -9,6 +11,7 @@ import { GeneratedDossier } from '../../domain/generated-dossier.aggregate.js';
 export const DOSSIER_RETENTION_JOB = 'evidence.dossier-retention';
 /** Every night at 03:30 (Europe/Paris). */
 export const DOSSIER_RETENTION_SCHEDULE = '30 3 * * *';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
  * Deletes the stored ZIPs of dossiers generated more than PERSONAL_DATA_RETENTION_DAYS ago (docs/adr/0036),
@@ -27,7 +30,41 @@ export class DossierRetention implements OnModuleInit {
   ) {}
 
   async onModuleInit(): Promise<void> {
-    await this.jobs.define({ name: DOSSIER_RETENTION_JOB, retryLimit: 2, schedule: DOSSIER_RETENTION_SCHEDULE, handler: async () => void (await this.deleteExpired()) });
+    await this.jobs.define({
+      name: DOSSIER_RETENTION_JOB,
+      retryLimit: 2,
+      schedule: DOSSIER_RETENTION_SCHEDULE,
+      handler: async () => {
+        await this.deleteExpired();
+        await this.sweepAbandonedLots();
+      },
+    });
+  }
+
+  /**
+   * Removes the parts a batch left in DATA_DIR/dossier-lots/{job} when no try of it will come back
+   * (failed after its last try, cancelled, or no longer kept by the queue): learners' personal data
+   * must not outlive the batch. A batch under way or waiting for a retry keeps its parts, and so does
+   * any folder touched within the day. Only a node running the queue can tell: others sweep nothing.
+   * Returns the job ids whose parts were removed.
+   */
+  async sweepAbandonedLots(): Promise<string[]> {
+    if (!this.jobs.running) return [];
+    const root = join(this.config.dataDir, 'dossier-lots');
+    const names = await readdir(root).catch(() => [] as string[]);
+    const recent = this.clock.now().getTime() - 86_400_000;
+    const removed: string[] = [];
+    for (const name of names) {
+      if (!UUID.test(name)) continue;
+      const folder = join(root, name);
+      const touched = await stat(folder).then((s) => s.mtimeMs, () => null);
+      if (touched === null || touched > recent) continue;
+      const status = await this.jobs.status(name);
+      if (status && !['failed', 'cancelled', 'completed'].includes(status.state)) continue;
+      await rm(folder, { recursive: true, force: true });
+      removed.push(name);
+    }
+    return removed;
   }
 
   /** Returns the ids of the dossiers whose file was deleted. */
