@@ -1,0 +1,173 @@
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import type pg from 'pg';
+import { Clock, NotFoundError } from '../../shared-kernel/index.js';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { EVENT_LOG_POOL } from '../event-log/event-log.pool.js';
+import { sqlExecutor, type SqlExecutor } from '../event-log/sql-executor.js';
+import { Jobs } from '../jobs/jobs.service.js';
+import { MailService } from '../mail/mail.service.js';
+import { inclusionProofFor, readCheckpoint, readCheckpoints, writeCheckpoint, type CheckpointInclusion, type StoredCheckpoint } from './ledger.store.js';
+import { checkpointView } from './ledger.views.js';
+import { loadSigningKey, type SigningKey } from './signing-key.js';
+
+export const LEDGER_CHECKPOINT_JOB = 'ledger.checkpoint';
+export const LEDGER_ANCHOR_JOB = 'ledger.anchor';
+
+/** The address the external copy is mailed to (docs/adr/0038): LEDGER_ANCHOR_EMAIL, else the centre's own sending mailbox (SMTP_FROM) when SMTP is configured. */
+export function anchorRecipient(config: AppConfig): string | null {
+  const setting = config.ledger.anchorEmail;
+  if (setting === 'off') return null;
+  if (setting) return setting;
+  if (!config.smtp.host) return null;
+  return /<([^>]+)>/.exec(config.smtp.from)?.[1] ?? config.smtp.from.trim();
+}
+
+/**
+ * The anchored ledger (docs/adr/0038): writes signed checkpoints (daily on the queue, or on an
+ * admin's demand), then sends their external copies (e-mail, URL), each delivery recorded and
+ * retried on the queue until it succeeds.
+ */
+@Injectable()
+export class LedgerService implements OnModuleInit {
+  private readonly logger = new Logger('Registre');
+  private key: SigningKey | null = null;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(EVENT_LOG_POOL) private readonly pool: pg.Pool,
+    private readonly clock: Clock,
+    private readonly jobs: Jobs,
+    private readonly mail: MailService,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    this.key = loadSigningKey(this.config);
+    await this.jobs.define({
+      name: LEDGER_CHECKPOINT_JOB,
+      retryLimit: 3,
+      retryDelaySeconds: 300,
+      schedule: this.config.ledger.checkpointCron,
+      handler: async () => {
+        await this.checkpoint();
+      },
+    });
+    await this.jobs.define<{ seq: number }>({
+      name: LEDGER_ANCHOR_JOB,
+      // About two days of tries (backoff from one minute): a receiver down for a weekend still gets its copy.
+      retryLimit: 12,
+      retryDelaySeconds: 60,
+      handler: async (job) => this.anchor(job.data.seq),
+    });
+  }
+
+  get signingKey(): SigningKey {
+    this.key ??= loadSigningKey(this.config);
+    return this.key;
+  }
+
+  private async inTransaction<T>(work: (sql: SqlExecutor) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('begin');
+      const result = await work(sqlExecutor(client));
+      await client.query('commit');
+      return result;
+    } catch (error) {
+      await client.query('rollback').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  /** Writes a checkpoint (or gives back the last one when nothing is new), then sends its copies. */
+  async checkpoint(): Promise<{ checkpoint: StoredCheckpoint; created: boolean }> {
+    const result = await this.inTransaction((sql) => writeCheckpoint(sql, this.signingKey, this.clock.now()));
+    if (result.created) {
+      this.logger.log(`Point de contrôle n° ${result.checkpoint.seq} : ${result.checkpoint.events} événement(s), ${result.checkpoint.streams} flux.`);
+      if (this.jobs.running) await this.jobs.send(LEDGER_ANCHOR_JOB, { seq: result.checkpoint.seq });
+      else await this.anchor(result.checkpoint.seq).catch((error: Error) => this.logger.warn(`Copie externe du point n° ${result.checkpoint.seq} : ${error.message}`));
+    }
+    return result;
+  }
+
+  async get(seq: number): Promise<StoredCheckpoint> {
+    const checkpoint = await readCheckpoint(sqlExecutor(this.pool as unknown as pg.ClientBase), seq);
+    if (!checkpoint) throw new NotFoundError(`Le point de contrôle n° ${seq} n'existe pas.`);
+    return checkpoint;
+  }
+
+  async list(page: number, pageSize: number): Promise<{ count: number; results: StoredCheckpoint[] }> {
+    const sql = sqlExecutor(this.pool as unknown as pg.ClientBase);
+    const [{ count }] = await sql.query<{ count: number }>('select count(*)::int as count from ledger.checkpoint');
+    return { count, results: await readCheckpoints(sql, { limit: pageSize, offset: (page - 1) * pageSize }) };
+  }
+
+  async keys(): Promise<{ key_id: string; algorithm: string; public_key_pem: string; first_used_at: string }[]> {
+    const rows = await this.pool.query<{ key_id: string; algorithm: string; public_key_pem: string; first_used_at: Date }>(
+      'select key_id, algorithm, public_key_pem, first_used_at from ledger.signing_key order by first_used_at, key_id',
+    );
+    return rows.rows.map((r) => ({ ...r, first_used_at: new Date(r.first_used_at).toISOString() }));
+  }
+
+  /** docs/adr/0038: the proof of a stream's head in a checkpoint, for the dossier manifest. */
+  inclusionProof(seq: number, streamType: string, streamId: string): Promise<CheckpointInclusion | null> {
+    return inclusionProofFor(sqlExecutor(this.pool as unknown as pg.ClientBase), seq, streamType, streamId);
+  }
+
+  /**
+   * Sends checkpoint `seq`'s external copies not yet delivered, recording each try in
+   * ledger.anchor_delivery; throws when one failed, so that the queue tries again.
+   */
+  async anchor(seq: number): Promise<void> {
+    const checkpoint = await this.get(seq);
+    const delivered = new Set(
+      (await this.pool.query<{ channel: string }>('select channel from ledger.anchor_delivery where checkpoint_seq = $1 and delivered', [seq])).rows.map((r) => r.channel),
+    );
+    const copy = { type: 'lms-ledger-checkpoint', ...checkpointView(checkpoint) };
+    const failures: string[] = [];
+    const attempt = async (channel: 'email' | 'url', target: string, send: () => Promise<void>) => {
+      if (delivered.has(channel)) return;
+      let error: string | null = null;
+      try {
+        await send();
+      } catch (e) {
+        error = (e as Error).message.slice(0, 1000);
+        failures.push(`${channel} : ${error}`);
+      }
+      await this.pool.query('insert into ledger.anchor_delivery (checkpoint_seq, channel, target, attempted_at, delivered, error) values ($1, $2, $3, $4, $5, $6)', [
+        seq,
+        channel,
+        target,
+        this.clock.now().toISOString(),
+        error === null,
+        error,
+      ]);
+    };
+    const to = anchorRecipient(this.config);
+    if (to) {
+      await attempt('email', to, () =>
+        this.mail.send({
+          to,
+          subject: `Registre des preuves : point de contrôle n° ${checkpoint.seq}`,
+          text: [
+            `Point de contrôle n° ${checkpoint.seq} du registre des preuves, écrit le ${checkpoint.time}.`,
+            'Conservez ce message : il permet de vérifier plus tard que le journal n’a pas été réécrit (npm run eventlog:verify -- --checkpoints-from <fichier>).',
+            '',
+            '-----BEGIN LMS CHECKPOINT-----',
+            JSON.stringify(copy),
+            '-----END LMS CHECKPOINT-----',
+          ].join('\n'),
+        }),
+      );
+    }
+    const url = this.config.ledger.anchorUrl;
+    if (url) {
+      await attempt('url', url, async () => {
+        const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(copy), signal: AbortSignal.timeout(20_000) });
+        if (!response.ok) throw new Error(`réponse HTTP ${response.status}`);
+      });
+    }
+    if (failures.length > 0) throw new Error(`copie externe du point n° ${seq} non remise : ${failures.join(' ; ')}`);
+  }
+}
