@@ -1,8 +1,8 @@
 import type { SqlExecutor } from '../event-log/sql-executor.js';
 import { checkpointBody, signBody, type CheckpointFields } from './checkpoint-format.js';
-import { inclusionProof, merkleRoot, type InclusionProof } from './merkle.js';
+import { headLine, inclusionProof, merkleRoot, type InclusionProof, type StreamHead } from './merkle.js';
 import type { SigningKey } from './signing-key.js';
-import { currentCut, headLines, streamHeadsAt, type LogCut } from './stream-heads.js';
+import { currentCut, headLines, sortHeads, streamHeadsAt, type LogCut } from './stream-heads.js';
 
 /** A stored checkpoint: its signed fields, body and signature, and its RFC 3161 token once stamped. */
 export interface StoredCheckpoint extends CheckpointFields {
@@ -94,25 +94,47 @@ export async function writeCheckpoint(sql: SqlExecutor, key: SigningKey, now: Da
      values ($1, $2, $3::xid8, $4, $5, $6, $7, $8, $9, $10)`,
     [fields.seq, fields.time, fields.transactionId, fields.position, fields.streams, fields.events, fields.root, fields.keyId, body, signature],
   );
+  // The heads that changed since the last checkpoint, kept privately beside it (migration 071).
+  const before = last ? new Map((await signedHeads(sql, last.seq)).map((h) => [`${h.streamType}/${h.streamId}`, headLine(h)])) : new Map<string, string>();
+  const changed = heads.filter((h) => before.get(`${h.streamType}/${h.streamId}`) !== headLine(h));
+  if (changed.length > 0) {
+    await sql.query(
+      `insert into ledger.checkpoint_head (seq, stream_type, stream_id, stream_version, hash)
+       select $1, * from unnest($2::text[], $3::text[], $4::int[], $5::text[])`,
+      [fields.seq, changed.map((h) => h.streamType), changed.map((h) => h.streamId), changed.map((h) => h.version), changed.map((h) => h.hash)],
+    );
+  }
   return { checkpoint: { ...fields, body, signature, tsaToken: null, tsaTime: null }, created: true };
+}
+
+/** The heads checkpoint `seq` signed, as stored beside it, in leaf order. */
+export async function signedHeads(sql: SqlExecutor, seq: number): Promise<StreamHead[]> {
+  const rows = await sql.query<{ stream_type: string; stream_id: string; stream_version: number; hash: string }>(
+    `select distinct on (stream_type, stream_id) stream_type, stream_id, stream_version, hash
+       from ledger.checkpoint_head where seq <= $1
+      order by stream_type, stream_id, seq desc`,
+    [seq],
+  );
+  return sortHeads(rows.map((r) => ({ streamType: r.stream_type, streamId: r.stream_id, version: r.stream_version, hash: r.hash })));
 }
 
 /** The proof a dossier's manifest carries for one stream head: its leaf, audit path and the checkpoint it leads to. */
 export interface CheckpointInclusion extends InclusionProof {
   checkpointSeq: number;
-  /** Whether the root recomputed from the chain today is the checkpoint's signed root (false: the chain was rewritten since). */
+  /** Whether the stored heads lead to the checkpoint's signed root (false: they were altered; `eventlog:verify` says more). */
   matchesCheckpoint: boolean;
 }
 
 /**
  * The inclusion proof of a stream's head in checkpoint `seq` (public API of the ledger, for the
- * dossier manifest, docs/adr/0038): null when the checkpoint does not exist or the stream had no
- * event by its log position.
+ * dossier manifest, docs/adr/0038), from the heads the checkpoint signed: null when the checkpoint
+ * does not exist or the stream had no event by its log position. The leaf names the head's
+ * version and hash: the manifest checks that event in the chain.
  */
 export async function inclusionProofFor(sql: SqlExecutor, seq: number, streamType: string, streamId: string): Promise<CheckpointInclusion | null> {
   const checkpoint = await readCheckpoint(sql, seq);
   if (!checkpoint) return null;
-  const { heads } = await streamHeadsAt(sql, checkpoint);
+  const heads = await signedHeads(sql, seq);
   const index = heads.findIndex((h) => h.streamType === streamType && h.streamId === streamId);
   if (index < 0) return null;
   const proof = inclusionProof(headLines(heads), index);

@@ -38,8 +38,9 @@ export async function streamHeadsAt(sql: SqlExecutor, cut: LogCut): Promise<{ he
     [cut.transactionId, cut.position],
   );
   const heads = rows.map((r) => ({ streamType: r.stream_type, streamId: r.stream_id, version: r.stream_version, hash: r.hash }));
-  heads.sort((a, b) => byBytes(`${a.streamType}/${a.streamId}`, `${b.streamType}/${b.streamId}`));
-  return { heads, events: rows.reduce((sum, r) => sum + Number(r.events), 0) };
+  return { heads: sortHeads(heads), events: rows.reduce((sum, r) => sum + Number(r.events), 0) };
 }
+
+export const sortHeads = (heads: StreamHead[]): StreamHead[] => heads.sort((a, b) => byBytes(`${a.streamType}/${a.streamId}`, `${b.streamType}/${b.streamId}`));
 
 export const headLines = (heads: readonly StreamHead[]): string[] => heads.map(headLine);
