@@ -4,6 +4,7 @@ import { loadConfig } from '../platform/config/config.js';
 import { verifyChains, type StreamFilter } from '../platform/event-log/chain-verifier.js';
 import { sqlExecutor } from '../platform/event-log/sql-executor.js';
 import { parseExternalCheckpoints, verifyCheckpoints, type ExternalCheckpoint } from '../platform/ledger/ledger-verifier.js';
+import { certificatesFromPem } from '../platform/ledger/timestamp.js';
 import { isEntryPoint, openCliDatabase, runCommand, type Output } from './cli-database.js';
 
 const USAGE = `Usage : npm run eventlog:verify [-- --stream <type>[/<id>]] [--as-of <date ISO 8601>] [--checkpoints-from <fichier>] [--json]
@@ -58,7 +59,8 @@ export async function verifyCommand(argv: string[], env: NodeJS.ProcessEnv, out:
     (args === USAGE ? out.log : out.error)(args);
     return args === USAGE ? 0 : 2;
   }
-  const database = await openCliDatabase(loadConfig(env));
+  const config = loadConfig(env);
+  const database = await openCliDatabase(config);
   const client = new pg.Client({ connectionString: database.url, application_name: 'lms-eventlog-verify' });
   try {
     await client.connect();
@@ -71,7 +73,8 @@ export async function verifyCommand(argv: string[], env: NodeJS.ProcessEnv, out:
     const report = await verifyChains(sqlExecutor(client), args.filter);
     // Checkpoints cover the whole log: checked when the whole log is.
     const whole = !args.filter.streamType && !args.filter.asOf;
-    const ledger = whole || args.external.length > 0 ? await verifyCheckpoints(sqlExecutor(client), args.external) : null;
+    const trusted = config.ledger.tsaCaFile ? certificatesFromPem(readFileSync(config.ledger.tsaCaFile, 'utf8')) : undefined;
+    const ledger = whole || args.external.length > 0 ? await verifyCheckpoints(sqlExecutor(client), args.external, { trusted }) : null;
     const seconds = (performance.now() - started) / 1000;
     const ok = report.broken.length === 0 && (ledger?.problems.length ?? 0) === 0;
     if (args.json) {
@@ -92,7 +95,7 @@ export async function verifyCommand(argv: string[], env: NodeJS.ProcessEnv, out:
     }
     if (ledger) {
       const copies = ledger.external > 0 ? ` et ${ledger.external} copie(s) externe(s)` : '';
-      if (ledger.problems.length === 0) out.log(`OK : ${ledger.checkpoints} point(s) de contrôle${copies} vérifiés (signature, têtes de flux présentes dans la chaîne).`);
+      if (ledger.problems.length === 0) out.log(`OK : ${ledger.checkpoints} point(s) de contrôle${copies} vérifiés (signature, horodatage, têtes de flux présentes dans la chaîne).`);
       for (const problem of ledger.problems) {
         out.error(`POINT DE CONTRÔLE n° ${problem.seq} FAUX : ${problem.message}.`);
         for (const stream of problem.streams ?? []) {

@@ -1,8 +1,10 @@
 import type { SqlExecutor } from '../event-log/sql-executor.js';
-import { parseCheckpointBody, verifyBody } from './checkpoint-format.js';
+import type { Certificate } from 'pkijs';
+import { parseCheckpointBody, signedText, verifyBody } from './checkpoint-format.js';
 import { readCheckpoints, recomputeAt, signedHeads, type StoredCheckpoint } from './ledger.store.js';
 import { headLine, merkleRoot, type StreamHead } from './merkle.js';
 import { headLines } from './stream-heads.js';
+import { verifyTimestamp } from './timestamp.js';
 
 /** A checkpoint as kept outside the server (the e-mailed or posted JSON, or a page of GET /api/ledger/checkpoints/). */
 export interface ExternalCheckpoint {
@@ -11,11 +13,12 @@ export interface ExternalCheckpoint {
   signature: string;
   key_id: string;
   root: string;
+  timestamp_token?: string | null;
 }
 
 export interface CheckpointProblem {
   seq: number;
-  problem: 'format' | 'key' | 'signature' | 'heads' | 'root' | 'external';
+  problem: 'format' | 'key' | 'signature' | 'timestamp' | 'heads' | 'root' | 'external';
   message: string;
   /** The streams whose signed head the chain no longer has: what a rewrite touched. */
   streams?: { stream: string; signed: string; now: string | null; eventId: string | null; position: number | null }[];
@@ -78,12 +81,12 @@ async function touchedStreams(sql: SqlExecutor, signed: StreamHead[], now: Strea
 
 /**
  * Checks every stored checkpoint (docs/adr/0038): its body is what its columns say, its signature
- * holds with the published key, the heads kept beside it lead to its root, and the chain as it is
+ * holds with the published key, its RFC 3161 token (if any) stamps its signed text, the heads kept beside it lead to its root, and the chain as it is
  * today has those heads at its log position (else: the streams a rewrite touched). Then each
  * external copy: signed by a published key, identical to the server's checkpoint of the same
  * number, and its root recomputed from the chain today.
  */
-export async function verifyCheckpoints(sql: SqlExecutor, external: ExternalCheckpoint[] = []): Promise<LedgerReport> {
+export async function verifyCheckpoints(sql: SqlExecutor, external: ExternalCheckpoint[] = [], options: { trusted?: Certificate[] } = {}): Promise<LedgerReport> {
   const [{ ready }] = await sql.query<{ ready: boolean }>(`select to_regclass('ledger.checkpoint_head') is not null as ready`);
   const report: LedgerReport = { checkpoints: 0, external: external.length, problems: [] };
   if (!ready) return report;
@@ -106,6 +109,10 @@ export async function verifyCheckpoints(sql: SqlExecutor, external: ExternalChec
     const pem = keys.get(c.keyId);
     if (!pem) problem('key', `la clé ${c.keyId} n'est pas publiée`);
     else if (!verifyBody(c.body, c.signature, pem)) problem('signature', 'la signature Ed25519 ne correspond pas au texte signé');
+    if (c.tsaToken) {
+      const stamp = await verifyTimestamp(c.tsaToken, Buffer.from(signedText(c.body, c.signature), 'utf8'), options);
+      if (!stamp.ok) problem('timestamp', `jeton d'horodatage RFC 3161 : ${stamp.problem}`);
+    }
     const signed = await signedHeads(sql, c.seq);
     const signedRoot = merkleRoot(headLines(signed)).toString('hex');
     if (signedRoot !== c.root || signed.length !== c.streams) problem('heads', `les têtes conservées donnent la racine ${signedRoot}, pas la racine signée ${c.root}`);
@@ -129,6 +136,10 @@ export async function verifyCheckpoints(sql: SqlExecutor, external: ExternalChec
     const pem = keys.get(fields.keyId);
     if (!pem) problem(`copie externe : la clé ${fields.keyId} qui l'a signée n'est plus publiée par le serveur`);
     else if (!verifyBody(copy.body, copy.signature, pem)) problem('copie externe : sa signature ne correspond pas à la clé publiée');
+    if (copy.timestamp_token) {
+      const stamp = await verifyTimestamp(Buffer.from(copy.timestamp_token, 'base64'), Buffer.from(signedText(copy.body, copy.signature), 'utf8'), options);
+      if (!stamp.ok) problem(`copie externe : jeton d'horodatage RFC 3161 : ${stamp.problem}`);
+    }
     const server = bySeq.get(copy.seq);
     if (!server) problem(`copie externe : le serveur n'a plus de point de contrôle n° ${copy.seq}`);
     else if (server.body !== copy.body || server.signature !== copy.signature) {

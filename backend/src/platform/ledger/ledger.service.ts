@@ -7,7 +7,9 @@ import { sqlExecutor, type SqlExecutor } from '../event-log/sql-executor.js';
 import { Jobs } from '../jobs/jobs.service.js';
 import { MailService } from '../mail/mail.service.js';
 import { inclusionProofFor, readCheckpoint, readCheckpoints, writeCheckpoint, type CheckpointInclusion, type StoredCheckpoint } from './ledger.store.js';
+import { signedText } from './checkpoint-format.js';
 import { checkpointView } from './ledger.views.js';
+import { requestTimestamp } from './timestamp.js';
 import { loadSigningKey, type SigningKey } from './signing-key.js';
 
 export const LEDGER_CHECKPOINT_JOB = 'ledger.checkpoint';
@@ -116,16 +118,18 @@ export class LedgerService implements OnModuleInit {
   }
 
   /**
-   * Sends checkpoint `seq`'s external copies not yet delivered, recording each try in
-   * ledger.anchor_delivery; throws when one failed, so that the queue tries again.
+   * Stamps checkpoint `seq` (RFC 3161) if it is not yet, then sends its external copies not yet
+   * delivered, recording each try in ledger.anchor_delivery; throws when something failed, so
+   * that the queue tries again (only what is missing).
    */
   async anchor(seq: number): Promise<void> {
+    const stamped = await this.stamp(seq);
     const checkpoint = await this.get(seq);
     const delivered = new Set(
       (await this.pool.query<{ channel: string }>('select channel from ledger.anchor_delivery where checkpoint_seq = $1 and delivered', [seq])).rows.map((r) => r.channel),
     );
     const copy = { type: 'lms-ledger-checkpoint', ...checkpointView(checkpoint) };
-    const failures: string[] = [];
+    const failures: string[] = stamped === true ? [] : [stamped];
     const attempt = async (channel: 'email' | 'url', target: string, send: () => Promise<void>) => {
       if (delivered.has(channel)) return;
       let error: string | null = null;
@@ -168,6 +172,31 @@ export class LedgerService implements OnModuleInit {
         if (!response.ok) throw new Error(`réponse HTTP ${response.status}`);
       });
     }
-    if (failures.length > 0) throw new Error(`copie externe du point n° ${seq} non remise : ${failures.join(' ; ')}`);
+    if (failures.length > 0) throw new Error(`point n° ${seq} : ${failures.join(' ; ')}`);
+  }
+
+  /**
+   * Gets checkpoint `seq` its RFC 3161 token when LEDGER_TSA_URL is set and it has none yet: true
+   * once stamped (or nothing to do), else why not (the checkpoint stays, unstamped, and the job
+   * tries again).
+   */
+  private async stamp(seq: number): Promise<true | string> {
+    const url = this.config.ledger.tsaUrl;
+    if (!url) return true;
+    const checkpoint = await this.get(seq);
+    if (checkpoint.tsaToken) return true;
+    try {
+      const { token, time } = await requestTimestamp(url, Buffer.from(signedText(checkpoint.body, checkpoint.signature), 'utf8'));
+      await this.pool.query('update ledger.checkpoint set tsa_token = $2, tsa_time = $3, tsa_error = null, tsa_attempts = tsa_attempts + 1 where seq = $1', [
+        seq,
+        token,
+        time.toISOString(),
+      ]);
+      return true;
+    } catch (error) {
+      const message = (error as Error).message.slice(0, 1000);
+      await this.pool.query('update ledger.checkpoint set tsa_error = $2, tsa_attempts = tsa_attempts + 1 where seq = $1', [seq, message]);
+      return `horodatage : ${message}`;
+    }
   }
 }
