@@ -1,10 +1,13 @@
-import { createPublicKey, verify } from 'node:crypto';
+import { createPublicKey, generateKeyPairSync, verify } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readMail, startSmtpCatcher } from '../testing/smtp-catcher.js';
 import { call, givenAdmin, givenStudent } from '../../testing/fixtures.js';
 import { startTestApp, type TestApp } from '../../testing/test-app.js';
 import { Database } from '../database/database.js';
+import type { SqlExecutor } from '../event-log/sql-executor.js';
+import { keyIdOf } from './checkpoint-format.js';
+import { writeCheckpoint } from './ledger.store.js';
 import { LedgerService } from './ledger.service.js';
 import { verifyInclusion } from './merkle.js';
 
@@ -138,5 +141,21 @@ describe('ledger checkpoints', () => {
     expect((await tries()).map((d) => d.delivered)).toEqual([true, false, true]);
     expect(smtp.mails).toHaveLength(3);
     expect(receiver.bodies).toHaveLength(3);
+  });
+
+  it('keeps publishing the old public key after a rotation, and each checkpoint verifies with its own key', async () => {
+    const db = t.app.get(Database);
+    const fresh = generateKeyPairSync('ed25519');
+    const rotated = { keyId: keyIdOf(fresh.privateKey), privateKey: fresh.privateKey, publicKeyPem: fresh.publicKey.export({ format: 'pem', type: 'spki' }).toString() };
+    await givenStudent(t);
+    await db.transaction((tx) => writeCheckpoint(tx as SqlExecutor, rotated, new Date()));
+    const { keys } = (await call(t, 'GET', '/api/ledger/keys/')).json();
+    expect(keys.map((k: { key_id: string }) => k.key_id)).toEqual(expect.arrayContaining([rotated.keyId]));
+    expect(keys).toHaveLength(2);
+    const pem = new Map<string, string>(keys.map((k: { key_id: string; public_key_pem: string }) => [k.key_id, k.public_key_pem]));
+    const { results } = (await call(t, 'GET', '/api/ledger/checkpoints/?page_size=50')).json();
+    expect(results[0].key_id).toBe(rotated.keyId);
+    expect(results[results.length - 1].key_id).not.toBe(rotated.keyId);
+    for (const c of results) expect(verify(null, Buffer.from(c.body), createPublicKey(pem.get(c.key_id)!), Buffer.from(c.signature, 'base64'))).toBe(true);
   });
 });
