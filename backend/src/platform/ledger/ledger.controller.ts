@@ -1,5 +1,5 @@
 import { Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { Authenticated } from '../auth/auth.decorators.js';
 import { IdPipe } from '../http/id.pipe.js';
@@ -26,6 +26,7 @@ export class LedgerPublicController {
 
   @Get('checkpoints/:seq')
   @ApiOperation({ summary: 'Un point de contrôle signé (public)' })
+  @ApiParam({ name: 'seq', type: Number, description: 'Numéro du point de contrôle' })
   @ApiOkResponse({ type: CheckpointView })
   async get(@Param('seq', IdPipe) seq: number): Promise<CheckpointView> {
     return checkpointView(await this.ledger.get(seq));
