@@ -1,15 +1,15 @@
 import { createPublicKey, generateKeyPairSync, verify } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readMail, startSmtpCatcher } from '../testing/smtp-catcher.js';
-import { call, givenAdmin, givenStudent } from '../../testing/fixtures.js';
-import { startTestApp, type TestApp } from '../../testing/test-app.js';
-import { Database } from '../database/database.js';
-import type { SqlExecutor } from '../event-log/sql-executor.js';
-import { keyIdOf } from './checkpoint-format.js';
-import { writeCheckpoint } from './ledger.store.js';
-import { LedgerService } from './ledger.service.js';
-import { verifyInclusion } from './merkle.js';
+import { readMail, startSmtpCatcher } from './platform/testing/smtp-catcher.js';
+import { call, givenAdmin, givenStudent } from './testing/fixtures.js';
+import { startTestApp, type TestApp } from './testing/test-app.js';
+import { Database } from './platform/database/database.js';
+import type { SqlExecutor } from './platform/event-log/sql-executor.js';
+import { keyIdOf } from './platform/ledger/checkpoint-format.js';
+import { writeCheckpoint } from './platform/ledger/ledger.store.js';
+import { LedgerService } from './platform/ledger/ledger.service.js';
+import { verifyInclusion } from './platform/ledger/merkle.js';
 
 /** A local HTTP receiver of the posted copies; answers `status` (200 unless a test changes it). */
 async function startReceiver() {
