@@ -99,6 +99,12 @@ export class LedgerService implements OnModuleInit {
     return checkpoint;
   }
 
+  /** The newest checkpoint, or null before the first: the one a dossier's proofs lead to. */
+  async latest(): Promise<StoredCheckpoint | null> {
+    const [last] = await readCheckpoints(sqlExecutor(this.pool as unknown as pg.ClientBase), { limit: 1 });
+    return last ?? null;
+  }
+
   async list(page: number, pageSize: number): Promise<{ count: number; results: StoredCheckpoint[] }> {
     const sql = sqlExecutor(this.pool as unknown as pg.ClientBase);
     const [{ count }] = await sql.query<{ count: number }>('select count(*)::int as count from ledger.checkpoint');
