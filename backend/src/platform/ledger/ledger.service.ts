@@ -51,11 +51,12 @@ export class LedgerService implements OnModuleInit {
       schedule: this.config.ledger.checkpointCron,
       handler: async () => {
         await this.checkpoint();
+        await this.resendPending();
       },
     });
     await this.jobs.define<{ seq: number }>({
       name: LEDGER_ANCHOR_JOB,
-      // About two days of tries (backoff from one minute): a receiver down for a weekend still gets its copy.
+      // A dozen tries a minute apart; beyond, the daily job's sweep (resendPending) sends again.
       retryLimit: 12,
       retryDelaySeconds: 60,
       handler: async (job) => this.anchor(job.data.seq),
@@ -80,6 +81,28 @@ export class LedgerService implements OnModuleInit {
     } finally {
       client.release();
     }
+  }
+
+  /**
+   * Sends again the recent checkpoints still unstamped (with LEDGER_TSA_URL) or whose copy was never
+   * delivered to a configured channel (the queue gave up, or the job was never sent): the daily job
+   * sweeps them. The 30 newest are looked at.
+   */
+  async resendPending(): Promise<number[]> {
+    const channels = [anchorRecipient(this.config) ? 'email' : null, this.config.ledger.anchorUrl ? 'url' : null].filter((c): c is string => c !== null);
+    const { rows } = await this.pool.query<{ seq: number }>(
+      `select c.seq from (select seq, tsa_token from ledger.checkpoint order by seq desc limit 30) c
+        where ($1 and c.tsa_token is null)
+           or exists (select 1 from unnest($2::text[]) ch(name)
+                       where not exists (select 1 from ledger.anchor_delivery d where d.checkpoint_seq = c.seq and d.channel = ch.name and d.delivered))
+        order by c.seq`,
+      [this.config.ledger.tsaUrl !== null, channels],
+    );
+    for (const { seq } of rows) {
+      if (this.jobs.running) await this.jobs.send(LEDGER_ANCHOR_JOB, { seq });
+      else await this.anchor(seq).catch((error: Error) => this.logger.warn(`Copie externe du point n° ${seq} : ${error.message}`));
+    }
+    return rows.map((r) => r.seq);
   }
 
   /** Writes a checkpoint (or gives back the last one when nothing is new), then sends its copies. */
