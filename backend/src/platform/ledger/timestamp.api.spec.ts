@@ -1,4 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startOpensslTsa } from '../testing/openssl-tsa.js';
 import { certificatesFromPem, requestTimestamp, TimestampError, verifyTimestamp } from './timestamp.js';
 
@@ -33,6 +36,19 @@ describe('RFC 3161 timestamps against a real authority (openssl ts)', () => {
     const altered = Buffer.from(token);
     altered[altered.length - 10] ^= 0xff;
     expect((await verifyTimestamp(altered, sha('point 3'))).ok).toBe(false);
+  });
+
+  it('gives a standard token a third party checks with openssl alone (ADR 0038)', async () => {
+    const signed = 'format: lms-ledger-checkpoint/1\nseq: 7\n';
+    const { token } = await requestTimestamp(tsa.url, sha(signed));
+    const dir = mkdtempSync(join(tmpdir(), 'lms-token-'));
+    writeFileSync(join(dir, 'signed.txt'), signed);
+    writeFileSync(join(dir, 'token.der'), token);
+    const verifyWith = (data: string) =>
+      execFileSync('openssl', ['ts', '-verify', '-token_in', '-in', join(dir, 'token.der'), '-data', data, '-CAfile', tsa.caFile], { encoding: 'utf8', stdio: 'pipe' });
+    expect(verifyWith(join(dir, 'signed.txt'))).toContain('Verification: OK');
+    writeFileSync(join(dir, 'other.txt'), signed.replace('7', '8'));
+    expect(() => verifyWith(join(dir, 'other.txt'))).toThrow();
   });
 
   it('says in French when the authority is down', async () => {
