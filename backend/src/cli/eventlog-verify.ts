@@ -1,17 +1,25 @@
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { loadConfig } from '../platform/config/config.js';
 import { verifyChains, type StreamFilter } from '../platform/event-log/chain-verifier.js';
 import { sqlExecutor } from '../platform/event-log/sql-executor.js';
+import { parseExternalCheckpoints, verifyCheckpoints, type ExternalCheckpoint } from '../platform/ledger/ledger-verifier.js';
+import { certificatesFromPem } from '../platform/ledger/timestamp.js';
 import { isEntryPoint, openCliDatabase, runCommand, type Output } from './cli-database.js';
 
-const USAGE = `Usage : npm run eventlog:verify [-- --stream <type>[/<id>]] [--as-of <date ISO 8601>] [--json]
+const USAGE = `Usage : npm run eventlog:verify [-- --stream <type>[/<id>]] [--as-of <date ISO 8601>] [--checkpoints-from <fichier>] [--json]
 
-Recalcule l'empreinte de chaque événement et chaque lien de chaque flux du journal.
-Code de sortie : 0 si tout est intact, 1 au premier maillon rompu (nommé), 2 en cas d'erreur.`;
+Recalcule l'empreinte de chaque événement et chaque lien de chaque flux du journal, puis vérifie
+chaque point de contrôle du registre (signature, têtes de flux toujours dans la chaîne) ; avec
+--checkpoints-from, les copies conservées hors du serveur (JSON reçu par URL, page de
+GET /api/ledger/checkpoints/, ou l'e-mail) : un journal réécrit puis signé de nouveau ne les
+reproduit plus.
+Code de sortie : 0 si tout est intact, 1 au premier maillon rompu ou point de contrôle faux (nommés), 2 en cas d'erreur.`;
 
-export function parseVerifyArgs(argv: string[]): { filter: StreamFilter; json: boolean } | string {
+export function parseVerifyArgs(argv: string[]): { filter: StreamFilter; json: boolean; external: ExternalCheckpoint[] } | string {
   const filter: StreamFilter = {};
   let json = false;
+  const external: ExternalCheckpoint[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
@@ -27,10 +35,22 @@ export function parseVerifyArgs(argv: string[]): { filter: StreamFilter; json: b
       const date = new Date(value() ?? '');
       if (Number.isNaN(date.getTime())) return '--as-of attend une date ISO 8601 (2026-11-01 ou 2026-11-01T00:00:00Z).';
       filter.asOf = date;
+    } else if (flag === '--checkpoints-from') {
+      const file = value();
+      if (!file) return '--checkpoints-from attend un fichier.';
+      let text: string;
+      try {
+        text = readFileSync(file, 'utf8');
+      } catch {
+        return `--checkpoints-from : impossible de lire ${file}.`;
+      }
+      const parsed = parseExternalCheckpoints(text);
+      if (typeof parsed === 'string') return `--checkpoints-from ${file} : ${parsed}`;
+      external.push(...parsed);
     } else if (flag === '--help' || flag === '-h') return USAGE;
     else return `Argument inconnu : ${arg}\n\n${USAGE}`;
   }
-  return { filter, json };
+  return { filter, json, external };
 }
 
 export async function verifyCommand(argv: string[], env: NodeJS.ProcessEnv, out: Output): Promise<number> {
@@ -39,7 +59,8 @@ export async function verifyCommand(argv: string[], env: NodeJS.ProcessEnv, out:
     (args === USAGE ? out.log : out.error)(args);
     return args === USAGE ? 0 : 2;
   }
-  const database = await openCliDatabase(loadConfig(env));
+  const config = loadConfig(env);
+  const database = await openCliDatabase(config);
   const client = new pg.Client({ connectionString: database.url, application_name: 'lms-eventlog-verify' });
   try {
     await client.connect();
@@ -50,25 +71,41 @@ export async function verifyCommand(argv: string[], env: NodeJS.ProcessEnv, out:
     }
     const started = performance.now();
     const report = await verifyChains(sqlExecutor(client), args.filter);
+    // Checkpoints cover the whole log: checked when the whole log is.
+    const whole = !args.filter.streamType && !args.filter.asOf;
+    const trusted = config.ledger.tsaCaFile ? certificatesFromPem(readFileSync(config.ledger.tsaCaFile, 'utf8')) : undefined;
+    const ledger = whole || args.external.length > 0 ? await verifyCheckpoints(sqlExecutor(client), args.external, { trusted }) : null;
     const seconds = (performance.now() - started) / 1000;
+    const ok = report.broken.length === 0 && (ledger?.problems.length ?? 0) === 0;
     if (args.json) {
-      out.log(JSON.stringify({ ok: report.broken.length === 0, ...report, seconds }, null, 2));
-      return report.broken.length === 0 ? 0 : 1;
+      out.log(JSON.stringify({ ok, ...report, checkpoints: ledger, seconds }, null, 2));
+      return ok ? 0 : 1;
     }
     const scope = args.filter.streamType ? ` (flux ${args.filter.streamType}${args.filter.streamId ? `/${args.filter.streamId}` : ''})` : '';
     out.log(`Base : ${database.source}.`);
     out.log(`${report.events} événement(s) dans ${report.streams} flux vérifiés${scope} en ${seconds.toFixed(2)} s.`);
     out.log(`Empreinte du journal${args.filter.asOf ? ` au ${args.filter.asOf.toISOString()}` : ''} : ${report.digest}`);
-    if (report.broken.length === 0) {
-      out.log('OK : toutes les chaînes sont intactes.');
-      return 0;
+    if (report.broken.length === 0) out.log('OK : toutes les chaînes sont intactes.');
+    else {
+      const [first, ...others] = report.broken;
+      out.error(
+        `MAILLON ROMPU : événement n° ${first.position} (id ${first.eventId}), flux ${first.streamType}/${first.streamId}, version ${first.streamVersion} : ${first.message}.`,
+      );
+      for (const link of others) out.error(`  puis n° ${link.position} (${link.streamType}/${link.streamId} v${link.streamVersion}) : ${link.problem}`);
     }
-    const [first, ...others] = report.broken;
-    out.error(
-      `MAILLON ROMPU : événement n° ${first.position} (id ${first.eventId}), flux ${first.streamType}/${first.streamId}, version ${first.streamVersion} : ${first.message}.`,
-    );
-    for (const link of others) out.error(`  puis n° ${link.position} (${link.streamType}/${link.streamId} v${link.streamVersion}) : ${link.problem}`);
-    return 1;
+    if (ledger) {
+      const copies = ledger.external > 0 ? ` et ${ledger.external} copie(s) externe(s)` : '';
+      if (ledger.problems.length === 0) out.log(`OK : ${ledger.checkpoints} point(s) de contrôle${copies} vérifiés (signature, horodatage, têtes de flux présentes dans la chaîne).`);
+      for (const problem of ledger.problems) {
+        out.error(`POINT DE CONTRÔLE n° ${problem.seq} FAUX : ${problem.message}.`);
+        for (const stream of problem.streams ?? []) {
+          out.error(
+            `  flux ${stream.stream} : tête signée ${stream.signed}, chaîne aujourd'hui ${stream.now ?? '(absente)'}${stream.position !== null ? ` (événement n° ${stream.position}, id ${stream.eventId})` : ''}`,
+          );
+        }
+      }
+    }
+    return ok ? 0 : 1;
   } finally {
     await client.end().catch(() => undefined);
     await database.close();

@@ -8,17 +8,18 @@ import { DatabaseModule } from './database/database.module.js';
 import { EventLogModule } from './event-log/event-log.module.js';
 import { HealthController } from './http/health.controller.js';
 import { JobsModule } from './jobs/jobs.module.js';
+import { LedgerModule } from './ledger/ledger.module.js';
 import { MailModule } from './mail/mail.module.js';
 import { LocalDiskStorage, MediaStorage } from './storage/media-storage.js';
 
-/** Technical plumbing every context may use: configuration, database, event log, the aggregate store, clock, storage, mail, the job queue. */
+/** Technical plumbing every context may use: configuration, database, event log, the aggregate store, clock, storage, mail, the job queue, the anchored ledger (docs/adr/0038). */
 @Global()
 @Module({})
 export class PlatformModule {
   static forRoot(config: AppConfig, databaseUrl: string, clock: Clock = new SystemClock()): DynamicModule {
     return {
       module: PlatformModule,
-      imports: [DatabaseModule.forRoot(databaseUrl), EventLogModule.forRoot(databaseUrl), MailModule, JobsModule.forRoot(databaseUrl)],
+      imports: [DatabaseModule.forRoot(databaseUrl), EventLogModule.forRoot(databaseUrl), MailModule, JobsModule.forRoot(databaseUrl), LedgerModule],
       controllers: [HealthController],
       providers: [
         { provide: APP_CONFIG, useValue: config },
@@ -27,7 +28,7 @@ export class PlatformModule {
         AggregateStore,
         LaunchTokens,
       ],
-      exports: [JobsModule, APP_CONFIG, Clock, MediaStorage, AggregateStore, LaunchTokens],
+      exports: [JobsModule, LedgerModule, APP_CONFIG, Clock, MediaStorage, AggregateStore, LaunchTokens],
     };
   }
 }

@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -73,5 +74,29 @@ describe('loadConfig', () => {
         expect.objectContaining({ problems: [`SHUTDOWN_GRACE_SECONDS doit être un entier entre 1 et 3600 (reçu « ${value} »).`] }),
       );
     }
+  });
+
+  it('reads the ledger settings (docs/adr/0038): a given Ed25519 key in PEM or base64 DER, the authority, the copies, the schedule', () => {
+    const defaults = loadConfig({ DATA_DIR: dataDir() }).ledger;
+    expect(defaults).toEqual({ signingKeyPem: null, tsaUrl: null, tsaCaFile: null, anchorEmail: null, anchorUrl: null, checkpointCron: '15 2 * * *' });
+    const { privateKey } = generateKeyPairSync('ed25519');
+    const pem = privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+    const base64 = privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64');
+    expect(loadConfig({ DATA_DIR: dataDir(), LEDGER_SIGNING_KEY: pem }).ledger.signingKeyPem).toBe(pem);
+    expect(loadConfig({ DATA_DIR: dataDir(), LEDGER_SIGNING_KEY: base64 }).ledger.signingKeyPem).toBe(pem);
+    const ledger = loadConfig({ DATA_DIR: dataDir(), LEDGER_TSA_URL: 'https://tsa.example/tsr', LEDGER_ANCHOR_EMAIL: 'archives@centre.fr', LEDGER_ANCHOR_URL: 'https://ancre.example/' }).ledger;
+    expect(ledger).toMatchObject({ tsaUrl: 'https://tsa.example/tsr', anchorEmail: 'archives@centre.fr', anchorUrl: 'https://ancre.example/' });
+    expect(loadConfig({ DATA_DIR: dataDir(), LEDGER_ANCHOR_EMAIL: 'off' }).ledger.anchorEmail).toBe('off');
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+    expect(() => loadConfig({ DATA_DIR: dataDir(), LEDGER_SIGNING_KEY: rsa, LEDGER_TSA_URL: 'ftp://tsa', LEDGER_ANCHOR_EMAIL: 'personne', LEDGER_CHECKPOINT_CRON: 'tous les jours' })).toThrow(
+      expect.objectContaining({
+        problems: [
+          'LEDGER_SIGNING_KEY doit être une clé privée Ed25519 (PKCS#8, en PEM ou en DER base64).',
+          'LEDGER_ANCHOR_EMAIL doit être une adresse e-mail ou off (reçu « personne »).',
+          'LEDGER_CHECKPOINT_CRON doit être une expression cron à 5 champs (reçu « tous les jours »).',
+          'LEDGER_TSA_URL doit être une adresse http(s):// (reçu « ftp://tsa »).',
+        ],
+      }),
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createPrivateKey, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -57,6 +57,24 @@ export interface AppConfig {
    * `false`. The API test apps turn it off unless a spec needs the queue (backend/src/testing/test-app.ts).
    */
   jobsEnabled: boolean;
+  /** The anchored ledger (docs/adr/0038): checkpoints, their key, timestamps and external copies. */
+  ledger: LedgerConfig;
+}
+
+/** docs/adr/0038. */
+export interface LedgerConfig {
+  /** LEDGER_SIGNING_KEY: an Ed25519 private key (PKCS#8 PEM, or its DER in base64) shared by every node; null = generated in DATA_DIR. */
+  signingKeyPem: string | null;
+  /** LEDGER_TSA_URL: an RFC 3161 timestamping authority (http(s)); null = checkpoints are not timestamped. */
+  tsaUrl: string | null;
+  /** LEDGER_TSA_CA_FILE: PEM certificate(s) the TSA's certificate must chain to; null = the certificate in the token. */
+  tsaCaFile: string | null;
+  /** LEDGER_ANCHOR_EMAIL: where each checkpoint is e-mailed; null = the centre's contact address when SMTP is configured; `off` = none. */
+  anchorEmail: string | null | 'off';
+  /** LEDGER_ANCHOR_URL: where each checkpoint is POSTed as JSON; null = nowhere. */
+  anchorUrl: string | null;
+  /** LEDGER_CHECKPOINT_CRON: when the daily checkpoint is written (Europe/Paris). */
+  checkpointCron: string;
 }
 
 export class ConfigError extends Error {
@@ -151,6 +169,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     xapiHomePage: xapiHomePage.replace(/\/$/, ''),
     shutdownGraceSeconds: integer(env, 'SHUTDOWN_GRACE_SECONDS', 25, problems, 1, 3600),
     jobsEnabled: boolean(env, 'JOBS_ENABLED', true, problems),
+    ledger: parseLedger(env, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   const secrets = env.JWT_ACCESS_SECRET && env.JWT_REFRESH_SECRET ? null : persistedSecrets(dataDir);
@@ -158,6 +177,46 @@ export function loadConfig(env: Env = process.env): AppConfig {
     ...config,
     accessTokenSecret: env.JWT_ACCESS_SECRET || secrets!.access,
     refreshTokenSecret: env.JWT_REFRESH_SECRET || secrets!.refresh,
+  };
+}
+
+/** The LEDGER_* settings (docs/adr/0038), checked here so that a bad key or URL stops the start. */
+function parseLedger(env: Env, problems: string[]): LedgerConfig {
+  const url = (name: string): string | null => {
+    const value = env[name]?.trim();
+    if (!value) return null;
+    try {
+      if (['http:', 'https:'].includes(new URL(value).protocol)) return value;
+    } catch {
+      // reported below
+    }
+    problems.push(`${name} doit être une adresse http(s):// (reçu « ${value} »).`);
+    return null;
+  };
+  let signingKeyPem: string | null = null;
+  const rawKey = env.LEDGER_SIGNING_KEY?.trim();
+  if (rawKey) {
+    try {
+      const key = rawKey.includes('-----BEGIN')
+        ? createPrivateKey(rawKey)
+        : createPrivateKey({ key: Buffer.from(rawKey, 'base64'), format: 'der', type: 'pkcs8' });
+      if (key.asymmetricKeyType !== 'ed25519') throw new Error('not ed25519');
+      signingKeyPem = key.export({ format: 'pem', type: 'pkcs8' }).toString();
+    } catch {
+      problems.push('LEDGER_SIGNING_KEY doit être une clé privée Ed25519 (PKCS#8, en PEM ou en DER base64).');
+    }
+  }
+  const rawEmail = env.LEDGER_ANCHOR_EMAIL?.trim() || null;
+  if (rawEmail && rawEmail !== 'off' && !/^[^\s@]+@[^\s@]+$/.test(rawEmail)) problems.push(`LEDGER_ANCHOR_EMAIL doit être une adresse e-mail ou off (reçu « ${rawEmail} »).`);
+  const checkpointCron = env.LEDGER_CHECKPOINT_CRON?.trim() || '15 2 * * *';
+  if (checkpointCron.split(/\s+/).length !== 5) problems.push(`LEDGER_CHECKPOINT_CRON doit être une expression cron à 5 champs (reçu « ${checkpointCron} »).`);
+  return {
+    signingKeyPem,
+    tsaUrl: url('LEDGER_TSA_URL'),
+    tsaCaFile: env.LEDGER_TSA_CA_FILE?.trim() || null,
+    anchorEmail: rawEmail as LedgerConfig['anchorEmail'],
+    anchorUrl: url('LEDGER_ANCHOR_URL'),
+    checkpointCron,
   };
 }
 
