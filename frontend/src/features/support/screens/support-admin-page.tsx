@@ -58,10 +58,10 @@ function Handling({ request }: { request: SupportRequest }) {
         </Form>
       ) : (
         <Space wrap>
-          <Button type="primary" onClick={() => setWriting(true)} aria-label={`${m.admin.open} : ${m.admin.answer.toLowerCase()} (${m.request(request.id)})`}>
-            {m.admin.send}
+          <Button type="primary" onClick={() => setWriting(true)} aria-label={m.admin.replyTo(request.id)}>
+            {m.admin.reply}
           </Button>
-          <Button onClick={markResolved} loading={resolving.isLoading} aria-label={`${m.admin.resolve} (${m.request(request.id)})`}>
+          <Button onClick={markResolved} loading={resolving.isLoading} aria-label={m.admin.resolveOne(request.id)}>
             {m.admin.resolve}
           </Button>
         </Space>
