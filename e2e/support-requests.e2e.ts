@@ -21,7 +21,7 @@ test('a learner opens a request, an admin answers and resolves it, the learner a
   await expect(learner.getByRole('heading', { name: 'Demander une assistance technique' })).toBeVisible();
   const form = learner.locator('.support-form');
   await choose(form, learner, 'Catégorie', 'Quiz / évaluation');
-  await choose(form, learner, 'Formation concernée (facultatif)', COURSE);
+  await choose(form, learner, 'Formation concernée', COURSE);
   await form.getByLabel('Description du problème').fill(problem);
   await form.getByRole('button', { name: 'Envoyer la demande' }).click();
   await expect(learner.getByText('Votre demande a été enregistrée.')).toBeVisible();

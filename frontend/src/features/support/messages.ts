@@ -16,7 +16,7 @@ export const messages = {
       'l’équipe vous répond sur cette page sous 48 heures ouvrées et vous prévient par e-mail.',
     category: 'Catégorie',
     categoryRequired: 'Choisissez une catégorie.',
-    course: 'Formation concernée (facultatif)',
+    course: 'Formation concernée',
     noCourse: 'Aucune formation en particulier',
     message: 'Description du problème',
     messageHelp: 'Ce que vous faisiez, ce qui s’est passé, le message d’erreur éventuel (5 000 caractères au plus).',

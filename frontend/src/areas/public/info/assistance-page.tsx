@@ -14,8 +14,20 @@ import { selectIsLoggedIn } from '../../../lib/auth-slice';
 import { useAppSelector, usePageTitle } from '../../../lib/hooks';
 import { messages as layoutMessages } from '../../../layout/messages';
 import { SideMenu, STUDENT_MENU } from '../../../layout/side-menu';
+import { useGetStudentCoursesQuery } from '../../../features/learning-progress';
 import { LearnerSupportPanel } from '../../../features/support';
 import { assistance as a } from './info-content';
+
+/** The learner's support requests, with their enrolments to choose the course from (docs/adr/0037). */
+function StudentSupport() {
+  const studentId = useAppSelector((state) => state.auth.studentId);
+  const courses = useGetStudentCoursesQuery(Number(studentId), { skip: !studentId });
+  return (
+    <Suspense fallback={null}>
+      <LearnerSupportPanel courses={courses.data ?? []} coursesLoading={courses.isLoading} />
+    </Suspense>
+  );
+}
 
 function AssistanceContent({ student = false }: { student?: boolean }) {
   return (
@@ -69,9 +81,7 @@ function AssistanceContent({ student = false }: { student?: boolean }) {
         {student ? (
           // A signed-in learner opens requests here: recorded, answered, and kept as evidence (docs/adr/0037).
           <Col xs={24}>
-            <Suspense fallback={null}>
-              <LearnerSupportPanel />
-            </Suspense>
+            <StudentSupport />
           </Col>
         ) : null}
       </Row>

@@ -2,8 +2,6 @@ import { useRef } from 'react';
 import { Alert, Button, Form, Input, Select, Spin } from 'antd';
 import { applyFieldErrors, describeApiError } from '../../../lib/api-errors';
 import { toast } from '../../../lib/feedback';
-import { useStudentId } from '../../tutoring/use-ids';
-import { useGetStudentCoursesQuery } from '../../learning-progress';
 import { messages as m } from '../messages';
 import { newKey } from '../format';
 import { useGetMySupportRequestsQuery, useOpenSupportRequestMutation } from '../support-api';
@@ -19,11 +17,12 @@ interface FormValues {
 
 const FIELDS = ['category', 'course_id', 'message'] as const;
 
-/** On /assistance for a signed-in learner: open a request, and read their requests with the answers. */
-export function LearnerSupportPanel() {
+/**
+ * On /assistance for a signed-in learner: open a request, and read their requests with the answers.
+ * `courses`: the learner's enrolments, which the page composing it reads (a request names one of them or none).
+ */
+export function LearnerSupportPanel({ courses, coursesLoading = false }: { courses: { id: number; title: string }[]; coursesLoading?: boolean }) {
   const [form] = Form.useForm<FormValues>();
-  const studentId = useStudentId();
-  const courses = useGetStudentCoursesQuery(studentId ?? 0, { skip: !studentId });
   const requests = useGetMySupportRequestsQuery();
   const [open, opening] = useOpenSupportRequestMutation();
   // One key per request being written: a double click or a retry sends the same key, and the server answers the same request.
@@ -58,8 +57,8 @@ export function LearnerSupportPanel() {
             <Select
               allowClear
               placeholder={m.learner.noCourse}
-              loading={courses.isLoading}
-              options={(courses.data ?? []).map((course) => ({ value: course.id, label: course.title }))}
+              loading={coursesLoading}
+              options={courses.map((course) => ({ value: course.id, label: course.title }))}
               aria-label={m.learner.course}
             />
           </Form.Item>
