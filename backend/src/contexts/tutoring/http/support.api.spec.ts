@@ -8,7 +8,9 @@ import { eventually } from '../../../platform/testing/eventually.js';
 import { readMail, startSmtpCatcher } from '../../../platform/testing/smtp-catcher.js';
 import { call, givenAdmin, givenCourse, givenEnrolled, givenStudent, givenTeacher } from '../../../testing/fixtures.js';
 import { startTestApp, type TestApp } from '../../../testing/test-app.js';
+import { CommandBus } from '@nestjs/cqrs';
 import { SUPPORT_ACCESS } from '../application/support/support-access.js';
+import { OpenSupportRequest } from '../application/support/support.commands.js';
 import { SUPPORT_MESSAGES } from '../domain/support-request.aggregate.js';
 
 let t: TestApp;
@@ -196,6 +198,12 @@ describe('technical-support requests', () => {
     const answer = await call(t, 'POST', `/api/support-requests/${request.id}/answers`, admin.token, { message: 'Trop tard', answer_key: randomUUID() });
     expect([answer.statusCode, answer.json().message]).toEqual([409, SUPPORT_ACCESS.closedForAnswers]);
     expect((await call(t, 'POST', `/api/support-requests/${request.id}/resolve`, admin.token)).json().status).toBe('resolue');
+    // The closed learner's session is gone; were a command to speak for them, it is refused and stores nothing.
+    const before = await counts();
+    await expect(
+      t.app.get(CommandBus).execute(new OpenSupportRequest(student.actor, { category: 'autre', courseId: null, stepKind: null, stepId: null, message: 'Après la clôture.', requestKey: randomUUID() })),
+    ).rejects.toMatchObject({ kind: 'conflict', message: SUPPORT_ACCESS.closedLearner });
+    expect(await counts()).toEqual(before);
   });
 
   it('the transcript lists the course’s requests and those without a course opened since the enrolment', async () => {
