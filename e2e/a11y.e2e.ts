@@ -163,7 +163,7 @@ test.describe('every built screen has no serious or critical accessibility viola
 
   test('trainer screens', async ({ page, request }) => {
     await loginAs(page, 'trainer');
-    await checkScreens(page, ['/teacher-dashboard', '/teacher-profile-setting', '/teacher-change-password']);
+    await checkScreens(page, ['/teacher-dashboard', '/teacher-profile-setting', '/teacher-change-password', '/teacher-assistance']);
     const { courseId, chapterId, subchapterId, teacherId, leaId } = await trainerIds(request);
     await checkScreens(page, [
       '/teacher-my-course',
@@ -246,6 +246,7 @@ test.describe('every built screen has no serious or critical accessibility viola
       `/add-question/${quizId}`,
       '/admin-xapi',
       '/admin-centre',
+      '/admin-assistance',
       '/admin-users',
       '/admin-teachers',
       '/admin-stat-dashboard-user',

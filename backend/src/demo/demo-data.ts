@@ -20,6 +20,7 @@ import { seedDemoFunding } from './demo-funding.js';
 import { seedDemoPromises } from './demo-promises.js';
 import { seedDemoCentre } from './demo-centre.js';
 import { seedDemoDocuments } from './demo-documents.js';
+import { seedDemoSupport } from './demo-support.js';
 
 const ASSETS = join(projectRoot, 'backend/src/demo/assets');
 
@@ -134,6 +135,11 @@ export async function seedDemoData(app: INestApplicationContext): Promise<boolea
   await seedDemoPromises(commands, db, asAdmin);
   await seedDemoCentre(commands, asAdmin, ASSETS);
   await seedDemoDocuments(app, commands, asAdmin, { lea, ines }, { agile: courseIds[2]!, pivotTables: courseIds[1]! });
+  await seedDemoSupport(
+    app.get(AggregateStore), db, app.get(QueryBus),
+    { admin: asAdmin, claire: await actorOf(db, 'teacher', teacherIds.get('claire.martin')!), lea: await actorOf(db, 'student', lea), ines: await actorOf(db, 'student', ines) },
+    { templates: courseIds[0]!, pivotTables: courseIds[1]! },
+  );
   logger.log('Données de démonstration créées (voir README pour les comptes).');
   return true;
 }

@@ -29,6 +29,7 @@ import { Migration20261126064Transcript } from './20261126-064-transcript.js';
 import { Migration20261126065IssuedDocuments } from './20261126-065-issued-documents.js';
 import { Migration20261126066CentreHoursBasis } from './20261126-066-centre-hours-basis.js';
 import { Migration20261127067GeneratedDossiers } from './20261127-067-generated-dossiers.js';
+import { Migration20261127068SupportRequests } from './20261127-068-support-requests.js';
 import { Migration20261127070Ledger } from './20261127-070-ledger.js';
 import { Migration20261127071LedgerHeads } from './20261127-071-ledger-heads.js';
 
@@ -43,5 +44,5 @@ export const MIGRATIONS = [
   Migration20261126056ScormStateOrder, Migration20261126057ScormAttempts, Migration20261126060Publishing,
   Migration20261126061Centre, Migration20261126062CoursePromises, Migration20261126063EnrolmentFunding, Migration20261126064Transcript, Migration20261126065IssuedDocuments,
   Migration20261126066CentreHoursBasis, Migration20261127067GeneratedDossiers,
-  Migration20261127070Ledger, Migration20261127071LedgerHeads,
+  Migration20261127068SupportRequests, Migration20261127070Ledger, Migration20261127071LedgerHeads,
 ];

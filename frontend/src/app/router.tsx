@@ -84,6 +84,7 @@ import {
 } from '../areas/admin';
 import { FooterPageLinks } from '../features/catalogue';
 import { DossierBatchPage, TranscriptPage } from '../features/evidence';
+import { SupportAdminPage } from '../features/support';
 import { AppShell } from '../layout/app-shell';
 import { lazyComponent } from '../lib/lazy-component';
 import { ByRole, GuestOnly, LoginOfRole, RequireAnyRole, RequireRole } from './route-guards';
@@ -176,6 +177,7 @@ export const routes: RouteObject[] = [
             children: [
               { path: 'teacher-dashboard', element: <TrainerDashboardPage /> },
               { path: 'teacher-change-password', element: <TeacherChangePasswordPage /> },
+              { path: 'teacher-assistance', element: <SupportAdminPage /> },
               { path: 'teacher-profile-setting', element: <TeacherProfilePage /> },
               { path: 'teacher-my-course', element: <TeacherMyCoursesPage /> },
               { path: 'add-course', element: <AddCoursePage /> },
@@ -226,6 +228,7 @@ export const routes: RouteObject[] = [
               { path: 'admin-quiz-detail/:quizId', element: <AdminQuizDetailPage /> },
               { path: 'admin-xapi', element: <XapiCredentialsPage /> },
               { path: 'admin-centre', element: <CentreSettingsPage /> },
+              { path: 'admin-assistance', element: <SupportAdminPage /> },
               { path: 'admin-stat-dashboard-user', element: <ProgressTrackingPage /> },
               { path: 'admin-users', element: <StudentsPage /> },
               { path: 'admin-teachers', element: <TeachersPage /> },

@@ -71,6 +71,7 @@ export const messages = {
     adminQuizzes: 'Quiz',
     adminXapi: 'Accès xAPI',
     adminCentre: 'Paramètres du centre',
+    adminSupport: 'Assistance technique',
   },
   notFound: {
     title: 'Page introuvable',

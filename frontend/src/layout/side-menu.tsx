@@ -50,6 +50,7 @@ export const TEACHER_MENU: SideMenuEntry[] = [
   { to: '/my-users', label: m.side.myStudents, icon: <TeamOutlined /> },
   { to: '/teacher-profile-setting', label: m.side.profile, icon: <UserOutlined /> },
   { to: '/teacher-change-password', label: m.side.password, icon: <KeyOutlined /> },
+  { to: '/teacher-assistance', label: m.side.adminSupport, icon: <CustomerServiceOutlined /> },
   { to: '/teacher-logout', label: m.side.logout, icon: <LogoutOutlined /> },
 ];
 
@@ -63,6 +64,7 @@ export const ADMIN_MENU: SideMenuEntry[] = [
   { to: '/admin-quizzes', label: m.side.adminQuizzes, icon: <QuestionCircleOutlined /> },
   { to: '/admin-xapi', label: m.side.adminXapi, icon: <ApiOutlined /> },
   { to: '/admin-centre', label: m.side.adminCentre, icon: <BankOutlined /> },
+  { to: '/admin-assistance', label: m.side.adminSupport, icon: <CustomerServiceOutlined /> },
   { to: '/admin-logout', label: m.side.logout, icon: <LogoutOutlined /> },
 ];
 

@@ -5,3 +5,6 @@ export { SendGroupMessage } from './application/commands/send-group-message.comm
 export { MarkMessagesRead } from './application/commands/mark-messages-read.command.js';
 export { GiveHomework } from './application/commands/give-homework.command.js';
 export { CompleteHomework } from './application/commands/complete-homework.command.js';
+export {
+  OpenSupportRequest, OpenSupportRequestHandler, AnswerSupportRequest, AnswerSupportRequestHandler, ResolveSupportRequest, ResolveSupportRequestHandler,
+} from './application/support/support.commands.js';

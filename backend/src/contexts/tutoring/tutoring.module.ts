@@ -30,11 +30,16 @@ import { MessagesController } from './http/messages.controller.js';
 import { TutoringController } from './http/tutoring.controller.js';
 import { CountTutoringRecordsHandler } from './application/queries/count-tutoring-records.query.js';
 import { GetTutoringTranscriptHandler } from './application/queries/get-tutoring-transcript.query.js';
+import { AnswerSupportRequestHandler, OpenSupportRequestHandler, ResolveSupportRequestHandler } from './application/support/support.commands.js';
+import { NotifySupportAnswerHandler, SupportAnswerNotificationPolicy } from './application/support/support-notification.js';
+import { GetSupportRequestHandler, GetSupportTranscriptHandler, ListMySupportRequestsHandler, ListSupportRequestsHandler } from './application/support/support.queries.js';
+import { SupportAnswer, SupportRequest } from './domain/support-request.aggregate.js';
+import { SupportController } from './http/support.controller.js';
 
 /** Tutoring (issue 10): who follows whom, their messages, homework. docs/adr/0013-tutoring-and-messages.md. */
 @Module({
-  imports: [CqrsModule, MikroOrmModule.forFeature([Tutorship, Conversation, Message, Homework])],
-  controllers: [TutoringController, MessagesController, HomeworkController],
+  imports: [CqrsModule, MikroOrmModule.forFeature([Tutorship, Conversation, Message, Homework, SupportRequest, SupportAnswer])],
+  controllers: [TutoringController, MessagesController, HomeworkController, SupportController],
   providers: [
     // Identity asks before removing a person (identity.queries.ts), answered here.
     CountTutoringRecordsHandler,
@@ -60,13 +65,30 @@ import { GetTutoringTranscriptHandler } from './application/queries/get-tutoring
     FollowCourseTrainerPolicy,
     MessageNotificationPolicy,
     TrainerAtCreationPolicy,
+    // Technical-support requests (docs/adr/0037); GetSupportTranscript answers the evidence context.
+    OpenSupportRequestHandler,
+    AnswerSupportRequestHandler,
+    ResolveSupportRequestHandler,
+    ListMySupportRequestsHandler,
+    ListSupportRequestsHandler,
+    GetSupportRequestHandler,
+    GetSupportTranscriptHandler,
+    NotifySupportAnswerHandler,
+    SupportAnswerNotificationPolicy,
   ],
 })
 export class TutoringModule {
-  constructor(projections: ProjectionRegistry, followCourseTrainer: FollowCourseTrainerPolicy, notification: MessageNotificationPolicy, trainerAtCreation: TrainerAtCreationPolicy) {
+  constructor(
+    projections: ProjectionRegistry,
+    followCourseTrainer: FollowCourseTrainerPolicy,
+    notification: MessageNotificationPolicy,
+    trainerAtCreation: TrainerAtCreationPolicy,
+    supportAnswer: SupportAnswerNotificationPolicy,
+  ) {
     projections.register(replyDelayProjection);
     projections.registerPolicy(followCourseTrainer);
     projections.registerPolicy(notification);
     projections.registerPolicy(trainerAtCreation);
+    projections.registerPolicy(supportAnswer);
   }
 }

@@ -8,6 +8,7 @@ import { COURSE_ENROLMENT } from '../../enrolment/contracts/enrolment.read-model
 import { GetTeacherSummaries } from '../../identity/contracts/identity.queries.js';
 import { STUDENT_RECORD } from '../../identity/contracts/identity.read-models.js';
 import { GetLearningTranscript } from '../../learning-progress/contracts/learning-progress.transcript.js';
+import { GetSupportTranscript } from '../../tutoring/contracts/tutoring.support.js';
 import { GetTutoringTranscript } from '../../tutoring/contracts/tutoring.transcript.js';
 import type { TranscriptPersonView, TranscriptStepView, TranscriptView } from './transcript.views.js';
 
@@ -23,7 +24,7 @@ export const TIME_METHOD_DESCRIPTION =
   'un écart de plus de 60 secondes entre deux signaux ne compte que 60 secondes.';
 
 export const SUPPORT_NOTE =
-  "La plateforme n'enregistre pas de demandes d'assistance technique : elle renvoie vers le service d'assistance externe du centre (page Assistance). " +
+  "Demandes d'assistance technique ouvertes par l'apprenant sur la plateforme (page Assistance) : celles de cette formation, et celles sans formation précisée ouvertes depuis l'inscription. " +
   'Les échanges avec les formateurs figurent dans le journal d’assistance pédagogique.';
 
 /**
@@ -77,14 +78,18 @@ export class GetTranscriptHandler implements IQueryHandler<GetTranscript> {
     ]);
     const teacherIds = course.teacher_id === null ? [] : [course.teacher_id];
     const quizIds = [...new Set(plan.flatMap((s) => (s.quiz_id === null ? [] : [s.quiz_id])))];
-    const [quizzes, tutoring, promises] = await Promise.all([
+    // Requests without a course count in each course followed when they were opened (docs/adr/0037).
+    const supportSince = student.enrolled_at ?? (learning.first_access ? new Date(learning.first_access) : null);
+    const [quizzes, tutoring, promises, support] = await Promise.all([
       this.queries.execute(new GetQuizTranscript(studentId, courseId, quizIds)),
       this.queries.execute(new GetTutoringTranscript(studentId, teacherIds)),
       this.queries.execute(new GetCoursePromises(courseId)),
+      this.queries.execute(new GetSupportTranscript(studentId, courseId, supportSince)),
     ]);
     // The declared average durations (D.6313-3-1 2°) the trainer entered, by step.
     const declared = new Map((promises?.steps ?? []).map((s) => [`${s.kind}:${s.step_id}`, s.declared_minutes]));
-    const trainerIds = [...new Set([...teacherIds, ...tutoring.messages.map((m) => m.teacher_id), ...tutoring.homework.map((h) => h.teacher_id)])];
+    const supportTrainerIds = support.flatMap((r) => r.answers.flatMap((a) => (a.teacher_id === null ? [] : [a.teacher_id])));
+    const trainerIds = [...new Set([...teacherIds, ...tutoring.messages.map((m) => m.teacher_id), ...tutoring.homework.map((h) => h.teacher_id), ...supportTrainerIds])];
     const summaries = trainerIds.length ? await this.queries.execute(new GetTeacherSummaries(trainerIds)) : new Map();
     const person = (id: number): TranscriptPersonView => ({ id, full_name: summaries.get(id)?.full_name ?? `Formateur n° ${id}` });
 
@@ -126,7 +131,15 @@ export class GetTranscriptHandler implements IQueryHandler<GetTranscript> {
       scorm: learning.scorm.map((sco) => ({ ...sco, chapter_title: titles.get(sco.chapter_id) ?? null })),
       homework: tutoring.homework.map(({ teacher_id, ...h }) => ({ ...h, trainer: person(teacher_id) })),
       messages: tutoring.messages.map(({ teacher_id, ...m }) => ({ ...m, trainer: person(teacher_id) })),
-      support: { recorded: false, note: SUPPORT_NOTE },
+      support: {
+        recorded: true,
+        note: SUPPORT_NOTE,
+        requests: support.map(({ answers, ...r }) => ({
+          ...r,
+          step_title: r.step_id === null ? null : (plan.find((s) => s.kind === r.step_kind && s.id === r.step_id)?.title ?? null),
+          answers: answers.map(({ teacher_id, ...a }) => ({ ...a, trainer: teacher_id === null ? null : person(teacher_id) })),
+        })),
+      },
     };
   }
 }

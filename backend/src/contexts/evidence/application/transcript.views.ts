@@ -136,9 +136,35 @@ export class TranscriptMessageView {
   @ApiProperty({ type: Number, nullable: true, description: 'Délai de réponse du formateur, en secondes' }) response_seconds!: number | null;
 }
 
+export class TranscriptSupportAnswerView {
+  @ApiProperty({ enum: ['admin', 'teacher'] }) author_role!: 'admin' | 'teacher';
+  @ApiProperty({ type: TranscriptPersonView, nullable: true, description: 'Le formateur qui a répondu ; null pour un administrateur' }) trainer!: TranscriptPersonView | null;
+  @ApiProperty() answered_at!: string;
+  @ApiProperty() body!: string;
+}
+
+/** A technical-support request of the learner (docs/adr/0037). */
+export class TranscriptSupportRequestView {
+  @ApiProperty() id!: number;
+  @ApiProperty({ description: 'false : ouverte sans formation précisée' }) course_specified!: boolean;
+  @ApiProperty({ enum: ['connexion', 'video', 'scorm', 'quiz', 'autre'] }) category!: 'connexion' | 'video' | 'scorm' | 'quiz' | 'autre';
+  @ApiProperty({ type: String, nullable: true, enum: ['chapter', 'subchapter'] }) step_kind!: 'chapter' | 'subchapter' | null;
+  @ApiProperty({ type: Number, nullable: true }) step_id!: number | null;
+  @ApiProperty({ type: String, nullable: true }) step_title!: string | null;
+  @ApiProperty() opened_at!: string;
+  @ApiProperty() body!: string;
+  @ApiProperty({ enum: ['ouverte', 'repondue', 'resolue'] }) status!: 'ouverte' | 'repondue' | 'resolue';
+  @ApiProperty({ type: String, nullable: true }) first_answered_at!: string | null;
+  @ApiProperty({ type: String, nullable: true, enum: ['admin', 'teacher'] }) first_answer_role!: 'admin' | 'teacher' | null;
+  @ApiProperty({ type: Number, nullable: true, description: 'Délai de la première réponse, en secondes (horloge du serveur)' }) response_seconds!: number | null;
+  @ApiProperty({ type: String, nullable: true }) resolved_at!: string | null;
+  @ApiProperty({ type: [TranscriptSupportAnswerView] }) answers!: TranscriptSupportAnswerView[];
+}
+
 export class TranscriptSupportView {
-  @ApiProperty({ description: 'La plateforme enregistre-t-elle les demandes d’assistance technique ?' }) recorded!: boolean;
+  @ApiProperty({ description: 'La plateforme enregistre-t-elle les demandes d’assistance technique ? (oui depuis ADR 0037)' }) recorded!: boolean;
   @ApiProperty() note!: string;
+  @ApiProperty({ type: [TranscriptSupportRequestView] }) requests!: TranscriptSupportRequestView[];
 }
 
 export class TranscriptView {

@@ -150,7 +150,7 @@ describe('the dossier de preuves of one learner', () => {
     // The workbook: one sheet per section, dates as dates, durations as numbers with a format, the formula as text.
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(entries.get('releve-de-formation.xlsx')! as unknown as ArrayBuffer);
-    expect(workbook.worksheets.map((s) => s.name)).toEqual(['Synthèse', 'Connexions', 'Étapes', 'Quiz', 'SCORM', 'Devoirs', 'Assistance']);
+    expect(workbook.worksheets.map((s) => s.name)).toEqual(['Synthèse', 'Connexions', 'Étapes', 'Quiz', 'SCORM', 'Devoirs', 'Assistance', 'Assistance technique']);
     const connections = workbook.getWorksheet('Connexions')!;
     expect(connections.getRow(2).getCell(2).value).toBe(session);
     // 08:00 UTC on 2 March is 09:00 in Paris: the cell reads the Paris wall clock, as the screen and the PDF do.

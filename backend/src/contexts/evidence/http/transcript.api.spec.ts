@@ -140,7 +140,7 @@ describe('the transcript (relevé de formation)', () => {
       ['teacher', 'Classe virtuelle jeudi à 14 h.', null],
     ]);
     expect(view.messages.map((m: { group: boolean }) => m.group)).toEqual([false, false, true]);
-    expect(view.support).toEqual({ recorded: false, note: SUPPORT_NOTE });
+    expect(view.support).toEqual({ recorded: true, note: SUPPORT_NOTE, requests: [] });
 
     // The same transcript for the course's trainer and an admin (only the instant of composition differs).
     const same = ({ generated_at: _, ...rest }: Record<string, unknown>) => rest;

@@ -53,4 +53,40 @@ export interface AssignmentCompleted {
 }
 export type HomeworkEvent = AssignmentGiven | AssignmentCompleted;
 
-export type TutoringEvent = TutorshipEvent | ConversationEvent | HomeworkEvent;
+export type TutoringEvent = TutorshipEvent | ConversationEvent | HomeworkEvent | SupportRequestEvent;
+
+/*
+ * Technical-support requests (issue 26 item 5, docs/adr/0037): a learner asks for technical help; an
+ * admin or the course's trainer answers; it is marked resolved. No text in any event: the SHA-256
+ * of each text (UTF-8, as stored in tutoring.support_request / support_answer) and its length.
+ */
+export const SUPPORT_REQUEST_STREAM = 'tutoring.support-request';
+export const SUPPORT_CATEGORIES = ['connexion', 'video', 'scorm', 'quiz', 'autre'] as const;
+export type SupportCategory = (typeof SUPPORT_CATEGORIES)[number];
+export type SupportStatus = 'ouverte' | 'repondue' | 'resolue';
+export type SupportStaffRole = 'admin' | 'teacher';
+
+export interface SupportRequestOpened {
+  type: 'SupportRequestOpened';
+  payload: {
+    requestId: number; studentId: number; category: SupportCategory;
+    /** The course (one of the learner's enrolments) and step it is about, or null. */
+    courseId: number | null; stepKind: 'chapter' | 'subchapter' | null; stepId: number | null;
+    sha256: string; length: number;
+  };
+}
+export interface SupportRequestAnswered {
+  type: 'SupportRequestAnswered';
+  payload: {
+    requestId: number; answerId: number; studentId: number; courseId: number | null;
+    answererId: number; answererRole: SupportStaffRole;
+    sha256: string; length: number;
+    /** For the first answer: seconds from the opening to it, by the server's clock; null for later ones. */
+    responseSeconds: number | null;
+  };
+}
+export interface SupportRequestResolved {
+  type: 'SupportRequestResolved';
+  payload: { requestId: number; studentId: number; courseId: number | null; resolvedById: number; resolvedByRole: SupportStaffRole };
+}
+export type SupportRequestEvent = SupportRequestOpened | SupportRequestAnswered | SupportRequestResolved;

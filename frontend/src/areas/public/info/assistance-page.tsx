@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { Col, Row } from 'antd';
 import { Panel } from '../../../components/panel';
@@ -13,9 +14,22 @@ import { selectIsLoggedIn } from '../../../lib/auth-slice';
 import { useAppSelector, usePageTitle } from '../../../lib/hooks';
 import { messages as layoutMessages } from '../../../layout/messages';
 import { SideMenu, STUDENT_MENU } from '../../../layout/side-menu';
+import { useGetStudentCoursesQuery } from '../../../features/learning-progress';
+import { LearnerSupportPanel } from '../../../features/support';
 import { assistance as a } from './info-content';
 
-function AssistanceContent() {
+/** The learner's support requests, with their enrolments to choose the course from (docs/adr/0037). */
+function StudentSupport() {
+  const studentId = useAppSelector((state) => state.auth.studentId);
+  const courses = useGetStudentCoursesQuery(Number(studentId), { skip: !studentId });
+  return (
+    <Suspense fallback={null}>
+      <LearnerSupportPanel courses={courses.data ?? []} coursesLoading={courses.isLoading} />
+    </Suspense>
+  );
+}
+
+function AssistanceContent({ student = false }: { student?: boolean }) {
   return (
     <Panel className="page-card assistance">
       <h1 className="content-page__title">{a.title}</h1>
@@ -64,6 +78,12 @@ function AssistanceContent() {
             </p>
           </section>
         </Col>
+        {student ? (
+          // A signed-in learner opens requests here: recorded, answered, and kept as evidence (docs/adr/0037).
+          <Col xs={24}>
+            <StudentSupport />
+          </Col>
+        ) : null}
       </Row>
     </Panel>
   );
@@ -90,7 +110,7 @@ export function AssistancePage() {
           <SideMenu title={layoutMessages.side.student} entries={STUDENT_MENU} />
         </Col>
         <Col xs={24} lg={18}>
-          <AssistanceContent />
+          <AssistanceContent student />
         </Col>
       </Row>
     </div>

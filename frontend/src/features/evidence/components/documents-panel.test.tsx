@@ -28,7 +28,7 @@ const transcript = (closed: boolean) => ({
     { id: 1, sender: 'student', trainer: { id: 3, full_name: 'Claire Martin' }, sent_at: '2026-03-03T09:00:00Z', group: false, body: 'Une question ?', response_seconds: null },
     { id: 2, sender: 'teacher', trainer: { id: 3, full_name: 'Claire Martin' }, sent_at: '2026-03-03T11:00:00Z', group: false, body: 'Voici la réponse.', response_seconds: 7200 },
   ],
-  support: { recorded: false, note: "La plateforme n'enregistre pas de demandes d'assistance technique." },
+  support: { recorded: true, note: 'Demandes d’assistance technique.', requests: [] },
 });
 
 const issued = (id: number, version: number, status: 'emis' | 'remplace', replacedBy: number | null) => ({

@@ -207,7 +207,44 @@ export function TranscriptView({ transcript }: { transcript: Transcript }) {
     {
       key: 'support',
       label: <h2 className="transcript__section">{m.support.title}</h2>,
-      children: <p className="transcript__meta">{transcript.support.note}</p>,
+      children: (
+        <>
+          <p className="transcript__meta">{transcript.support.note}</p>
+          {transcript.support.requests.length === 0 ? (
+            <p>{m.support.empty}</p>
+          ) : (
+            <ol className="transcript__messages" data-testid="transcript-support">
+              {transcript.support.requests.map((request) => (
+                <li key={request.id} className="transcript__message">
+                  <div className="transcript__meta">
+                    <strong>{m.support.request(request.id)}</strong> · <time dateTime={request.opened_at}>{formatDateTime(request.opened_at)}</time> ·{' '}
+                    {m.support.categories[request.category]}
+                    {request.course_specified ? '' : ` · ${m.support.noCourse}`}
+                    {request.step_title ? ` · ${m.support.step(request.step_title)}` : ''}
+                  </div>
+                  <p className="transcript__body">{request.body}</p>
+                  <div className="transcript__meta">
+                    {request.first_answered_at
+                      ? m.support.firstAnswer(formatDateTime(request.first_answered_at), m.support.roles[request.first_answer_role ?? 'admin'] ?? '', formatDuration(request.response_seconds ?? 0))
+                      : m.support.unanswered}
+                    {' · '}
+                    {request.resolved_at ? m.support.resolved(formatDateTime(request.resolved_at)) : m.support.unresolved}
+                  </div>
+                  {request.answers.map((answer) => (
+                    <div key={answer.answered_at + answer.body} className="transcript__answer">
+                      <div className="transcript__meta">
+                        <strong>{answer.trainer ? m.assistance.trainer(answer.trainer.full_name) : m.support.admin}</strong> ·{' '}
+                        <time dateTime={answer.answered_at}>{formatDateTime(answer.answered_at)}</time>
+                      </div>
+                      <p className="transcript__body">{answer.body}</p>
+                    </div>
+                  ))}
+                </li>
+              ))}
+            </ol>
+          )}
+        </>
+      ),
     },
   ];
 

@@ -18,6 +18,12 @@ export const RULE_LABELS: Record<string, string> = {
   'scorm-completed': 'Module SCORM terminé ou réussi',
 };
 
+/** The categories of a technical-support request as the learner chose them (docs/adr/0037). */
+export const SUPPORT_CATEGORY_LABELS: Record<string, string> = {
+  connexion: 'Connexion / compte', video: 'Vidéo', scorm: 'Module SCORM', quiz: 'Quiz / évaluation', autre: 'Autre',
+};
+export const SUPPORT_ROLE_LABELS: Record<string, string> = { admin: 'administrateur', teacher: 'formateur' };
+
 const PARIS = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', dateStyle: 'short', timeStyle: 'medium' });
 
 /** « 02/03/2026 09:00:00 » (Europe/Paris) or a dash. */
@@ -139,6 +145,17 @@ export async function writeTranscriptPdf(path: string, view: TranscriptView): Pr
 
   section('Assistance technique');
   line(view.support.note);
+  if (view.support.requests.length === 0) line('Aucune demande d’assistance technique enregistrée.');
+  for (const r of view.support.requests) {
+    const about = r.course_specified ? (r.step_title ? ` — étape : ${r.step_title}` : '') : ' — sans formation précisée';
+    bold().text(`Demande n° ${r.id} du ${parisTime(r.opened_at)} — ${SUPPORT_CATEGORY_LABELS[r.category]}${about}`, MARGIN, doc.y, { width });
+    line(r.body, 12);
+    const first = r.first_answered_at
+      ? `Première réponse le ${parisTime(r.first_answered_at)} (${SUPPORT_ROLE_LABELS[r.first_answer_role ?? 'admin']}), après ${duration(r.response_seconds ?? 0)}`
+      : 'Sans réponse';
+    line(`${first} ; ${r.resolved_at ? `résolue le ${parisTime(r.resolved_at)}` : 'non résolue'}`, 12);
+    for (const a of r.answers) line(`${parisTime(a.answered_at)} — ${a.trainer ? `Formateur : ${a.trainer.full_name}` : 'Administrateur'} : ${a.body}`, 24);
+  }
 
   doc.end();
   await finished(out);

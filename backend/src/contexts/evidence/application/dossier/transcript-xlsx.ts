@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { neutralise } from '../../../../shared-kernel/index.js';
 import type { TranscriptView } from '../transcript.views.js';
 import { sha256Hex } from './dossier-files.js';
-import { RULE_LABELS } from './transcript-pdf.js';
+import { parisTime, RULE_LABELS, SUPPORT_CATEGORY_LABELS, SUPPORT_ROLE_LABELS } from './transcript-pdf.js';
 
 /* The transcript as a workbook (docs/adr/0036): one sheet per section, typed cells. */
 
@@ -130,6 +130,20 @@ export async function writeTranscriptXlsx(path: string, view: TranscriptView): P
   ], view.messages.map((m) => ({
     at: asDate(m.sent_at), from: m.sender === 'student' ? 'Apprenant' : 'Formateur', trainer: m.trainer.full_name, group: m.group,
     delay: m.response_seconds === null ? null : days(m.response_seconds), body: m.body, sha: sha256Hex(m.body),
+  })));
+
+  // Technical-support requests (docs/adr/0037): one row per request, its answers in one cell.
+  sheet('Assistance technique', [
+    { header: 'N°', key: 'id', width: 8 }, { header: 'Ouverte le', key: 'opened', width: 20, kind: 'date' }, { header: 'Catégorie', key: 'category', width: 20 },
+    { header: 'Formation', key: 'course', width: 24 }, { header: 'Étape', key: 'step', width: 24 },
+    { header: 'Première réponse le', key: 'first', width: 20, kind: 'date' }, { header: 'Répondu par', key: 'role', width: 16 },
+    { header: 'Délai de réponse', key: 'delay', width: 14, kind: 'duration' }, { header: 'Résolue le', key: 'resolved', width: 20, kind: 'date' },
+    { header: 'Demande', key: 'body', width: 60 }, { header: 'SHA-256 du texte (SupportRequestOpened)', key: 'sha', width: 66 }, { header: 'Réponses', key: 'answers', width: 80 },
+  ], view.support.requests.map((r) => ({
+    id: r.id, opened: asDate(r.opened_at), category: SUPPORT_CATEGORY_LABELS[r.category], course: r.course_specified ? 'cette formation' : 'sans formation précisée',
+    step: r.step_title, first: asDate(r.first_answered_at), role: r.first_answer_role ? SUPPORT_ROLE_LABELS[r.first_answer_role] : null,
+    delay: r.response_seconds === null ? null : days(r.response_seconds), resolved: asDate(r.resolved_at), body: r.body, sha: sha256Hex(r.body),
+    answers: r.answers.length ? r.answers.map((a) => `${parisTime(a.answered_at)} — ${a.trainer ? `Formateur : ${a.trainer.full_name}` : 'Administrateur'} : ${a.body}`).join('\n') : null,
   })));
 
   await workbook.commit();
