@@ -21,7 +21,7 @@ import { sha256Hex } from './dossier-files.js';
 import { writeZip } from './dossier-zip.js';
 import { DOSSIER_FOLDER } from './generate-dossier.command.js';
 import { writeLearnerPart, type LearnerPart } from './learner-part.js';
-import { LEDGER } from './manifest.js';
+import { CHAIN_COVERS, MANIFEST_FORMAT_VERSION } from './manifest.js';
 import { toDossierView, type DossierView } from './dossier.views.js';
 
 export const DOSSIER_BATCH_JOB = 'evidence.dossier-batch';
@@ -142,14 +142,14 @@ export class DossierBatchRunner implements OnModuleInit {
       }
       const manifest = {
         format: 'dossier-de-preuves-lot',
-        format_version: 1,
+        format_version: MANIFEST_FORMAT_VERSION,
         generated_at: now.toISOString(),
         generated_by: by,
         course_id: courseId,
         filter,
         job_id: job.id,
         learners: parts.map((p) => ({ student_id: p.studentId, manifest: p.manifest.name, manifest_sha256: p.manifest.sha256 })),
-        ledger: LEDGER,
+        chain_covers: CHAIN_COVERS,
       };
       const text = `${JSON.stringify(manifest, null, 2)}\n`;
       const zipPath = join(dir, 'lot.zip');
