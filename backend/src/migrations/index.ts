@@ -29,6 +29,7 @@ import { Migration20261126064Transcript } from './20261126-064-transcript.js';
 import { Migration20261126065IssuedDocuments } from './20261126-065-issued-documents.js';
 import { Migration20261126066CentreHoursBasis } from './20261126-066-centre-hours-basis.js';
 import { Migration20261127067GeneratedDossiers } from './20261127-067-generated-dossiers.js';
+import { Migration20261127074PublicLookups } from './20261127-074-public-lookups.js';
 
 /** Every migration, in order. Listed explicitly so that the built app needs no file discovery. */
 export const MIGRATIONS = [
@@ -41,4 +42,5 @@ export const MIGRATIONS = [
   Migration20261126056ScormStateOrder, Migration20261126057ScormAttempts, Migration20261126060Publishing,
   Migration20261126061Centre, Migration20261126062CoursePromises, Migration20261126063EnrolmentFunding, Migration20261126064Transcript, Migration20261126065IssuedDocuments,
   Migration20261126066CentreHoursBasis, Migration20261127067GeneratedDossiers,
+  Migration20261127074PublicLookups,
 ];
