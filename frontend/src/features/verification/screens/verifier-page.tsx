@@ -12,7 +12,8 @@ import '../verification.css';
 /** « 2026-03-02 » → « 02/03/2026 ». */
 const day = (iso: string | null) => (iso ? iso.split('-').reverse().join('/') : m.code.unknownDate);
 
-const VERDICT_COLOURS: Record<FileCheck['verdict'], string> = { conforme: 'green', modifie: 'red', absent: 'red', en_trop: 'orange' };
+/** Tags in colours of AA contrast (antd's preset green and orange are 3.4:1 on their tint): verification.css. */
+const VERDICT_CLASSES: Record<FileCheck['verdict'], string> = { conforme: 'verifier__tag verifier__tag--ok', modifie: 'verifier__tag verifier__tag--bad', absent: 'verifier__tag verifier__tag--bad', en_trop: 'verifier__tag verifier__tag--extra' };
 
 function detailOf(check: FileCheck): string {
   if (check.verdict === 'modifie') return m.dossier.detail.modifie(check.expected!.sha256, check.found!.sha256, check.expected!.bytes, check.found!.bytes);
@@ -56,7 +57,7 @@ function DossierResult({ check }: { check: DossierCheck }) {
         dataSource={check.files}
         columns={[
           { key: 'file', title: m.dossier.columns.file, render: (_, f) => <code className="verifier__path">{f.path}</code> },
-          { key: 'verdict', title: m.dossier.columns.verdict, render: (_, f) => <Tag color={VERDICT_COLOURS[f.verdict]}>{m.dossier.verdict[f.verdict]}</Tag> },
+          { key: 'verdict', title: m.dossier.columns.verdict, render: (_, f) => <Tag className={VERDICT_CLASSES[f.verdict]}>{m.dossier.verdict[f.verdict]}</Tag> },
           { key: 'detail', title: m.dossier.columns.detail, render: (_, f) => <span className="verifier__detail">{detailOf(f)}</span> },
         ]}
       />
