@@ -1,6 +1,6 @@
 import pg from 'pg';
-import { checkBoundProgressRows } from '../contexts/learning-progress/application/checks/bound-rows.check.js';
-import { checkMessageTexts } from '../contexts/tutoring/application/checks/message-texts.check.js';
+import { checkBoundProgressRows } from './bound-progress-rows.check.js';
+import { checkMessageTexts } from './message-texts.check.js';
 import { loadConfig } from '../platform/config/config.js';
 import { isEntryPoint, openCliDatabase, runCommand, type Output } from './cli-database.js';
 

@@ -21,7 +21,7 @@ describe('a dossier checked in the browser', () => {
   });
 
   it('names the file altered, the one missing and the one added, with what differs', async () => {
-    const { 'releve.xlsx': _gone, ...rest } = FILES;
+    const rest = Object.fromEntries(Object.entries(FILES).filter(([path]) => path !== 'releve.xlsx'));
     const hashed = await hashZip(zipOf({ ...rest, 'donnees/evenements.json': '[{"a":2}]\n', 'ajout.txt': 'x', 'manifest.json': manifest }));
     const check = compareWithManifest(hashed, { exactPaths: true });
     expect(check.intact).toBe(false);

@@ -4,7 +4,7 @@ import type { StepEvidence } from '../domain/course-progress.aggregate.js';
 import { commitOutcome, type KeptCommit } from '../domain/scorm-commits.js';
 import { acceptedBeats, sessionTime, TIME_METHOD, type Beat, type TimeEvidence } from '../domain/time-on-task.js';
 import type { QuizCompletion } from '../domain/validation-rules.js';
-import { beatsDigest, commitDigest } from '../domain/row-digests.js';
+import { beatsDigest, commitDigest } from '../contracts/learning-progress.row-digests.js';
 
 /*
  * The statements are named so that the benchmark's bare baseline runs exactly these

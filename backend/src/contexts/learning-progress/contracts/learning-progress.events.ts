@@ -14,7 +14,7 @@ export interface LearningTimeRecorded {
   type: 'LearningTimeRecorded';
   /**
    * 2 since issue 27 (ADR 0040): `beatSeqs` (the seqs of the beats this save stored, in the
-   * session) and `beatsSha256` (row-digests.ts: SHA-256 of the canonical JSON of those rows as
+   * session) and `beatsSha256` (learning-progress.row-digests.ts: SHA-256 of the canonical JSON of those rows as
    * stored) bind the beat rows to the chain. 1 (the log's default) before: the beats are counted only.
    */
   schemaVersion?: 2;
@@ -70,7 +70,7 @@ export interface ScormCommitted {
   schemaVersion?: 2 | 3;
   /**
    * 3 since issue 27 (ADR 0040): as 2, with `commitSha256`, the SHA-256 of the canonical JSON of the
-   * commit row as stored (cmi with suspend_data, session time, attempt, received_at: row-digests.ts).
+   * commit row as stored (cmi with suspend_data, session time, attempt, received_at: learning-progress.row-digests.ts).
    */
   /** An applied commit of the SCORM runtime: its place in the session and what it reports (not suspend_data). */
   payload: {

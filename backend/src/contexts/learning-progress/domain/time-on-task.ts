@@ -82,7 +82,7 @@ export interface SessionTime {
   addedConnectedSeconds: number;
   addedActiveSeconds: number;
   /**
-   * The beats this save stored and the digest of their rows as stored (row-digests.ts, ADR 0040):
+   * The beats this save stored and the digest of their rows as stored (learning-progress.row-digests.ts, ADR 0040):
    * the repository always gives them; absent only in the aggregate's own unit fixtures.
    */
   bound?: { seqs: number[]; sha256: string };

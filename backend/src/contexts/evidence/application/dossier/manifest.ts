@@ -1,12 +1,13 @@
 import type { RecordedEvent } from '../../../../platform/event-log/index.js';
 import type { BeatRow, ScormCommitRow } from '../../../learning-progress/contracts/learning-progress.evidence-rows.js';
+import { BEATS_BOUND_SINCE, COMMITS_BOUND_SINCE } from '../../../learning-progress/contracts/learning-progress.row-digests.js';
 import type { TranscriptView } from '../transcript.views.js';
 
 /** The manifest's format: 2 since issue 27 (ADR 0040): `coverage` per file, `chain_covers` in words, and the `ledger` slot. */
 export const MANIFEST_FORMAT_VERSION = 2;
 
-/** The schema versions from which the log's events bind the rows kept beside it (ADR 0040; learning-progress row-digests.ts). */
-export const BOUND_SINCE = { LearningTimeRecorded: 2, ScormCommitted: 3 } as const;
+/** The schema versions from which the log's events bind the rows kept beside it (ADR 0040; learning progress's contract). */
+export const BOUND_SINCE = { LearningTimeRecorded: BEATS_BOUND_SINCE, ScormCommitted: COMMITS_BOUND_SINCE } as const;
 
 /**
  * What the chain (the event log's hash chain) covers in a dossier, and what it does not, in plain

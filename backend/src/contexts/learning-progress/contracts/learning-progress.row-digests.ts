@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { canonicalJson } from '../../../platform/event-log/event-hash.js';
 
 /*
  * What binds the rows kept beside the log to the events that record them (ADR 0040): the SHA-256
@@ -13,6 +12,27 @@ import { canonicalJson } from '../../../platform/event-log/event-hash.js';
 export const BEATS_BOUND_SINCE = 2;
 /** The schema version of ScormCommitted that carries `commitSha256`. */
 export const COMMITS_BOUND_SINCE = 3;
+
+/**
+ * JSON with object keys sorted by UTF-16 code units, no white space, numbers and strings as
+ * JSON.stringify writes them: RFC 8785 (JCS) for the values rows hold, the form of the log's own
+ * hashes (platform/event-log/event-hash.ts; a contract imports only the shared kernel, so it is
+ * written here again, and backend/src/cli/row-digests.spec.ts holds the two equal).
+ */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return JSON.stringify(value);
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new TypeError(`Nombre non représentable en JSON : ${value}`);
+    return JSON.stringify(value);
+  }
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (typeof value === 'object') {
+    const object = value as Record<string, unknown>;
+    const keys = Object.keys(object).filter((key) => object[key] !== undefined).sort();
+    return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson(object[key])}`).join(',')}}`;
+  }
+  throw new TypeError(`Valeur non représentable en JSON canonique : ${String(value)}`);
+}
 
 const sha256 = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
 

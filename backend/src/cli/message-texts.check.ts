@@ -1,4 +1,7 @@
-import { sha256 } from '../../domain/conversation.aggregate.js';
+import { createHash } from 'node:crypto';
+
+/** The SHA-256 (hex) of a message's text in UTF-8, as MessageSent records it (tutoring.events.ts). */
+const sha256 = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
 
 export interface CheckSql {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;

@@ -1,4 +1,4 @@
-import { beatsDigest, BEATS_BOUND_SINCE, commitDigest, COMMITS_BOUND_SINCE } from '../../domain/row-digests.js';
+import { beatsDigest, BEATS_BOUND_SINCE, commitDigest, COMMITS_BOUND_SINCE } from '../contexts/learning-progress/contracts/learning-progress.row-digests.js';
 
 /** Where the check runs its SQL ($1, $2… parameters): a pg client or the platform's executor. */
 export interface CheckSql {
