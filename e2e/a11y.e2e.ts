@@ -128,6 +128,7 @@ test.describe('every built screen has no serious or critical accessibility viola
       '/policy',
       '/faq',
       '/assistance',
+      '/verifier',
       '/user-login',
       '/user-register',
       '/teacher-login',

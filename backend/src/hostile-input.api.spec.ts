@@ -443,6 +443,8 @@ beforeAll(async () => {
 const RECORDED_READS: Record<string, string[]> = {
   'GET /api/evidence/documents/{documentId}/pdf': ['eventlog.event', 'eventlog.checkpoint', 'eventlog.daily_activity', 'evidence.issued_document'],
   'GET /api/evidence/dossiers/{dossierId}/file': ['eventlog.event', 'eventlog.checkpoint', 'eventlog.daily_activity', 'evidence.generated_dossier'],
+  // The public lookup counts each address's lookups to throttle them (ADR 0040).
+  'GET /api/public/documents/{code}': ['evidence.public_lookup'],
 };
 
 describe('hostile input on every operation of the OpenAPI document', () => {

@@ -85,6 +85,7 @@ import {
 import { FooterPageLinks } from '../features/catalogue';
 import { DossierBatchPage, TranscriptPage } from '../features/evidence';
 import { SupportAdminPage } from '../features/support';
+import { VerifierPage } from '../features/verification';
 import { AppShell } from '../layout/app-shell';
 import { lazyComponent } from '../lib/lazy-component';
 import { ByRole, GuestOnly, LoginOfRole, RequireAnyRole, RequireRole } from './route-guards';
@@ -123,6 +124,9 @@ export const routes: RouteObject[] = [
       { path: 'faq', element: <FaqPage /> },
       // Listed in the student area but described as a public screen (01 §2.1, §2.3).
       { path: 'assistance', element: <AssistancePage /> },
+      // The public verification page (docs/adr/0040); /verification/{code} is what issued documents' QR codes encode.
+      { path: 'verifier', element: <VerifierPage /> },
+      { path: 'verification/:code', element: <VerifierPage /> },
 
       { path: 'login', element: <LoginOfRole /> },
 

@@ -18,6 +18,8 @@ import { DossierController } from './http/dossier.controller.js';
 import { DossierRetention } from './application/dossier/dossier-retention.js';
 import { DossierBatchRunner, GetDossierBatchHandler, RequestDossierBatchHandler } from './application/dossier/dossier-batch.js';
 
+import { GetPublicDocumentStatusHandler, PublicLookupThrottle } from './application/public/public-document.query.js';
+import { PublicDocumentsController } from './http/public-documents.controller.js';
 /**
  * Evidence file (issue 26): the learner's transcript (relevé de formation), the documents the centre
  * issues (certificat de réalisation, attestation de fin de formation) and the dossiers de preuves,
@@ -33,6 +35,8 @@ import { DossierBatchRunner, GetDossierBatchHandler, RequestDossierBatchHandler 
     DocumentsController,
     // The dossiers de preuves (docs/adr/0036).
     DossierController,
+    // The public verification page's lookup (docs/adr/0040).
+    PublicDocumentsController,
   ],
   providers: [
     // The transcript (ADR 0034).
@@ -53,6 +57,9 @@ import { DossierBatchRunner, GetDossierBatchHandler, RequestDossierBatchHandler 
     GetDossierBatchHandler,
     DossierBatchRunner,
     DossierRetention,
+    // The public verification page's lookup (docs/adr/0040).
+    GetPublicDocumentStatusHandler,
+    PublicLookupThrottle,
   ],
 })
 export class EvidenceModule {}

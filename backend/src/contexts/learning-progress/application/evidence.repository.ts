@@ -4,6 +4,7 @@ import type { StepEvidence } from '../domain/course-progress.aggregate.js';
 import { commitOutcome, type KeptCommit } from '../domain/scorm-commits.js';
 import { acceptedBeats, sessionTime, TIME_METHOD, type Beat, type TimeEvidence } from '../domain/time-on-task.js';
 import type { QuizCompletion } from '../domain/validation-rules.js';
+import { beatsDigest, commitDigest } from '../contracts/learning-progress.row-digests.js';
 
 /*
  * The statements are named so that the benchmark's bare baseline runs exactly these
@@ -138,6 +139,8 @@ export class EvidenceRepository {
     const attempt = Number(ofSession?.attempt ?? current?.attempt ?? 1);
     const cmi = JSON.stringify(commit.cmi);
     await this.em.execute(COMMIT_INSERT_SQL, [studentId, courseId, chapterId, sco, sessionId, seq, outcome, cmi, commit.sessionSeconds, now.toISOString(), attempt]);
+    // What was stored, bound by its digest in the event (ADR 0040): computed from the values written, not read back.
+    const sha256 = commitDigest({ studentId, courseId, chapterId, sco, sessionId, seq, attempt, outcome, cmi: JSON.parse(cmi) as unknown, sessionSeconds: commit.sessionSeconds, receivedAt: now });
     let previous: Record<string, unknown> | null = null;
     if (outcome === 'applied') {
       const state = commit.refused.length > 0 ? JSON.stringify(await this.withStoredFields(commit, attempt)) : cmi;
@@ -151,7 +154,7 @@ export class EvidenceRepository {
       ? (await this.em.execute<{ attempt: number }[]>(ATTEMPT_END_SQL, [studentId, chapterId, attempt, now.toISOString()])).length > 0
       : false;
     const scoStates = await this.em.execute<{ sco: string; cmi: Record<string, unknown> }[]>(SCO_STATES_SQL, [studentId, chapterId, attempt]);
-    return { seq, outcome, scoStates, previous, attempt, attemptEnded };
+    return { seq, outcome, scoStates, previous, attempt, attemptEnded, sha256 };
   }
 
   /** The commit's cmi with the stored value of each field it had refused (the learner resumes from the last accepted one). */
@@ -173,6 +176,18 @@ export class EvidenceRepository {
     );
     const inserted = await this.em.execute<{ seq: number }[]>(BEAT_INSERT_SQL, [sessionId, studentId, courseId, kind, stepId, now.toISOString(), rows]);
     if (inserted.length === 0) return null;
+    // The rows this save stored, bound by their digest in LearningTimeRecorded (ADR 0040), from the values written: no read.
+    const storedSeqs = new Set(inserted.map((r) => r.seq));
+    const receivedAt = now.toISOString();
+    // A seq twice in one save is stored once, the first (insert … on conflict do nothing, in the array's order).
+    const mine = [...new Map(accepted.filter((b) => storedSeqs.has(b.seq)).reverse().map((b) => [b.seq, b])).values()];
+    const bound = {
+      seqs: mine.map((b) => b.seq).sort((a, b) => a - b),
+      sha256: beatsDigest(
+        { sessionId, studentId, courseId, kind, stepId },
+        mine.map((b) => ({ seq: b.seq, at: new Date(b.at).toISOString(), visible: b.visible, focused: b.focused, playing: b.playing, lastInputAt: b.lastInputAt === null ? null : new Date(b.lastInputAt).toISOString(), receivedAt })),
+      ),
+    };
     const stored = await this.em.execute<{ seq: number; at: Date; visible: boolean; focused: boolean; playing: boolean; last_input_at: Date | null; received_at: Date }[]>(
       SESSION_BEATS_SQL,
       [sessionId, studentId, courseId, kind, stepId],
@@ -194,6 +209,7 @@ export class EvidenceRepository {
       session: {
         id: sessionId, beats: inserted.length, connectedSeconds: time.connectedSeconds, activeSeconds: time.activeSeconds, method: TIME_METHOD,
         addedConnectedSeconds: time.connectedSeconds - (before?.connected_seconds ?? 0), addedActiveSeconds: time.activeSeconds - (before?.active_seconds ?? 0),
+        bound,
       },
       totals: { connected: sums?.connected ?? 0, active: sums?.active ?? 0 },
     };

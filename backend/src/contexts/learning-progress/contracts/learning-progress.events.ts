@@ -12,12 +12,20 @@ export interface StepOpened {
 }
 export interface LearningTimeRecorded {
   type: 'LearningTimeRecorded';
+  /**
+   * 2 since issue 27 (ADR 0040): `beatSeqs` (the seqs of the beats this save stored, in the
+   * session) and `beatsSha256` (learning-progress.row-digests.ts: SHA-256 of the canonical JSON of those rows as
+   * stored) bind the beat rows to the chain. 1 (the log's default) before: the beats are counted only.
+   */
+  schemaVersion?: 2;
   /** The session's totals on the step after this save (method v1), and the beats it brought. */
   payload: {
     studentId: number; courseId: number; kind: StepKind; stepId: number; sessionId: string; beats: number;
     connectedSeconds: number; activeSeconds: number; method: string;
     /** What this save added to the session's totals (what the progress projections sum). */
     addedConnectedSeconds: number; addedActiveSeconds: number;
+    /** Version 2: the beat rows this save stored, and their digest. */
+    beatSeqs?: number[]; beatsSha256?: string;
   };
 }
 export interface PlaybackExcessIgnored {
@@ -59,7 +67,11 @@ export interface ScormCommitted {
    * status is read. Version 1: the statuses as reported (1.2's lesson_status as
    * `completionStatus`) and `score` the player's one figure (2004: scaled, else raw).
    */
-  schemaVersion?: 2;
+  schemaVersion?: 2 | 3;
+  /**
+   * 3 since issue 27 (ADR 0040): as 2, with `commitSha256`, the SHA-256 of the canonical JSON of the
+   * commit row as stored (cmi with suspend_data, session time, attempt, received_at: learning-progress.row-digests.ts).
+   */
   /** An applied commit of the SCORM runtime: its place in the session and what it reports (not suspend_data). */
   payload: {
     studentId: number; courseId: number; chapterId: number; sco: string; sessionId: string; seq: number;
@@ -68,6 +80,8 @@ export interface ScormCommitted {
     lessonStatus?: string | null;
     scoreMin?: number | null; scoreMax?: number | null; scoreScaled?: number | null;
     previous?: { completionStatus: string | null; successStatus: string | null } | null;
+    /** Version 3: the digest of the commit row as stored. */
+    commitSha256?: string;
   };
 }
 /**

@@ -172,13 +172,14 @@ export class CourseProgress extends AggregateRoot<CourseProgressEvent> {
       const previous = kept.previous ? scoStanding(pkg.version, readCmi(pkg.version, kept.previous)) : null;
       this.record({
         type: 'ScormCommitted',
-        schemaVersion: 2,
+        ...(kept.sha256 ? { schemaVersion: 3 as const } : { schemaVersion: 2 as const }),
         payload: {
           studentId: this.studentId, courseId: this.courseId, chapterId: step.id, sco: commit.sco, sessionId: commit.sessionId, seq,
           completionStatus: standing.completionStatus, successStatus: standing.successStatus, score: report.scores.raw, sessionSeconds: report.sessionSeconds,
           version: pkg.version, lessonStatus: pkg.version === '1.2' ? report.completionStatus : null,
           scoreMin: report.scores.min, scoreMax: report.scores.max, scoreScaled: report.scores.scaled,
           previous: previous && { completionStatus: previous.completionStatus, successStatus: previous.successStatus },
+          ...(kept.sha256 ? { commitSha256: kept.sha256 } : {}),
         },
       });
     }
@@ -227,10 +228,13 @@ export class CourseProgress extends AggregateRoot<CourseProgressEvent> {
     progress.activeSeconds = totals.active;
     this.record({
       type: 'LearningTimeRecorded',
+      // Version 2 binds the beats this save stored by their digest (ADR 0040).
+      ...(session.bound ? { schemaVersion: 2 as const } : {}),
       payload: {
         studentId: this.studentId, courseId: this.courseId, kind: progress.kind, stepId: progress.stepId, sessionId: session.id, beats: session.beats,
         connectedSeconds: session.connectedSeconds, activeSeconds: session.activeSeconds, method: session.method,
         addedConnectedSeconds: session.addedConnectedSeconds, addedActiveSeconds: session.addedActiveSeconds,
+        ...(session.bound ? { beatSeqs: session.bound.seqs, beatsSha256: session.bound.sha256 } : {}),
       },
     });
   }

@@ -27,6 +27,8 @@ export interface KeptCommit {
   attempt?: number;
   /** The commit ended that attempt (exitAll, abandonAll): the next opening starts the next one. */
   attemptEnded?: boolean;
+  /** The digest of the commit row as stored (learning-progress.row-digests.ts, ADR 0040); the repository always gives it for a kept commit. */
+  sha256?: string;
 }
 
 /** The navigation requests that end the learner's attempt of the whole package (SCORM 2004 RTE 4.4). */

@@ -81,6 +81,11 @@ export interface SessionTime {
   /** What this save added to the session's figures. */
   addedConnectedSeconds: number;
   addedActiveSeconds: number;
+  /**
+   * The beats this save stored and the digest of their rows as stored (learning-progress.row-digests.ts, ADR 0040):
+   * the repository always gives them; absent only in the aggregate's own unit fixtures.
+   */
+  bound?: { seqs: number[]; sha256: string };
 }
 
 /** A save's time evidence: the session's figures and the step's totals over every session. */

@@ -22,7 +22,7 @@ import { sha256Hex } from './dossier-files.js';
 import { writeZip } from './dossier-zip.js';
 import { DOSSIER_FOLDER } from './generate-dossier.command.js';
 import { writeLearnerPart, type LearnerPart } from './learner-part.js';
-import { LEDGER } from './manifest.js';
+import { CHAIN_COVERS, MANIFEST_FORMAT_VERSION } from './manifest.js';
 import { toDossierView, type DossierView } from './dossier.views.js';
 
 export const DOSSIER_BATCH_JOB = 'evidence.dossier-batch';
@@ -190,7 +190,7 @@ export class DossierBatchRunner implements OnModuleInit {
       const ignores = `${JSON.stringify(skipped, null, 2)}\n`;
       const manifest = {
         format: 'dossier-de-preuves-lot',
-        format_version: 1,
+        format_version: MANIFEST_FORMAT_VERSION,
         generated_at: now.toISOString(),
         generated_by: by,
         course_id: courseId,
@@ -199,7 +199,7 @@ export class DossierBatchRunner implements OnModuleInit {
         learners: parts.map((p) => ({ student_id: p.studentId, manifest: p.manifest.name, manifest_sha256: p.manifest.sha256 })),
         ignores: skipped,
         ignores_sha256: sha256Hex(ignores),
-        ledger: LEDGER,
+        chain_covers: CHAIN_COVERS,
       };
       const text = `${JSON.stringify(manifest, null, 2)}\n`;
       const zipPath = join(work, 'lot.zip');

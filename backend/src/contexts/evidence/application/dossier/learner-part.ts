@@ -6,7 +6,7 @@ import type { EventStreamReader, LogStreamRef, StreamMatch } from '../../../../p
 import { GetLearnerBeatsPage, GetLearnerScormCommitsPage, type BeatRow, type ScormCommitRow } from '../../../learning-progress/contracts/learning-progress.evidence-rows.js';
 import type { TranscriptView } from '../transcript.views.js';
 import { pagesOf, sha256File, sha256Hex, writeJsonArray } from './dossier-files.js';
-import { LEDGER, methodsOf } from './manifest.js';
+import { CHAIN_COVERS, ChainCoverage, MANIFEST_FORMAT_VERSION, methodsOf, pendingLedger } from './manifest.js';
 import { writeTranscriptPdf } from './transcript-pdf.js';
 import { writeTranscriptXlsx } from './transcript-xlsx.js';
 
@@ -51,6 +51,14 @@ export function learnerStreamMatches(view: TranscriptView, studentId: number, co
   ];
 }
 
+/** The pages as they pass, each shown to `see` (the coverage counts rows while they are written). */
+async function* counted<T>(pages: AsyncIterable<T[]>, see: (page: T[]) => void): AsyncIterable<T[]> {
+  for await (const page of pages) {
+    see(page);
+    yield page;
+  }
+}
+
 /** Writes one learner's files into `dir` and names them under `prefix` in the ZIP; returns them and the learner's manifest. */
 export async function writeLearnerPart(
   sources: PartSources,
@@ -85,10 +93,12 @@ export async function writeLearnerPart(
 
   // The raw events of the learner's streams, in the log's order, page by page.
   const streams: LogStreamRef[] = await sources.streams.findStreams(learnerStreamMatches(view, studentId, courseId));
+  const coverage = new ChainCoverage();
   const heads = new Map<string, { stream_type: string; stream_id: string; events: number; last_version: number; last_hash: string }>();
   const eventCount = await writeJsonArray(join(dir, 'events.json'), (async function* () {
     for await (const page of pagesOf((last: { position: number } | null) => sources.streams.readPage(streams, last?.position ?? 0, PAGE_SIZE), PAGE_SIZE)) {
       for (const e of page) {
+        coverage.noteEvent(e);
         const key = `${e.streamType}/${e.streamId}`;
         const head = heads.get(key) ?? { stream_type: e.streamType, stream_id: e.streamId, events: 0, last_version: 0, last_hash: '' };
         head.events += 1;
@@ -103,18 +113,18 @@ export async function writeLearnerPart(
 
   const beatCount = await writeJsonArray(
     join(dir, 'beats.json'),
-    pagesOf((last: BeatRow | null) => sources.queries.execute(new GetLearnerBeatsPage(studentId, courseId, last ? { received_at: last.received_at, session_id: last.session_id, seq: last.seq } : null, PAGE_SIZE)), PAGE_SIZE),
+    counted(pagesOf((last: BeatRow | null) => sources.queries.execute(new GetLearnerBeatsPage(studentId, courseId, last ? { received_at: last.received_at, session_id: last.session_id, seq: last.seq } : null, PAGE_SIZE)), PAGE_SIZE), (rows) => coverage.noteBeats(rows)),
   );
   await add('donnees/signaux-de-presence.json', join(dir, 'beats.json'), `Les ${beatCount} signaux de présence reçus du lecteur (horloge du serveur : received_at).`);
   const commitCount = await writeJsonArray(
     join(dir, 'scorm.json'),
-    pagesOf((last: ScormCommitRow | null) => sources.queries.execute(new GetLearnerScormCommitsPage(studentId, courseId, last?.id ?? 0, PAGE_SIZE)), PAGE_SIZE),
+    counted(pagesOf((last: ScormCommitRow | null) => sources.queries.execute(new GetLearnerScormCommitsPage(studentId, courseId, last?.id ?? 0, PAGE_SIZE)), PAGE_SIZE), (rows) => coverage.noteCommits(rows)),
   );
   await add('donnees/enregistrements-scorm.json', join(dir, 'scorm.json'), `Les ${commitCount} enregistrements SCORM reçus (appliqués ou périmés), données cmi telles qu’envoyées.`);
 
   const manifest = {
     format: 'dossier-de-preuves',
-    format_version: 1,
+    format_version: MANIFEST_FORMAT_VERSION,
     generated_at: generatedAt.toISOString(),
     generated_by: input.generatedBy,
     student_id: studentId,
@@ -124,7 +134,9 @@ export async function writeLearnerPart(
     counts: { events: eventCount, beats: beatCount, scorm_commits: commitCount, issued_documents: documents.length },
     issued_documents: documents.map((d) => ({ document_id: d.id, kind: d.kind, version: d.document_version, status: d.status, pdf_sha256: d.pdf_sha256, replaced_pdf_sha256: d.replaced_pdf_sha256 })),
     streams: [...heads.values()],
-    ledger: LEDGER,
+    coverage: coverage.section(files.map((f) => ({ path: f.name })), view),
+    chain_covers: CHAIN_COVERS,
+    ledger: pendingLedger(),
   };
   const text = `${JSON.stringify(manifest, null, 2)}\n`;
   const path = join(dir, 'manifest.json');
