@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { buildScormPackage } from '../demo/scorm/build-package.js';
 import { Database } from '../platform/database/database.js';
-import { call, givenCourse, givenEnrolled, givenFollowing, givenStudent, givenTeacher, scormForm } from '../testing/fixtures.js';
+import { call, givenAdmin, givenCourse, givenEnrolled, givenFollowing, givenStudent, givenTeacher, scormForm } from '../testing/fixtures.js';
 import { startTestApp, type TestApp } from '../testing/test-app.js';
 import { verifyRowsCommand } from './evidence-verify-rows.js';
 import { output } from './testing/event-log-workload.js';
@@ -61,6 +61,10 @@ describe('npm run evidence:verify-rows', () => {
     expect((await commit(1, { completion_status: 'incomplete', location: 'page-2', suspend_data: 'état « 2 » €', session_time: 'PT10.5S', score: { raw: 0.1 } })).statusCode).toBe(201);
     expect((await commit(2, { completion_status: 'incomplete', location: 'page-3', suspend_data: 'état 3', session_time: 'PT20S' })).statusCode).toBe(201);
     expect((await call(t, 'POST', `/api/send-message/${teacher.teacherId}/${student.studentId}/`, student.token, { msg_from: 'student', msg_to: 'Bonjour, où est le module ?' })).statusCode).toBe(201);
+    const asked = await call(t, 'POST', '/api/support-requests', student.token, { request_key: randomUUID(), category: 'connexion', message: 'Je suis déconnectée toutes les dix minutes.' });
+    expect(asked.statusCode).toBe(201);
+    const admin = await givenAdmin(t);
+    expect((await call(t, 'POST', `/api/support-requests/${asked.json().id}/answers`, admin.token, { message: 'Videz le cache du navigateur.', answer_key: randomUUID() })).statusCode).toBe(201);
 
     const times = await db.query<{ schema_version: number; payload: { beatSeqs: number[]; beatsSha256: string } }>(
       `select schema_version, payload from eventlog.event where event_type = 'LearningTimeRecorded' and payload->>'sessionId' = $1 order by position`, [session]);
@@ -72,7 +76,7 @@ describe('npm run evidence:verify-rows', () => {
 
     const intact = await verify();
     expect(intact.errors).toBe('');
-    expect(intact.log).toMatch(/4 signal\(s\) de présence, 2 enregistrement\(s\) SCORM et 1 message\(s\) recalculés/);
+    expect(intact.log).toMatch(/4 signal\(s\) de présence, 2 enregistrement\(s\) SCORM et 3 texte\(s\) \(messages, demandes et réponses d’assistance\) recalculés/);
     expect(intact.log).toContain('OK : chaque ligne liée correspond à son événement.');
     expect(intact.code).toBe(0);
 
@@ -100,6 +104,17 @@ describe('npm run evidence:verify-rows', () => {
     expect(r.code).toBe(1);
     expect(r.errors).toContain(`tutoring.message id ${message!.id} : texte du message modifié`);
     await superuser.query(`update tutoring.message set body = 'Bonjour, où est le module ?' where id = $1`, [message!.id]);
+
+    // A support request's text and an answer's, rewritten with their stored hashes (ADR 0037): each named.
+    await superuser.query(`update tutoring.support_request set body = 'Rien à signaler.', sha256 = encode(sha256('Rien à signaler.'::bytea), 'hex') where id = $1`, [asked.json().id]);
+    await superuser.query(`update tutoring.support_answer set body = 'Réglé.' where request_id = $1`, [asked.json().id]);
+    r = await verify();
+    expect(r.code).toBe(1);
+    expect(r.errors).toContain(`tutoring.support_request id ${asked.json().id} : texte de la demande d’assistance modifié`);
+    expect(r.errors).toMatch(/tutoring\.support_answer id \d+ : texte de la réponse d’assistance modifié/);
+    await superuser.query(`update tutoring.support_request set body = 'Je suis déconnectée toutes les dix minutes.' where id = $1`, [asked.json().id]);
+    await superuser.query(`update tutoring.support_answer set body = 'Videz le cache du navigateur.' where request_id = $1`, [asked.json().id]);
+    expect((await verify()).code).toBe(0);
 
     // A beat added behind the server's back: no event binds it.
     await superuser.query(

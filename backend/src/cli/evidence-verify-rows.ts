@@ -43,7 +43,7 @@ export async function verifyRowsCommand(argv: string[], env: NodeJS.ProcessEnv, 
       return mismatches.length === 0 ? 0 : 1;
     }
     out.log(`Base : ${database.source}.`);
-    out.log(`${progress.checked.beats} signal(s) de présence, ${progress.checked.scormCommits} enregistrement(s) SCORM et ${messages.checked} message(s) recalculés contre leur événement.`);
+    out.log(`${progress.checked.beats} signal(s) de présence, ${progress.checked.scormCommits} enregistrement(s) SCORM et ${messages.checked} texte(s) (messages, demandes et réponses d’assistance) recalculés contre leur événement.`);
     out.log(
       `Non couverts : ${progress.notCovered.beats} signal(s) et ${progress.notCovered.scormCommitsApplied} enregistrement(s) SCORM appliqué(s) antérieurs à la liaison (LearningTimeRecorded v2, ScormCommitted v3) ; ` +
         `${progress.notCovered.scormCommitsStale} enregistrement(s) SCORM périmé(s), qu'aucun événement ne lie.`,

@@ -16,33 +16,44 @@ export interface MessageMismatch {
 
 const PAGE = 1000;
 
+/** The texts kept beside the log, each bound by the SHA-256 its event carries: the event, its id field, the table. */
+const BOUND_TEXTS = [
+  { event: 'MessageSent', idField: 'messageId', table: 'tutoring.message', missing: 'message absent', label: 'texte du message' },
+  { event: 'SupportRequestOpened', idField: 'requestId', table: 'tutoring.support_request', missing: 'demande d’assistance absente', label: 'texte de la demande d’assistance' },
+  { event: 'SupportRequestAnswered', idField: 'answerId', table: 'tutoring.support_answer', missing: 'réponse d’assistance absente', label: 'texte de la réponse d’assistance' },
+] as const;
+
 /**
- * Recomputes the SHA-256 (UTF-8) of every message text and compares it with its MessageSent event
- * (ADR 0040): names each message whose text changed or disappeared since it was sent.
+ * Recomputes the SHA-256 (UTF-8) of every message text, technical-support request and answer, and
+ * compares it with the hash its event carries (MessageSent, SupportRequestOpened, SupportRequestAnswered;
+ * ADR 0040, ADR 0037): names each text that changed or disappeared since it was written. The tables'
+ * own `sha256` columns are not trusted.
  */
 export async function checkMessageTexts(sql: CheckSql): Promise<{ checked: number; mismatches: MessageMismatch[] }> {
   const mismatches: MessageMismatch[] = [];
   let checked = 0;
-  let after = '0';
-  for (;;) {
-    const page = await sql.query<{ position: string; event_id: string; message_id: string; expected: string; body: string | null; found: boolean }>(
-      `select e.position::text as position, e.event_id::text as event_id, e.payload->>'messageId' as message_id, e.payload->>'sha256' as expected,
-              m.body, m.id is not null as found
-         from eventlog.event e left join tutoring.message m on m.id = (e.payload->>'messageId')::bigint
-        where e.event_type = 'MessageSent' and e.position > $1::bigint order by e.position limit $2`,
-      [after, PAGE],
-    );
-    for (const row of page) {
-      checked += 1;
-      const where = `tutoring.message id ${row.message_id}`;
-      if (!row.found || row.body === null) {
-        mismatches.push({ kind: 'message', eventId: row.event_id, rows: where, message: `message absent : l'événement MessageSent ${row.event_id} prouve son existence, la table ne l'a plus` });
-      } else if (sha256(row.body) !== row.expected) {
-        mismatches.push({ kind: 'message', eventId: row.event_id, rows: where, message: `texte du message modifié : son SHA-256 (${sha256(row.body)}) n'est plus celui de l'événement MessageSent ${row.event_id} (${row.expected})` });
+  for (const bound of BOUND_TEXTS) {
+    let after = '0';
+    for (;;) {
+      const page = await sql.query<{ position: string; event_id: string; row_id: string; expected: string; body: string | null; found: boolean }>(
+        `select e.position::text as position, e.event_id::text as event_id, e.payload->>'${bound.idField}' as row_id, e.payload->>'sha256' as expected,
+                m.body, m.id is not null as found
+           from eventlog.event e left join ${bound.table} m on m.id = (e.payload->>'${bound.idField}')::bigint
+          where e.event_type = $3 and e.position > $1::bigint order by e.position limit $2`,
+        [after, PAGE, bound.event],
+      );
+      for (const row of page) {
+        checked += 1;
+        const where = `${bound.table} id ${row.row_id}`;
+        if (!row.found || row.body === null) {
+          mismatches.push({ kind: 'message', eventId: row.event_id, rows: where, message: `${bound.missing} : l'événement ${bound.event} ${row.event_id} prouve son existence, la table ne l'a plus` });
+        } else if (sha256(row.body) !== row.expected) {
+          mismatches.push({ kind: 'message', eventId: row.event_id, rows: where, message: `${bound.label} modifié : son SHA-256 (${sha256(row.body)}) n'est plus celui de l'événement ${bound.event} ${row.event_id} (${row.expected})` });
+        }
       }
+      if (page.length < PAGE) break;
+      after = page[page.length - 1]!.position;
     }
-    if (page.length < PAGE) break;
-    after = page[page.length - 1].position;
   }
   return { checked, mismatches };
 }

@@ -78,13 +78,18 @@ export class GetTranscriptHandler implements IQueryHandler<GetTranscript> {
     ]);
     const teacherIds = course.teacher_id === null ? [] : [course.teacher_id];
     const quizIds = [...new Set(plan.flatMap((s) => (s.quiz_id === null ? [] : [s.quiz_id])))];
-    // Requests without a course count in each course followed when they were opened (docs/adr/0037).
-    const supportSince = student.enrolled_at ?? (learning.first_access ? new Date(learning.first_access) : null);
+    // Requests without a course count in each course followed when they were opened (docs/adr/0037):
+    // from the enrolment (or first access, unenrolled since) to the course's end for the learner (its
+    // completion, or the last access once unenrolled). They are the admins' (and the learner's): a
+    // trainer's transcript has only the requests about the course.
+    const since = student.enrolled_at ?? (learning.first_access ? new Date(learning.first_access) : null);
+    const until = learning.completed_at ? new Date(learning.completed_at) : !student.enrolled_at && learning.last_access ? new Date(learning.last_access) : null;
+    const withoutCourse = since && actor.role !== 'teacher' ? { since, until } : null;
     const [quizzes, tutoring, promises, support] = await Promise.all([
       this.queries.execute(new GetQuizTranscript(studentId, courseId, quizIds)),
       this.queries.execute(new GetTutoringTranscript(studentId, teacherIds)),
       this.queries.execute(new GetCoursePromises(courseId)),
-      this.queries.execute(new GetSupportTranscript(studentId, courseId, supportSince)),
+      this.queries.execute(new GetSupportTranscript(studentId, courseId, withoutCourse)),
     ]);
     // The declared average durations (D.6313-3-1 2°) the trainer entered, by step.
     const declared = new Map((promises?.steps ?? []).map((s) => [`${s.kind}:${s.step_id}`, s.declared_minutes]));

@@ -33,14 +33,15 @@ export interface SupportTranscriptRequest {
 
 /**
  * The learner's technical-support requests for a course's transcript: those about the course, and
- * those without a course opened since `since` (the enrolment, or the first access when unenrolled
- * since; null: none of these). No reader check: the evidence context asks after checking who reads.
+ * those without a course opened within `withoutCourse` (from the enrolment, or the first access when
+ * unenrolled since, to the course's end for the learner — completion, or last access once unenrolled
+ * — or now; null: none of these). No reader check: the evidence context asks after checking who reads.
  */
 export class GetSupportTranscript extends Query<SupportTranscriptRequest[]> {
   constructor(
     readonly studentId: number,
     readonly courseId: number,
-    readonly since: Date | null,
+    readonly withoutCourse: { since: Date; until: Date | null } | null,
   ) {
     super();
   }

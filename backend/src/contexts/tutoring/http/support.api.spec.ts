@@ -190,9 +190,17 @@ describe('technical-support requests', () => {
   });
 
   it('keeps a closed learner’s requests for admins; the closed learner opens no more and gets no more answers', async () => {
-    const { student, admin } = await world();
+    const { student, admin, teacher, course } = await world();
     const request = (await open(student.token, { category: 'autre', message: 'Avant la clôture.' })).json();
+    const aboutCourse = (await open(student.token, { category: 'video', course_id: course.courseId, message: 'Vidéo figée.' })).json();
+    expect((await call(t, 'GET', `/api/support-requests/${aboutCourse.id}`, teacher.token)).statusCode).toBe(200);
     expect((await call(t, 'DELETE', `/api/admin/students/${student.studentId}/`, admin.token)).json().mode).toBe('close');
+    // A closed account leaves every list but the admins' (ADR 0015): the course's trainer no longer finds its requests.
+    const trainerList = (await call(t, 'GET', `/api/support-requests?course=${course.courseId}`, teacher.token)).json();
+    expect(trainerList.map((r: { id: number }) => r.id)).not.toContain(aboutCourse.id);
+    expect((await call(t, 'GET', `/api/support-requests/${aboutCourse.id}`, teacher.token)).statusCode).toBe(404);
+    const adminList = (await call(t, 'GET', `/api/support-requests?course=${course.courseId}`, admin.token)).json();
+    expect(adminList.map((r: { id: number }) => r.id)).toContain(aboutCourse.id);
     const read = await call(t, 'GET', `/api/support-requests/${request.id}`, admin.token);
     expect([read.statusCode, read.json().student.closed, read.json().message]).toEqual([200, true, 'Avant la clôture.']);
     const answer = await call(t, 'POST', `/api/support-requests/${request.id}/answers`, admin.token, { message: 'Trop tard', answer_key: randomUUID() });
@@ -215,7 +223,7 @@ describe('technical-support requests', () => {
     t.clock.set(new Date(base + 180_000));
     await call(t, 'POST', `/api/support-requests/${about.id}/answers`, teacher.token, { message: 'Essayez Chrome.', answer_key: randomUUID() });
     await call(t, 'POST', `/api/support-requests/${about.id}/resolve`, admin.token);
-    const view = (await call(t, 'GET', `/api/evidence/students/${student.studentId}/courses/${course.courseId}/transcript/`, teacher.token)).json();
+    const view = (await call(t, 'GET', `/api/evidence/students/${student.studentId}/courses/${course.courseId}/transcript/`, admin.token)).json();
     expect(view.support.recorded).toBe(true);
     expect(view.support.requests).toEqual([
       expect.objectContaining({ id: about.id, course_specified: true, category: 'video', body: 'Vidéo noire.', first_answer_role: 'teacher', response_seconds: expect.any(Number), resolved_at: expect.any(String),
@@ -223,6 +231,9 @@ describe('technical-support requests', () => {
       expect.objectContaining({ id: general.id, course_specified: false, category: 'connexion', first_answered_at: null, resolved_at: null, answers: [] }),
     ]);
     expect(view.support.requests[0].response_seconds).toBe(120);
+    // Requests without a course are the admins' and the learner's: the trainer's transcript has only the course's.
+    const asTrainer = (await call(t, 'GET', `/api/evidence/students/${student.studentId}/courses/${course.courseId}/transcript/`, teacher.token)).json();
+    expect(asTrainer.support.requests.map((r: { id: number }) => r.id)).toEqual([about.id]);
     // Another course the learner never followed has no transcript; a course followed later does not list the earlier general request.
     await givenEnrolled(t, student, elsewhere);
     const later = (await call(t, 'GET', `/api/evidence/students/${student.studentId}/courses/${elsewhere.courseId}/transcript/`, admin.token)).json();

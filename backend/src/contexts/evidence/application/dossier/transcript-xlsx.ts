@@ -126,7 +126,7 @@ export async function writeTranscriptXlsx(path: string, view: TranscriptView): P
   sheet('Assistance', [
     { header: 'Envoyé le', key: 'at', width: 20, kind: 'date' }, { header: 'De', key: 'from', width: 12 }, { header: 'Formateur', key: 'trainer', width: 24 },
     { header: 'Message groupé', key: 'group', width: 10 }, { header: 'Délai de réponse', key: 'delay', width: 14, kind: 'duration' },
-    { header: 'Message', key: 'body', width: 60 }, { header: 'SHA-256 du texte (MessageSent)', key: 'sha', width: 66 },
+    { header: 'Message', key: 'body', width: 60 }, { header: 'SHA-256 du texte ci-contre (à retrouver dans MessageSent)', key: 'sha', width: 66 },
   ], view.messages.map((m) => ({
     at: asDate(m.sent_at), from: m.sender === 'student' ? 'Apprenant' : 'Formateur', trainer: m.trainer.full_name, group: m.group,
     delay: m.response_seconds === null ? null : days(m.response_seconds), body: m.body, sha: sha256Hex(m.body),
@@ -138,7 +138,7 @@ export async function writeTranscriptXlsx(path: string, view: TranscriptView): P
     { header: 'Formation', key: 'course', width: 24 }, { header: 'Étape', key: 'step', width: 24 },
     { header: 'Première réponse le', key: 'first', width: 20, kind: 'date' }, { header: 'Répondu par', key: 'role', width: 16 },
     { header: 'Délai de réponse', key: 'delay', width: 14, kind: 'duration' }, { header: 'Résolue le', key: 'resolved', width: 20, kind: 'date' },
-    { header: 'Demande', key: 'body', width: 60 }, { header: 'SHA-256 du texte (SupportRequestOpened)', key: 'sha', width: 66 }, { header: 'Réponses', key: 'answers', width: 80 },
+    { header: 'Demande', key: 'body', width: 60 }, { header: 'SHA-256 du texte ci-contre (à retrouver dans SupportRequestOpened)', key: 'sha', width: 66 }, { header: 'Réponses', key: 'answers', width: 80 },
   ], view.support.requests.map((r) => ({
     id: r.id, opened: asDate(r.opened_at), category: SUPPORT_CATEGORY_LABELS[r.category], course: r.course_specified ? 'cette formation' : 'sans formation précisée',
     step: r.step_title, first: asDate(r.first_answered_at), role: r.first_answer_role ? SUPPORT_ROLE_LABELS[r.first_answer_role] : null,

@@ -108,7 +108,8 @@ export class ListSupportRequestsHandler implements IQueryHandler<ListSupportRequ
         limit ${SUPPORT_LIST_LIMIT}`,
       [status ?? null, courseId ?? null, actor.role === 'teacher' ? actor.profileId : null],
     );
-    return present(this.db, this.queries, rows);
+    // A closed account leaves every list but the admins' (ADR 0015).
+    return present(this.db, this.queries, actor.role === 'admin' ? rows : rows.filter((r) => r.closed_at === null));
   }
 }
 
@@ -131,7 +132,8 @@ export class GetSupportRequestHandler implements IQueryHandler<GetSupportRequest
 
   async execute({ actor, requestId }: GetSupportRequest): Promise<SupportRequestView> {
     const row = await this.db.one<RequestRow>(`${REQUEST_SQL} where r.id = $1`, [requestId]);
-    if (!row) throw new SupportRequestNotFoundError();
+    // A closed learner's requests are the admins' to read (ADR 0015): to a trainer, they no longer exist.
+    if (!row || (row.closed_at !== null && actor.role === 'teacher')) throw new SupportRequestNotFoundError();
     if (!(await mayReadRequest(this.db, actor, row))) throw new ForbiddenError(NOT_YOURS);
     return (await present(this.db, this.queries, [row]))[0]!;
   }
@@ -141,14 +143,15 @@ export class GetSupportRequestHandler implements IQueryHandler<GetSupportRequest
 export class GetSupportTranscriptHandler implements IQueryHandler<GetSupportTranscript> {
   constructor(private readonly db: Database) {}
 
-  async execute({ studentId, courseId, since }: GetSupportTranscript): Promise<SupportTranscriptRequest[]> {
+  async execute({ studentId, courseId, withoutCourse }: GetSupportTranscript): Promise<SupportTranscriptRequest[]> {
     const rows = await this.db.query<RequestRow & { first_answer_role: SupportStaffRole | null }>(
       `select r.id, r.course_id, r.step_kind, r.step_id, r.category, r.body, r.status, r.opened_at, r.first_answered_at, r.response_seconds, r.resolved_at,
               (select a.author_role from tutoring.support_answer a where a.request_id = r.id order by a.answered_at, a.id limit 1) as first_answer_role
          from tutoring.support_request r
-        where r.student_id = $1 and (r.course_id = $2 or (r.course_id is null and $3::timestamptz is not null and r.opened_at >= $3))
+        where r.student_id = $1
+          and (r.course_id = $2 or (r.course_id is null and $3::timestamptz is not null and r.opened_at >= $3 and ($4::timestamptz is null or r.opened_at <= $4)))
         order by r.opened_at, r.id`,
-      [studentId, courseId, since],
+      [studentId, courseId, withoutCourse?.since ?? null, withoutCourse?.until ?? null],
     );
     if (rows.length === 0) return [];
     const answers = await this.db.query<AnswerRow>(
