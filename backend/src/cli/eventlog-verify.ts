@@ -95,7 +95,16 @@ export async function verifyCommand(argv: string[], env: NodeJS.ProcessEnv, out:
     }
     if (ledger) {
       const copies = ledger.external > 0 ? ` et ${ledger.external} copie(s) externe(s)` : '';
-      if (ledger.problems.length === 0) out.log(`OK : ${ledger.checkpoints} point(s) de contrôle${copies} vérifiés (signature, horodatage, têtes de flux présentes dans la chaîne).`);
+      if (ledger.problems.length === 0) {
+        const stamps = ledger.unanchoredTimestamps > 0 ? 'horodatage cohérent' : 'horodatage';
+        out.log(`OK : ${ledger.checkpoints} point(s) de contrôle${copies} vérifiés (signature, ${stamps}, têtes de flux présentes dans la chaîne).`);
+      }
+      if (ledger.unanchoredTimestamps > 0) {
+        out.log(
+          `ATTENTION : ${ledger.unanchoredTimestamps} jeton(s) d'horodatage vérifié(s) sans autorité de confiance (LEDGER_TSA_CA_FILE absent) : leur signature tient, ` +
+            "mais rien ne prouve qu'ils viennent de l'autorité plutôt que de l'opérateur ; donnez le certificat de l'autorité pour que leur date fasse preuve.",
+        );
+      }
       for (const problem of ledger.problems) {
         out.error(`POINT DE CONTRÔLE n° ${problem.seq} FAUX : ${problem.message}.`);
         for (const stream of problem.streams ?? []) {

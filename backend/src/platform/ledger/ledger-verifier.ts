@@ -1,6 +1,7 @@
 import type { SqlExecutor } from '../event-log/sql-executor.js';
 import type { Certificate } from 'pkijs';
-import { parseCheckpointBody, signedText, verifyBody } from './checkpoint-format.js';
+import { createPublicKey } from 'node:crypto';
+import { keyIdOf, parseCheckpointBody, signedText, verifyBody } from './checkpoint-format.js';
 import { readCheckpoints, recomputeAt, signedHeads, type StoredCheckpoint } from './ledger.store.js';
 import { headLine, merkleRoot, type StreamHead } from './merkle.js';
 import { headLines } from './stream-heads.js';
@@ -28,6 +29,8 @@ export interface LedgerReport {
   checkpoints: number;
   external: number;
   problems: CheckpointProblem[];
+  /** Timestamp tokens whose signature holds but whose authority was not chained to a trusted CA (no LEDGER_TSA_CA_FILE). */
+  unanchoredTimestamps: number;
 }
 
 /** Reads the copies kept outside: JSON (one checkpoint, a list, or a page with `results`), or text with « -----BEGIN LMS CHECKPOINT----- » blocks (the e-mail). */
@@ -51,9 +54,22 @@ export function parseExternalCheckpoints(text: string): ExternalCheckpoint[] | s
   return items;
 }
 
+/**
+ * The published keys by id, each bound to its id: a key whose id is not the SHA-256 of its own
+ * SubjectPublicKeyInfo (a PEM swapped under an existing id) is not a key of that id, and is left out,
+ * so what it signed reads « clé non publiée ».
+ */
 async function publicKeys(sql: SqlExecutor): Promise<Map<string, string>> {
   const rows = await sql.query<{ key_id: string; public_key_pem: string }>('select key_id, public_key_pem from ledger.signing_key');
-  return new Map(rows.map((r) => [r.key_id, r.public_key_pem]));
+  const keys = new Map<string, string>();
+  for (const row of rows) {
+    try {
+      if (keyIdOf(createPublicKey(row.public_key_pem)) === row.key_id) keys.set(row.key_id, row.public_key_pem);
+    } catch {
+      // An unreadable PEM publishes nothing.
+    }
+  }
+  return keys;
 }
 
 /** The streams whose signed head differs from the chain's head at the same log position, with the chain's event at the signed version. */
@@ -88,7 +104,7 @@ async function touchedStreams(sql: SqlExecutor, signed: StreamHead[], now: Strea
  */
 export async function verifyCheckpoints(sql: SqlExecutor, external: ExternalCheckpoint[] = [], options: { trusted?: Certificate[] } = {}): Promise<LedgerReport> {
   const [{ ready }] = await sql.query<{ ready: boolean }>(`select to_regclass('ledger.checkpoint_head') is not null as ready`);
-  const report: LedgerReport = { checkpoints: 0, external: external.length, problems: [] };
+  const report: LedgerReport = { checkpoints: 0, external: external.length, problems: [], unanchoredTimestamps: 0 };
   if (!ready) return report;
   const keys = await publicKeys(sql);
   const checkpoints = await readCheckpoints(sql, { order: 'asc' });
@@ -112,6 +128,7 @@ export async function verifyCheckpoints(sql: SqlExecutor, external: ExternalChec
     if (c.tsaToken) {
       const stamp = await verifyTimestamp(c.tsaToken, Buffer.from(signedText(c.body, c.signature), 'utf8'), options);
       if (!stamp.ok) problem('timestamp', `jeton d'horodatage RFC 3161 : ${stamp.problem}`);
+      else if (!stamp.anchored) report.unanchoredTimestamps += 1;
     }
     const signed = await signedHeads(sql, c.seq);
     const signedRoot = merkleRoot(headLines(signed)).toString('hex');
@@ -139,6 +156,7 @@ export async function verifyCheckpoints(sql: SqlExecutor, external: ExternalChec
     if (copy.timestamp_token) {
       const stamp = await verifyTimestamp(Buffer.from(copy.timestamp_token, 'base64'), Buffer.from(signedText(copy.body, copy.signature), 'utf8'), options);
       if (!stamp.ok) problem(`copie externe : jeton d'horodatage RFC 3161 : ${stamp.problem}`);
+      else if (!stamp.anchored) report.unanchoredTimestamps += 1;
     }
     const server = bySeq.get(copy.seq);
     if (!server) problem(`copie externe : le serveur n'a plus de point de contrôle n° ${copy.seq}`);

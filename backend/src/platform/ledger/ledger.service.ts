@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import type pg from 'pg';
 import { Clock, NotFoundError } from '../../shared-kernel/index.js';
@@ -9,7 +10,7 @@ import { MailService } from '../mail/mail.service.js';
 import { inclusionProofFor, readCheckpoint, readCheckpoints, writeCheckpoint, type CheckpointInclusion, type StoredCheckpoint } from './ledger.store.js';
 import { signedText } from './checkpoint-format.js';
 import { checkpointView } from './ledger.views.js';
-import { requestTimestamp } from './timestamp.js';
+import { certificatesFromPem, requestTimestamp } from './timestamp.js';
 import { loadSigningKey, type SigningKey } from './signing-key.js';
 
 export const LEDGER_CHECKPOINT_JOB = 'ledger.checkpoint';
@@ -215,7 +216,9 @@ export class LedgerService implements OnModuleInit {
     const checkpoint = await this.get(seq);
     if (checkpoint.tsaToken) return true;
     try {
-      const { token, time } = await requestTimestamp(url, Buffer.from(signedText(checkpoint.body, checkpoint.signature), 'utf8'));
+      const caFile = this.config.ledger.tsaCaFile;
+      const trusted = caFile ? certificatesFromPem(await readFile(caFile, 'utf8')) : undefined;
+      const { token, time } = await requestTimestamp(url, Buffer.from(signedText(checkpoint.body, checkpoint.signature), 'utf8'), trusted);
       await this.pool.query('update ledger.checkpoint set tsa_token = $2, tsa_time = $3, tsa_error = null, tsa_attempts = tsa_attempts + 1 where seq = $1', [
         seq,
         token,

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import * as pkijs from 'pkijs';
 import { startOpensslTsa } from '../testing/openssl-tsa.js';
 import { certificatesFromPem, requestTimestamp, TimestampError, verifyTimestamp } from './timestamp.js';
 
@@ -19,8 +20,9 @@ describe('RFC 3161 timestamps against a real authority (openssl ts)', () => {
     const { token, time } = await requestTimestamp(tsa.url, sha('point 1'));
     expect(Math.abs(time.getTime() - Date.now())).toBeLessThan(10 * 60_000);
     const trusted = certificatesFromPem(readFileSync(tsa.caFile, 'utf8'));
-    expect(await verifyTimestamp(token, sha('point 1'), { trusted })).toMatchObject({ ok: true });
-    expect(await verifyTimestamp(token, sha('point 1'))).toMatchObject({ ok: true });
+    expect(await verifyTimestamp(token, sha('point 1'), { trusted })).toMatchObject({ ok: true, anchored: true });
+    // Without the authority's CA the signature holds, but nothing anchors it: said, not taken for proof.
+    expect(await verifyTimestamp(token, sha('point 1'))).toMatchObject({ ok: true, anchored: false });
     expect(await verifyTimestamp(token, sha('point 2'), { trusted })).toMatchObject({ ok: false, problem: 'l’empreinte horodatée n’est pas celle du point de contrôle signé' });
   });
 
@@ -36,6 +38,22 @@ describe('RFC 3161 timestamps against a real authority (openssl ts)', () => {
     const altered = Buffer.from(token);
     altered[altered.length - 10] ^= 0xff;
     expect((await verifyTimestamp(altered, sha('point 3'))).ok).toBe(false);
+  });
+
+  it('finds the certificate that signed among those a token carries (a chain, the CA possibly first), and refuses a token naming another', async () => {
+    const chained = await startOpensslTsa({ withChain: true });
+    try {
+      const trusted = certificatesFromPem(readFileSync(chained.caFile, 'utf8'));
+      const { token } = await requestTimestamp(chained.url, sha('point 5'), trusted);
+      const signed = new pkijs.SignedData({ schema: pkijs.ContentInfo.fromBER(new Uint8Array(token).buffer).content });
+      expect(signed.certificates!.length).toBeGreaterThanOrEqual(2);
+      expect(await verifyTimestamp(token, sha('point 5'), { trusted })).toMatchObject({ ok: true, anchored: true });
+      // A request checked against another authority's CA is refused: no such token is ever stored.
+      const stranger = certificatesFromPem(readFileSync(tsa.caFile, 'utf8'));
+      await expect(requestTimestamp(chained.url, sha('point 6'), stranger)).rejects.toThrow(/jeton invalide \(signature ou chaîne de certificats/);
+    } finally {
+      await chained.stop();
+    }
   });
 
   it('gives a standard token a third party checks with openssl alone (ADR 0038)', async () => {

@@ -12,9 +12,10 @@ const run = promisify(execFile);
  * A real RFC 3161 timestamping authority for tests (docs/adr/0038): a throwaway CA and a TSA
  * certificate (extendedKeyUsage critical timeStamping) made with `openssl` in a temp dir, and a
  * small HTTP server that pipes each `application/timestamp-query` body to `openssl ts -reply`
- * and answers `application/timestamp-reply`. `state.down` makes it answer 503.
+ * and answers `application/timestamp-reply`. `state.down` makes it answer 503. With `withChain`, its
+ * tokens also carry the CA's certificate, as real authorities' often do (the signer not always first).
  */
-export async function startOpensslTsa(): Promise<{ url: string; caFile: string; requests: number[]; state: { down: boolean }; stop: () => Promise<void> }> {
+export async function startOpensslTsa(options: { withChain?: boolean } = {}): Promise<{ url: string; caFile: string; requests: number[]; state: { down: boolean }; stop: () => Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), 'lms-tsa-'));
   const at = (name: string) => join(dir, name);
   const openssl = async (...args: string[]) => (await run('openssl', args, { cwd: dir })).stdout;
@@ -28,7 +29,7 @@ dir = ${dir}
 serial = $dir/serial
 crypto_device = builtin
 signer_cert = $dir/tsa.pem
-certs = $dir/tsa.pem
+certs = $dir/${options.withChain ? 'chain.pem' : 'tsa.pem'}
 signer_key = $dir/tsa.key
 signer_digest = sha256
 default_policy = 1.2.3.4.1
@@ -47,6 +48,7 @@ extendedKeyUsage = critical, timeStamping
   await openssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'ca.key', '-out', 'ca.pem', '-days', '2', '-subj', '/CN=Autorite de test', '-addext', 'basicConstraints=critical,CA:true', '-addext', 'keyUsage=critical,keyCertSign,cRLSign');
   await openssl('req', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'tsa.key', '-out', 'tsa.csr', '-subj', '/CN=Horodatage de test');
   await openssl('x509', '-req', '-in', 'tsa.csr', '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-out', 'tsa.pem', '-days', '2', '-extfile', 'tsa.cnf', '-extensions', 'tsa_ext');
+  writeFileSync(at('chain.pem'), readFileSync(at('ca.pem'), 'utf8') + readFileSync(at('tsa.pem'), 'utf8'));
   const requests: number[] = [];
   const state = { down: false };
   let n = 0;
