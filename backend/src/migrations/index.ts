@@ -29,6 +29,7 @@ import { Migration20261126064Transcript } from './20261126-064-transcript.js';
 import { Migration20261126065IssuedDocuments } from './20261126-065-issued-documents.js';
 import { Migration20261126066CentreHoursBasis } from './20261126-066-centre-hours-basis.js';
 import { Migration20261127067GeneratedDossiers } from './20261127-067-generated-dossiers.js';
+import { Migration20261127072Auditors } from './20261127-072-auditors.js';
 
 /** Every migration, in order. Listed explicitly so that the built app needs no file discovery. */
 export const MIGRATIONS = [
@@ -40,5 +41,5 @@ export const MIGRATIONS = [
   Migration20261124030Xapi, Migration20261126040PublishedReadModels, Migration20261126041AnalyticsViews, Migration20261126052ScormRules,
   Migration20261126056ScormStateOrder, Migration20261126057ScormAttempts, Migration20261126060Publishing,
   Migration20261126061Centre, Migration20261126062CoursePromises, Migration20261126063EnrolmentFunding, Migration20261126064Transcript, Migration20261126065IssuedDocuments,
-  Migration20261126066CentreHoursBasis, Migration20261127067GeneratedDossiers,
+  Migration20261126066CentreHoursBasis, Migration20261127067GeneratedDossiers, Migration20261127072Auditors,
 ];

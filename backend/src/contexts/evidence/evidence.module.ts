@@ -14,6 +14,8 @@ import { GeneratedDossier } from './domain/generated-dossier.aggregate.js';
 import { GenerateLearnerDossierHandler } from './application/dossier/generate-dossier.command.js';
 import { DownloadDossierHandler } from './application/dossier/download-dossier.command.js';
 import { DossierController } from './http/dossier.controller.js';
+import { AuditController } from './http/audit.controller.js';
+import { GetDocumentSubjectHandler, ListAuditCoursesHandler, ListAuditLearnersHandler } from './application/audit/auditor-reads.js';
 import { DossierRetention } from './application/dossier/dossier-retention.js';
 import { DossierBatchRunner, GetDossierBatchHandler, RequestDossierBatchHandler } from './application/dossier/dossier-batch.js';
 
@@ -32,8 +34,14 @@ import { DossierBatchRunner, GetDossierBatchHandler, RequestDossierBatchHandler 
     DocumentsController,
     // The dossiers de preuves (docs/adr/0036).
     DossierController,
+    // What auditors read (docs/adr/0039).
+    AuditController,
   ],
   providers: [
+    // What auditors read (docs/adr/0039).
+    ListAuditCoursesHandler,
+    ListAuditLearnersHandler,
+    GetDocumentSubjectHandler,
     // The transcript (ADR 0034).
     GetTranscriptHandler,
     // Issued documents (docs/adr/0035). The public address until a PUBLIC_URL setting exists: the
