@@ -20,6 +20,7 @@ import { seedDemoFunding } from './demo-funding.js';
 import { seedDemoPromises } from './demo-promises.js';
 import { seedDemoCentre } from './demo-centre.js';
 import { seedDemoDocuments } from './demo-documents.js';
+import { seedDemoAuditors } from './demo-auditors.js';
 
 const ASSETS = join(projectRoot, 'backend/src/demo/assets');
 
@@ -134,6 +135,7 @@ export async function seedDemoData(app: INestApplicationContext): Promise<boolea
   await seedDemoPromises(commands, db, asAdmin);
   await seedDemoCentre(commands, asAdmin, ASSETS);
   await seedDemoDocuments(app, commands, asAdmin, { lea, ines }, { agile: courseIds[2]!, pivotTables: courseIds[1]! });
+  await seedDemoAuditors(commands, db, asAdmin, { agile: courseIds[2]! });
   logger.log('Données de démonstration créées (voir README pour les comptes).');
   return true;
 }

@@ -71,6 +71,7 @@ export const messages = {
     adminQuizzes: 'Quiz',
     adminXapi: 'Accès xAPI',
     adminCentre: 'Paramètres du centre',
+    adminAuditors: 'Auditeurs',
   },
   notFound: {
     title: 'Page introuvable',

@@ -76,6 +76,8 @@ async function givenAuditor(scope: { all_courses: boolean; course_ids: number[] 
   expect(mail.subject).toBe("Votre accès d'auditeur à la plateforme de formation");
   const secret = /\/auditeur\/activation#jeton=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
   expect(secret).toBeDefined();
+  // The same one-use link, answered once to the inviting admin.
+  expect(invited.json().invitation_url).toMatch(new RegExp(`/auditeur/activation#jeton=${secret}$`));
   const password = 'mot-de-passe-auditeur-1';
   // Before activation: no sign-in.
   expect((await call(t, 'POST', '/api/auditeurs/token', undefined, { email, password })).statusCode).toBe(401);

@@ -16,6 +16,8 @@ import { ActivateAuditorRequest, AuditorScopeRequest, InviteAuditorRequest } fro
 
 class AuditorInvitedResponse {
   @ApiProperty() auditor!: AuditorView;
+  @ApiProperty({ description: "Le lien d'invitation (à usage unique), montré une fois à l'administrateur qui invite, à transmettre si l'e-mail n'arrive pas" })
+  invitation_url!: string;
   @ApiProperty() email_sent!: boolean;
   @ApiProperty({ type: String, nullable: true }) email_error!: string | null;
 }
@@ -63,7 +65,7 @@ export class AuditorsController {
     const sent = await this.commands.execute(
       new InviteAuditor(actor, { fullName: body.full_name, email: body.email, organisation: body.organisation, endsOn: body.ends_on, scope: { allCourses: body.all_courses, courseIds: body.course_ids } }),
     );
-    return { auditor: await this.queries.execute(new GetAuditor(actor, sent.auditorId)), email_sent: sent.emailSent, email_error: sent.emailError };
+    return { auditor: await this.queries.execute(new GetAuditor(actor, sent.auditorId)), invitation_url: sent.link, email_sent: sent.emailSent, email_error: sent.emailError };
   }
 
   @Get('admin/auditors/:id')

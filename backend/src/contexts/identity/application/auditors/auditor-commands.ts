@@ -35,6 +35,8 @@ export interface AuditorInput {
 
 export interface InvitationSent {
   auditorId: number;
+  /** The one-use link, answered once to the inviting admin (who may already set any password) to hand over when the e-mail does not arrive. */
+  link: string;
   emailSent: boolean;
   emailError: string | null;
 }
@@ -94,7 +96,7 @@ export class InviteAuditorHandler implements ICommandHandler<InviteAuditor> {
     );
     const link = `${this.config.xapiHomePage.replace(/\/+$/, '')}/auditeur/activation#jeton=${secret}`;
     const sent = await this.mail.sendSafely(invitationMail(input.email.trim().toLowerCase(), input.fullName.trim(), input.organisation.trim(), input.endsOn, link));
-    return { auditorId, emailSent: sent, emailError: sent ? null : EMAIL_ERROR };
+    return { auditorId, link, emailSent: sent, emailError: sent ? null : EMAIL_ERROR };
   }
 }
 
