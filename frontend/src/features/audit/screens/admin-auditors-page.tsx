@@ -8,10 +8,10 @@ import { frenchDay } from '../format';
 import { auditMessages as m } from '../messages';
 import { ScopeFields, scopeBody, type ScopeValues } from './scope-fields';
 
-const STATUS_COLOURS: Record<string, string> = { invite: 'blue', actif: 'green', expire: 'default', revoque: 'red' };
+const STATUS_TONES: Record<string, string> = { invite: 'info', actif: 'ok', expire: 'muted', revoque: 'danger' };
 
 export function StatusTag({ status }: { status: string }) {
-  return <Tag color={STATUS_COLOURS[status]}>{m.admin.status[status] ?? status}</Tag>;
+  return <Tag className={`audit-tag audit-tag--${STATUS_TONES[status] ?? 'muted'}`}>{m.admin.status[status] ?? status}</Tag>;
 }
 
 type InviteValues = ScopeValues & { full_name: string; email: string; organisation: string };
@@ -19,7 +19,7 @@ type InviteValues = ScopeValues & { full_name: string; email: string; organisati
 /** After an invitation: the e-mail's outcome and the one-use link, to hand over if the e-mail does not arrive. */
 function InvitationResult({ email, sent, error, link, onClose }: { email: string; sent: boolean; error: string | null; link: string; onClose: () => void }) {
   return (
-    <Modal open title={m.admin.invitationTitle} onOk={onClose} onCancel={onClose} okText="Fermer" cancelButtonProps={{ className: 'visually-hidden' }}>
+    <Modal open title={m.admin.invitationTitle} onOk={onClose} onCancel={onClose} okText="Terminé" cancelButtonProps={{ className: 'visually-hidden' }}>
       <Alert type={sent ? 'success' : 'warning'} showIcon title={sent ? m.admin.invited(email) : m.admin.invitedNoMail(error ?? '')} className="audit-alert" />
       <Typography.Paragraph>{m.admin.linkHint}</Typography.Paragraph>
       <Typography.Paragraph copyable={{ text: link, tooltips: ['Copier le lien', 'Copié'] }} data-testid="invitation-link" className="audit-link">

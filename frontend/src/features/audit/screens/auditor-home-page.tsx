@@ -17,7 +17,7 @@ function Learners({ course }: { course: AuditCourseView }) {
       render: (name: string, learner) => (
         <Space wrap>
           <Link to={`/auditeur/cours/${course.id}/apprenants/${learner.id}`}>{name}</Link>
-          {learner.closed ? <Tag color="default">{m.closed}</Tag> : null}
+          {learner.closed ? <Tag className="audit-tag audit-tag--muted">{m.closed}</Tag> : null}
         </Space>
       ),
     },

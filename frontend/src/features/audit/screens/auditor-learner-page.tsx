@@ -35,7 +35,7 @@ function Documents({ course, student }: { course: number; student: number }) {
   const failure = error ? describeApiError(error) : null;
   const columns: TableColumnsType<IssuedDocumentSummary> = [
     { title: 'Document', dataIndex: 'kind', render: (kind: string, d) => `${m.kind[kind] ?? kind} — ${m.version} ${d.version}` },
-    { title: 'État', dataIndex: 'status', render: (status: string) => <Tag color={status === 'emis' ? 'green' : 'default'}>{m.status[status] ?? status}</Tag> },
+    { title: 'État', dataIndex: 'status', render: (status: string) => <Tag className={`audit-tag audit-tag--${status === 'emis' ? 'ok' : 'muted'}`}>{m.status[status] ?? status}</Tag> },
     { title: m.issuedAt, dataIndex: 'issued_at', render: (at: string) => parisDateTime(at), responsive: ['sm'] },
     {
       title: <span className="visually-hidden">{m.download}</span>,
@@ -71,7 +71,7 @@ export function AuditorLearnerPage({ renderTranscript }: { renderTranscript: (tr
       <Space orientation="vertical" size="large" className="audit-stack">
         <Link to="/auditeur">{m.back}</Link>
         <Typography.Title level={1}>{data ? `${m.learnerTitle} — ${data.student.fullname}` : m.learnerTitle}</Typography.Title>
-        {data?.student.closed ? <Tag>{m.closed}</Tag> : null}
+        {data?.student.closed ? <Tag className="audit-tag audit-tag--muted">{m.closed}</Tag> : null}
         {isLoading ? <Typography.Paragraph>Chargement…</Typography.Paragraph> : null}
         {failure ? <Alert type="error" showIcon title={failure.message ?? m.loadFailed} role="alert" data-testid="audit-refusal" /> : null}
         {data ? <Documents course={course} student={student} /> : null}
