@@ -82,6 +82,7 @@ export const auditMessages = {
     what: 'Consultation',
     whatLabels: { learners: 'Liste des apprenants', transcript: 'Relevé de formation', documents: 'Liste des documents', document: 'Document (PDF)', dossier: 'Dossier de preuves' } as Record<string, string>,
     ids: 'Cours / apprenant / document',
+    mission: 'Mission',
     back: 'Retour aux auditeurs',
     allCourses: 'Tous les cours',
     coursesCount: (n: number) => `${n} cours`,

@@ -94,7 +94,7 @@ export function AdminAuditorPage() {
             </Descriptions.Item>
           </Descriptions>
           {data.status !== 'revoque' ? (
-            <Card title={`${m.admin.endsOn} et ${m.admin.scope.toLowerCase()}`} className="audit-card">
+            <Card title={m.admin.mission} className="audit-card">
               <ScopeForm key={`${data.ends_on}-${data.all_courses}-${data.course_ids.join(',')}`} auditor={data} onSaved={() => void refetch()} />
             </Card>
           ) : null}
