@@ -99,7 +99,7 @@ export function AdminAuditorPage() {
             </Card>
           ) : null}
           <Card title={m.admin.accesses} className="audit-card">
-            <Table rowKey="position" size="small" loading={accesses.isLoading} columns={columns} dataSource={accesses.data ?? []} pagination={{ pageSize: 20, hideOnSinglePage: true }} locale={{ emptyText: m.admin.noAccesses }} scroll={{ x: true }} />
+            <Table rowKey="position" size="small" loading={accesses.isLoading} columns={columns} dataSource={accesses.data ?? []} pagination={{ pageSize: 20, hideOnSinglePage: true }} locale={{ emptyText: m.admin.noAccesses }} />
           </Card>
         </>
       ) : null}
