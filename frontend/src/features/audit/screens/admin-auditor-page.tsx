@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Card, Descriptions, Form, Modal, Table, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useParams } from 'react-router-dom';
-import { LoadState, WorkPage } from '../../../components/work-page';
+import { EmptyText, LoadState, WorkPage } from '../../../components/work-page';
 import { describeApiError } from '../../../lib/api-errors';
 import { toast } from '../../../lib/feedback';
 import { useChangeAuditorMutation, useEndAuditorMutation, useGetAuditorAccessesQuery, useGetAuditorQuery, type AuditorAccessView, type AuditorView } from '../audit-api';
@@ -99,7 +99,7 @@ export function AdminAuditorPage() {
             </Card>
           ) : null}
           <Card title={m.admin.accesses} className="audit-card">
-            <Table rowKey="position" size="small" loading={accesses.isLoading} columns={columns} dataSource={accesses.data ?? []} pagination={{ pageSize: 20, hideOnSinglePage: true }} locale={{ emptyText: m.admin.noAccesses }} />
+            <Table rowKey="position" size="small" loading={accesses.isLoading} columns={columns} dataSource={accesses.data ?? []} pagination={{ pageSize: 20, hideOnSinglePage: true }} locale={{ emptyText: <EmptyText text={m.admin.noAccesses} /> }} />
           </Card>
         </>
       ) : null}

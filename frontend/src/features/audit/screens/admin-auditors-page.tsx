@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Form, Input, Modal, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { Link } from 'react-router-dom';
-import { WorkPage } from '../../../components/work-page';
+import { EmptyText, WorkPage } from '../../../components/work-page';
 import { describeApiError } from '../../../lib/api-errors';
 import { useInviteAuditorMutation, useListAuditorsQuery, type AuditorView } from '../audit-api';
 import { frenchDay } from '../format';
@@ -79,7 +79,7 @@ export function AdminAuditorsPage() {
     <WorkPage title={m.admin.title} testId="admin-auditors" extra={<Button type="primary" onClick={() => setInviting(true)}>{m.admin.add}</Button>}>
       <p>{m.admin.intro}</p>
       {failure ? <Alert type="error" showIcon title={failure.message ?? m.loadFailed} role="alert" /> : null}
-      <Table rowKey="id" loading={isLoading} columns={columns} dataSource={data ?? []} pagination={false} locale={{ emptyText: m.admin.none }} scroll={{ x: true }} />
+      <Table rowKey="id" loading={isLoading} columns={columns} dataSource={data ?? []} pagination={false} locale={{ emptyText: <EmptyText text={m.admin.none} /> }} scroll={data?.length ? { x: true } : undefined} />
       {inviting ? (
         <InviteDialog
           onClose={() => {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { Link } from 'react-router-dom';
+import { EmptyText } from '../../../components/work-page';
 import { describeApiError } from '../../../lib/api-errors';
 import { usePageTitle } from '../../../lib/hooks';
 import { useGetAuditCoursesQuery, useGetAuditLearnersQuery, useGetAuditMeQuery, type AuditCourseView, type AuditLearnerView } from '../audit-api';
@@ -26,7 +27,7 @@ function Learners({ course }: { course: AuditCourseView }) {
   return (
     <Card title={m.learnersOf(course.title)} className="audit-card" data-testid="audit-learners">
       {failure ? <Alert type="error" showIcon title={failure.message ?? m.loadFailed} role="alert" /> : null}
-      <Table rowKey="id" size="small" loading={isLoading} columns={columns} dataSource={data ?? []} pagination={false} locale={{ emptyText: m.noLearners }} />
+      <Table rowKey="id" size="small" loading={isLoading} columns={columns} dataSource={data ?? []} pagination={false} locale={{ emptyText: <EmptyText text={m.noLearners} /> }} />
     </Card>
   );
 }
@@ -78,7 +79,7 @@ export function AuditorHomePage() {
         </div>
         {failure ? <Alert type="error" showIcon title={failure.message ?? m.loadFailed} role="alert" /> : null}
         <Card title={m.courses} className="audit-card">
-          <Table rowKey="id" loading={courses.isLoading} columns={columns} dataSource={courses.data ?? []} pagination={false} locale={{ emptyText: m.noCourses }} scroll={{ x: true }} />
+          <Table rowKey="id" loading={courses.isLoading} columns={columns} dataSource={courses.data ?? []} pagination={false} locale={{ emptyText: <EmptyText text={m.noCourses} /> }} scroll={courses.data?.length ? { x: true } : undefined} />
         </Card>
         {open ? <Learners course={open} /> : null}
       </Space>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Alert, Button, Card, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { Link, useParams } from 'react-router-dom';
+import { EmptyText } from '../../../components/work-page';
 import { describeApiError } from '../../../lib/api-errors';
 import { attachmentName, fetchWithSession, refusalOf, saveBlob } from '../../../lib/download';
 import { toast } from '../../../lib/feedback';
@@ -50,7 +51,7 @@ function Documents({ course, student }: { course: number; student: number }) {
   return (
     <Card title={m.documents} className="audit-card">
       {failure ? <Alert type="error" showIcon title={failure.message ?? m.loadFailed} role="alert" /> : null}
-      <Table rowKey="id" size="small" loading={isLoading} columns={columns} dataSource={data ?? []} pagination={false} locale={{ emptyText: m.noDocuments }} scroll={{ x: true }} />
+      <Table rowKey="id" size="small" loading={isLoading} columns={columns} dataSource={data ?? []} pagination={false} locale={{ emptyText: <EmptyText text={m.noDocuments} /> }} scroll={data?.length ? { x: true } : undefined} />
     </Card>
   );
 }
