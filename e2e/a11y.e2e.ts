@@ -232,6 +232,23 @@ test.describe('every built screen has no serious or critical accessibility viola
     });
   });
 
+  test('auditor screens (docs/adr/0039)', async ({ page, request }) => {
+    await checkScreens(page, ['/auditeur/connexion', '/auditeur/activation']);
+    await page.goto('/auditeur/connexion');
+    await fillLogin(page, DEMO.auditor.email, DEMO.auditor.password, 'Adresse e-mail');
+    await expect(page).toHaveURL(/\/auditeur$/);
+    const agile = await courseByTitle(request, 'Piloter un projet avec la méthode agile');
+    await checkScreens(page, ['/auditeur', `/auditeur/cours/${agile.id}/apprenants/${await demoStudentId(request)}`]);
+    test.info().setTimeout(test.info().timeout + 20_000);
+    await test.step('/auditeur, the learners of a course', async () => {
+      await page.goto('/auditeur');
+      await settled(page);
+      await page.getByRole('button', { name: /Voir les apprenants/ }).first().click();
+      await expect(page.getByTestId('audit-learners').getByRole('link').first()).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+    });
+  });
+
   test('admin screens', async ({ page, request }) => {
     await loginAs(page, 'admin');
     const { course } = await demoIds(request);
@@ -274,6 +291,13 @@ test.describe('every built screen has no serious or critical accessibility viola
       await expect(page.getByRole('dialog', { name: 'Accès créé : notez le secret' }).getByTestId('xapi-secret')).toBeVisible();
       await expectNoSeriousA11yViolations(page);
     });
+    // Auditors (docs/adr/0039): the list, an auditor's page with its access log, the invitation dialog.
+    const { headers } = await apiLogin(request, 'admin');
+    const auditors = (await (await request.get('/api/admin/auditors/', { headers })).json()) as { id: number; email: string }[];
+    const auditor = auditors.find((a) => a.email === DEMO.auditor.email);
+    expect(auditor, DEMO.auditor.email).toBeDefined();
+    await checkScreens(page, ['/admin-auditors', `/admin-auditors/${auditor!.id}`]);
+    await checkDialog(page, '/admin-auditors', 'Inviter un auditeur', 'Inviter un auditeur', 'Envoyer l’invitation');
     await checkDialog(page, '/admin-users', 'Nouvel Étudiant', 'Nouvel Étudiant', 'Ajouter');
     await checkDialog(page, '/admin-teachers', 'Nouveau Formateur', 'Nouveau Formateur', 'Créer');
     test.info().setTimeout(test.info().timeout + 20_000);

@@ -10,6 +10,9 @@ export const DEMO = {
   suspended: { email: 'thomas.petit@demo.lms-formation.fr', username: 'thomas.petit', password: 'Etudiant2026!!' },
   /** Registered through the public page, waiting for the centre's decision (ADR 0030). */
   pendingTrainer: { email: 'sofiane.amrani@demo.lms-formation.fr', username: 'sofiane.amrani', password: 'Formateur2026!', name: 'Sofiane Amrani' },
+  /** Auditors (backend/src/demo/demo-auditors.ts, docs/adr/0039): one in mission on the agile course, one expired. */
+  auditor: { email: 'auditrice.qualiopi@demo.lms-formation.fr', password: 'Auditrice2026!', name: 'Nathalie Girard' },
+  expiredAuditor: { email: 'controleur.opco@demo.lms-formation.fr', password: 'Controleur2026!' },
 };
 
 export async function fillLogin(page: Page, email: string, password: string, emailLabel: string | RegExp = /^Email/) {

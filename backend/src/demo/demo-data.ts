@@ -21,6 +21,7 @@ import { seedDemoPromises } from './demo-promises.js';
 import { seedDemoCentre } from './demo-centre.js';
 import { seedDemoDocuments } from './demo-documents.js';
 import { seedDemoSupport } from './demo-support.js';
+import { seedDemoAuditors } from './demo-auditors.js';
 
 const ASSETS = join(projectRoot, 'backend/src/demo/assets');
 
@@ -140,6 +141,7 @@ export async function seedDemoData(app: INestApplicationContext): Promise<boolea
     { admin: asAdmin, claire: await actorOf(db, 'teacher', teacherIds.get('claire.martin')!), lea: await actorOf(db, 'student', lea), ines: await actorOf(db, 'student', ines) },
     { templates: courseIds[0]!, pivotTables: courseIds[1]! },
   );
+  await seedDemoAuditors(commands, db, asAdmin, { agile: courseIds[2]! });
   logger.log('Données de démonstration créées (voir README pour les comptes).');
   return true;
 }

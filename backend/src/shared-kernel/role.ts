@@ -1,7 +1,8 @@
-export const ROLES = ['student', 'teacher', 'admin'] as const;
+/** `auditor`: a read-only access to evidence, with a scope and an end date (docs/adr/0039). */
+export const ROLES = ['student', 'teacher', 'admin', 'auditor'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** Who is calling: read from a verified access token. `profileId` is the student, trainer or admin id. */
+/** Who is calling: read from a verified access token. `profileId` is the student, trainer, admin or auditor id. */
 export interface Actor {
   accountId: number;
   role: Role;

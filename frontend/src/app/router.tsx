@@ -81,7 +81,10 @@ import {
   TeachersPage,
   XapiCredentialsPage,
   CentreSettingsPage,
+  AdminAuditorPage,
+  AdminAuditorsPage,
 } from '../areas/admin';
+import { AuditorActivationPage, AuditorHomePage, AuditorLearner, AuditorLoginPage, AuditorLogoutPage } from '../areas/auditor';
 import { FooterPageLinks } from '../features/catalogue';
 import { DossierBatchPage, TranscriptPage } from '../features/evidence';
 import { SupportAdminPage } from '../features/support';
@@ -238,9 +241,27 @@ export const routes: RouteObject[] = [
               { path: 'admin-teachers', element: <TeachersPage /> },
               { path: 'admin-student-detail/:studentId', element: <StudentDetailPage /> },
               { path: 'admin-student-detail/:studentId/releve/:courseId', element: <TranscriptPage area="admin" /> },
+              // Auditors (docs/adr/0039).
+              { path: 'admin-auditors', element: <AdminAuditorsPage /> },
+              { path: 'admin-auditors/:auditorId', element: <AdminAuditorPage /> },
             ],
           },
           { path: 'admin-course-preview/:courseId', element: <AdminCoursePreviewPage /> },
+        ],
+      },
+
+      // Auditor area (docs/adr/0039): read-only, no side menu.
+      {
+        element: <GuestOnly role="auditor" />,
+        children: [{ path: 'auditeur/connexion', element: <AuditorLoginPage /> }],
+      },
+      { path: 'auditeur/activation', element: <AuditorActivationPage /> },
+      { path: 'auditeur/deconnexion', element: <AuditorLogoutPage /> },
+      {
+        element: <RequireRole role="auditor" />,
+        children: [
+          { path: 'auditeur', element: <AuditorHomePage /> },
+          { path: 'auditeur/cours/:courseId/apprenants/:studentId', element: <AuditorLearner /> },
         ],
       },
 

@@ -25,7 +25,7 @@ export function AreaGreeting({ intro, fullName = null }: { intro: string; fullNa
 }
 
 /** A role's dashboard: the greeting, then what the features show there (loaded with their code). */
-export function AreaDashboard({ role, title, intro, children }: { role: Exclude<Role, 'admin'>; title: string; intro: string; children: ReactNode }) {
+export function AreaDashboard({ role, title, intro, children }: { role: Exclude<Role, 'admin' | 'auditor'>; title: string; intro: string; children: ReactNode }) {
   usePageTitle(title);
   return (
     <div className="dashboard-stack">

@@ -72,6 +72,7 @@ export const messages = {
     adminXapi: 'Accès xAPI',
     adminCentre: 'Paramètres du centre',
     adminSupport: 'Assistance technique',
+    adminAuditors: 'Auditeurs',
   },
   notFound: {
     title: 'Page introuvable',

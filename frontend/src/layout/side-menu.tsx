@@ -3,6 +3,7 @@ import { Link, Outlet, useLocation } from 'react-router-dom';
 import { Button, Col, Menu, Row } from 'antd';
 import {
   ApiOutlined,
+  AuditOutlined,
   BankOutlined,
   BarChartOutlined,
   BookOutlined,
@@ -65,6 +66,7 @@ export const ADMIN_MENU: SideMenuEntry[] = [
   { to: '/admin-xapi', label: m.side.adminXapi, icon: <ApiOutlined /> },
   { to: '/admin-centre', label: m.side.adminCentre, icon: <BankOutlined /> },
   { to: '/admin-assistance', label: m.side.adminSupport, icon: <CustomerServiceOutlined /> },
+  { to: '/admin-auditors', label: m.side.adminAuditors, icon: <AuditOutlined /> },
   { to: '/admin-logout', label: m.side.logout, icon: <LogoutOutlined /> },
 ];
 

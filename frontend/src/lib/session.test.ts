@@ -48,7 +48,7 @@ describe('session', () => {
       expect(localStorage.getItem('teacherId')).toBeNull();
       expect(localStorage.getItem('formateur_id')).toBeNull();
       const session = readSession();
-      expect(session.loggedIn).toEqual({ student: true, teacher: false, admin: false });
+      expect(session.loggedIn).toEqual({ student: true, teacher: false, admin: false, auditor: false });
       expect(session.role).toBe('student');
       expect(getAccessToken()).toBe('a2');
     });
@@ -58,10 +58,11 @@ describe('session', () => {
     it('reads a logged-out browser', () => {
       expect(readSession()).toEqual({
         role: null,
-        loggedIn: { student: false, teacher: false, admin: false },
+        loggedIn: { student: false, teacher: false, admin: false, auditor: false },
         studentId: null,
         teacherId: null,
         adminId: null,
+        auditorId: null,
         username: null,
       });
     });

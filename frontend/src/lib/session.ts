@@ -8,7 +8,8 @@
  * Only one role is logged in at a time: starting a session clears the other roles' keys.
  */
 
-export type Role = 'student' | 'teacher' | 'admin';
+/** `auditor`: a read-only access with a scope and an end date (docs/adr/0039), signed in on /auditeur/connexion. */
+export type Role = 'student' | 'teacher' | 'admin' | 'auditor';
 
 export const SESSION_KEYS = {
   studentLoginStatus: 'studentLoginStatus',
@@ -18,6 +19,8 @@ export const SESSION_KEYS = {
   formateurId: 'formateur_id',
   adminLoginStatus: 'adminLoginStatus',
   adminId: 'adminId',
+  auditorLoginStatus: 'auditorLoginStatus',
+  auditorId: 'auditorId',
   username: 'username',
   /** No longer written (docs/adr/0029): kept so that clearSession removes what an older build stored. */
   accessToken: 'accessToken',
@@ -68,6 +71,7 @@ export interface SessionSnapshot {
   studentId: string | null;
   teacherId: string | null;
   adminId: string | null;
+  auditorId: string | null;
   username: string | null;
 }
 
@@ -82,21 +86,24 @@ export const LOGIN_PATHS: Record<Role, string> = {
   student: '/user-login',
   teacher: '/teacher-login',
   admin: '/admin-login',
+  auditor: '/auditeur/connexion',
 };
 
 export const DASHBOARD_PATHS: Record<Role, string> = {
   student: '/user-dashboard',
   teacher: '/teacher-dashboard',
   admin: '/admin-dashboard',
+  auditor: '/auditeur',
 };
 
 export const LOGOUT_PATHS: Record<Role, string> = {
   student: '/user-logout',
   teacher: '/teacher-logout',
   admin: '/admin-logout',
+  auditor: '/auditeur/deconnexion',
 };
 
-const ROLES: readonly Role[] = ['student', 'teacher', 'admin'];
+const ROLES: readonly Role[] = ['student', 'teacher', 'admin', 'auditor'];
 
 function isRole(value: string | null): value is Role {
   return value !== null && (ROLES as readonly string[]).includes(value);
@@ -115,6 +122,7 @@ export function readSession(): SessionSnapshot {
     student: get(SESSION_KEYS.studentLoginStatus) === 'true',
     teacher: get(SESSION_KEYS.teacherLoginStatus) === 'true',
     admin: get(SESSION_KEYS.adminLoginStatus) === 'true',
+    auditor: get(SESSION_KEYS.auditorLoginStatus) === 'true',
   };
   const storedRole = get(SESSION_KEYS.role);
   const role = isRole(storedRole) ? storedRole : (ROLES.find((r) => loggedIn[r]) ?? null);
@@ -126,6 +134,7 @@ export function readSession(): SessionSnapshot {
       ? (get(SESSION_KEYS.teacherId) ?? get(SESSION_KEYS.formateurId))
       : null,
     adminId: loggedIn.admin ? get(SESSION_KEYS.adminId) : null,
+    auditorId: loggedIn.auditor ? get(SESSION_KEYS.auditorId) : null,
     username: get(SESSION_KEYS.username),
   };
 }
@@ -137,6 +146,7 @@ export function sameSession(a: SessionSnapshot, b: SessionSnapshot): boolean {
     a.studentId === b.studentId &&
     a.teacherId === b.teacherId &&
     a.adminId === b.adminId &&
+    a.auditorId === b.auditorId &&
     ROLES.every((r) => a.loggedIn[r] === b.loggedIn[r])
   );
 }
@@ -159,6 +169,9 @@ export function startSession(role: Role, start: SessionStart): void {
     s.setItem(SESSION_KEYS.teacherLoginStatus, 'true');
     s.setItem(SESSION_KEYS.teacherId, id);
     s.setItem(SESSION_KEYS.formateurId, id);
+  } else if (role === 'auditor') {
+    s.setItem(SESSION_KEYS.auditorLoginStatus, 'true');
+    s.setItem(SESSION_KEYS.auditorId, id);
   } else {
     s.setItem(SESSION_KEYS.adminLoginStatus, 'true');
     s.setItem(SESSION_KEYS.adminId, id);

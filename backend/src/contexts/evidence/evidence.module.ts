@@ -15,6 +15,8 @@ import { GenerateLearnerDossierHandler } from './application/dossier/generate-do
 import { CheckDossierDownloadHandler, DownloadDossierHandler } from './application/dossier/download-dossier.command.js';
 import { DownloadLinks } from '../../platform/storage/download-link.js';
 import { DossierController } from './http/dossier.controller.js';
+import { AuditController } from './http/audit.controller.js';
+import { GetDocumentSubjectHandler, ListAuditCoursesHandler, ListAuditLearnersHandler } from './application/audit/auditor-reads.js';
 import { DossierRetention } from './application/dossier/dossier-retention.js';
 import { DossierBatchRunner, GetDossierBatchHandler, RequestDossierBatchHandler } from './application/dossier/dossier-batch.js';
 
@@ -37,8 +39,14 @@ import { PublicDocumentsController } from './http/public-documents.controller.js
     DossierController,
     // The public verification page's lookup (docs/adr/0040).
     PublicDocumentsController,
+    // What auditors read (docs/adr/0039).
+    AuditController,
   ],
   providers: [
+    // What auditors read (docs/adr/0039).
+    ListAuditCoursesHandler,
+    ListAuditLearnersHandler,
+    GetDocumentSubjectHandler,
     // The transcript (ADR 0034).
     GetTranscriptHandler,
     // Issued documents (docs/adr/0035). The public address until a PUBLIC_URL setting exists: the

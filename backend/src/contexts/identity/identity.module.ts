@@ -50,12 +50,21 @@ import { GetTrainerRecordHandler } from './application/queries/get-trainer-recor
 import { GetUserHandler } from './application/queries/get-user.query.js';
 import { ListStudentRecordsHandler } from './application/queries/list-student-records.query.js';
 import { TeachersController } from './http/teachers.controller.js';
+import { AuditorsController } from './http/auditors.controller.js';
+import {
+  ActivateAuditorHandler, AdmitAuditorAccessHandler, ChangeAuditorScopeHandler, EndAuditorAccessHandler, InviteAuditorHandler,
+} from './application/auditors/auditor-commands.js';
+import {
+  AssertAuditorMayReadHandler, GetAuditorAccessesHandler, GetAuditorHandler, GetAuditorScopeHandler, ListAuditorsHandler,
+} from './application/auditors/auditor-queries.js';
 
 /** Identity: accounts, credentials, tokens and the student, trainer and admin profiles. */
 @Module({
   imports: [CqrsModule, PassportModule, JwtModule.register({}), MikroOrmModule.forFeature(IDENTITY_ENTITIES)],
-  controllers: [AuthController, StudentsController, TeachersController, MediaSessionController, AdminStudentsController, AdminTrainersController],
+  controllers: [AuthController, StudentsController, TeachersController, MediaSessionController, AdminStudentsController, AdminTrainersController, AuditorsController],
   providers: [
+    InviteAuditorHandler, ChangeAuditorScopeHandler, EndAuditorAccessHandler, ActivateAuditorHandler, AdmitAuditorAccessHandler,
+    ListAuditorsHandler, GetAuditorHandler, GetAuditorAccessesHandler, GetAuditorScopeHandler, AssertAuditorMayReadHandler,
     PasswordHasher,
     LoginThrottle,
     TokenKeys,

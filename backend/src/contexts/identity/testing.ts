@@ -11,11 +11,12 @@ export { CreateStudent } from './application/commands/create-student.command.js'
 export { UpdateStudentRecord } from './application/commands/update-student-record.command.js';
 export { RemovePerson } from './application/commands/remove-person.command.js';
 export { UpdateTrainerRecord } from './application/commands/update-trainer-record.command.js';
+export { ActivateAuditor, ChangeAuditorScope, EndAuditorAccess, InviteAuditor } from './application/auditors/auditor-commands.js';
 export type { StudentRecord, TeacherDetails } from './domain/profiles.js';
 
 /** The actor a command run by the demo data or a test speaks as: a real account, without a token. */
 export async function actorOf(db: Database, role: Role, profileId: number): Promise<Actor> {
-  const table = { student: 'student', teacher: 'teacher', admin: 'admin' }[role];
+  const table = { student: 'student', teacher: 'teacher', admin: 'admin', auditor: 'auditor' }[role];
   const row = await db.one<{ account_id: number; username: string }>(
     `select a.id as account_id, a.username from identity.${table} p join identity.account a on a.id = p.account_id where p.id = $1`,
     [profileId],

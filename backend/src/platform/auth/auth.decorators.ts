@@ -27,6 +27,8 @@ export class RolesGuard implements CanActivate {
     if (roles.length > 0 && (!actor || !roles.includes(actor.role))) {
       throw new ForbiddenError('Accès refusé : cette action est réservée à un autre profil.');
     }
+    // An auditor reaches only the routes that name them (docs/adr/0039): never one open to « any signed-in person ».
+    if (roles.length === 0 && actor?.role === 'auditor') throw new ForbiddenError('Accès refusé : un auditeur ne consulte que les pages d’audit.');
     return true;
   }
 }

@@ -10,3 +10,4 @@ export { AdminQuizzesPage, AdminQuizDetailPage } from '../../features/assessment
 export { XapiCredentialsPage } from '../../features/xapi';
 export { ProgressTrackingPage, StudentDetailPage, StudentsPage, TeachersPage } from '../../features/administration';
 export { CentreSettingsPage } from '../../features/centre';
+export { AdminAuditorPage, AdminAuditorsPage } from '../../features/audit';

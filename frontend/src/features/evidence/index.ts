@@ -5,3 +5,5 @@ export { messages as evidenceMessages } from './messages';
 export const TranscriptPage = lazyComponent(() => import('./screens/transcript-page'), (m) => m.TranscriptPage);
 export const DossierBatchPage = lazyComponent(() => import('./screens/dossier-batch-page'), (m) => m.DossierBatchPage);
 export { dossierMessages } from './dossier-messages';
+/** The transcript's rendering, for the auditor's area (docs/adr/0039), which reads it through its own calls. */
+export const TranscriptView = lazyComponent(() => import('./components/transcript-view'), (m) => m.TranscriptView);

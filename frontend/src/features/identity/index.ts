@@ -17,6 +17,7 @@ export const AdminLoginPage = lazyComponent(loginScreens, (m) => m.AdminLoginPag
 export const StudentLogoutPage = lazyComponent(logoutScreens, (m) => m.StudentLogoutPage);
 export const TeacherLogoutPage = lazyComponent(logoutScreens, (m) => m.TeacherLogoutPage);
 export const AdminLogoutPage = lazyComponent(logoutScreens, (m) => m.AdminLogoutPage);
+export const AuditorLogoutPage = lazyComponent(logoutScreens, (m) => m.AuditorLogoutPage);
 export const StudentRegisterPage = lazyComponent(() => import('./screens/student-register-page'), (m) => m.StudentRegisterPage);
 export const TeacherRegisterPage = lazyComponent(() => import('./screens/teacher-register-page'), (m) => m.TeacherRegisterPage);
 export const StudentChangePasswordPage = lazyComponent(passwordScreens, (m) => m.StudentChangePasswordPage);

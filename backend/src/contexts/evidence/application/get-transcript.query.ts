@@ -5,6 +5,7 @@ import { Clock, ForbiddenError, NotFoundError, type Actor } from '../../../share
 import { GetQuizTranscript } from '../../assessment/contracts/assessment.transcript.js';
 import { GetCourseOutline, GetCourseOwner, GetCoursePromises, type OutlineStep } from '../../catalogue/contracts/catalogue.queries.js';
 import { COURSE_ENROLMENT } from '../../enrolment/contracts/enrolment.read-models.js';
+import { AssertAuditorMayRead } from '../../identity/contracts/identity.auditors.js';
 import { GetTeacherSummaries } from '../../identity/contracts/identity.queries.js';
 import { STUDENT_RECORD } from '../../identity/contracts/identity.read-models.js';
 import { GetLearningTranscript } from '../../learning-progress/contracts/learning-progress.transcript.js';
@@ -63,10 +64,12 @@ export class GetTranscriptHandler implements IQueryHandler<GetTranscript> {
   async execute({ actor, studentId, courseId }: GetTranscript): Promise<TranscriptView> {
     const course = await this.queries.execute(new GetCourseOwner(courseId));
     const mayRead = actor.role === 'admin' || (actor.role === 'student' && actor.profileId === studentId) || (actor.role === 'teacher' && course.teacher_id === actor.profileId);
-    if (!mayRead) throw new ForbiddenError(NOT_YOURS);
+    // An auditor in their scope and before their end date, closed accounts included (docs/adr/0039).
+    if (actor.role === 'auditor') await this.queries.execute(new AssertAuditorMayRead(actor, courseId));
+    else if (!mayRead) throw new ForbiddenError(NOT_YOURS);
     const student = await this.db.one<StudentRow>(TRANSCRIPT_STUDENT_SQL, [studentId, courseId]);
-    // A closed account leaves every list but the admins' (ADR 0015): its history is theirs to read.
-    if (!student || (student.closed_at && actor.role !== 'admin')) throw new NotFoundError(TRANSCRIPT_MESSAGES.studentNotFound);
+    // A closed account leaves every list but the admins' and auditors' (ADR 0015): its history is theirs to read.
+    if (!student || (student.closed_at && actor.role !== 'admin' && actor.role !== 'auditor')) throw new NotFoundError(TRANSCRIPT_MESSAGES.studentNotFound);
     const learning = await this.queries.execute(new GetLearningTranscript(studentId, courseId));
     // A transcript exists while the student is enrolled, and stays once they have a record of progress (unenrolled later).
     if (!student.enrolled_at && !learning.started_at && learning.days.length === 0) throw new NotFoundError(TRANSCRIPT_MESSAGES.noTranscript);

@@ -55,7 +55,7 @@ export interface DocumentReplaced {
 export interface DocumentDownloaded {
   type: 'DocumentDownloaded';
   /** Who downloaded it (role and profile id), which version and which rendering (as issued, or replaced). */
-  payload: { documentId: number; kind: DocumentKind; version: number; byRole: 'student' | 'teacher' | 'admin'; byProfileId: number; pdfSha256: string };
+  payload: { documentId: number; kind: DocumentKind; version: number; byRole: 'student' | 'teacher' | 'admin' | 'auditor'; byProfileId: number; pdfSha256: string };
 }
 
 export type DocumentEvent = DocumentIssued | DocumentReplaced | DocumentDownloaded;

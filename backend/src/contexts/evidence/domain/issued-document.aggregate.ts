@@ -169,7 +169,7 @@ export class IssuedDocument extends AggregateRoot<DocumentEvent> {
   }
 
   /** A reader downloaded this version (who may, the handler decided): evidence of its own (issue 26 item 8). */
-  downloaded(by: { role: 'student' | 'teacher' | 'admin'; profileId: number }): void {
+  downloaded(by: { role: 'student' | 'teacher' | 'admin' | 'auditor'; profileId: number }): void {
     this.record({
       type: 'DocumentDownloaded',
       payload: { documentId: this.id, kind: this.kind, version: this.documentVersion, byRole: by.role, byProfileId: by.profileId, pdfSha256: this.replacedPdfSha256 ?? this.pdfSha256 },

@@ -195,11 +195,12 @@ export class TokenService {
   async loadSubject(accountId: number, sql: SqlTransaction = this.db): Promise<TokenSubject | undefined> {
     const row = await sql.one<{ id: number; role: Role; username: string; session_epoch: number; profile_id: number | null }>(
       `select a.id, a.role, a.username, a.session_epoch,
-              coalesce(s.id, t.id, ad.id) as profile_id
+              coalesce(s.id, t.id, ad.id, au.id) as profile_id
          from identity.account a
          left join identity.student s on s.account_id = a.id
          left join identity.teacher t on t.account_id = a.id
          left join identity.admin ad on ad.account_id = a.id
+         left join identity.auditor au on au.account_id = a.id
         where a.id = $1 and a.is_active`,
       [accountId],
     );

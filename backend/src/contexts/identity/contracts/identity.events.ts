@@ -3,7 +3,10 @@ import type { RecordedEvent, RecordedPart } from '../../../shared-kernel/index.j
 /** Every identity event is in the stream of one account: `identity.account/<account id>`. */
 export const ACCOUNT_STREAM = 'identity.account';
 
-type Role = 'student' | 'teacher' | 'admin';
+type Role = 'student' | 'teacher' | 'admin' | 'auditor';
+
+/** What an auditor read (docs/adr/0039): the learners of a course, a transcript, a list of documents, a document's PDF, a dossier. */
+export type AuditorAccessKind = 'learners' | 'transcript' | 'documents' | 'document' | 'dossier';
 interface AccountRef {
   accountId: number;
   role: Role;
@@ -41,7 +44,18 @@ export type IdentityEvent =
   /** A person without any history was removed: the profile and account rows are gone. */
   | RecordedEvent<'AccountDeleted', AccountRef>
   /** The retention period of a closed account ended: its personal data was erased. */
-  | RecordedEvent<'PersonalDataErased', AccountRef & { closedAt: string }>;
+  | RecordedEvent<'PersonalDataErased', AccountRef & { closedAt: string }>
+  /** An admin invited an auditor (docs/adr/0039): read-only until the end of `endsOn` (a day of the centre), on every course or on `courseIds`. */
+  | RecordedEvent<'AuditorInvited', { accountId: number; auditorId: number; endsOn: string; allCourses: boolean; courseIds: number[]; invitedBy: number }>
+  /** An admin changed the end date (extended or shortened) and/or the scope: the new values. */
+  | RecordedEvent<'AuditorScopeChanged', { accountId: number; auditorId: number; endsOn: string; allCourses: boolean; courseIds: number[]; changedBy: number }>
+  /** An admin revoked the access before its end date: every session closed. */
+  | RecordedEvent<'AuditorAccessEnded', { accountId: number; auditorId: number; endedBy: number }>
+  /** An auditor read evidence inside their scope: what, and the ids it concerned (null when it concerns none). */
+  | RecordedEvent<
+      'AuditorAccessed',
+      { accountId: number; auditorId: number; what: AuditorAccessKind; courseId: number | null; studentId: number | null; documentId: number | null }
+    >;
 
 export type IdentityEventType = IdentityEvent['type'];
 

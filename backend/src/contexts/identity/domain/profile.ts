@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { Account } from './account.aggregate.js';
 import { AccountClosedError, InvalidRecordError } from './identity.errors.js';
 
-type ProfileRole = 'student' | 'teacher' | 'admin';
+type ProfileRole = 'student' | 'teacher' | 'admin' | 'auditor';
 
 /** The names of the fields whose value differs: ProfileUpdated lists them, never their values. */
 export function changedFields(before: Record<string, unknown>, after: Record<string, unknown>): string[] {

@@ -17,6 +17,7 @@ const TITLES: Record<Role, string> = {
   student: m.student.logoutTitle,
   teacher: m.teacher.logoutTitle,
   admin: m.admin.logoutTitle,
+  auditor: 'Déconnexion auditeur',
 };
 
 /**
@@ -56,3 +57,4 @@ export function LogoutScreen({ role }: { role: Role }) {
 export const StudentLogoutPage = () => <LogoutScreen role="student" />;
 export const TeacherLogoutPage = () => <LogoutScreen role="teacher" />;
 export const AdminLogoutPage = () => <LogoutScreen role="admin" />;
+export const AuditorLogoutPage = () => <LogoutScreen role="auditor" />;

@@ -1,9 +1,9 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
-import type { Role } from '../../../../shared-kernel/index.js';
+import { Clock, type Role } from '../../../../shared-kernel/index.js';
 import { Account, normaliseEmail } from '../../domain/account.aggregate.js';
 import { InvalidCredentialsError } from '../../domain/identity.errors.js';
-import { TeacherProfile } from '../../domain/profiles.js';
+import { AuditorProfile, TeacherProfile } from '../../domain/profiles.js';
 import { LoginThrottle } from '../login-throttle.js';
 import { PasswordHasher } from '../password-hasher.js';
 import { TokenPair, TokenService, TokenSubject } from '../token.service.js';
@@ -28,6 +28,7 @@ export class SignInHandler implements ICommandHandler<SignIn> {
     private readonly hasher: PasswordHasher,
     private readonly throttle: LoginThrottle,
     private readonly tokens: TokenService,
+    private readonly clock: Clock,
   ) {}
 
   async execute({ role, email, password, address }: SignIn): Promise<SignInResult> {
@@ -39,6 +40,8 @@ export class SignInHandler implements ICommandHandler<SignIn> {
     account.assertCanSignIn();
     // A refused trainer is told the centre's reason (docs/adr/0030); a pending one signs in.
     if (role === 'teacher') (await em.findOne(TeacherProfile, { account: account.id }))?.assertCanSignIn();
+    // An auditor signs in until the end of their end date, unless revoked (docs/adr/0039).
+    if (role === 'auditor') (await em.findOneOrFail(AuditorProfile, { account: account.id })).assertCanSignIn(this.clock.now());
     await this.throttle.recordSuccess(key);
     const subject = await this.tokens.loadSubject(account.id);
     if (!subject) throw new InvalidCredentialsError();

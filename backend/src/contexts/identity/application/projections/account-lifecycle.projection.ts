@@ -39,6 +39,7 @@ export const accountLifecycleProjection: Projection<AccountLifecycleRow, Identit
   handles: [
     'StudentRegistered', 'TeacherRegistered', 'AdminCreated', 'AccountSuspended', 'AccountReactivated', 'PasswordChanged', 'SessionsRevoked', 'ProfileUpdated',
     'StudentCreated', 'TrainerCreated', 'StudentUpdated', 'AccountClosed', 'AccountDeleted', 'PersonalDataErased', 'TrainerAccepted', 'TrainerRefused',
+    'AuditorInvited', 'AuditorScopeChanged', 'AuditorAccessEnded',
   ],
   key: (event) => ({ account_id: Number(event.streamId) }),
   evolve(row, event) {
@@ -53,6 +54,8 @@ export const accountLifecycleProjection: Projection<AccountLifecycleRow, Identit
         return registered(event, 'student', event.payload.studentId);
       case 'TrainerCreated':
         return registered(event, 'teacher', event.payload.teacherId);
+      case 'AuditorInvited':
+        return registered(event, 'auditor', event.payload.auditorId);
       case 'AccountDeleted':
         return null;
     }
@@ -75,7 +78,11 @@ export const accountLifecycleProjection: Projection<AccountLifecycleRow, Identit
       case 'PersonalDataErased':
       case 'TrainerAccepted':
       case 'TrainerRefused':
+      case 'AuditorScopeChanged':
+      case 'AuditorAccessed':
         return next;
+      case 'AuditorAccessEnded':
+        return { ...next, is_active: false };
     }
   },
 };

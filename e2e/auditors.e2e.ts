@@ -1,0 +1,108 @@
+import { expect, test } from '@playwright/test';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { readFileSync } from 'node:fs';
+import { apiLogin, DEMO, expectNoSeriousA11yViolations, fillLogin, loginAs, watchCspViolations } from './support';
+
+// Auditors (issue 27 item 4, docs/adr/0039): an admin invites an auditor on one course; the auditor
+// opens the invitation link, chooses a password, signs in on their own page, opens a learner's
+// transcript and downloads her certificate; a course outside the scope is refused in French; an
+// expired auditor is refused at sign-in.
+
+test.beforeEach(async ({ context }) => watchCspViolations(context));
+
+const AGILE = 'Piloter un projet avec la méthode agile';
+
+test('an admin invites an auditor who sets a password, reads a transcript, downloads a certificate and is refused outside the scope', async ({ page, request, browser }) => {
+  test.setTimeout(240_000);
+  const tag = `${Date.now()}`.slice(-7);
+  const email = `auditeur.${tag}@bureau-veritas.test`;
+  const password = 'un-mot-de-passe-d-auditeur';
+  const { headers } = await apiLogin(request, 'admin');
+  const courses: { id: number; title: string }[] = [];
+  for (let next: string | null = '/api/course/?page=1'; next; ) {
+    const found = (await (await request.get(next)).json()) as { results: { id: number; title: string }[]; next: string | null };
+    courses.push(...found.results);
+    next = found.next;
+  }
+  expect(courses.some((c) => c.title === AGILE), AGILE).toBe(true);
+  const other = courses.find((c) => c.title !== AGILE)!;
+  const students = (await (await request.get('/api/admin/students/full-data/', { headers })).json()) as { id: number; email: string }[];
+  const lea = students.find((s) => s.email === DEMO.student.email)!;
+
+  const link = await test.step('the admin invites the auditor on the agile course', async () => {
+    await loginAs(page, 'admin');
+    await page.goto('/admin-auditors');
+    await page.getByRole('button', { name: 'Inviter un auditeur' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Inviter un auditeur' });
+    await dialog.getByLabel('Nom', { exact: true }).fill('Camille Vérité');
+    await dialog.getByLabel('Adresse e-mail').fill(email);
+    await dialog.getByLabel('Organisme').fill('Bureau Veritas — audit Qualiopi');
+    const date = dialog.getByLabel('Date de fin (incluse)');
+    await date.click();
+    await date.fill('31/12/2099');
+    await date.press('Enter');
+    await dialog.getByLabel('Les apprenants de cours choisis').check();
+    const select = dialog.getByLabel('Cours du périmètre', { exact: true });
+    await select.click();
+    await select.fill('méthode agile');
+    await page.locator('.ant-select-dropdown:visible').getByText(AGILE, { exact: true }).click();
+    await dialog.getByRole('button', { name: 'Envoyer l’invitation' }).click();
+    const result = page.getByRole('dialog', { name: 'Invitation envoyée' });
+    const url = (await result.getByTestId('invitation-link').innerText()).trim();
+    expect(url).toMatch(/\/auditeur\/activation#jeton=[A-Za-z0-9_-]{20,}$/);
+    await expectNoSeriousA11yViolations(page);
+    await result.getByRole('button', { name: 'Terminé' }).click();
+    await expect(page.getByRole('link', { name: 'Camille Vérité' })).toBeVisible();
+    return new URL(url);
+  });
+
+  const auditor = await browser.newContext();
+  await watchCspViolations(auditor);
+  const tab = await auditor.newPage();
+  await test.step('the auditor chooses a password from the invitation link and signs in', async () => {
+    await tab.goto(`${link.pathname}${link.hash}`);
+    await tab.getByLabel('Mot de passe', { exact: true }).fill(password);
+    await tab.getByLabel('Confirmez le mot de passe').fill(password);
+    await tab.getByRole('button', { name: 'Activer mon accès' }).click();
+    await expect(tab.getByText('Votre accès est activé')).toBeVisible();
+    await tab.getByRole('link', { name: 'Aller à la connexion auditeur' }).click();
+    await expect(tab).toHaveURL(/\/auditeur\/connexion$/);
+    await fillLogin(tab, email, password, 'Adresse e-mail');
+    await expect(tab).toHaveURL(/\/auditeur$/);
+    await expect(tab.getByText('Bureau Veritas — audit Qualiopi — accès en lecture seule jusqu’au 31/12/2099 inclus.')).toBeVisible();
+  });
+
+  await test.step('the auditor opens Léa’s transcript and downloads her certificate', async () => {
+    await tab.getByRole('button', { name: `Voir les apprenants — ${AGILE}` }).click();
+    await tab.getByTestId('audit-learners').getByRole('link', { name: DEMO.student.name }).click();
+    await expect(tab.getByRole('heading', { level: 1, name: `Relevé de formation — ${DEMO.student.name}` })).toBeVisible();
+    await expect(tab.getByTestId('transcript')).toBeVisible();
+    const download = tab.waitForEvent('download');
+    await tab.getByRole('button', { name: /Télécharger — Certificat de réalisation/ }).first().click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^certificat-de-realisation-v\d+-[A-Z0-9]+\.pdf$/);
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(readFileSync((await file.path())!))), { mergePages: true });
+    expect(text.replace(/\s+/g, ' ')).toContain('Léa');
+    await expectNoSeriousA11yViolations(tab);
+  });
+
+  await test.step('a course outside the scope is refused, in French', async () => {
+    await tab.goto(`/auditeur/cours/${other.id}/apprenants/${lea.id}`);
+    await expect(tab.getByTestId('audit-refusal')).toContainText("Ce cours n'est pas dans le périmètre de votre mission d'audit.");
+  });
+
+  await test.step('the admin reads the auditor’s accesses', async () => {
+    await page.getByRole('link', { name: 'Camille Vérité' }).click();
+    const log = page.getByRole('table').last();
+    await expect(log).toContainText('Relevé de formation');
+    await expect(log).toContainText('Document (PDF)');
+  });
+  await auditor.close();
+});
+
+test('an expired auditor is refused at sign-in with the end date', async ({ page }) => {
+  await page.goto('/auditeur/connexion');
+  await fillLogin(page, DEMO.expiredAuditor.email, DEMO.expiredAuditor.password, 'Adresse e-mail');
+  await expect(page.getByRole('alert')).toContainText(/Votre accès d'auditeur a expiré le \d{2}\/\d{2}\/\d{4}\./);
+  await expect(page).toHaveURL(/\/auditeur\/connexion$/);
+});
