@@ -1,6 +1,7 @@
 import { createPublicKey, generateKeyPairSync, verify } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { eventually } from './platform/testing/eventually.js';
 import { readMail, startSmtpCatcher } from './platform/testing/smtp-catcher.js';
 import { call, givenAdmin, givenStudent } from './testing/fixtures.js';
 import { startTestApp, type TestApp } from './testing/test-app.js';
@@ -150,7 +151,8 @@ describe('ledger checkpoints', () => {
     const fresh = generateKeyPairSync('ed25519');
     const rotated = { keyId: keyIdOf(fresh.privateKey), privateKey: fresh.privateKey, publicKeyPem: fresh.publicKey.export({ format: 'pem', type: 'spki' }).toString() };
     await givenStudent(t);
-    await db.transaction((tx) => writeCheckpoint(tx as SqlExecutor, rotated, new Date()));
+    // Written by the store directly (not the service, which settles first): tried until the new event is past the cut.
+    await eventually(async () => expect((await db.transaction((tx) => writeCheckpoint(tx as SqlExecutor, rotated, new Date()))).created).toBe(true), 30_000);
     const { keys } = (await call(t, 'GET', '/api/ledger/keys/')).json();
     expect(keys.map((k: { key_id: string }) => k.key_id)).toEqual(expect.arrayContaining([rotated.keyId]));
     expect(keys).toHaveLength(2);

@@ -106,8 +106,25 @@ export class LedgerService implements OnModuleInit {
     return rows.map((r) => r.seq);
   }
 
+  /**
+   * Waits (at most `limitMs`) until every transaction running when asked has ended, so that a
+   * checkpoint asked now covers every event committed before it was asked: the cut (currentCut) stops
+   * before the oldest transaction still running, and one of a busy moment (a projection's batch) would
+   * otherwise leave the newest events to the next checkpoint.
+   */
+  private async settle(limitMs = 5_000): Promise<void> {
+    const { rows } = await this.pool.query<{ xmax: string }>('select pg_snapshot_xmax(pg_current_snapshot())::text as xmax');
+    const deadline = Date.now() + limitMs;
+    for (;;) {
+      const { rows: now } = await this.pool.query<{ settled: boolean }>('select pg_snapshot_xmin(pg_current_snapshot()) >= $1::xid8 as settled', [rows[0]!.xmax]);
+      if (now[0]!.settled || Date.now() >= deadline) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
   /** Writes a checkpoint (or gives back the last one when nothing is new), then sends its copies. */
   async checkpoint(): Promise<{ checkpoint: StoredCheckpoint; created: boolean }> {
+    await this.settle();
     const result = await this.inTransaction((sql) => writeCheckpoint(sql, this.signingKey, this.clock.now()));
     if (result.created) {
       this.logger.log(`Point de contrôle n° ${result.checkpoint.seq} : ${result.checkpoint.events} événement(s), ${result.checkpoint.streams} flux.`);
