@@ -51,8 +51,9 @@ export class LedgerService implements OnModuleInit {
       retryDelaySeconds: 300,
       schedule: this.config.ledger.checkpointCron,
       handler: async () => {
-        await this.checkpoint();
-        await this.resendPending();
+        const written = await this.checkpoint();
+        // The checkpoint just written has its anchor job on its way: the sweep is for the older ones.
+        await this.resendPending(written.created ? written.checkpoint.seq : null);
       },
     });
     await this.jobs.define<{ seq: number }>({
@@ -89,15 +90,16 @@ export class LedgerService implements OnModuleInit {
    * delivered to a configured channel (the queue gave up, or the job was never sent): the daily job
    * sweeps them. The 30 newest are looked at.
    */
-  async resendPending(): Promise<number[]> {
+  async resendPending(except: number | null = null): Promise<number[]> {
     const channels = [anchorRecipient(this.config) ? 'email' : null, this.config.ledger.anchorUrl ? 'url' : null].filter((c): c is string => c !== null);
     const { rows } = await this.pool.query<{ seq: number }>(
       `select c.seq from (select seq, tsa_token from ledger.checkpoint order by seq desc limit 30) c
-        where ($1 and c.tsa_token is null)
+        where c.seq is distinct from $3::bigint
+          and (($1 and c.tsa_token is null)
            or exists (select 1 from unnest($2::text[]) ch(name)
-                       where not exists (select 1 from ledger.anchor_delivery d where d.checkpoint_seq = c.seq and d.channel = ch.name and d.delivered))
+                       where not exists (select 1 from ledger.anchor_delivery d where d.checkpoint_seq = c.seq and d.channel = ch.name and d.delivered)))
         order by c.seq`,
-      [this.config.ledger.tsaUrl !== null, channels],
+      [this.config.ledger.tsaUrl !== null, channels, except],
     );
     for (const { seq } of rows) {
       if (this.jobs.running) await this.jobs.send(LEDGER_ANCHOR_JOB, { seq });
