@@ -110,11 +110,13 @@ function notModified(request: FastifyRequest, etag: string, modified: Date): boo
 }
 
 /**
- * Whether `sendStoredFile` would send the file from its first byte for this request (a 200, or a
- * 206 starting at 0): the start of a download rather than its resumption or a 304/416. Decided with
- * the same rules as the answer itself, so that a caller recording downloads never disagrees with it.
+ * Whether this request starts a download a caller must record (docs/adr/0036): `sendStoredFile`
+ * sends bytes (a 200 or a 206, not a 304/416) and they are either from the first byte, or a part
+ * asked without a current If-Range — not the resumption of a copy the client already holds the
+ * start of (browsers resume with If-Range), so `Range: bytes=1-` alone cannot take a file unrecorded.
+ * Decided with the same rules as the answer itself, so that the record never disagrees with it.
  */
-export async function servesFromFirstByte(request: FastifyRequest, absolutePath: string): Promise<boolean> {
+export async function startsADownload(request: FastifyRequest, absolutePath: string): Promise<boolean> {
   let stat;
   try {
     stat = await fsStat(absolutePath);
@@ -125,7 +127,9 @@ export async function servesFromFirstByte(request: FastifyRequest, absolutePath:
   const etag = `"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
   if (notModified(request, etag, stat.mtime)) return false;
   const range = requestedRange(request, etag, stat.mtime, stat.size);
-  return range === null || (range !== 'unsatisfiable' && range[0] === 0);
+  if (range === null) return true;
+  if (range === 'unsatisfiable') return false;
+  return range[0] === 0 || [request.headers['if-range']].flat()[0] === undefined;
 }
 
 /**

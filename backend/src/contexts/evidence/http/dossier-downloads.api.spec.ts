@@ -76,6 +76,10 @@ describe('a signed download link', () => {
     expect(resumed.statusCode).toBe(206);
     expect(Buffer.concat([whole.rawPayload.subarray(0, 100), resumed.rawPayload]).equals(whole.rawPayload)).toBe(true);
     expect((await events(dossier.id)).map((e) => e.event_type)).toEqual(['DossierGenerated', 'DossierDownloaded']);
+    // A part asked without If-Range (curl -r 1-: all but the ZIP's first byte) is a download of its own: recorded.
+    const unvalidated = await t.app.inject({ method: 'GET', url, headers: { range: 'bytes=1-' } });
+    expect(unvalidated.statusCode).toBe(206);
+    expect((await events(dossier.id)).map((e) => e.event_type)).toEqual(['DossierGenerated', 'DossierDownloaded', 'DossierDownloaded']);
   });
 
   it('refuses a forged, tampered, misplaced or expired link in French (403, 410), and records nothing', async () => {
