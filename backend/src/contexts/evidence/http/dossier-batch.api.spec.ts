@@ -8,6 +8,7 @@ import { basename, join } from 'node:path';
 import { createApp } from '../../../create-app.js';
 import { Database } from '../../../platform/database/database.js';
 import { Jobs } from '../../../platform/jobs/jobs.service.js';
+import { MediaStorage } from '../../../platform/storage/media-storage.js';
 import { eventually } from '../../../platform/testing/eventually.js';
 import { call, givenAdmin, givenCourse, givenEnrolled, givenStudent, givenTeacher } from '../../../testing/fixtures.js';
 import { unzip } from '../../../testing/zip.js';
@@ -119,8 +120,15 @@ describe('a batch of dossiers de preuves', () => {
       await utimes(path, when, when);
       return path;
     };
-    // A job the queue no longer knows, two days old: swept. The same, written an hour ago: kept.
+    // A job the queue no longer knows, two days old: swept, with the ZIP a killed try had stored and no dossier owns.
     const gone = await folder(randomUUID(), 2);
+    const zip = join(gone, 'orphelin.zip');
+    await writeFile(zip, 'PK');
+    const storage = t.app.get(MediaStorage);
+    const orphan = await storage.putFile('dossiers', 'zip', zip);
+    await writeFile(join(gone, 'stored-zip.json'), JSON.stringify({ path: orphan }));
+    await utimes(gone, new Date(Date.now() - 2 * 86_400_000), new Date(Date.now() - 2 * 86_400_000));
+    expect(existsSync(storage.absolutePathOf(orphan))).toBe(true);
     const fresh = await folder(randomUUID(), 1 / 24);
     // A job waiting to run (on a queue no worker of this node takes): its parts are kept, however old.
     await t.app.get(Jobs).declare('test.lot-en-attente', 1);
@@ -130,6 +138,7 @@ describe('a batch of dossiers de preuves', () => {
     expect((await t.app.get(Jobs).status(waiting))!.state).toBe('created');
     expect(removed).toEqual([basename(gone)]);
     expect(existsSync(gone)).toBe(false);
+    expect(existsSync(storage.absolutePathOf(orphan))).toBe(false);
     expect(existsSync(fresh)).toBe(true);
     expect(existsSync(pending)).toBe(true);
     await rm(fresh, { recursive: true, force: true });

@@ -110,6 +110,8 @@ export interface DossierBatchOutput {
   skipped: SkippedLearner[];
 }
 
+/** In a lot's folder: the ZIP a try stored, until the batch is saved. */
+const STORED_ZIP = 'stored-zip.json';
 const UNEXPECTED_SKIP = 'Ses données n’ont pas pu être lues (erreur inattendue, consignée dans le journal du serveur).';
 
 /**
@@ -165,6 +167,8 @@ export class DossierBatchRunner implements OnModuleInit {
       return { skipped: studentIds.filter((id) => !done.studentIds.includes(id)).map((id) => ({ student_id: id, reason: 'Laissé de côté par le lot (voir ignores.json).' })) };
     }
     await mkdir(work, { recursive: true });
+    // A try killed between storing its ZIP and saving the batch left that copy unowned: removed first.
+    await this.removeUnsavedZip(work);
     const now = await this.generationTime(work);
     const by = { role: 'admin' as const, profileId: actor.profileId };
     let stored: string | null = null;
@@ -207,6 +211,7 @@ export class DossierBatchRunner implements OnModuleInit {
       const zip = await writeZip(zipPath, parts, now, [{ name: 'manifest.json', text }, { name: 'ignores.json', text: ignores }]);
       stored = await this.storage.putFile(DOSSIER_FOLDER, 'zip', zipPath);
       const path = stored;
+      await writeAtomically(join(work, STORED_ZIP), JSON.stringify({ path }));
       const included = parts.map((p) => p.studentId);
       const saved = await this.store
         .transaction(
@@ -244,12 +249,32 @@ export class DossierBatchRunner implements OnModuleInit {
     return now;
   }
 
-  /** Writes one learner's part and renames it into place once whole; a failure of theirs alone leaves them out. */
+  /**
+   * Writes one learner's part; a failure of theirs alone leaves them out. A refusal about the learner
+   * (a DomainError: account purged, never enrolled) is kept, so a resumed try does not ask again; an
+   * unexpected failure (a disk full, a lock timeout) is tried once more, and if it fails again the
+   * learner is left out of this try only: a resumed try tries them again.
+   */
   private async writePart(
     work: string,
     studentId: number,
     input: { courseId: number; actor: Actor; now: Date; by: { role: 'admin'; profileId: number } },
   ): Promise<LearnerPart | SkippedLearner> {
+    const first = await this.tryPart(work, studentId, input);
+    if (!('retry' in first)) return first;
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const second = await this.tryPart(work, studentId, input);
+    if (!('retry' in second)) return second;
+    this.logger.error(`Lot : l’apprenant ${studentId} est laissé de côté pour cet essai : ${second.retry instanceof Error ? second.retry.stack : String(second.retry)}`);
+    return { student_id: studentId, reason: UNEXPECTED_SKIP };
+  }
+
+  /** One attempt at a learner's part, renamed into place once whole. */
+  private async tryPart(
+    work: string,
+    studentId: number,
+    input: { courseId: number; actor: Actor; now: Date; by: { role: 'admin'; profileId: number } },
+  ): Promise<LearnerPart | SkippedLearner | { retry: unknown }> {
     const partDir = await mkdtemp(join(work, `a${studentId}.tmp-`));
     try {
       const view = await this.queries.execute(new GetTranscript(input.actor, studentId, input.courseId));
@@ -267,12 +292,24 @@ export class DossierBatchRunner implements OnModuleInit {
       await rm(partDir, { recursive: true, force: true });
       // The database away, or this node stopping: not the learner's; the try fails and is resumed.
       if (isServiceUnavailable(error)) throw error;
-      const reason = error instanceof DomainError ? error.message : UNEXPECTED_SKIP;
-      if (!(error instanceof DomainError)) this.logger.error(`Lot : l’apprenant ${studentId} est laissé de côté : ${error instanceof Error ? error.stack : String(error)}`);
-      const skipped: SkippedLearner = { student_id: studentId, reason };
+      if (!(error instanceof DomainError)) return { retry: error };
+      const skipped: SkippedLearner = { student_id: studentId, reason: error.message };
       await writeAtomically(join(work, `a${studentId}.ignore.json`), JSON.stringify(skipped));
       return skipped;
     }
+  }
+
+  /**
+   * Removes the ZIP a try stored (named in the lot's `stored-zip.json`) when no saved dossier owns it:
+   * what a try killed after storing it and before saving the batch leaves behind. Called when a try
+   * resumes, and by the retention's sweep of abandoned lots.
+   */
+  async removeUnsavedZip(work: string): Promise<void> {
+    const kept = await readFile(join(work, STORED_ZIP), 'utf8').then((text) => (JSON.parse(text) as { path: string }).path, () => null);
+    if (!kept) return;
+    const owned = await this.db.one('select 1 from evidence.generated_dossier where file_path = $1', [kept]);
+    if (!owned) await this.storage.remove(kept).catch(() => undefined);
+    await rm(join(work, STORED_ZIP), { force: true });
   }
 
   private async savedDossier(jobId: string): Promise<{ studentIds: number[] } | null> {

@@ -7,6 +7,7 @@ import { Database } from '../../../../platform/database/database.js';
 import { Jobs } from '../../../../platform/jobs/jobs.service.js';
 import { Clock, NotFoundError } from '../../../../shared-kernel/index.js';
 import { GeneratedDossier } from '../../domain/generated-dossier.aggregate.js';
+import { DossierBatchRunner } from './dossier-batch.js';
 
 export const DOSSIER_RETENTION_JOB = 'evidence.dossier-retention';
 /** Every night at 03:30 (Europe/Paris). */
@@ -27,6 +28,7 @@ export class DossierRetention implements OnModuleInit {
     private readonly db: Database,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly batches: DossierBatchRunner,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -61,6 +63,7 @@ export class DossierRetention implements OnModuleInit {
       if (touched === null || touched > recent) continue;
       const status = await this.jobs.status(name);
       if (status && !['failed', 'cancelled', 'completed'].includes(status.state)) continue;
+      await this.batches.removeUnsavedZip(folder);
       await rm(folder, { recursive: true, force: true });
       removed.push(name);
     }
