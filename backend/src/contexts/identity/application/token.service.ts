@@ -4,7 +4,8 @@ import { JwtService } from '@nestjs/jwt';
 import { MEDIA_AUDIENCE, MEDIA_SESSION_SECONDS } from '../../../platform/auth/media-session.js';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
 import { Database, type SqlTransaction } from '../../../platform/database/database.js';
-import type { Role } from '../../../shared-kernel/index.js';
+import { Clock, type Role } from '../../../shared-kernel/index.js';
+import { parisDay } from '../domain/auditor-profile.aggregate.js';
 import { IDENTITY_MESSAGES, InvalidSessionError } from '../domain/identity.errors.js';
 import { TokenKeys } from './token-keys.js';
 
@@ -58,6 +59,7 @@ export class TokenService {
     private readonly db: Database,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly keys: TokenKeys,
+    private readonly clock: Clock,
   ) {}
 
   /**
@@ -191,7 +193,11 @@ export class TokenService {
     }
   }
 
-  /** The active account behind a token, or undefined when it is gone or suspended. */
+  /**
+   * The active account behind a token, or undefined when it is gone or suspended — or, for an
+   * auditor, revoked or past their end date (the centre's day on the server's clock, docs/adr/0039):
+   * their session ends at the next refresh.
+   */
   async loadSubject(accountId: number, sql: SqlTransaction = this.db): Promise<TokenSubject | undefined> {
     const row = await sql.one<{ id: number; role: Role; username: string; session_epoch: number; profile_id: number | null }>(
       `select a.id, a.role, a.username, a.session_epoch,
@@ -201,8 +207,8 @@ export class TokenService {
          left join identity.teacher t on t.account_id = a.id
          left join identity.admin ad on ad.account_id = a.id
          left join identity.auditor au on au.account_id = a.id
-        where a.id = $1 and a.is_active`,
-      [accountId],
+        where a.id = $1 and a.is_active and (au.id is null or (au.ended_at is null and au.ends_on >= $2::date))`,
+      [accountId, parisDay(this.clock.now())],
     );
     if (!row || row.profile_id === null) return undefined;
     return { accountId: row.id, role: row.role, username: row.username, sessionEpoch: row.session_epoch, profileId: row.profile_id };

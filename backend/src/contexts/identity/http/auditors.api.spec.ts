@@ -90,7 +90,7 @@ async function givenAuditor(scope: { all_courses: boolean; course_ids: number[] 
   const signedIn = await call(t, 'POST', '/api/auditeurs/token', undefined, { email, password });
   expect(signedIn.statusCode).toBe(200);
   const accountId = (await db.one<{ account_id: number }>('select account_id from identity.auditor where id = $1', [auditorId]))!.account_id;
-  return { auditorId, accountId, email, password, token: signedIn.json().access as string };
+  return { auditorId, accountId, email, password, token: signedIn.json().access as string, refresh: signedIn.json().refresh as string };
 }
 
 describe('auditors', () => {
@@ -201,11 +201,16 @@ describe('auditors', () => {
     expect(signIn.statusCode).toBe(403);
     expect(signIn.json().message).toBe(expired);
     expect((await call(t, 'GET', `/api/admin/auditors/${auditor.auditorId}`, admin.token)).json().status).toBe('expire');
+    // Nor does the session live on by its refresh token.
+    expect((await call(t, 'POST', '/api/token/refresh/', undefined, { refresh: auditor.refresh })).statusCode).toBe(401);
 
-    // Extended: readable again.
+    // Extended: readable again, after signing in anew (the refresh tried after the end date closed that session).
     t.clock.set(new Date('2099-04-01T08:00:00Z'));
     expect((await call(t, 'PUT', `/api/admin/auditors/${auditor.auditorId}`, admin.token, { ends_on: '2099-04-30', all_courses: true, course_ids: [] })).statusCode).toBe(200);
-    expect((await call(t, 'GET', url, auditor.token)).statusCode).toBe(200);
+    expect((await call(t, 'GET', url, auditor.token)).statusCode).toBe(401);
+    const again = await call(t, 'POST', '/api/auditeurs/token', undefined, { email: auditor.email, password: auditor.password });
+    expect(again.statusCode).toBe(200);
+    expect((await call(t, 'GET', url, again.json().access)).statusCode).toBe(200);
   });
 
   it('revokes: sessions closed at once, sign-in refused, recorded', async () => {
