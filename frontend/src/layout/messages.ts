@@ -13,6 +13,7 @@ export const messages = {
     myCourses: 'Mes cours',
     teacherDashboard: 'Espace formateur',
     adminDashboard: 'Administration',
+    auditorDashboard: 'Espace auditeur',
     logout: 'Déconnexion',
   },
   catalogueNav: {

@@ -63,6 +63,17 @@ describe('navigation bar', () => {
     expect(screen.getByTestId('navbar-greeting')).toHaveTextContent('Bonjour, direction');
   });
 
+  it('shows a signed-in auditor their mission and logout links', () => {
+    startSession('auditor', { id: 2, username: 'claire.auditrice', ...tokens });
+    renderApp('/nulle-part');
+
+    expect(navLinks()).toEqual([
+      ['Connexion étudiant', '/user-login'],
+      ['Espace auditeur', '/auditeur'],
+      ['Déconnexion', '/auditeur/deconnexion'],
+    ]);
+  });
+
   it('picks up a login made in another tab through the storage event', async () => {
     renderApp('/nulle-part');
     expect(screen.queryByTestId('navbar-greeting')).not.toBeInTheDocument();

@@ -75,6 +75,13 @@ export function navItems(session: SessionSnapshot): NavItem[] {
       { to: LOGOUT_PATHS.admin, label: m.nav.logout },
     );
   }
+  // An auditor (docs/adr/0039) finds their mission and their logout like the other roles.
+  if (session.loggedIn.auditor) {
+    items.push(
+      { to: DASHBOARD_PATHS.auditor, label: m.nav.auditorDashboard },
+      { to: LOGOUT_PATHS.auditor, label: m.nav.logout },
+    );
+  }
   return items;
 }
 
