@@ -55,7 +55,7 @@ function LedgerResult({ check }: { check: LedgerCheck }) {
         </ul>
       )}
       {check.seq !== null && (
-        <Descriptions bordered size="small" column={1} className="verifier__ledger-facts">
+        <Descriptions bordered size="small" column={1} layout="vertical" className="verifier__ledger-facts">
           <Descriptions.Item label={m.ledger.fields.manifest}><code className="verifier__path">{check.manifest}</code></Descriptions.Item>
           <Descriptions.Item label={m.ledger.fields.checkpoint}>{m.ledger.checkpointText(check.seq, check.at)}</Descriptions.Item>
           <Descriptions.Item label={m.ledger.fields.proofs}>{m.ledger.proofsText(okProofs, check.proofs.length)}</Descriptions.Item>
