@@ -1,12 +1,20 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext, type Request } from '@playwright/test';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type APIRequestContext, type Page, type Request } from '@playwright/test';
 import { strToU8, unzipSync, zipSync } from 'fflate';
+import pg from 'pg';
 import { apiLogin, DEMO, expectNoSeriousA11yViolations, loginAs, watchCspViolations } from './support';
 
 // The public verification page (issue 27 item 5, ADR 0040): a demo certificate's code checked
 // without login (typed, and from the address its QR code encodes); a real dossier downloaded from
 // the app dropped on the page and found « conforme », then the same ZIP with one file altered, the
-// altered file named « modifié » — and nothing of the dossier sent over the network.
+// altered file named « modifié » — and nothing of the dossier sent over the network. Its proofs (issue 27
+// item 3) lead to the published checkpoint, whose Ed25519 signature holds: « Preuves vérifiées ». A
+// manifest whose audit path was altered names the proof that fails; a checkpoint whose root the
+// operator rewrote in the database (as superuser, its trigger bypassed) is named as a published
+// history different from the dossier's.
 
 test.beforeEach(async ({ context }) => watchCspViolations(context));
 
@@ -61,14 +69,44 @@ test('a certificate’s code is checked without login: initials, course and date
   await expectNoSeriousA11yViolations(page);
 });
 
-test('a dossier downloaded from the app is checked in the browser, and an altered file is named', async ({ page, request }) => {
-  test.setTimeout(180_000);
+/** A dossier de preuves of Léa for « Modèles de documents Word et Excel », generated and downloaded by her trainer in the app. */
+async function downloadDossier(page: Page, request: APIRequestContext): Promise<Buffer> {
   const id = await courseId(request, 'Modèles de documents Word et Excel');
   await loginAs(page, 'trainer');
   await page.goto(`/enrolled-students/${id}`);
   await page.getByRole('link', { name: `Relevé de formation de ${DEMO.student.name}` }).click();
   const [file] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.getByTestId('dossier-button').click()]);
-  const zip = await readFile((await file.path())!);
+  return readFile((await file.path())!);
+}
+
+/** Only the public ledger's two GETs may reach the server once a dossier is dropped, with no body. */
+const PUBLIC_LEDGER = /^\/api\/ledger\/(checkpoints\/\d+|keys)\/$/;
+const sent = (requests: Request[]) =>
+  requests
+    .filter((r) => r.method() !== 'GET' || r.postDataBuffer() !== null || (new URL(r.url()).pathname.startsWith('/api/') && !PUBLIC_LEDGER.test(new URL(r.url()).pathname)))
+    .map((r) => `${r.method()} ${r.url()}`);
+
+/**
+ * The e2e server's embedded PostgreSQL as its superuser (the operator): found by its port
+ * (E2E_PORT + 2000, playwright.config.ts) among the e2e data folders.
+ */
+function superuserUrl(): string {
+  const port = String(Number(process.env.E2E_PORT ?? 3100) + 2000);
+  for (const name of readdirSync(tmpdir()).filter((n) => n.startsWith('lms-e2e-'))) {
+    const dir = join(tmpdir(), name, 'postgres');
+    try {
+      if (readFileSync(join(dir, 'cluster', 'postmaster.pid'), 'utf8').split('\n')[3]?.trim() !== port) continue;
+      return `postgres://postgres:${readFileSync(join(dir, 'password'), 'utf8').trim()}@127.0.0.1:${port}/lms`;
+    } catch {
+      // Another run's folder, or a stopped one.
+    }
+  }
+  throw new Error(`no embedded PostgreSQL on port ${port}`);
+}
+
+test('a dossier downloaded from the app is checked in the browser, and an altered file is named', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const zip = await downloadDossier(page, request);
 
   await page.goto('/verifier');
   await expect(page.getByRole('heading', { level: 2, name: 'Vérifier un dossier de preuves' })).toBeVisible();
@@ -79,8 +117,15 @@ test('a dossier downloaded from the app is checked in the browser, and an altere
   await input.setInputFiles({ name: 'dossier.zip', mimeType: 'application/zip', buffer: zip });
   const result = page.getByTestId('dossier-result');
   await expect(result).toContainText(/Dossier conforme : les \d+ fichiers correspondent exactement au manifeste\./, { timeout: 60_000 });
-  await expect(page.getByTestId('ledger-section')).toContainText('Cette partie demande le registre du centre');
   await expect(result).toContainText('Ce que la chaîne couvre');
+  // Its proofs, against the checkpoint the server publishes, and that checkpoint's signature.
+  const seq = (JSON.parse(new TextDecoder().decode(unzipSync(new Uint8Array(zip))['manifest.json'])) as { ledger: { checkpoint: { seq: number } } }).ledger.checkpoint.seq;
+  const ledger = page.getByTestId('ledger-check');
+  await expect(ledger).toContainText(new RegExp(`Preuves vérifiées : les \\d+ preuve\\(s\\) d’inclusion mènent au point de contrôle n° ${seq}, identique à celui que le centre publie, et sa signature Ed25519 est valide\\.`), { timeout: 60_000 });
+  await expect(ledger).toContainText('même racine et même texte signé que le dossier');
+  await expect(ledger.getByText(/^valide \(clé [0-9a-f]{16}…\)$/)).toBeVisible();
+  await expect(ledger).toContainText(/\d+ sur \d+ retrouvée\(s\) avec le même hash/);
+  await expect(ledger.getByRole('listitem').filter({ hasText: 'ne mène pas à la racine' })).toHaveCount(0);
   await page.screenshot({ path: 'test-results/verifier-dossier-1280.png', fullPage: true });
   await expectNoSeriousA11yViolations(page);
 
@@ -91,16 +136,75 @@ test('a dossier downloaded from the app is checked in the browser, and an altere
   entries['a-lire.txt'] = strToU8('ajouté');
   await input.setInputFiles({ name: 'dossier-modifie.zip', mimeType: 'application/zip', buffer: Buffer.from(zipSync(entries)) });
   await expect(result).toContainText(/Dossier NON conforme : 2 fichier\(s\) diffèrent du manifeste\./, { timeout: 60_000 });
-  const altered = result.getByRole('row').filter({ hasText: 'donnees/signaux-de-presence.json' });
+  const fileRows = result.locator('.ant-table').getByRole('row');
+  const altered = fileRows.filter({ hasText: 'donnees/signaux-de-presence.json' });
   await expect(altered).toContainText('modifié');
   await expect(altered).toContainText('SHA-256 attendu');
-  await expect(result.getByRole('row').filter({ hasText: 'a-lire.txt' })).toContainText('en trop');
-  await expect(result.getByRole('row').filter({ hasText: 'donnees/evenements.json' })).toContainText('conforme');
+  await expect(fileRows.filter({ hasText: 'a-lire.txt' })).toContainText('en trop');
+  await expect(fileRows.filter({ hasText: 'donnees/evenements.json' })).toContainText('conforme');
 
-  // Nothing was uploaded: no request carried a body, none went to the API.
-  expect(requests.filter((r) => r.method() !== 'GET' || r.postDataBuffer() !== null || new URL(r.url()).pathname.startsWith('/api/')).map((r) => `${r.method()} ${r.url()}`)).toEqual([]);
+  // Nothing was uploaded: no request carried a body; the API was asked only for the public checkpoint and keys.
+  expect(sent(requests)).toEqual([]);
+  expect(requests.some((r) => new URL(r.url()).pathname === `/api/ledger/checkpoints/${seq}/`)).toBe(true);
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: 'test-results/verifier-dossier-390.png', fullPage: true });
   await expectNoSeriousA11yViolations(page);
+});
+
+test('a proof altered in the manifest, and a checkpoint the operator rewrote, are named with what differs', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const zip = await downloadDossier(page, request);
+  const entries = unzipSync(new Uint8Array(zip));
+  const manifest = JSON.parse(new TextDecoder().decode(entries['manifest.json'])) as {
+    ledger: { checkpoint: { seq: number; root: string }; proofs: { stream_type: string; stream_id: string; last_version: number; path: string[] }[] };
+  };
+  const { seq, root } = manifest.ledger.checkpoint;
+  const target = manifest.ledger.proofs.find((p) => p.path.length > 0)!;
+  expect(target, 'a proof with an audit path').toBeTruthy();
+
+  // 1. One sibling hash of one proof changed in the manifest (the manifest is not in its own list of files).
+  const altered = structuredClone(manifest);
+  const proof = altered.ledger.proofs.find((p) => p.stream_type === target.stream_type && p.stream_id === target.stream_id)!;
+  proof.path[0] = proof.path[0].replace(/^./, (c) => (c === '0' ? '1' : '0'));
+  await page.goto('/verifier');
+  const input = page.locator('.ant-upload input[type=file]');
+  await input.setInputFiles({ name: 'dossier.zip', mimeType: 'application/zip', buffer: Buffer.from(zipSync({ ...entries, 'manifest.json': strToU8(`${JSON.stringify(altered, null, 2)}\n`) })) });
+  const ledger = page.getByTestId('ledger-check');
+  await expect(ledger).toContainText(`Preuves NON vérifiées (point de contrôle n° ${seq}) : 1 problème(s)`, { timeout: 60_000 });
+  await expect(page.getByTestId('ledger-problems')).toContainText(
+    new RegExp(`Preuve du flux ${target.stream_type.replace(/\./g, '\\.')}/${target.stream_id} \\(version ${target.last_version}\\) : le chemin d’audit mène à la racine [0-9a-f]{64}, pas à celle du point de contrôle n° ${seq} \\(${root}\\)\\.`),
+  );
+  await expect(ledger.getByRole('listitem').filter({ hasText: 'ne mène pas à la racine' })).toHaveCount(1);
+  await page.screenshot({ path: 'test-results/verifier-proof-altered-1280.png', fullPage: true });
+  await expectNoSeriousA11yViolations(page);
+
+  // 2. The operator rewrites the published checkpoint's root in the database, as superuser.
+  const db = new pg.Client({ connectionString: superuserUrl() });
+  await db.connect();
+  const forged = root.replace(/^./, (c) => (c === '0' ? '1' : '0'));
+  try {
+    await db.query('begin');
+    await db.query(`set local session_replication_role = replica`);
+    await db.query('update ledger.checkpoint set root = $1 where seq = $2', [forged, seq]);
+    await db.query('commit');
+    await page.goto('/verifier');
+    await input.setInputFiles({ name: 'dossier.zip', mimeType: 'application/zip', buffer: zip });
+    await expect(page.getByTestId('dossier-result')).toContainText(/Dossier conforme/, { timeout: 60_000 });
+    await expect(ledger).toContainText(`Preuves NON vérifiées (point de contrôle n° ${seq})`, { timeout: 60_000 });
+    await expect(page.getByTestId('ledger-problems')).toContainText(
+      `Le point de contrôle n° ${seq} publié a la racine ${forged}, le dossier a reçu ${root} : l’historique publié par l’opérateur diffère de celui qui a été donné au dossier.`,
+    );
+    await expect(ledger).toContainText('DIFFÉRENT de celui que porte le dossier');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: 'test-results/verifier-checkpoint-rewritten-390.png', fullPage: true });
+    await expectNoSeriousA11yViolations(page);
+  } finally {
+    // Put back: the other journeys run on the same server.
+    await db.query('begin');
+    await db.query(`set local session_replication_role = replica`);
+    await db.query('update ledger.checkpoint set root = $1 where seq = $2', [root, seq]);
+    await db.query('commit');
+    await db.end();
+  }
 });

@@ -5,6 +5,8 @@ import { verifyChains, type StreamFilter } from '../platform/event-log/chain-ver
 import { sqlExecutor } from '../platform/event-log/sql-executor.js';
 import { parseExternalCheckpoints, verifyCheckpoints, type ExternalCheckpoint } from '../platform/ledger/ledger-verifier.js';
 import { certificatesFromPem } from '../platform/ledger/timestamp.js';
+import { checkBoundProgressRows, type RowMismatch } from './bound-progress-rows.check.js';
+import { checkMessageTexts } from './message-texts.check.js';
 import { isEntryPoint, openCliDatabase, runCommand, type Output } from './cli-database.js';
 
 const USAGE = `Usage : npm run eventlog:verify [-- --stream <type>[/<id>]] [--as-of <date ISO 8601>] [--checkpoints-from <fichier>] [--json]
@@ -75,10 +77,12 @@ export async function verifyCommand(argv: string[], env: NodeJS.ProcessEnv, out:
     const whole = !args.filter.streamType && !args.filter.asOf;
     const trusted = config.ledger.tsaCaFile ? certificatesFromPem(readFileSync(config.ledger.tsaCaFile, 'utf8')) : undefined;
     const ledger = whole || args.external.length > 0 ? await verifyCheckpoints(sqlExecutor(client), args.external, { trusted }) : null;
+    // Then the rows kept beside the log and bound by a digest in its events (ADR 0040): beats, SCORM commit rows, message texts.
+    const boundRows = whole ? await checkRows(client) : null;
     const seconds = (performance.now() - started) / 1000;
-    const ok = report.broken.length === 0 && (ledger?.problems.length ?? 0) === 0;
+    const ok = report.broken.length === 0 && (ledger?.problems.length ?? 0) === 0 && (boundRows?.mismatches.length ?? 0) === 0;
     if (args.json) {
-      out.log(JSON.stringify({ ok, ...report, checkpoints: ledger, seconds }, null, 2));
+      out.log(JSON.stringify({ ok, ...report, checkpoints: ledger, rows: boundRows, seconds }, null, 2));
       return ok ? 0 : 1;
     }
     const scope = args.filter.streamType ? ` (flux ${args.filter.streamType}${args.filter.streamId ? `/${args.filter.streamId}` : ''})` : '';
@@ -114,10 +118,32 @@ export async function verifyCommand(argv: string[], env: NodeJS.ProcessEnv, out:
         }
       }
     }
+    if (boundRows) {
+      if (boundRows.mismatches.length === 0) out.log(`OK : ${boundRows.checked.beats} signal(s) de présence, ${boundRows.checked.scormCommits} enregistrement(s) SCORM et ${boundRows.checked.messages} message(s) correspondent à leur événement.`);
+      for (const m of boundRows.mismatches) out.error(`LIGNE MODIFIÉE : ${m.rows} : ${m.message}.`);
+    }
     return ok ? 0 : 1;
   } finally {
     await client.end().catch(() => undefined);
     await database.close();
+  }
+}
+
+/**
+ * The row checks of `evidence:verify-rows` (ADR 0040), in one repeatable-read snapshot; null when
+ * the tables they read do not exist in this database (a log without the contexts' schemas).
+ */
+async function checkRows(client: pg.Client): Promise<{ checked: { beats: number; scormCommits: number; messages: number }; mismatches: RowMismatch[] } | null> {
+  const { rows } = await client.query(`select to_regclass('progress.beat') is not null and to_regclass('progress.scorm_commit') is not null and to_regclass('tutoring.message') is not null as ready`);
+  if (!rows[0].ready) return null;
+  const sql = { query: async <T>(text: string, params?: unknown[]) => (await client.query(text, params)).rows as T[] };
+  await client.query('begin transaction isolation level repeatable read read only');
+  try {
+    const progress = await checkBoundProgressRows(sql);
+    const messages = await checkMessageTexts(sql);
+    return { checked: { ...progress.checked, messages: messages.checked }, mismatches: [...progress.mismatches, ...messages.mismatches] };
+  } finally {
+    await client.query('commit');
   }
 }
 

@@ -8,6 +8,7 @@ import { buildScormPackage } from '../demo/scorm/build-package.js';
 import { Database } from '../platform/database/database.js';
 import { call, givenAdmin, givenCourse, givenEnrolled, givenFollowing, givenStudent, givenTeacher, scormForm } from '../testing/fixtures.js';
 import { startTestApp, type TestApp } from '../testing/test-app.js';
+import { verifyCommand } from './eventlog-verify.js';
 import { verifyRowsCommand } from './evidence-verify-rows.js';
 import { output } from './testing/event-log-workload.js';
 
@@ -32,6 +33,13 @@ const env = () => ({ DATABASE_URL: t.databaseUrl, DATA_DIR: t.config.dataDir });
 async function verify(): Promise<{ code: number; log: string; errors: string }> {
   const { lines, out } = output();
   const code = await verifyRowsCommand([], env(), out);
+  return { code, log: lines.log.join('\n'), errors: lines.error.join('\n') };
+}
+
+/** `npm run eventlog:verify` runs the same row checks after the chains and checkpoints (ADR 0040). */
+async function verifyLog(): Promise<{ code: number; log: string; errors: string }> {
+  const { lines, out } = output();
+  const code = await verifyCommand([], env(), out);
   return { code, log: lines.log.join('\n'), errors: lines.error.join('\n') };
 }
 
@@ -79,6 +87,11 @@ describe('npm run evidence:verify-rows', () => {
     expect(intact.log).toMatch(/4 signal\(s\) de présence, 2 enregistrement\(s\) SCORM et 3 texte\(s\) \(messages, demandes et réponses d’assistance\) recalculés/);
     expect(intact.log).toContain('OK : chaque ligne liée correspond à son événement.');
     expect(intact.code).toBe(0);
+    const logIntact = await verifyLog();
+    expect(logIntact.errors).toBe('');
+    expect(logIntact.log).toContain('OK : toutes les chaînes sont intactes.');
+    expect(logIntact.log).toMatch(/OK : 4 signal\(s\) de présence, 2 enregistrement\(s\) SCORM et 1 message\(s\) correspondent à leur événement/);
+    expect(logIntact.code).toBe(0);
 
     // A beat's visibility flipped.
     await superuser.query('update progress.beat set visible = false where session_id = $1 and seq = 3', [session]);
@@ -86,6 +99,11 @@ describe('npm run evidence:verify-rows', () => {
     expect(r.code).toBe(1);
     expect(r.errors).toContain(`progress.beat session ${session}, seq 3, 4`);
     expect(r.errors).toContain('signal(s) de présence modifié(s)');
+    // The chains are intact (a beat is not an event) but eventlog:verify names the beat too.
+    let l = await verifyLog();
+    expect(l.code).toBe(1);
+    expect(l.log).toContain('OK : toutes les chaînes sont intactes.');
+    expect(l.errors).toContain(`LIGNE MODIFIÉE : progress.beat session ${session}, seq 3, 4`);
     await superuser.query('update progress.beat set visible = true where session_id = $1 and seq = 3', [session]);
     expect((await verify()).code).toBe(0);
 
@@ -94,8 +112,12 @@ describe('npm run evidence:verify-rows', () => {
     r = await verify();
     expect(r.code).toBe(1);
     expect(r.errors).toMatch(new RegExp(`progress\\.scorm_commit session ${scormSession}, SCO « [^»]+ », seq 1 \\(id \\d+\\) : enregistrement SCORM modifié`));
+    l = await verifyLog();
+    expect(l.code).toBe(1);
+    expect(l.errors).toMatch(new RegExp(`LIGNE MODIFIÉE : progress\\.scorm_commit session ${scormSession}, SCO « [^»]+ », seq 1 \\(id \\d+\\) : enregistrement SCORM modifié`));
     await superuser.query(`update progress.scorm_commit set cmi = jsonb_set(cmi, '{suspend_data}', '"état « 2 » €"') where session_id = $1 and seq = 1`, [scormSession]);
     expect((await verify()).code).toBe(0);
+    expect((await verifyLog()).code).toBe(0);
 
     // A message's text rewritten, and its stored sha256 column with it.
     const [message] = await db.query<{ id: string }>(`select id::text as id from tutoring.message where body = 'Bonjour, où est le module ?'`);

@@ -9,6 +9,7 @@ import { Jobs } from '../jobs/jobs.service.js';
 import { MailService } from '../mail/mail.service.js';
 import { inclusionProofFor, readCheckpoint, readCheckpoints, writeCheckpoint, type CheckpointInclusion, type StoredCheckpoint } from './ledger.store.js';
 import { signedText } from './checkpoint-format.js';
+import { checkpointTree, type CheckpointTree } from './checkpoint-proofs.js';
 import { checkpointView } from './ledger.views.js';
 import { certificatesFromPem, requestTimestamp } from './timestamp.js';
 import { loadSigningKey, type SigningKey } from './signing-key.js';
@@ -159,6 +160,17 @@ export class LedgerService implements OnModuleInit {
       'select key_id, algorithm, public_key_pem, first_used_at from ledger.signing_key order by first_used_at, key_id',
     );
     return rows.rows.map((r) => ({ ...r, first_used_at: new Date(r.first_used_at).toISOString() }));
+  }
+
+  /**
+   * The checkpoint a dossier's proofs lead to (issue 27 item 3): one written now (or the last one when
+   * the log has not moved since), with its tree built once for all the proofs of a dossier or batch.
+   */
+  async treeForDossier(): Promise<CheckpointTree> {
+    const { checkpoint } = await this.checkpoint();
+    const tree = await checkpointTree(sqlExecutor(this.pool as unknown as pg.ClientBase), checkpoint.seq);
+    if (!tree) throw new Error(`Le point de contrôle n° ${checkpoint.seq} est introuvable.`);
+    return tree;
   }
 
   /** docs/adr/0038: the proof of a stream's head in a checkpoint, for the dossier manifest. */

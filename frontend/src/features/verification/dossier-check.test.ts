@@ -14,7 +14,8 @@ const zipOf = (files: Record<string, string>) => new Blob([zipSync(Object.fromEn
 describe('a dossier checked in the browser', () => {
   it('reads a ZIP as a stream and finds every file « conforme »', async () => {
     const hashed = await hashZip(zipOf({ ...FILES, 'manifest.json': manifest }));
-    expect(hashed.find((f) => f.path === 'donnees/evenements.json')).toEqual(entry('donnees/evenements.json', FILES['donnees/evenements.json']));
+    // The raw events are kept as text too: the page looks for each proved stream head in them (ledger-check.ts).
+    expect(hashed.find((f) => f.path === 'donnees/evenements.json')).toEqual({ ...entry('donnees/evenements.json', FILES['donnees/evenements.json']), text: FILES['donnees/evenements.json'] });
     const check = compareWithManifest(hashed, { exactPaths: true });
     expect(check.intact).toBe(true);
     expect(check.files.map((f) => [f.path, f.verdict])).toEqual([['donnees/evenements.json', 'conforme'], ['documents/certificat.pdf', 'conforme'], ['releve.xlsx', 'conforme']]);

@@ -15,7 +15,7 @@ export interface HashedFile {
   path: string;
   sha256: string;
   bytes: number;
-  /** Kept for manifest.json only, to read it. */
+  /** Kept for manifest.json and donnees/evenements.json only, to read them. */
   text?: string;
 }
 
@@ -48,6 +48,8 @@ export interface DossierManifest {
 
 const CHUNK = 1 << 20;
 const isManifest = (path: string) => path === 'manifest.json' || path.endsWith('/manifest.json');
+/** Kept as text: the manifests, and the raw events, where the page looks for each proved stream head (ledger-check.ts). */
+const keptAsText = (path: string) => isManifest(path) || path === 'evenements.json' || path.endsWith('/evenements.json');
 
 /** Hashes a Blob (a dropped file) as a stream, 1 MB at a time. */
 export async function hashBlob(path: string, blob: Blob): Promise<HashedFile> {
@@ -56,9 +58,9 @@ export async function hashBlob(path: string, blob: Blob): Promise<HashedFile> {
   for (let offset = 0; offset < blob.size; offset += CHUNK) {
     const chunk = new Uint8Array(await blob.slice(offset, offset + CHUNK).arrayBuffer());
     hash.update(chunk);
-    if (isManifest(path)) keep.push(chunk);
+    if (keptAsText(path)) keep.push(chunk);
   }
-  return { path, sha256: bytesToHex(hash.digest()), bytes: blob.size, ...(isManifest(path) ? { text: decode(keep) } : {}) };
+  return { path, sha256: bytesToHex(hash.digest()), bytes: blob.size, ...(keptAsText(path) ? { text: decode(keep) } : {}) };
 }
 
 function decode(chunks: Uint8Array[]): string {
@@ -90,9 +92,9 @@ export async function hashZip(blob: Blob): Promise<HashedFile[]> {
         }
         hash.update(chunk);
         bytes += chunk.length;
-        if (isManifest(entry.name)) keep.push(chunk);
+        if (keptAsText(entry.name)) keep.push(chunk);
         if (final) {
-          files.push({ path: entry.name, sha256: bytesToHex(hash.digest()), bytes, ...(isManifest(entry.name) ? { text: decode(keep) } : {}) });
+          files.push({ path: entry.name, sha256: bytesToHex(hash.digest()), bytes, ...(keptAsText(entry.name) ? { text: decode(keep) } : {}) });
           resolve();
         }
       };

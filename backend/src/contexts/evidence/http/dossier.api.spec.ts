@@ -113,12 +113,13 @@ describe('the dossier de preuves of one learner', () => {
     expect(manifest).toMatchObject({ format: 'dossier-de-preuves', student_id: student.studentId, course_id: course.courseId, generated_at: at(T0 + 86_400_000).toISOString() });
     expect(manifest.methods.time.version).toBe('v1');
     expect(manifest.chain_covers.not_covered.join(' ')).toContain('signaux de présence');
-    // What the chain covers, per file (ADR 0040): the beats all bound by LearningTimeRecorded v2; the ledger's slot waits for checkpoints.
+    // What the chain covers, per file (ADR 0040): the beats all bound by LearningTimeRecorded v2; the ledger's slot holds a checkpoint and a proof per stream (dossier-proofs.api.spec.ts checks them).
     expect(manifest.format_version).toBe(2);
     expect(manifest.coverage.find((c: { path: string }) => c.path === 'donnees/signaux-de-presence.json')).toMatchObject({ bound: 'par empreinte', covered: beats, not_covered: [] });
     expect(manifest.coverage.find((c: { path: string }) => c.path === 'donnees/evenements.json')).toMatchObject({ bound: 'directement' });
     expect(manifest.coverage.map((c: { path: string }) => c.path)).toEqual(manifest.files.map((f: { path: string }) => f.path));
-    expect(manifest.ledger).toMatchObject({ checkpoint: null, proofs: [] });
+    expect(manifest.ledger.checkpoint).toMatchObject({ seq: expect.any(Number), root: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(manifest.ledger.proofs).toHaveLength(manifest.streams.length);
     // Every file listed, every hash recomputed, nothing else in the ZIP.
     expect([...entries.keys()].sort()).toEqual([...manifest.files.map((f: { path: string }) => f.path), 'manifest.json'].sort());
     for (const file of manifest.files) {

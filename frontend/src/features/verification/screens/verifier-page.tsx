@@ -5,6 +5,7 @@ import { InboxOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import type { RcFile } from 'antd/es/upload';
 import { describeApiError } from '../../../lib/api-errors';
 import { compareWithManifest, DossierCheckError, hashBlob, hashZip, type DossierCheck, type FileCheck } from '../dossier-check';
+import { checkLedger, ledgersToCheck, publicLedger, type LedgerCheck } from '../ledger-check';
 import { messages as m } from '../messages';
 import { useLazyGetPublicDocumentQuery, type PublicDocumentStatus } from '../verification-api';
 import '../verification.css';
@@ -43,9 +44,44 @@ function CodeResult({ answer }: { answer: PublicDocumentStatus }) {
   );
 }
 
-function DossierResult({ check }: { check: DossierCheck }) {
+function LedgerResult({ check }: { check: LedgerCheck }) {
+  const okProofs = check.proofs.filter((p) => p.ok).length;
+  return (
+    <div className="verifier__ledger-check" data-testid="ledger-check">
+      <Alert type={check.ok ? 'success' : 'error'} showIcon message={check.ok ? m.ledger.verified(check.proofs.length, check.seq!) : m.ledger.failed(check.problems.length, check.seq)} />
+      {check.problems.length > 0 && (
+        <ul className="verifier__problems" data-testid="ledger-problems">
+          {check.problems.map((p) => <li key={p}>{p}</li>)}
+        </ul>
+      )}
+      {check.seq !== null && (
+        <Descriptions bordered size="small" column={1} layout="vertical" className="verifier__ledger-facts">
+          <Descriptions.Item label={m.ledger.fields.manifest}><code className="verifier__path">{check.manifest}</code></Descriptions.Item>
+          <Descriptions.Item label={m.ledger.fields.checkpoint}>{m.ledger.checkpointText(check.seq, check.at)}</Descriptions.Item>
+          <Descriptions.Item label={m.ledger.fields.proofs}>{m.ledger.proofsText(okProofs, check.proofs.length)}</Descriptions.Item>
+          <Descriptions.Item label={m.ledger.fields.published}>{check.published === null ? m.ledger.publishedText.unknown : check.published ? m.ledger.publishedText.same : m.ledger.publishedText.differs}</Descriptions.Item>
+          <Descriptions.Item label={m.ledger.fields.signature}>{check.signature ? m.ledger.signatureText(check.signature.ok, check.signature.keyId) : m.ledger.signatureUnknown}</Descriptions.Item>
+          <Descriptions.Item label={m.ledger.fields.timestamp}>{check.timestamp.present ? m.ledger.timestampText(check.timestamp.ok, check.timestamp.time, check.timestamp.authority) : m.ledger.timestampAbsent}</Descriptions.Item>
+          <Descriptions.Item label={m.ledger.fields.events}>{check.headsInEvents ? m.ledger.eventsText(check.headsInEvents.found, check.headsInEvents.of) : m.ledger.eventsAbsent}</Descriptions.Item>
+        </Descriptions>
+      )}
+      {check.proofs.length > 0 && (
+        <ul className="verifier__proofs" aria-label={m.ledger.fields.proofs}>
+          {check.proofs.map((p) => (
+            <li key={p.stream}>
+              <Tag className={p.ok ? VERDICT_CLASSES.conforme : VERDICT_CLASSES.modifie}>{p.ok ? m.ledger.proofOk : m.ledger.proofBad}</Tag> <code className="verifier__path">{p.leaf}</code>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function DossierResult({ check, ledgers }: { check: DossierCheck; ledgers: LedgerCheck[] | 'checking' | 'failed' }) {
   const differing = check.files.filter((f) => f.verdict !== 'conforme').length;
   const ledger = check.manifest.ledger as { checkpoint?: unknown } | undefined;
+  const carriesProofs = Boolean(ledger?.checkpoint) || check.manifest.learners !== undefined;
   return (
     <Space direction="vertical" size={16} className="verifier__result" data-testid="dossier-result">
       <Alert type={check.intact ? 'success' : 'error'} showIcon message={check.intact ? m.dossier.intact(check.files.length) : m.dossier.altered(differing)} />
@@ -82,7 +118,15 @@ function DossierResult({ check }: { check: DossierCheck }) {
         className="verifier__ledger"
         data-testid="ledger-section"
       >
-        <Typography.Paragraph className="verifier__ledger-text">{ledger?.checkpoint ? m.ledger.present : m.ledger.pending}</Typography.Paragraph>
+        {!carriesProofs && <Typography.Paragraph className="verifier__ledger-text">{m.ledger.pending}</Typography.Paragraph>}
+        {carriesProofs && <Typography.Paragraph className="verifier__ledger-text">{m.ledger.intro}</Typography.Paragraph>}
+        {carriesProofs && ledgers === 'checking' && <Spin tip={m.ledger.checking}><div className="verifier__spin" /></Spin>}
+        {carriesProofs && ledgers === 'failed' && <Alert type="warning" showIcon message={m.ledger.unreadable} />}
+        {carriesProofs && Array.isArray(ledgers) && (
+          <Space direction="vertical" size={16} className="verifier__ledger-checks">
+            {ledgers.map((l) => <LedgerResult key={l.manifest} check={l} />)}
+          </Space>
+        )}
       </Card>
     </Space>
   );
@@ -101,6 +145,7 @@ export function VerifierPage() {
   const [lookup, { data: answer, isFetching, error, isError }] = useLazyGetPublicDocumentQuery();
   const [reading, setReading] = useState(false);
   const [check, setCheck] = useState<DossierCheck | null>(null);
+  const [ledgers, setLedgers] = useState<LedgerCheck[] | 'checking' | 'failed'>('checking');
   const [dossierError, setDossierError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -118,6 +163,15 @@ export function VerifierPage() {
       const zip = files.length === 1 && /\.zip$/i.test(files[0].name);
       const hashed = zip ? await hashZip(files[0]) : await Promise.all(files.map((f) => hashBlob(f.webkitRelativePath || f.name, f)));
       setCheck(compareWithManifest(hashed, { exactPaths: zip }));
+      setLedgers('checking');
+      setReading(false);
+      // The proofs: each learner manifest against the published checkpoint and key (nothing of the dossier is sent).
+      const source = publicLedger();
+      try {
+        setLedgers(await Promise.all(ledgersToCheck(hashed).map((l) => checkLedger(l.manifest, l.slot, l.events, source))));
+      } catch {
+        setLedgers('failed');
+      }
     } catch (failure) {
       setDossierError(failure instanceof DossierCheckError ? failure.message : m.dossier.failed);
     } finally {
@@ -161,7 +215,7 @@ export function VerifierPage() {
         <div aria-live="polite">
           {reading && <Spin className="verifier__result" tip={m.dossier.reading}><div className="verifier__spin" /></Spin>}
           {dossierError && <Alert type="error" showIcon className="verifier__result" message={dossierError} />}
-          {check && <DossierResult check={check} />}
+          {check && <DossierResult check={check} ledgers={ledgers} />}
         </div>
       </Card>
     </div>

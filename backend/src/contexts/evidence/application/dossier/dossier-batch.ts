@@ -22,6 +22,7 @@ import { sha256Hex } from './dossier-files.js';
 import { writeZip } from './dossier-zip.js';
 import { DOSSIER_FOLDER } from './generate-dossier.command.js';
 import { writeLearnerPart, type LearnerPart } from './learner-part.js';
+import { LedgerService, type CheckpointTree } from '../../../../platform/ledger/index.js';
 import { CHAIN_COVERS, MANIFEST_FORMAT_VERSION } from './manifest.js';
 import { toDossierView, type DossierView } from './dossier.views.js';
 
@@ -142,6 +143,7 @@ export class DossierBatchRunner implements OnModuleInit {
     private readonly storage: MediaStorage,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly ledger: LedgerService,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -171,6 +173,8 @@ export class DossierBatchRunner implements OnModuleInit {
     await this.removeUnsavedZip(work);
     const now = await this.generationTime(work);
     const by = { role: 'admin' as const, profileId: actor.profileId };
+    // One checkpoint for the whole batch, its tree built once: every learner's proofs lead to it (issue 27 item 3).
+    const ledger = await this.ledger.treeForDossier();
     let stored: string | null = null;
     let finished = false;
     try {
@@ -184,7 +188,7 @@ export class DossierBatchRunner implements OnModuleInit {
           if ('reason' in kept) skipped.push(kept);
           else parts.push(kept);
         } else {
-          const written = await this.writePart(work, studentId, { courseId, actor, now, by });
+          const written = await this.writePart(work, studentId, { courseId, actor, now, by, ledger });
           if ('reason' in written) skipped.push(written);
           else parts.push(written);
         }
@@ -258,7 +262,7 @@ export class DossierBatchRunner implements OnModuleInit {
   private async writePart(
     work: string,
     studentId: number,
-    input: { courseId: number; actor: Actor; now: Date; by: { role: 'admin'; profileId: number } },
+    input: { courseId: number; actor: Actor; now: Date; by: { role: 'admin'; profileId: number }; ledger: CheckpointTree },
   ): Promise<LearnerPart | SkippedLearner> {
     const first = await this.tryPart(work, studentId, input);
     if (!('retry' in first)) return first;
@@ -281,7 +285,7 @@ export class DossierBatchRunner implements OnModuleInit {
       const folder = `apprenant-${studentId}-${slug(view.student.fullname)}/`;
       const part = await writeLearnerPart(
         { db: this.db, queries: this.queries, streams: this.streams },
-        { view, studentId, courseId: input.courseId, dir: partDir, prefix: folder, generatedAt: input.now, generatedBy: input.by },
+        { view, studentId, courseId: input.courseId, dir: partDir, prefix: folder, generatedAt: input.now, generatedBy: input.by, ledger: input.ledger },
       );
       await writeFile(join(partDir, 'part.json'), JSON.stringify(relativePart(part, partDir)), { flag: 'wx' });
       const final = join(work, `a${studentId}`);

@@ -5,6 +5,7 @@ import { Command, CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs
 import { AggregateStore } from '../../../../platform/aggregate-store/index.js';
 import { Database } from '../../../../platform/database/database.js';
 import { EventStreamReader } from '../../../../platform/event-log/index.js';
+import { LedgerService } from '../../../../platform/ledger/index.js';
 import { MediaStorage } from '../../../../platform/storage/media-storage.js';
 import { Clock, type Actor } from '../../../../shared-kernel/index.js';
 import { GeneratedDossier } from '../../domain/generated-dossier.aggregate.js';
@@ -40,6 +41,7 @@ export class GenerateLearnerDossierHandler implements ICommandHandler<GenerateLe
     private readonly streams: EventStreamReader,
     private readonly storage: MediaStorage,
     private readonly clock: Clock,
+    private readonly ledger: LedgerService,
   ) {}
 
   async execute({ actor, studentId, courseId }: GenerateLearnerDossier): Promise<DossierView> {
@@ -48,10 +50,12 @@ export class GenerateLearnerDossierHandler implements ICommandHandler<GenerateLe
     const view = await this.queries.execute(new GetTranscript(actor, studentId, courseId));
     const now = this.clock.now();
     const by = { role, profileId: actor.profileId };
+    // A checkpoint written now (or the last one when nothing is new): the manifest's proofs lead to it (issue 27 item 3).
+    const ledger = await this.ledger.treeForDossier();
     const dir = await mkdtemp(join(tmpdir(), 'dossier-'));
     let stored: string | null = null;
     try {
-      const part = await writeLearnerPart({ db: this.db, queries: this.queries, streams: this.streams }, { view, studentId, courseId, dir, prefix: '', generatedAt: now, generatedBy: by });
+      const part = await writeLearnerPart({ db: this.db, queries: this.queries, streams: this.streams }, { view, studentId, courseId, dir, prefix: '', generatedAt: now, generatedBy: by, ledger });
       const zipPath = join(dir, 'dossier.zip');
       const zip = await writeZip(zipPath, [part], now);
       stored = await this.storage.putFile(DOSSIER_FOLDER, 'zip', zipPath);

@@ -3,10 +3,12 @@ import { join } from 'node:path';
 import type { QueryBus } from '@nestjs/cqrs';
 import type { Database } from '../../../../platform/database/database.js';
 import type { EventStreamReader, LogStreamRef, StreamMatch } from '../../../../platform/event-log/index.js';
+import type { CheckpointTree } from '../../../../platform/ledger/index.js';
+import { SUPPORT_REQUEST_STREAM } from '../../../tutoring/contracts/tutoring.events.js';
 import { GetLearnerBeatsPage, GetLearnerScormCommitsPage, type BeatRow, type ScormCommitRow } from '../../../learning-progress/contracts/learning-progress.evidence-rows.js';
 import type { TranscriptView } from '../transcript.views.js';
 import { pagesOf, sha256File, sha256Hex, writeJsonArray } from './dossier-files.js';
-import { CHAIN_COVERS, ChainCoverage, MANIFEST_FORMAT_VERSION, methodsOf, pendingLedger } from './manifest.js';
+import { CHAIN_COVERS, ChainCoverage, LedgerProofs, MANIFEST_FORMAT_VERSION, methodsOf } from './manifest.js';
 import { writeTranscriptPdf } from './transcript-pdf.js';
 import { writeTranscriptXlsx } from './transcript-xlsx.js';
 
@@ -39,7 +41,9 @@ export interface PartSources {
  * Which streams of the log are the learner's for this course (docs/adr/0036): every stream one of
  * whose events names the learner and the course (enrolment, progress, issued documents, a quiz
  * completed in the course), the learner's quiz streams of the course's quizzes, and the tutoring
- * streams (conversations, homework) between the learner and the course's trainers.
+ * streams (conversations, homework) between the learner and the course's trainers, and the
+ * technical-support requests the transcript takes without a course (ADR 0037: opened since the
+ * enrolment, « sans formation précisée »), each by its id.
  */
 export function learnerStreamMatches(view: TranscriptView, studentId: number, courseId: number): StreamMatch[] {
   const quizIds = [...new Set(view.quiz_attempts.map((a) => a.quiz_id))];
@@ -48,6 +52,7 @@ export function learnerStreamMatches(view: TranscriptView, studentId: number, co
     { streamTypePrefix: '', payloadContains: { studentId, courseId } },
     ...quizIds.map((quizId) => ({ streamTypePrefix: 'assessment.', payloadContains: { studentId, quizId } })),
     ...trainerIds.map((teacherId) => ({ streamTypePrefix: 'tutoring.', payloadContains: { studentId, teacherId } })),
+    ...view.support.requests.filter((r) => !r.course_specified).map((r) => ({ streamTypePrefix: SUPPORT_REQUEST_STREAM, payloadContains: { studentId, requestId: r.id } })),
   ];
 }
 
@@ -62,7 +67,17 @@ async function* counted<T>(pages: AsyncIterable<T[]>, see: (page: T[]) => void):
 /** Writes one learner's files into `dir` and names them under `prefix` in the ZIP; returns them and the learner's manifest. */
 export async function writeLearnerPart(
   sources: PartSources,
-  input: { view: TranscriptView; studentId: number; courseId: number; dir: string; prefix: string; generatedAt: Date; generatedBy: { role: string; profileId: number } },
+  input: {
+    view: TranscriptView;
+    studentId: number;
+    courseId: number;
+    dir: string;
+    prefix: string;
+    generatedAt: Date;
+    generatedBy: { role: string; profileId: number };
+    /** The checkpoint the manifest's proofs lead to (issue 27 item 3): one per dossier or batch, its tree built once. */
+    ledger: CheckpointTree;
+  },
 ): Promise<LearnerPart> {
   const { view, studentId, courseId, dir, prefix, generatedAt } = input;
   const files: PartFile[] = [];
@@ -94,11 +109,13 @@ export async function writeLearnerPart(
   // The raw events of the learner's streams, in the log's order, page by page.
   const streams: LogStreamRef[] = await sources.streams.findStreams(learnerStreamMatches(view, studentId, courseId));
   const coverage = new ChainCoverage();
+  const proofs = new LedgerProofs(input.ledger);
   const heads = new Map<string, { stream_type: string; stream_id: string; events: number; last_version: number; last_hash: string }>();
   const eventCount = await writeJsonArray(join(dir, 'events.json'), (async function* () {
     for await (const page of pagesOf((last: { position: number } | null) => sources.streams.readPage(streams, last?.position ?? 0, PAGE_SIZE), PAGE_SIZE)) {
       for (const e of page) {
         coverage.noteEvent(e);
+        proofs.noteEvent(e);
         const key = `${e.streamType}/${e.streamId}`;
         const head = heads.get(key) ?? { stream_type: e.streamType, stream_id: e.streamId, events: 0, last_version: 0, last_hash: '' };
         head.events += 1;
@@ -136,7 +153,7 @@ export async function writeLearnerPart(
     streams: [...heads.values()],
     coverage: coverage.section(files.map((f) => ({ path: f.name })), view),
     chain_covers: CHAIN_COVERS,
-    ledger: pendingLedger(),
+    ledger: proofs.section([...heads.values()], `${prefix}donnees/evenements.json`),
   };
   const text = `${JSON.stringify(manifest, null, 2)}\n`;
   const path = join(dir, 'manifest.json');

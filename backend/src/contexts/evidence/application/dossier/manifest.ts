@@ -1,6 +1,7 @@
 import type { RecordedEvent } from '../../../../platform/event-log/index.js';
 import type { BeatRow, ScormCommitRow } from '../../../learning-progress/contracts/learning-progress.evidence-rows.js';
 import { BEATS_BOUND_SINCE, COMMITS_BOUND_SINCE } from '../../../learning-progress/contracts/learning-progress.row-digests.js';
+import type { CheckpointTree } from '../../../../platform/ledger/index.js';
 import type { TranscriptView } from '../transcript.views.js';
 
 /** The manifest's format: 2 since issue 27 (ADR 0040): `coverage` per file, `chain_covers` in words, and the `ledger` slot. */
@@ -137,16 +138,99 @@ export class ChainCoverage {
   }
 }
 
-/**
- * The slot the ledger fills (issue 27 item 3, ADR 0038/0040): each stream head of « streams » with
- * its Merkle inclusion proof to the checkpoint that covers it. Until checkpoints exist: empty, with
- * the reason. Shape once filled:
- * `{ checkpoint: { seq, root, streams, events, at, key_id, signature, timestamp_token }, proofs: [{ stream_type, stream_id, last_version, last_hash, leaf_index, path: [hex…] }] }`.
- */
-export function pendingLedger() {
-  return {
-    checkpoint: null,
-    proofs: [] as unknown[],
-    note: 'Aucun point de contrôle signé ne couvre encore ces flux : les preuves d’inclusion viendront avec le registre (ADR 0038).',
+/** The manifest's `ledger` (issue 27 item 3, ADR 0038/0040): the checkpoint and one inclusion proof per stream head it covers. */
+export interface LedgerSection {
+  checkpoint: {
+    seq: number;
+    root: string;
+    streams: number;
+    events: number;
+    at: string;
+    log_position: string;
+    key_id: string;
+    /** The signed text itself (ADR 0038 « Canonical serialization »): what the signature is over. */
+    body: string;
+    signature: string;
+    /** RFC 3161 token, base64, when the checkpoint was already stamped at generation; else null (the published checkpoint carries it once stamped). */
+    timestamp_token: string | null;
+    timestamp_time: string | null;
   };
+  proofs: { stream_type: string; stream_id: string; last_version: number; last_hash: string; leaf_index: number; path: string[] }[];
+  /** Events of donnees/evenements.json written after the checkpoint's log position (not covered by it; by the next one). */
+  events_after_checkpoint: number;
+  /** Streams of the file the checkpoint does not cover at all (begun after it). */
+  streams_after_checkpoint: string[];
+  /** What went wrong joining the file and the checkpoint, in words (empty when nothing). */
+  problems: string[];
+  note: string;
+}
+
+/**
+ * Joins the learner's events, as they are written to donnees/evenements.json, to a checkpoint's
+ * tree: the proof of each stream's head AT the checkpoint is given only when the file holds that
+ * very event (same version, same hash); events after the checkpoint are counted.
+ */
+export class LedgerProofs {
+  private readonly seenAtHead = new Map<string, string>();
+  private after = 0;
+
+  constructor(private readonly tree: CheckpointTree) {}
+
+  noteEvent(e: Pick<RecordedEvent, 'streamType' | 'streamId' | 'streamVersion' | 'hash'>): void {
+    const head = this.tree.headOf(e.streamType, e.streamId);
+    if (!head || e.streamVersion > head.version) this.after += 1;
+    else if (e.streamVersion === head.version) this.seenAtHead.set(`${e.streamType}/${e.streamId}`, e.hash);
+  }
+
+  section(streams: readonly { stream_type: string; stream_id: string }[], eventsFile: string): LedgerSection {
+    const { checkpoint } = this.tree;
+    const proofs: LedgerSection['proofs'] = [];
+    const later: string[] = [];
+    const problems: string[] = [];
+    if (!this.tree.matchesCheckpoint) {
+      problems.push(`Les têtes de flux conservées pour le point de contrôle n° ${checkpoint.seq} ne mènent plus à sa racine signée : les preuves ci-dessous ne se vérifieront pas (voir npm run eventlog:verify).`);
+    }
+    for (const { stream_type, stream_id } of streams) {
+      const proof = this.tree.prove(stream_type, stream_id);
+      if (!proof) {
+        later.push(`${stream_type}/${stream_id}`);
+        continue;
+      }
+      const inFile = this.seenAtHead.get(`${stream_type}/${stream_id}`);
+      if (inFile !== proof.head.hash) {
+        problems.push(
+          inFile === undefined
+            ? `Flux ${stream_type}/${stream_id} : l’événement de version ${proof.head.version} signé par le point de contrôle n’est pas dans ${eventsFile}.`
+            : `Flux ${stream_type}/${stream_id} : l’événement de version ${proof.head.version} a dans ${eventsFile} le hash ${inFile}, le point de contrôle a signé ${proof.head.hash}.`,
+        );
+        continue;
+      }
+      proofs.push({ stream_type, stream_id, last_version: proof.head.version, last_hash: proof.head.hash, leaf_index: proof.index, path: proof.path });
+    }
+    return {
+      checkpoint: {
+        seq: checkpoint.seq,
+        root: checkpoint.root,
+        streams: checkpoint.streams,
+        events: checkpoint.events,
+        at: checkpoint.time,
+        log_position: `${checkpoint.transactionId}/${checkpoint.position}`,
+        key_id: checkpoint.keyId,
+        body: checkpoint.body,
+        signature: checkpoint.signature,
+        timestamp_token: checkpoint.tsaToken ? checkpoint.tsaToken.toString('base64') : null,
+        timestamp_time: checkpoint.tsaTime ? checkpoint.tsaTime.toISOString() : null,
+      },
+      proofs,
+      events_after_checkpoint: this.after,
+      streams_after_checkpoint: later,
+      problems,
+      note: [
+        `Chaque preuve mène la tête d’un flux (ligne « type/id@version:hash », feuille SHA-256(0x00 ‖ ligne), nœuds SHA-256(0x01 ‖ gauche ‖ droite), RFC 9162) à la racine du point de contrôle n° ${checkpoint.seq}, signé en Ed25519 (ADR 0038).`,
+        'Le point de contrôle est public : GET /api/ledger/checkpoints/' + checkpoint.seq + '/ (racine, signature et, une fois horodaté, le jeton RFC 3161), la clé publique : GET /api/ledger/keys/. La page /verifier fait ces vérifications dans le navigateur.',
+        checkpoint.tsaToken ? 'Le jeton d’horodatage RFC 3161 est joint.' : 'Le point de contrôle n’était pas encore horodaté à la génération : le jeton RFC 3161 est sur le point de contrôle publié.',
+        this.after > 0 ? `${this.after} événement(s) du fichier sont postérieurs au point de contrôle : ils sont couverts par le suivant, pas par ces preuves.` : 'Tous les événements du fichier sont couverts par ce point de contrôle.',
+      ].join(' '),
+    };
+  }
 }
