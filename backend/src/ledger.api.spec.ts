@@ -148,6 +148,21 @@ describe('ledger checkpoints', () => {
     expect(receiver.bodies).toHaveLength(3);
   });
 
+  it('does not copy out a checkpoint written for a dossier (the next daily one does), and its sweep leaves it alone', async () => {
+    await givenStudent(t);
+    const mailsBefore = smtp.mails.length;
+    const postsBefore = receiver.bodies.length;
+    const tree = await t.app.get(LedgerService).treeForDossier();
+    const db = t.app.get(Database);
+    expect(await db.one('select copies from ledger.checkpoint where seq = $1', [tree.checkpoint.seq])).toEqual({ copies: false });
+    expect(await t.app.get(LedgerService).resendPending()).not.toContain(tree.checkpoint.seq);
+    await t.app.get(LedgerService).anchor(tree.checkpoint.seq);
+    expect(await db.query('select 1 from ledger.anchor_delivery where checkpoint_seq = $1', [tree.checkpoint.seq])).toEqual([]);
+    expect([smtp.mails.length, receiver.bodies.length]).toEqual([mailsBefore, postsBefore]);
+    // Public like any other.
+    expect((await call(t, 'GET', `/api/ledger/checkpoints/${tree.checkpoint.seq}/`)).statusCode).toBe(200);
+  });
+
   it('keeps publishing the old public key after a rotation, and each checkpoint verifies with its own key', async () => {
     const db = t.app.get(Database);
     const fresh = generateKeyPairSync('ed25519');

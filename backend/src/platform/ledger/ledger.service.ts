@@ -94,11 +94,11 @@ export class LedgerService implements OnModuleInit {
   async resendPending(except: number | null = null): Promise<number[]> {
     const channels = [anchorRecipient(this.config) ? 'email' : null, this.config.ledger.anchorUrl ? 'url' : null].filter((c): c is string => c !== null);
     const { rows } = await this.pool.query<{ seq: number }>(
-      `select c.seq from (select seq, tsa_token from ledger.checkpoint order by seq desc limit 30) c
+      `select c.seq from (select seq, tsa_token, copies from ledger.checkpoint order by seq desc limit 30) c
         where c.seq is distinct from $3::bigint
           and (($1 and c.tsa_token is null)
-           or exists (select 1 from unnest($2::text[]) ch(name)
-                       where not exists (select 1 from ledger.anchor_delivery d where d.checkpoint_seq = c.seq and d.channel = ch.name and d.delivered)))
+           or (c.copies and exists (select 1 from unnest($2::text[]) ch(name)
+                       where not exists (select 1 from ledger.anchor_delivery d where d.checkpoint_seq = c.seq and d.channel = ch.name and d.delivered))))
         order by c.seq`,
       [this.config.ledger.tsaUrl !== null, channels, except],
     );
@@ -126,9 +126,9 @@ export class LedgerService implements OnModuleInit {
   }
 
   /** Writes a checkpoint (or gives back the last one when nothing is new), then sends its copies. */
-  async checkpoint(): Promise<{ checkpoint: StoredCheckpoint; created: boolean }> {
+  async checkpoint(options: { copies?: boolean } = {}): Promise<{ checkpoint: StoredCheckpoint; created: boolean }> {
     await this.settle();
-    const result = await this.inTransaction((sql) => writeCheckpoint(sql, this.signingKey, this.clock.now()));
+    const result = await this.inTransaction((sql) => writeCheckpoint(sql, this.signingKey, this.clock.now(), options));
     if (result.created) {
       this.logger.log(`Point de contrôle n° ${result.checkpoint.seq} : ${result.checkpoint.events} événement(s), ${result.checkpoint.streams} flux.`);
       if (this.jobs.running) await this.jobs.send(LEDGER_ANCHOR_JOB, { seq: result.checkpoint.seq });
@@ -167,7 +167,8 @@ export class LedgerService implements OnModuleInit {
    * the log has not moved since), with its tree built once for all the proofs of a dossier or batch.
    */
   async treeForDossier(): Promise<CheckpointTree> {
-    const { checkpoint } = await this.checkpoint();
+    // Timestamped, not copied out (migration 075): the next daily checkpoint's copy covers the same history.
+    const { checkpoint } = await this.checkpoint({ copies: false });
     const tree = await checkpointTree(sqlExecutor(this.pool as unknown as pg.ClientBase), checkpoint.seq);
     if (!tree) throw new Error(`Le point de contrôle n° ${checkpoint.seq} est introuvable.`);
     return tree;
@@ -186,6 +187,11 @@ export class LedgerService implements OnModuleInit {
   async anchor(seq: number): Promise<void> {
     const stamped = await this.stamp(seq);
     const checkpoint = await this.get(seq);
+    const { rows: kind } = await this.pool.query<{ copies: boolean }>('select copies from ledger.checkpoint where seq = $1', [seq]);
+    if (!kind[0]?.copies) {
+      if (stamped !== true) throw new Error(stamped);
+      return;
+    }
     const delivered = new Set(
       (await this.pool.query<{ channel: string }>('select channel from ledger.anchor_delivery where checkpoint_seq = $1 and delivered', [seq])).rows.map((r) => r.channel),
     );

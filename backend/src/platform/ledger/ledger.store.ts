@@ -65,7 +65,7 @@ export async function readCheckpoints(sql: SqlExecutor, options: { limit?: numbe
  * writer at a time across nodes (an advisory lock), and nothing new since the last checkpoint
  * gives back the last one instead of an empty duplicate.
  */
-export async function writeCheckpoint(sql: SqlExecutor, key: SigningKey, now: Date): Promise<{ checkpoint: StoredCheckpoint; created: boolean }> {
+export async function writeCheckpoint(sql: SqlExecutor, key: SigningKey, now: Date, options: { copies?: boolean } = {}): Promise<{ checkpoint: StoredCheckpoint; created: boolean }> {
   await sql.query(`select pg_advisory_xact_lock(hashtext('ledger.checkpoint'))`);
   const cut = await currentCut(sql);
   const [last] = await readCheckpoints(sql, { limit: 1 });
@@ -90,9 +90,9 @@ export async function writeCheckpoint(sql: SqlExecutor, key: SigningKey, now: Da
   const body = checkpointBody(fields);
   const signature = signBody(body, key.privateKey);
   await sql.query(
-    `insert into ledger.checkpoint (seq, created_at, transaction_id, position, stream_count, event_count, root, key_id, body, signature)
-     values ($1, $2, $3::xid8, $4, $5, $6, $7, $8, $9, $10)`,
-    [fields.seq, fields.time, fields.transactionId, fields.position, fields.streams, fields.events, fields.root, fields.keyId, body, signature],
+    `insert into ledger.checkpoint (seq, created_at, transaction_id, position, stream_count, event_count, root, key_id, body, signature, copies)
+     values ($1, $2, $3::xid8, $4, $5, $6, $7, $8, $9, $10, $11)`,
+    [fields.seq, fields.time, fields.transactionId, fields.position, fields.streams, fields.events, fields.root, fields.keyId, body, signature, options.copies ?? true],
   );
   // The heads that changed since the last checkpoint, kept privately beside it (migration 071).
   const before = last ? new Map((await signedHeads(sql, last.seq)).map((h) => [`${h.streamType}/${h.streamId}`, headLine(h)])) : new Map<string, string>();

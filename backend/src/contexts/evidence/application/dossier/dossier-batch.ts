@@ -277,7 +277,7 @@ export class DossierBatchRunner implements OnModuleInit {
   private async tryPart(
     work: string,
     studentId: number,
-    input: { courseId: number; actor: Actor; now: Date; by: { role: 'admin'; profileId: number } },
+    input: { courseId: number; actor: Actor; now: Date; by: { role: 'admin'; profileId: number }; ledger: CheckpointTree },
   ): Promise<LearnerPart | SkippedLearner | { retry: unknown }> {
     const partDir = await mkdtemp(join(work, `a${studentId}.tmp-`));
     try {
