@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -116,7 +117,9 @@ test('a dossier downloaded from the app is checked in the browser, and an altere
   const input = page.locator('.ant-upload input[type=file]');
   await input.setInputFiles({ name: 'dossier.zip', mimeType: 'application/zip', buffer: zip });
   const result = page.getByTestId('dossier-result');
-  await expect(result).toContainText(/Dossier conforme : les \d+ fichiers correspondent exactement au manifeste\./, { timeout: 60_000 });
+  await expect(result).toContainText(/Dossier conforme à son manifeste : les \d+ fichiers correspondent exactement au manifeste\./, { timeout: 60_000 });
+  // The manifest itself is the centre's: its SHA-256 (computed here) is in the centre's records.
+  await expect(page.getByTestId('manifest-origin')).toContainText(/Manifeste reconnu : le centre a généré ce dossier le \d{2}\/\d{2}\/\d{4}, avec exactement ce manifeste\./, { timeout: 30_000 });
   await expect(result).toContainText('Ce que la chaîne couvre');
   // Its proofs, against the checkpoint the server publishes, and that checkpoint's signature.
   const seq = (JSON.parse(new TextDecoder().decode(unzipSync(new Uint8Array(zip))['manifest.json'])) as { ledger: { checkpoint: { seq: number } } }).ledger.checkpoint.seq;
@@ -143,8 +146,12 @@ test('a dossier downloaded from the app is checked in the browser, and an altere
   await expect(fileRows.filter({ hasText: 'a-lire.txt' })).toContainText('en trop');
   await expect(fileRows.filter({ hasText: 'donnees/evenements.json' })).toContainText('conforme');
 
-  // Nothing was uploaded: no request carried a body; the API was asked only for the public checkpoint and keys.
-  expect(sent(requests)).toEqual([]);
+  // Nothing was uploaded: no request carried a body; the API was asked only for the public checkpoint and keys,
+  // and whether the centre knows the manifest — by its SHA-256 alone, the one of the manifest.json dropped.
+  const manifestSha256 = createHash('sha256').update(unzipSync(new Uint8Array(zip))['manifest.json']).digest('hex');
+  const origin = (r: Request) => new URL(r.url()).pathname === `/api/public/dossiers/${manifestSha256}/`;
+  expect(requests.some(origin)).toBe(true);
+  expect(sent(requests.filter((r) => !(origin(r) && r.method() === 'GET' && r.postDataBuffer() === null)))).toEqual([]);
   expect(requests.some((r) => new URL(r.url()).pathname === `/api/ledger/checkpoints/${seq}/`)).toBe(true);
 
   await page.setViewportSize({ width: 390, height: 844 });
@@ -172,6 +179,8 @@ test('a proof altered in the manifest, and a checkpoint the operator rewrote, ar
   await input.setInputFiles({ name: 'dossier.zip', mimeType: 'application/zip', buffer: Buffer.from(zipSync({ ...entries, 'manifest.json': strToU8(`${JSON.stringify(altered, null, 2)}\n`) })) });
   const ledger = page.getByTestId('ledger-check');
   await expect(ledger).toContainText(`Preuves NON vérifiées (point de contrôle n° ${seq}) : 1 problème(s)`, { timeout: 60_000 });
+  // A manifest changed, whatever its files say, is not one the centre generated.
+  await expect(page.getByTestId('manifest-origin')).toContainText('Manifeste inconnu du centre', { timeout: 30_000 });
   await expect(page.getByTestId('ledger-problems')).toContainText(
     new RegExp(`Preuve du flux ${target.stream_type.replace(/\./g, '\\.')}/${target.stream_id} \\(version ${target.last_version}\\) : le chemin d’audit mène à la racine [0-9a-f]{64}, pas à celle du point de contrôle n° ${seq} \\(${root}\\)\\.`),
   );

@@ -445,6 +445,7 @@ const RECORDED_READS: Record<string, string[]> = {
   'GET /api/evidence/dossiers/{dossierId}/file': ['eventlog.event', 'eventlog.checkpoint', 'eventlog.daily_activity', 'evidence.generated_dossier'],
   // The public lookup counts each address's lookups to throttle them (ADR 0040).
   'GET /api/public/documents/{code}': ['evidence.public_lookup'],
+  'GET /api/public/dossiers/{manifestSha256}': ['evidence.public_lookup'],
 };
 
 describe('hostile input on every operation of the OpenAPI document', () => {

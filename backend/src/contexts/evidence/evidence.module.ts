@@ -21,6 +21,7 @@ import { DossierRetention } from './application/dossier/dossier-retention.js';
 import { DossierBatchRunner, GetDossierBatchHandler, RequestDossierBatchHandler } from './application/dossier/dossier-batch.js';
 
 import { GetPublicDocumentStatusHandler, PublicLookupThrottle } from './application/public/public-document.query.js';
+import { GetPublicDossierStatusHandler } from './application/public/public-dossier.query.js';
 import { PublicDocumentsController } from './http/public-documents.controller.js';
 /**
  * Evidence file (issue 26): the learner's transcript (relevé de formation), the documents the centre
@@ -67,6 +68,7 @@ import { PublicDocumentsController } from './http/public-documents.controller.js
     DossierRetention,
     // The public verification page's lookup (docs/adr/0040).
     GetPublicDocumentStatusHandler,
+    GetPublicDossierStatusHandler,
     PublicLookupThrottle,
   ],
 })

@@ -129,6 +129,8 @@ export function parseManifest(text: string): DossierManifest {
 export interface DossierCheck {
   /** The manifest read first (the ZIP's root one, or the one dropped). */
   manifest: DossierManifest;
+  /** The SHA-256 of that manifest as dropped: what the centre's records are asked about. */
+  manifestSha256: string;
   files: FileCheck[];
   /** Every file matches and nothing is missing or extra. */
   intact: boolean;
@@ -190,5 +192,5 @@ export function compareWithManifest(dropped: readonly HashedFile[], options: { e
   for (const f of dropped) {
     if (!used.has(f)) checks.push({ path: f.path, manifest: root.path, verdict: 'en_trop', found: { sha256: f.sha256, bytes: f.bytes } });
   }
-  return { manifest, files: checks, intact: checks.every((c) => c.verdict === 'conforme') };
+  return { manifest, manifestSha256: root.sha256, files: checks, intact: checks.every((c) => c.verdict === 'conforme') };
 }

@@ -36,8 +36,17 @@ export const messages = {
     dropHint: 'Les fichiers sont lus et leurs empreintes SHA-256 calculées dans votre navigateur : rien n’est envoyé au serveur.',
     reading: 'Calcul des empreintes…',
     failed: 'Le fichier n’a pas pu être lu comme un ZIP ou un manifeste.',
-    intact: (n: number) => `Dossier conforme : les ${n} fichiers correspondent exactement au manifeste.`,
+    intact: (n: number) => `Dossier conforme à son manifeste : les ${n} fichiers correspondent exactement au manifeste.`,
     altered: (n: number) => `Dossier NON conforme : ${n} fichier(s) diffèrent du manifeste.`,
+    origin: {
+      checking: 'Recherche de ce manifeste dans les registres du centre…',
+      known: (scope: 'apprenant' | 'lot', day: string) =>
+        `Manifeste reconnu : le centre a généré ce ${scope === 'lot' ? 'lot de dossiers' : 'dossier'} le ${day}, avec exactement ce manifeste.`,
+      unknown:
+        'Manifeste inconnu du centre : aucun dossier généré par le centre n’a ce manifeste. Les fichiers ont pu être modifiés avec lui ; la conformité ci-dessus ne prouve alors que leur cohérence avec ce manifeste.',
+      failed: 'Les registres du centre n’ont pas pu être consultés : l’origine du manifeste n’est pas vérifiée.',
+      hash: (sha: string) => `SHA-256 du manifeste : ${sha}`,
+    },
     columns: { file: 'Fichier', verdict: 'Résultat', detail: 'Ce qui diffère' },
     verdict: { conforme: 'conforme', modifie: 'modifié', absent: 'absent', en_trop: 'en trop' },
     detail: {

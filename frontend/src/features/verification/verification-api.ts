@@ -17,8 +17,18 @@ export interface PublicDocumentStatus {
   } | null;
 }
 
+/** GET /public/dossiers/{manifestSha256}/ (docs/adr/0040): whether the centre generated a dossier with exactly this manifest. */
+export interface PublicDossierStatus {
+  status: 'connu' | 'inconnu';
+  dossier: { scope: 'apprenant' | 'lot'; generated_on: string } | null;
+}
+
 export const verificationApi = api.injectEndpoints({
   endpoints: (build) => ({
+    getPublicDossier: build.query<PublicDossierStatus, string>({
+      query: (sha256) => `public/dossiers/${encodeURIComponent(sha256)}/`,
+      keepUnusedDataFor: 0,
+    }),
     getPublicDocument: build.query<PublicDocumentStatus, string>({
       query: (code) => `public/documents/${encodeURIComponent(code)}/`,
       keepUnusedDataFor: 0,
@@ -26,4 +36,4 @@ export const verificationApi = api.injectEndpoints({
   }),
 });
 
-export const { useLazyGetPublicDocumentQuery } = verificationApi;
+export const { useLazyGetPublicDocumentQuery, useGetPublicDossierQuery } = verificationApi;

@@ -101,6 +101,26 @@ describe('GET /api/public/documents/{code}/', () => {
   });
 });
 
+describe('GET /api/public/dossiers/{manifestSha256}/', () => {
+  const dossierLookup = (hash: string, remoteAddress: string) => t.app.inject({ method: 'GET', url: `/api/public/dossiers/${encodeURIComponent(hash)}/`, remoteAddress });
+
+  it('knows a manifest the centre generated (scope and day only), and answers any other or malformed hash the same shape; throttled with the codes', async () => {
+    const { admin, student, course } = await issued();
+    const dossier = await call(t, 'POST', `/api/evidence/students/${student.studentId}/courses/${course.courseId}/dossier/`, admin.token);
+    expect(dossier.statusCode).toBe(201);
+    const address = newAddress();
+    const known = await dossierLookup(dossier.json().manifest_sha256, address);
+    expect(known.statusCode).toBe(200);
+    expect(known.json()).toEqual({ status: 'connu', dossier: { scope: 'apprenant', generated_on: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) } });
+    // A manifest altered together with its files has another hash: unknown to the centre.
+    for (const other of ['0'.repeat(64), 'pas-une-empreinte', 'F'.repeat(500)]) {
+      expect((await dossierLookup(other, address)).json()).toEqual({ status: 'inconnu', dossier: null });
+    }
+    for (let i = 4; i < PUBLIC_LOOKUPS_PER_ADDRESS; i++) await dossierLookup('0'.repeat(64), address);
+    expect((await dossierLookup(dossier.json().manifest_sha256, address)).statusCode).toBe(429);
+  });
+});
+
 describe('the code and the initials', () => {
   it('normalises the printed form and keeps only initials', () => {
     expect(normalizedCode(' abcd-efgh jkmn ')).toBe('ABCDEFGHJKMN');

@@ -7,7 +7,7 @@ import { describeApiError } from '../../../lib/api-errors';
 import { compareWithManifest, DossierCheckError, hashBlob, hashZip, type DossierCheck, type FileCheck } from '../dossier-check';
 import { checkLedger, ledgersToCheck, publicLedger, type LedgerCheck } from '../ledger-check';
 import { messages as m } from '../messages';
-import { useLazyGetPublicDocumentQuery, type PublicDocumentStatus } from '../verification-api';
+import { useGetPublicDossierQuery, useLazyGetPublicDocumentQuery, type PublicDocumentStatus } from '../verification-api';
 import '../verification.css';
 
 /** « 2026-03-02 » → « 02/03/2026 ». */
@@ -78,6 +78,24 @@ function LedgerResult({ check }: { check: LedgerCheck }) {
   );
 }
 
+/** Whether the centre generated a dossier with exactly this manifest: what ties the files to the centre's records. */
+function ManifestOrigin({ sha256 }: { sha256: string }) {
+  const { data, isFetching, isError } = useGetPublicDossierQuery(sha256);
+  const hash = <Typography.Text className="verifier__detail">{m.dossier.origin.hash(sha256)}</Typography.Text>;
+  if (isFetching) return <Alert type="info" showIcon message={m.dossier.origin.checking} description={hash} />;
+  if (isError || !data) return <Alert type="warning" showIcon message={m.dossier.origin.failed} description={hash} data-testid="manifest-origin" />;
+  return data.status === 'connu' && data.dossier ? (
+    <Alert type="success" showIcon message={m.dossier.origin.known(data.dossier.scope, frenchDay(data.dossier.generated_on))} description={hash} data-testid="manifest-origin" />
+  ) : (
+    <Alert type="warning" showIcon message={m.dossier.origin.unknown} description={hash} data-testid="manifest-origin" />
+  );
+}
+
+const frenchDay = (iso: string) => {
+  const [year, month, day] = iso.split('-');
+  return `${day}/${month}/${year}`;
+};
+
 function DossierResult({ check, ledgers }: { check: DossierCheck; ledgers: LedgerCheck[] | 'checking' | 'failed' }) {
   const differing = check.files.filter((f) => f.verdict !== 'conforme').length;
   const ledger = check.manifest.ledger as { checkpoint?: unknown } | undefined;
@@ -85,6 +103,7 @@ function DossierResult({ check, ledgers }: { check: DossierCheck; ledgers: Ledge
   return (
     <Space direction="vertical" size={16} className="verifier__result" data-testid="dossier-result">
       <Alert type={check.intact ? 'success' : 'error'} showIcon message={check.intact ? m.dossier.intact(check.files.length) : m.dossier.altered(differing)} />
+      <ManifestOrigin sha256={check.manifestSha256} />
       <Table<FileCheck>
         size="small"
         rowKey={(f) => `${f.manifest}:${f.path}:${f.verdict}`}
