@@ -15,7 +15,7 @@ import { unzip } from '../../../testing/zip.js';
 import { startTestApp, type TestApp } from '../../../testing/test-app.js';
 import { CommandBus } from '@nestjs/cqrs';
 import { DossierRetention } from '../application/dossier/dossier-retention.js';
-import { DossierBatchRunner, DOSSIER_BATCH_JOB, RequestDossierBatch, type DossierBatchData } from '../application/dossier/dossier-batch.js';
+import { BATCH_LEARNERS_SQL, DossierBatchRunner, DOSSIER_BATCH_JOB, RequestDossierBatch, type DossierBatchData } from '../application/dossier/dossier-batch.js';
 
 let t: TestApp;
 let db: Database;
@@ -105,6 +105,22 @@ describe('a batch of dossiers de preuves', () => {
     const jobId = asked.json().job_id;
     await eventually(async () => expect((await call(t, 'GET', `/api/evidence/dossier-batches/${jobId}/`, admin.token)).json().dossier).toMatchObject({ student_ids: [learners[0].studentId, learners[1].studentId] }), 120_000);
   }, 180_000);
+
+  it('takes, for an activity period, the learners in training during it: enrolled before its end and active since its start', async () => {
+    const { course, learners } = await world();
+    const [chapter] = await db.query<{ id: number }>('select id from catalogue.chapter where course_id = $1 order by position limit 1', [course.courseId]);
+    // The learner enrolled on 20 March is active again on 15 April: in training during the last week of March.
+    const april = Date.parse('2026-04-15T08:00:00Z');
+    t.clock.set(new Date(april + 60_000));
+    const beat = await call(t, 'POST', '/api/progress/', learners[1].token, { student: learners[1].studentId, course: course.courseId, content_type: 'text', chapter: chapter!.id, session_id: randomUUID(), beats: [{ seq: 1, at: april, visible: true, focused: true, playing: false, last_input_at: april }] });
+    expect(beat.statusCode).toBe(201);
+    t.clock.release();
+    const chosen = async (from: string, to: string) => (await db.query<{ student_id: number }>(BATCH_LEARNERS_SQL, [course.courseId, 'activite', from, to])).map((r) => r.student_id);
+    await eventually(async () => expect(await chosen('2026-04-15', '2026-04-15')).toEqual([learners[1].studentId]));
+    // Last week of March: the one active since (enrolled 20 March, active 15 April); not the one last active on 2 March, nor the one enrolled in April.
+    expect(await chosen('2026-03-25', '2026-03-31')).toEqual([learners[1].studentId]);
+    expect(await chosen('2026-03-01', '2026-03-31')).toEqual([learners[0].studentId, learners[1].studentId]);
+  });
 
   it('schedules the retention of stored dossiers every night on the queue', async () => {
     expect(await db.query('select name, cron, timezone from jobs.schedule where name = $1', ['evidence.dossier-retention'])).toEqual([{ name: 'evidence.dossier-retention', cron: '30 3 * * *', timezone: 'Europe/Paris' }]);

@@ -45,8 +45,10 @@ export interface DossierBatchData {
 
 /**
  * The learners of a course a batch takes, fixed when it is asked: every learner enrolled or with a
- * record of progress in it; with a period, those enrolled in it (`inscription`) or whose last
- * activity in the course falls in it (`activite`).
+ * record of progress in it; with a period, those enrolled in it (`inscription`), or those in training
+ * during it (`activite`): enrolled before its end (when still enrolled) and active in the course since
+ * its start — the span from enrolment to last activity overlaps the period, so a learner active in
+ * March and again in April is in March's batch (the last activity alone would leave them out).
  */
 export const BATCH_LEARNERS_SQL = `select student_id from (
     select e.student_id, e.enrolled_at, null::timestamptz as last_activity_at from ${COURSE_ENROLMENT} e where e.course_id = $1
@@ -56,7 +58,8 @@ export const BATCH_LEARNERS_SQL = `select student_id from (
   group by student_id
   having $2::text is null
       or ($2 = 'inscription' and max(enrolled_at) >= ($3::date)::timestamp at time zone 'Europe/Paris' and max(enrolled_at) < ($4::date + 1)::timestamp at time zone 'Europe/Paris')
-      or ($2 = 'activite' and max(last_activity_at) >= ($3::date)::timestamp at time zone 'Europe/Paris' and max(last_activity_at) < ($4::date + 1)::timestamp at time zone 'Europe/Paris')
+      or ($2 = 'activite' and max(last_activity_at) >= ($3::date)::timestamp at time zone 'Europe/Paris'
+          and coalesce(max(enrolled_at), max(last_activity_at)) < ($4::date + 1)::timestamp at time zone 'Europe/Paris')
   order by student_id`;
 
 /** Asks for a batch of dossiers (an admin): the learners chosen now, the work on the job queue (docs/adr/0031, 0036). */
