@@ -119,7 +119,7 @@ export async function verifyCommand(argv: string[], env: NodeJS.ProcessEnv, out:
       }
     }
     if (boundRows) {
-      if (boundRows.mismatches.length === 0) out.log(`OK : ${boundRows.checked.beats} signal(s) de présence, ${boundRows.checked.scormCommits} enregistrement(s) SCORM et ${boundRows.checked.messages} message(s) correspondent à leur événement.`);
+      if (boundRows.mismatches.length === 0) out.log(`OK : ${boundRows.checked.beats} signal(s) de présence, ${boundRows.checked.scormCommits} enregistrement(s) SCORM et ${boundRows.checked.messages} texte(s) (messages, demandes et réponses d’assistance) correspondent à leur événement.`);
       for (const m of boundRows.mismatches) out.error(`LIGNE MODIFIÉE : ${m.rows} : ${m.message}.`);
     }
     return ok ? 0 : 1;

@@ -90,7 +90,7 @@ describe('npm run evidence:verify-rows', () => {
     const logIntact = await verifyLog();
     expect(logIntact.errors).toBe('');
     expect(logIntact.log).toContain('OK : toutes les chaînes sont intactes.');
-    expect(logIntact.log).toMatch(/OK : 4 signal\(s\) de présence, 2 enregistrement\(s\) SCORM et 1 message\(s\) correspondent à leur événement/);
+    expect(logIntact.log).toMatch(/OK : 4 signal\(s\) de présence, 2 enregistrement\(s\) SCORM et 3 texte\(s\) \(messages, demandes et réponses d’assistance\) correspondent à leur événement/);
     expect(logIntact.code).toBe(0);
 
     // A beat's visibility flipped.

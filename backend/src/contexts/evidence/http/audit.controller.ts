@@ -1,6 +1,6 @@
 import { Controller, Get, Param, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Authenticated, CurrentActor } from '../../../platform/auth/auth.decorators.js';
 import { IdPipe } from '../../../platform/http/id.pipe.js';
@@ -65,6 +65,7 @@ export class AuditController {
   @Authenticated('auditor')
   @ApiOperation({ summary: "Télécharge un document émis d'un cours du périmètre (enregistré : AuditorAccessed et DocumentDownloaded)" })
   @ApiProduces('application/pdf')
+  @ApiResponse({ status: 200, description: 'Le PDF (tel qu’émis, ou portant « remplacé »)', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } })
   async download(@CurrentActor() actor: Actor, @Param('documentId', IdPipe) documentId: number, @Res() reply: FastifyReply): Promise<void> {
     const { studentId, courseId } = await this.queries.execute(new GetDocumentSubject(documentId));
     await this.commands.execute(new AdmitAuditorAccess(actor, 'document', { courseId, studentId, documentId }));
