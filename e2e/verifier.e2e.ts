@@ -234,9 +234,13 @@ function boundBeat(zip: Buffer): { sessionId: string; seq: number; seqs: number[
   return { sessionId: bound!.payload.sessionId!.toLowerCase(), seq: seqs[0], seqs };
 }
 
-test('a beat row altered in the database before the dossier was generated is named by the page', async ({ page, request }) => {
+test('a beat row altered in the database before the dossier was generated is named by the page', async ({ page, request, browser }) => {
   test.setTimeout(240_000);
-  const { sessionId, seq, seqs } = boundBeat(await downloadDossier(page, request));
+  // Which beat: read from a dossier generated first, in a context of its own (the trainer's login stays there).
+  const before = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  await watchCspViolations(before);
+  const { sessionId, seq, seqs } = boundBeat(await downloadDossier(await before.newPage(), request));
+  await before.close();
 
   // The operator flips one stored beat's « visible », as superuser (triggers bypassed), then a dossier is generated.
   const db = new pg.Client({ connectionString: superuserUrl() });
