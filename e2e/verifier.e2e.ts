@@ -15,7 +15,9 @@ import { apiLogin, DEMO, expectNoSeriousA11yViolations, loginAs, watchCspViolati
 // item 3) lead to the published checkpoint, whose Ed25519 signature holds: « Preuves vérifiées ». A
 // manifest whose audit path was altered names the proof that fails; a checkpoint whose root the
 // operator rewrote in the database (as superuser, its trigger bypassed) is named as a published
-// history different from the dossier's.
+// history different from the dossier's. Each beat group and SCORM commit row is recomputed from the
+// data files against the digest its event carries (ADR 0040): a beat row altered in the database
+// before the dossier was generated (files and manifest then agree) is named by its session and seqs.
 
 test.beforeEach(async ({ context }) => watchCspViolations(context));
 
@@ -129,6 +131,9 @@ test('a dossier downloaded from the app is checked in the browser, and an altere
   await expect(ledger.getByText(/^valide \(clé [0-9a-f]{16}…\)$/)).toBeVisible();
   await expect(ledger).toContainText(/\d+ sur \d+ retrouvée\(s\) avec le même hash/);
   await expect(ledger.getByRole('listitem').filter({ hasText: 'ne mène pas à la racine' })).toHaveCount(0);
+  // Each beat group and SCORM commit row, recomputed from the data files, has its event's digest.
+  await expect(page.getByTestId('rows-check')).toContainText(/[1-9]\d* groupe\(s\) de signaux et \d+ enregistrement\(s\) SCORM recalculés : identiques aux empreintes des événements\./);
+  await expect(page.getByTestId('rows-problems')).toHaveCount(0);
   await page.screenshot({ path: 'test-results/verifier-dossier-1280.png', fullPage: true });
   await expectNoSeriousA11yViolations(page);
 
@@ -145,6 +150,8 @@ test('a dossier downloaded from the app is checked in the browser, and an altere
   await expect(altered).toContainText('SHA-256 attendu');
   await expect(fileRows.filter({ hasText: 'a-lire.txt' })).toContainText('en trop');
   await expect(fileRows.filter({ hasText: 'donnees/evenements.json' })).toContainText('conforme');
+  // The altered beat no longer has its event's digest: its group is named.
+  await expect(page.getByTestId('rows-problems')).toContainText(/Signaux de présence session [0-9a-f-]{36}, seq [\d, ]+ : modifié depuis son enregistrement/);
 
   // Nothing was uploaded: no request carried a body; the API was asked only for the public checkpoint and keys,
   // and whether the centre knows the manifest — by its SHA-256 alone, the one of the manifest.json dropped.
@@ -214,6 +221,57 @@ test('a proof altered in the manifest, and a checkpoint the operator rewrote, ar
     await db.query(`set local session_replication_role = replica`);
     await db.query('update ledger.checkpoint set root = $1 where seq = $2', [root, seq]);
     await db.query('commit');
+    await db.end();
+  }
+});
+
+/** The first beat a LearningTimeRecorded (version ≥ 2) of the dossier binds: its session, seq, and the seqs of its group. */
+function boundBeat(zip: Buffer): { sessionId: string; seq: number; seqs: number[] } {
+  const events = JSON.parse(new TextDecoder().decode(unzipSync(new Uint8Array(zip))['donnees/evenements.json'])) as { type: string; schemaVersion: number; payload: { sessionId?: string; beatSeqs?: number[] } }[];
+  const bound = events.find((e) => e.type === 'LearningTimeRecorded' && e.schemaVersion >= 2 && (e.payload.beatSeqs ?? []).length > 0);
+  expect(bound, 'a LearningTimeRecorded that binds its beats').toBeTruthy();
+  const seqs = bound!.payload.beatSeqs!;
+  return { sessionId: bound!.payload.sessionId!.toLowerCase(), seq: seqs[0], seqs };
+}
+
+test('a beat row altered in the database before the dossier was generated is named by the page', async ({ page, request, browser }) => {
+  test.setTimeout(240_000);
+  // Which beat: read from a dossier generated first, in a context of its own (the trainer's login stays there).
+  const before = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  await watchCspViolations(before);
+  const { sessionId, seq, seqs } = boundBeat(await downloadDossier(await before.newPage(), request));
+  await before.close();
+
+  // The operator flips one stored beat's « visible », as superuser (triggers bypassed), then a dossier is generated.
+  const db = new pg.Client({ connectionString: superuserUrl() });
+  await db.connect();
+  const flip = async () => {
+    await db.query('begin');
+    await db.query(`set local session_replication_role = replica`);
+    const { rowCount } = await db.query('update progress.beat set visible = not visible where session_id = $1 and seq = $2', [sessionId, seq]);
+    await db.query('commit');
+    expect(rowCount).toBe(1);
+  };
+  await flip();
+  try {
+    const zip = await downloadDossier(page, request);
+    await page.goto('/verifier');
+    await page.locator('.ant-upload input[type=file]').setInputFiles({ name: 'dossier.zip', mimeType: 'application/zip', buffer: zip });
+    // The files agree with their manifest, and the manifest is the centre's: only the rows' digests tell.
+    await expect(page.getByTestId('dossier-result')).toContainText(/Dossier conforme à son manifeste/, { timeout: 60_000 });
+    await expect(page.getByTestId('manifest-origin')).toContainText('Manifeste reconnu', { timeout: 30_000 });
+    const rows = page.getByTestId('rows-check');
+    await expect(rows).toContainText('1 groupe(s) de signaux ou enregistrement(s) SCORM ne correspondent plus aux empreintes des événements.');
+    await expect(page.getByTestId('rows-problems').getByRole('listitem')).toHaveCount(1);
+    await expect(page.getByTestId('rows-problems')).toContainText(`Signaux de présence session ${sessionId}, seq ${seqs.join(', ')} : modifié depuis son enregistrement`);
+    await page.screenshot({ path: 'test-results/verifier-beat-altered-1280.png', fullPage: true });
+    await expectNoSeriousA11yViolations(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: 'test-results/verifier-beat-altered-390.png', fullPage: true });
+    await expectNoSeriousA11yViolations(page);
+  } finally {
+    // Put back: the other journeys run on the same server.
+    await flip();
     await db.end();
   }
 });

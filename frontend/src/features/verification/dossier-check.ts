@@ -15,7 +15,7 @@ export interface HashedFile {
   path: string;
   sha256: string;
   bytes: number;
-  /** Kept for manifest.json and donnees/evenements.json only, to read them. */
+  /** Kept for manifest.json and the three donnees/*.json only, to read them. */
   text?: string;
 }
 
@@ -48,8 +48,12 @@ export interface DossierManifest {
 
 const CHUNK = 1 << 20;
 const isManifest = (path: string) => path === 'manifest.json' || path.endsWith('/manifest.json');
-/** Kept as text: the manifests, and the raw events, where the page looks for each proved stream head (ledger-check.ts). */
-const keptAsText = (path: string) => isManifest(path) || path === 'evenements.json' || path.endsWith('/evenements.json');
+/**
+ * Kept as text: the manifests, the raw events (where the page looks for each proved stream head, ledger-check.ts),
+ * and the beats and SCORM commit rows whose digests the events carry (row-digest-check.ts).
+ */
+const TEXT_FILES = ['evenements.json', 'signaux-de-presence.json', 'enregistrements-scorm.json'];
+const keptAsText = (path: string) => isManifest(path) || TEXT_FILES.some((name) => path === name || path.endsWith(`/${name}`));
 
 /** Hashes a Blob (a dropped file) as a stream, 1 MB at a time. */
 export async function hashBlob(path: string, blob: Blob): Promise<HashedFile> {

@@ -60,6 +60,20 @@ export const messages = {
     coverageIntro: 'Ce que le manifeste déclare lié au journal chaîné du centre, fichier par fichier.',
     coverageCount: (covered: number) => `${covered.toLocaleString('fr-FR')} élément(s) lié(s)`,
   },
+  rows: {
+    title: 'Signaux et enregistrements SCORM liés aux événements',
+    intro: 'Chaque événement LearningTimeRecorded (version 2 et suivantes) porte l’empreinte SHA-256 des signaux de présence qu’il a enregistrés, chaque ScormCommitted (version 3 et suivantes) celle de son enregistrement SCORM. Ces empreintes sont recalculées ici à partir de donnees/signaux-de-presence.json et donnees/enregistrements-scorm.json : une ligne modifiée, même dans la base avant la génération du dossier, ne donne plus la même empreinte.',
+    identical: (groups: number, commits: number) =>
+      `${groups.toLocaleString('fr-FR')} groupe(s) de signaux et ${commits.toLocaleString('fr-FR')} enregistrement(s) SCORM recalculés : identiques aux empreintes des événements.`,
+    differing: (problems: number) => `${problems.toLocaleString('fr-FR')} groupe(s) de signaux ou enregistrement(s) SCORM ne correspondent plus aux empreintes des événements.`,
+    problem: (kind: 'signaux' | 'scorm', verdict: 'modifie' | 'absent', where: string) =>
+      `${kind === 'signaux' ? 'Signaux de présence' : 'Enregistrement SCORM'} ${where} : ${verdict === 'modifie' ? 'modifié depuis son enregistrement' : 'absent du fichier'}`,
+    event: (eventId: string) => `événement ${eventId}`,
+    notCovered: (beats: number, commits: number) =>
+      `Non couverts : ${beats.toLocaleString('fr-FR')} signal(aux) de présence et ${commits.toLocaleString('fr-FR')} enregistrement(s) SCORM qu’aucun événement ne lie (enregistrés avant ces versions, ou enregistrements SCORM périmés, qui n’ont pas d’événement).`,
+    folder: (folder: string) => `Dossier ${folder}`,
+    absent: 'Le fichier donnees/evenements.json n’a pas été déposé : les empreintes des lignes ne sont pas recalculées.',
+  },
   ledger: {
     title: 'Point de contrôle signé (registre)',
     pending: 'Cette partie demande le registre du centre : les preuves d’inclusion des têtes de flux dans un point de contrôle publié, sa signature Ed25519 et son horodatage RFC 3161. Ce dossier n’en porte pas encore ; la conformité des fichiers ci-dessus ne prouve pas à elle seule que le centre n’a pas réécrit son journal.',

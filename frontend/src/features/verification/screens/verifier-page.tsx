@@ -7,6 +7,7 @@ import { describeApiError } from '../../../lib/api-errors';
 import { compareWithManifest, DossierCheckError, hashBlob, hashZip, type DossierCheck, type FileCheck } from '../dossier-check';
 import { checkLedger, ledgersToCheck, publicLedger, type LedgerCheck } from '../ledger-check';
 import { messages as m } from '../messages';
+import { checkRowDigests, rowDigestsToCheck, type RowDigestCheck } from '../row-digest-check';
 import { useGetPublicDossierQuery, useLazyGetPublicDocumentQuery, type PublicDocumentStatus } from '../verification-api';
 import '../verification.css';
 
@@ -78,6 +79,29 @@ function LedgerResult({ check }: { check: LedgerCheck }) {
   );
 }
 
+function RowDigestResult({ check, several }: { check: RowDigestCheck; several: boolean }) {
+  return (
+    <div className="verifier__rows-check" data-testid="rows-check">
+      {several && <Typography.Text strong>{m.rows.folder(check.folder)}</Typography.Text>}
+      {check.unreadable ? (
+        <Alert type="warning" showIcon message={check.unreadable} />
+      ) : (
+        <Alert type={check.ok ? 'success' : 'error'} showIcon message={check.ok ? m.rows.identical(check.beatGroups, check.commits) : m.rows.differing(check.problems.length)} />
+      )}
+      {check.problems.length > 0 && (
+        <ul className="verifier__problems" data-testid="rows-problems">
+          {check.problems.map((p) => (
+            <li key={`${p.kind}:${p.where}:${p.eventId}`}>
+              {m.rows.problem(p.kind, p.verdict, p.where)} <span className="verifier__detail">({m.rows.event(p.eventId)})</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {!check.unreadable && <Typography.Paragraph className="verifier__detail">{m.rows.notCovered(check.notCovered.beats, check.notCovered.commits)}</Typography.Paragraph>}
+    </div>
+  );
+}
+
 /** Whether the centre generated a dossier with exactly this manifest: what ties the files to the centre's records. */
 function ManifestOrigin({ sha256 }: { sha256: string }) {
   const { data, isFetching, isError } = useGetPublicDossierQuery(sha256);
@@ -96,7 +120,7 @@ const frenchDay = (iso: string) => {
   return `${day}/${month}/${year}`;
 };
 
-function DossierResult({ check, ledgers }: { check: DossierCheck; ledgers: LedgerCheck[] | 'checking' | 'failed' }) {
+function DossierResult({ check, ledgers, rows }: { check: DossierCheck; ledgers: LedgerCheck[] | 'checking' | 'failed'; rows: RowDigestCheck[] }) {
   const differing = check.files.filter((f) => f.verdict !== 'conforme').length;
   const ledger = check.manifest.ledger as { checkpoint?: unknown } | undefined;
   const carriesProofs = Boolean(ledger?.checkpoint) || check.manifest.learners !== undefined;
@@ -131,6 +155,17 @@ function DossierResult({ check, ledgers }: { check: DossierCheck; ledgers: Ledge
           </ul>
         </section>
       )}
+      <section aria-labelledby="verifier-rows" data-testid="rows-section">
+        <Typography.Title level={3} id="verifier-rows" className="verifier__subtitle">{m.rows.title}</Typography.Title>
+        <Typography.Paragraph>{m.rows.intro}</Typography.Paragraph>
+        {rows.length === 0 ? (
+          <Alert type="warning" showIcon message={m.rows.absent} />
+        ) : (
+          <Space direction="vertical" size={12} className="verifier__rows-checks">
+            {rows.map((r) => <RowDigestResult key={r.folder} check={r} several={rows.length > 1} />)}
+          </Space>
+        )}
+      </section>
       <Card
         size="small"
         title={<span><SafetyCertificateOutlined aria-hidden /> {m.ledger.title}</span>}
@@ -164,6 +199,7 @@ export function VerifierPage() {
   const [lookup, { data: answer, isFetching, error, isError }] = useLazyGetPublicDocumentQuery();
   const [reading, setReading] = useState(false);
   const [check, setCheck] = useState<DossierCheck | null>(null);
+  const [rows, setRows] = useState<RowDigestCheck[]>([]);
   const [ledgers, setLedgers] = useState<LedgerCheck[] | 'checking' | 'failed'>('checking');
   const [dossierError, setDossierError] = useState<string | null>(null);
 
@@ -181,7 +217,10 @@ export function VerifierPage() {
     try {
       const zip = files.length === 1 && /\.zip$/i.test(files[0].name);
       const hashed = zip ? await hashZip(files[0]) : await Promise.all(files.map((f) => hashBlob(f.webkitRelativePath || f.name, f)));
-      setCheck(compareWithManifest(hashed, { exactPaths: zip }));
+      const compared = compareWithManifest(hashed, { exactPaths: zip });
+      // The beats and commit rows against the digests their events carry (ADR 0040), all in the browser.
+      setRows(rowDigestsToCheck(hashed).map((l) => checkRowDigests(l.folder, l)));
+      setCheck(compared);
       setLedgers('checking');
       setReading(false);
       // The proofs: each learner manifest against the published checkpoint and key (nothing of the dossier is sent).
@@ -234,7 +273,7 @@ export function VerifierPage() {
         <div aria-live="polite">
           {reading && <Spin className="verifier__result" tip={m.dossier.reading}><div className="verifier__spin" /></Spin>}
           {dossierError && <Alert type="error" showIcon className="verifier__result" message={dossierError} />}
-          {check && <DossierResult check={check} ledgers={ledgers} />}
+          {check && <DossierResult check={check} ledgers={ledgers} rows={rows} />}
         </div>
       </Card>
     </div>
