@@ -17,7 +17,6 @@ test('an admin invites an auditor who sets a password, reads a transcript, downl
   const tag = `${Date.now()}`.slice(-7);
   const email = `auditeur.${tag}@bureau-veritas.test`;
   const password = 'un-mot-de-passe-d-auditeur';
-  const { headers } = await apiLogin(request, 'admin');
   const courses: { id: number; title: string }[] = [];
   for (let next: string | null = '/api/course/?page=1'; next; ) {
     const found = (await (await request.get(next)).json()) as { results: { id: number; title: string }[]; next: string | null };
@@ -26,6 +25,8 @@ test('an admin invites an auditor who sets a password, reads a transcript, downl
   }
   expect(courses.some((c) => c.title === AGILE), AGILE).toBe(true);
   const other = courses.find((c) => c.title !== AGILE)!;
+  // Logged in after the catalogue's pages: access tokens live 10 s in e2e.
+  const { headers } = await apiLogin(request, 'admin');
   const students = (await (await request.get('/api/admin/students/full-data/', { headers })).json()) as { id: number; email: string }[];
   const lea = students.find((s) => s.email === DEMO.student.email)!;
 

@@ -50,8 +50,9 @@ test('an admin sets the funding of a student’s course and sees it, each value 
       next = found.next;
     }
     expect(course, COURSE).toBeDefined();
-    const enrolled = await request.post('/api/student-enroll-course/', { headers, data: { student: id, course: course!.id } });
-    expect(enrolled.status()).toBe(201);
+    // Access tokens live 10 s in e2e: on a loaded machine the catalogue's pages may outlast the first one.
+    const enrolled = await request.post('/api/student-enroll-course/', { headers: (await apiLogin(request, 'admin')).headers, data: { student: id, course: course!.id } });
+    expect(enrolled.status(), await enrolled.text()).toBe(201);
     return id;
   });
 
