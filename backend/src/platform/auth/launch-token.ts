@@ -1,7 +1,7 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { Clock, type Role } from '../../shared-kernel/index.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { SignedFields } from './signed-fields.js';
 
 /**
  * A SCORM launch token (docs/adr/0025-scorm-content-origin.md): the content origin receives none
@@ -29,42 +29,29 @@ export interface LaunchClaims {
 /** Two hours: a long module stays playable; a relaunch (reload, another SCO) gets a new one. */
 export const LAUNCH_TOKEN_SECONDS = 2 * 3600;
 
-const b64 = (data: Buffer | string) => Buffer.from(data).toString('base64url');
-
 @Injectable()
 export class LaunchTokens {
-  private readonly key: Buffer;
+  private readonly signed: SignedFields;
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly clock: Clock,
   ) {
     // Domain separation: never a valid access token's signature, never the other way round.
-    this.key = createHmac('sha256', config.accessTokenSecret).update('lms:scorm-launch:v1').digest();
+    this.signed = new SignedFields(config.accessTokenSecret, 'lms:scorm-launch:v1');
   }
 
   sign(claims: Omit<LaunchClaims, 'expires'>): { token: string; expires: Date } {
     const expires = Math.floor(this.clock.now().getTime() / 1000) + LAUNCH_TOKEN_SECONDS;
     const c = claims;
-    const body = b64(JSON.stringify([c.accountId, c.role, c.profileId, c.chapterId, c.version, c.contentOrigin, c.appOrigin, expires]));
-    return { token: `${body}.${this.mac(body)}`, expires: new Date(expires * 1000) };
+    return { token: this.signed.sign([c.accountId, c.role, c.profileId, c.chapterId, c.version, c.contentOrigin, c.appOrigin, expires]), expires: new Date(expires * 1000) };
   }
 
   /** The claims of a genuine, unexpired token; null for anything else. */
   verify(token: string): LaunchClaims | null {
-    const [body, mac, extra] = token.split('.');
-    if (!body || !mac || extra !== undefined) return null;
-    const expected = Buffer.from(this.mac(body));
-    const given = Buffer.from(mac);
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
-    let fields: unknown;
-    try {
-      fields = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
-    } catch {
-      return null;
-    }
-    if (!Array.isArray(fields) || fields.length !== 8) return null;
-    const [accountId, role, profileId, chapterId, version, contentOrigin, appOrigin, expires] = fields as unknown[];
+    const fields = this.signed.read(token, 8);
+    if (!fields) return null;
+    const [accountId, role, profileId, chapterId, version, contentOrigin, appOrigin, expires] = fields;
     if (typeof expires !== 'number' || expires * 1000 <= this.clock.now().getTime()) return null;
     return {
       accountId: Number(accountId),
@@ -76,9 +63,5 @@ export class LaunchTokens {
       appOrigin: String(appOrigin),
       expires,
     };
-  }
-
-  private mac(body: string): string {
-    return createHmac('sha256', this.key).update(body).digest('base64url');
   }
 }

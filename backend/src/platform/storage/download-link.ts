@@ -1,6 +1,6 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { Clock, type Actor, type Role } from '../../shared-kernel/index.js';
+import { SignedFields } from '../auth/signed-fields.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 
 /**
@@ -44,20 +44,19 @@ const ROLES: readonly Role[] = ['student', 'teacher', 'admin'];
 
 @Injectable()
 export class DownloadLinks {
-  private readonly key: Buffer;
+  private readonly signed: SignedFields;
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly clock: Clock,
   ) {
     // Domain separation from access tokens and SCORM launch tokens.
-    this.key = createHmac('sha256', config.accessTokenSecret).update('lms:download-link:v1').digest();
+    this.signed = new SignedFields(config.accessTokenSecret, 'lms:download-link:v1');
   }
 
   sign(kind: DownloadKind, fileId: number, actor: Actor): { token: string; expires: Date } {
     const expires = Math.floor(this.clock.now().getTime() / 1000) + DOWNLOAD_LINK_SECONDS;
-    const body = Buffer.from(JSON.stringify([kind, fileId, actor.accountId, actor.role, actor.profileId, expires])).toString('base64url');
-    return { token: `${body}.${this.mac(body)}`, expires: new Date(expires * 1000) };
+    return { token: this.signed.sign([kind, fileId, actor.accountId, actor.role, actor.profileId, expires]), expires: new Date(expires * 1000) };
   }
 
   /**
@@ -66,26 +65,12 @@ export class DownloadLinks {
    */
   verify(token: string, kind: DownloadKind, fileId: number): DownloadClaims | null {
     if (token.length > 512) return null;
-    const [body, mac, extra] = token.split('.');
-    if (!body || !mac || extra !== undefined) return null;
-    const expected = Buffer.from(this.mac(body));
-    const given = Buffer.from(mac);
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
-    let fields: unknown;
-    try {
-      fields = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
-    } catch {
-      return null;
-    }
-    if (!Array.isArray(fields) || fields.length !== 6) return null;
-    const [k, id, accountId, role, profileId, expires] = fields as unknown[];
+    const fields = this.signed.read(token, 6);
+    if (!fields) return null;
+    const [k, id, accountId, role, profileId, expires] = fields;
     if (k !== kind || id !== fileId || !ROLES.includes(role as Role)) return null;
     if (!Number.isSafeInteger(accountId) || !Number.isSafeInteger(profileId) || typeof expires !== 'number') return null;
     if (expires * 1000 <= this.clock.now().getTime()) throw new ExpiredDownloadLink();
     return { kind, fileId, accountId: accountId as number, role: role as Role, profileId: profileId as number, expires };
-  }
-
-  private mac(body: string): string {
-    return createHmac('sha256', this.key).update(body).digest('base64url');
   }
 }
