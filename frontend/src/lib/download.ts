@@ -1,4 +1,5 @@
 import { apiBaseUrl, appTokenRefresher } from './base-query';
+import { toast } from './feedback';
 import { getAccessToken } from './session';
 
 /**
@@ -79,4 +80,23 @@ export function saveBlob(blob: Blob, name: string): void {
   link.click();
   link.remove();
   window.setTimeout(() => URL.revokeObjectURL(href), 10_000);
+}
+
+/**
+ * Fetches a file with the session's token and saves it under the server's name (else `fallbackName`),
+ * telling the user in French: the server's refusal, `messages.failed`, or `messages.done(name)`.
+ */
+export async function downloadWithSession(path: string, fallbackName: string, messages: { failed: string; done: (name: string) => string }): Promise<void> {
+  try {
+    const response = await fetchWithSession(path);
+    if (!response.ok) {
+      toast('error', await refusalOf(response, messages.failed));
+      return;
+    }
+    const name = attachmentName(response.headers.get('content-disposition'), fallbackName);
+    saveBlob(await response.blob(), name);
+    toast('success', messages.done(name));
+  } catch {
+    toast('error', messages.failed);
+  }
 }

@@ -4,8 +4,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { Link, useParams } from 'react-router-dom';
 import { EmptyText } from '../../../components/work-page';
 import { describeApiError } from '../../../lib/api-errors';
-import { attachmentName, fetchWithSession, refusalOf, saveBlob } from '../../../lib/download';
-import { toast } from '../../../lib/feedback';
+import { downloadWithSession } from '../../../lib/download';
 import { usePageTitle } from '../../../lib/hooks';
 import { useGetAuditDocumentsQuery, useGetAuditTranscriptQuery, type IssuedDocumentSummary, type TranscriptView } from '../audit-api';
 import { parisDateTime } from '../format';
@@ -16,19 +15,8 @@ const positive = (value: string | undefined) => {
   return Number.isInteger(id) && id > 0 ? id : 0;
 };
 
-async function download(document: IssuedDocumentSummary): Promise<void> {
-  try {
-    const response = await fetchWithSession(`audit/documents/${document.id}/pdf/`);
-    if (!response.ok) {
-      toast('error', await refusalOf(response, m.downloadFailed));
-      return;
-    }
-    const name = attachmentName(response.headers.get('content-disposition'), `${document.kind}-v${document.version}.pdf`);
-    saveBlob(await response.blob(), name);
-    toast('success', m.downloaded(name));
-  } catch {
-    toast('error', m.downloadFailed);
-  }
+function download(document: IssuedDocumentSummary): Promise<void> {
+  return downloadWithSession(`audit/documents/${document.id}/pdf/`, `${document.kind}-v${document.version}.pdf`, { failed: m.downloadFailed, done: m.downloaded });
 }
 
 function Documents({ course, student }: { course: number; student: number }) {

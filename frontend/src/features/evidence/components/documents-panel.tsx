@@ -3,7 +3,7 @@ import { Alert, Button, Card, Descriptions, Form, Modal, Select, Space, Spin, Ta
 import { DownloadOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
 import { describeApiError } from '../../../lib/api-errors';
-import { attachmentName, fetchWithSession, refusalOf, saveBlob } from '../../../lib/download';
+import { downloadWithSession } from '../../../lib/download';
 import { toast } from '../../../lib/feedback';
 import {
   useIssueDocumentMutation,
@@ -29,19 +29,8 @@ export const rateOf = (perMille: number) => `${(perMille / 10).toLocaleString('f
 const codeOf = (code: string) => code.replace(/(.{4})(?=.)/g, '$1-');
 
 /** Downloads a document's PDF with the session's token, saved under the server's name. */
-async function downloadPdf(document: IssuedDocumentSummary): Promise<void> {
-  try {
-    const response = await fetchWithSession(`evidence/documents/${document.id}/pdf/`);
-    if (!response.ok) {
-      toast('error', await refusalOf(response, m.downloadFailed));
-      return;
-    }
-    const name = attachmentName(response.headers.get('content-disposition'), `${document.kind}-v${document.version}.pdf`);
-    saveBlob(await response.blob(), name);
-    toast('success', m.downloaded(name));
-  } catch {
-    toast('error', m.downloadFailed);
-  }
+function downloadPdf(document: IssuedDocumentSummary): Promise<void> {
+  return downloadWithSession(`evidence/documents/${document.id}/pdf/`, `${document.kind}-v${document.version}.pdf`, { failed: m.downloadFailed, done: m.downloaded });
 }
 
 function IssueDialog({ course, student, kind, again, onClose }: { course: number; student: number; kind: DocumentKind; again: boolean; onClose: (issued: boolean) => void }) {
