@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { apiLogin, choose, expectNoSeriousA11yViolations, fillLogin, loginAs, watchCspViolations } from './support';
+import { apiLogin, choose, expectNoSeriousA11yViolations, fillLogin, loginAs, pickDate, watchCspViolations } from './support';
 
 // Certificates and attestations (issue 26 items 6 and 8, docs/adr/0035): an admin sets a learner's
 // funding, then issues their certificat de réalisation from the learner's transcript page after
@@ -12,15 +12,6 @@ test.beforeEach(async ({ context }) => watchCspViolations(context));
 
 const COURSE = 'Sensibilisation à la cybersécurité';
 
-/** Types a date into antd's DatePicker labelled `label` (format JJ/MM/AAAA) and confirms it. */
-async function pickDate(page: Page, scope: ReturnType<Page['getByRole']>, label: string, date: string) {
-  const input = scope.getByLabel(label, { exact: true });
-  await input.click();
-  await expect(page.locator('.ant-picker-dropdown:visible')).toBeVisible();
-  await input.fill(date);
-  await input.press('Enter');
-  await expect(input).toHaveValue(date);
-}
 
 test('an admin sets the funding and issues a certificate; the learner downloads it', async ({ page, request, browser }) => {
   test.setTimeout(180_000);

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { apiLogin, choose, expectNoSeriousA11yViolations, loginAs } from './support';
+import { expect, test } from '@playwright/test';
+import { apiLogin, choose, expectNoSeriousA11yViolations, loginAs, pickDate } from './support';
 
 // Funding per enrolment (issue 26 item 4, docs/adr/0032): an admin opens a student's page, sees a
 // followed course's funding taken from the student record, sets the enrolment's own (OPCO, dossier,
@@ -7,15 +7,6 @@ import { apiLogin, choose, expectNoSeriousA11yViolations, loginAs } from './supp
 
 const COURSE = 'Sensibilisation à la cybersécurité';
 
-/** Types a date into antd's DatePicker labelled `label` (format JJ/MM/AAAA) and confirms it. */
-async function pickDate(page: Page, scope: ReturnType<Page['getByRole']>, label: string, date: string) {
-  const input = scope.getByLabel(label, { exact: true });
-  await input.click();
-  await expect(page.locator('.ant-picker-dropdown:visible')).toBeVisible();
-  await input.fill(date);
-  await input.press('Enter');
-  await expect(input).toHaveValue(date);
-}
 
 test('an admin sets the funding of a student’s course and sees it, each value with its source', async ({ page, request }) => {
   test.setTimeout(180_000);

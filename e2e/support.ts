@@ -146,3 +146,16 @@ export async function publishCourse(request: APIRequestContext, courseId: number
   const answer = await request.post(`/api/course/${courseId}/publish/`, { headers: headers ?? (await apiLogin(request, 'admin')).headers });
   expect(answer.ok(), `publish course ${courseId}: ${await answer.text()}`).toBe(true);
 }
+
+/**
+ * Types a date into antd's DatePicker labelled `label` in `scope` (format JJ/MM/AAAA) and confirms it.
+ * Waits for this picker's own dropdown: the previous picker's may still be leaving (its animation).
+ */
+export async function pickDate(page: Page, scope: Locator, label: string, date: string) {
+  const input = scope.getByLabel(label, { exact: true });
+  await input.click();
+  await expect(page.locator('.ant-picker-dropdown:not(.ant-slide-up-leave):visible')).toBeVisible();
+  await input.fill(date);
+  await input.press('Enter');
+  await expect(input).toHaveValue(date);
+}
