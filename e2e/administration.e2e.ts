@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { choose, DEMO, expectNoSeriousA11yViolations, fillLogin, loginAs } from './support';
+import { choose, DEMO, expectNoSeriousA11yViolations, fillLogin, loginAs, reloadUntil } from './support';
 import { specText } from '../frontend/src/test/spec-text';
 
 const PASSWORD = 'un-mot-de-passe-solide';
@@ -61,10 +61,8 @@ test('an admin creates a student, assigns a course and a trainer, suspends, reac
     await expect(page.getByTestId('student-courses')).toContainText('Cours assignés (1)');
     await expect(page.getByTestId('student-courses')).toContainText('Sensibilisation à la cybersécurité');
     // The course's trainer follows the students enrolled in it (tutoring's policy, just after).
-    await expect(async () => {
-      await page.reload();
-      await expect(page.getByTestId('student-trainers')).toContainText('Julien Bernard', { timeout: 2_000 });
-    }).toPass({ timeout: 20_000 });
+    const trainers = page.getByTestId('student-trainers');
+    await reloadUntil(page, trainers, () => expect(trainers).toContainText('Julien Bernard', { timeout: 3_000 }));
 
     await page.getByRole('button', { name: 'Assigner formateur' }).click();
     const trainerDialog = page.getByRole('dialog', { name: 'Assigner un formateur' });

@@ -88,12 +88,35 @@ async function seriousViolations(page: Page): Promise<string[]> {
     undefined,
     { timeout: 5_000 },
   );
+  // The page is scanned from its top: where a journey left it scrolled, the sticky header would
+  // cover part of a button and axe would count it (target-size, "partially obscured") or not,
+  // depending on how far the last click happened to scroll. The scroll is put back after.
+  const scrolled = await page.evaluate(() => {
+    const at = { x: window.scrollX, y: window.scrollY };
+    window.scrollTo(0, 0);
+    return at;
+  });
   const { violations } = await new AxeBuilder({ page }).withTags(A11Y_TAGS).analyze();
+  await page.evaluate(({ x, y }) => window.scrollTo(x, y), scrolled);
   return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .flatMap((violation) =>
       violation.nodes.map((node) => `${violation.id} (${violation.impact}): ${node.target.join(' ')} — ${node.failureSummary?.split('\n').slice(1).join(' ').trim()}`),
     );
+}
+
+/**
+ * Reloads the page until what a projection feeds it has caught up. Each try first waits, as long as a
+ * loaded machine needs, for the page to have rendered `ready` (a reload on a busy CI machine can take
+ * seconds before the first query answers), and only then gives `check` a short while: the retries
+ * wait for the projection, never for the page's own start.
+ */
+export async function reloadUntil(page: Page, ready: Locator, check: () => Promise<unknown>, timeout = 60_000) {
+  await expect(async () => {
+    await page.reload();
+    await expect(ready).toBeVisible({ timeout: 20_000 });
+    await check();
+  }).toPass({ timeout });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
-import { acceptTrainer, DEMO, expectNoSeriousA11yViolations, fillLogin } from './support';
+import { acceptTrainer, DEMO, expectNoSeriousA11yViolations, fillLogin, reloadUntil } from './support';
 import { specText } from '../frontend/src/test/spec-text';
 
 const PASSWORD = 'un-mot-de-passe-solide';
@@ -58,10 +58,7 @@ const texts = (dialog: Locator) => dialog.locator('.message__text');
 /** A dashboard counter, read from a projection: the page is reloaded until it has caught up. */
 async function counter(page: Page, label: string, value: string): Promise<Locator> {
   const card = page.getByTestId('stat-card').filter({ hasText: label });
-  await expect(async () => {
-    await page.reload();
-    await expect(card.locator('.stat-card__value')).toHaveText(value, { timeout: 2_000 });
-  }).toPass({ timeout: 20_000 });
+  await reloadUntil(page, card, () => expect(card.locator('.stat-card__value')).toHaveText(value, { timeout: 3_000 }));
   return card;
 }
 
