@@ -44,6 +44,33 @@ test('three tabs reload and refresh at once for longer than an access token live
   expect(refusals).toEqual([]);
 });
 
+test('a navigation that cuts a refresh short leaves the session: the next page opens signed in, and so does every tab', async ({ context }) => {
+  test.setTimeout(120_000);
+  const page = await context.newPage();
+  await loginAs(page, 'student');
+  const other = await context.newPage();
+  await other.goto('/my-courses');
+  await expect(other.getByTestId('navbar-greeting')).toBeVisible({ timeout: 30_000 });
+  // The page reloads (no token in memory: it refreshes from the cookie) on a slow network, and the
+  // learner navigates while that refresh is on its way: the browser aborts it, and the old page
+  // lives on until the next one answers.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  const slow = { offline: false, latency: 1_500, downloadThroughput: -1, uploadThroughput: -1 };
+  await cdp.send('Network.emulateNetworkConditions', slow);
+  const refreshSent = page.waitForRequest('**/api/token/refresh/', { timeout: 60_000 });
+  await page.reload({ timeout: 60_000 });
+  await refreshSent;
+  await page.goto('/my-courses', { timeout: 60_000 });
+  await cdp.send('Network.emulateNetworkConditions', { ...slow, latency: 0 });
+  await page.reload();
+  await expect(page).toHaveURL(/\/my-courses$/);
+  await expect(page.getByTestId('navbar-greeting')).toBeVisible({ timeout: 30_000 });
+  await other.reload();
+  await expect(other).toHaveURL(/\/my-courses$/);
+  await expect(other.getByTestId('navbar-greeting')).toBeVisible({ timeout: 30_000 });
+});
+
 test('a refresh cookie stolen and replayed from another browser revokes the whole family', async ({ browser, context, page }) => {
   test.setTimeout(120_000);
   await loginAs(page, 'student');

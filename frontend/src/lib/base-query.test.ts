@@ -1,7 +1,7 @@
 import type { BaseQueryApi } from '@reduxjs/toolkit/query';
 import { describe, expect, it, vi } from 'vitest';
 import { json, stubFetch, type FakeRequest } from '../test/fake-fetch';
-import { createBaseQueryWithReauth } from './base-query';
+import { createBaseQueryWithReauth, createTokenRefresher } from './base-query';
 import { getAccessToken, startSession, storeTokens } from './session';
 
 function fakeApi(): BaseQueryApi {
@@ -156,6 +156,40 @@ describe('base query with re-authentication', () => {
 
       expect(redirect).toHaveBeenCalledWith('/user-login');
       expect(getAccessToken()).toBeNull();
+    });
+  });
+
+  describe('when the refresh gets no answer (a navigation aborted it, the network dropped, the server restarts)', () => {
+    it.each([
+      ['the call is aborted', () => Promise.reject(new DOMException('The user aborted a request.', 'AbortError'))],
+      ['the network fails', () => Promise.reject(new TypeError('Failed to fetch'))],
+      ['the server answers 503', () => Promise.resolve(json({ message: 'Service indisponible.' }, 503))],
+    ])('keeps the session when %s: no logout, no redirect, the request returns its 401', async (_, answer) => {
+      startSession('student', { id: 7, username: 'alice', access: 'old', refresh: 'r1' });
+      server('never', () => answer() as unknown as Response);
+      const redirect = vi.fn();
+
+      const result = await createBaseQueryWithReauth({ redirect })('student/7/', fakeApi(), {});
+
+      expect(result.error?.status).toBe(401);
+      expect(redirect).not.toHaveBeenCalled();
+      expect(localStorage.getItem('studentLoginStatus')).toBe('true');
+      expect(localStorage.getItem('role')).toBe('student');
+    });
+
+    it('lets a page waiting for its session ask again until the server answers', async () => {
+      // What a reload leaves (docs/adr/0029): the spec's login flags, no token in memory.
+      for (const [key, value] of [['studentLoginStatus', 'true'], ['studentId', '7'], ['role', 'student'], ['username', 'alice']]) localStorage.setItem(key, value!);
+      let answers = 0;
+      const { calls } = server('new', () => (++answers === 1 ? (Promise.reject(new TypeError('Failed to fetch')) as unknown as Response) : json({ access: 'new', refresh: 'r2' })));
+      const redirect = vi.fn();
+
+      const ready = await createTokenRefresher({ redirect }).ensureAccessToken();
+
+      expect(ready).toBe(true);
+      expect(refreshCalls(calls)).toHaveLength(2);
+      expect(getAccessToken()).toBe('new');
+      expect(redirect).not.toHaveBeenCalled();
     });
   });
 

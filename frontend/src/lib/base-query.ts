@@ -42,6 +42,15 @@ interface RefreshAnswer {
   refresh?: unknown;
 }
 
+/** What a refresh call came to: a new access token, the session ended (the server said so), or no answer worth believing. */
+type RefreshOutcome = 'renewed' | 'ended' | 'unreachable';
+
+/** The statuses by which the server refuses the refresh cookie: the session has ended. */
+const SESSION_REFUSED = new Set([400, 401, 403]);
+/** How soon a page waiting for its session asks again after a refresh got no answer, then at most how long apart. */
+const RETRY_FIRST_MS = 1_000;
+const RETRY_CAP_MS = 10_000;
+
 export interface ReauthOptions {
   baseUrl?: string;
   /** Where a failed refresh sends the browser (a full page load, so every state is reset). */
@@ -79,43 +88,54 @@ export interface TokenRefresher {
 export function createTokenRefresher(options: ReauthOptions = {}): TokenRefresher {
   const baseUrl = options.baseUrl ?? apiBaseUrl();
   const redirect = options.redirect ?? ((path: string) => window.location.assign(path));
-  let refreshing: Promise<boolean> | null = null;
+  let refreshing: Promise<RefreshOutcome> | null = null;
 
-  async function callRefresh(): Promise<RefreshAnswer | null> {
+  /**
+   * The refresh call's outcome. Only the server's refusal ends the session: a call that never got
+   * an answer (the page is unloading and the browser aborted it, the network dropped) or got a
+   * server error (a restart) says nothing about the session, whose cookie is still there. Ending it
+   * then would log the user out of every tab for a navigation that happened to cut a refresh short;
+   * the server, which may have rotated the token meanwhile, accepts the previous one again for a
+   * few seconds (ADR 0029).
+   */
+  async function callRefresh(): Promise<RefreshOutcome> {
+    let response: Response;
     try {
       // No bearer: the access token is the one that expired. The refresh token is the HttpOnly
       // cookie (docs/adr/0029); the custom header proves the call comes from a page of the app.
-      const response = await fetch(`${baseUrl}/token/refresh/`, {
+      response = await fetch(`${baseUrl}/token/refresh/`, {
         method: 'POST',
         credentials: 'same-origin',
         headers: { 'content-type': 'application/json', [SESSION_HEADER]: '1' },
         body: '{}',
       });
-      return response.ok ? ((await response.json()) as RefreshAnswer) : null;
     } catch {
-      return null;
+      return 'unreachable';
     }
+    if (!response.ok) return SESSION_REFUSED.has(response.status) ? 'ended' : 'unreachable';
+    const data = (await response.json().catch(() => null)) as RefreshAnswer | null;
+    if (!data || typeof data.access !== 'string' || !data.access) return 'ended';
+    storeTokens(data.access);
+    return 'renewed';
   }
 
-  function refreshOnce(tokenSent: string | null): Promise<boolean> {
+  function refreshOnce(tokenSent: string | null): Promise<RefreshOutcome> {
     if (!refreshing) {
-      refreshing = acrossTabs(async () => {
+      refreshing = acrossTabs(async (): Promise<RefreshOutcome> => {
         // Under the lock the cookie is always the newest of the family: another tab that refreshed
         // meanwhile left its successor in the cookie, so this call never presents a spent token.
         // A request of this tab may have refreshed while this one waited.
         const current = getAccessToken();
-        if (current && current !== tokenSent) return true;
-        const data = await callRefresh();
-        if (!data || typeof data.access !== 'string' || !data.access) {
+        if (current && current !== tokenSent) return 'renewed';
+        const outcome = await callRefresh();
+        if (outcome === 'ended') {
           // Done here, inside the shared promise, so that waiting requests redirect only once.
           const loginPath = loginPathForStoredRole();
           clearSession();
           announceLogout();
           redirect(loginPath);
-          return false;
         }
-        storeTokens(data.access);
-        return true;
+        return outcome;
       }).finally(() => {
         refreshing = null;
       });
@@ -125,15 +145,21 @@ export function createTokenRefresher(options: ReauthOptions = {}): TokenRefreshe
 
   return {
     async afterUnauthorized(tokenSent) {
-      if (refreshing) return refreshing;
+      if (refreshing) return (await refreshing) === 'renewed';
       // Another request already refreshed while this one was in flight.
       if (getAccessToken() !== tokenSent && getAccessToken()) return true;
-      return refreshOnce(tokenSent);
+      return (await refreshOnce(tokenSent)) === 'renewed';
     },
     async ensureAccessToken() {
-      if (getAccessToken()) return true;
-      if (!hasStoredLogin()) return false;
-      return refreshing ?? refreshOnce(null);
+      // A refresh that got no answer is tried again, less and less often: the page waits for the
+      // server (« Reprise de la session… ») rather than logging out a session that may be fine.
+      for (let attempt = 0; ; attempt++) {
+        if (getAccessToken()) return true;
+        if (!hasStoredLogin()) return false;
+        const outcome = await (refreshing ?? refreshOnce(null));
+        if (outcome !== 'unreachable') return outcome === 'renewed';
+        await new Promise((resolve) => setTimeout(resolve, Math.min(RETRY_CAP_MS, RETRY_FIRST_MS * 2 ** attempt)));
+      }
     },
   };
 }
