@@ -17,7 +17,9 @@ const resultsDir = join(projectRoot, 'bench/results');
 const distDir = join(projectRoot, 'frontend/dist');
 const appMain = join(projectRoot, 'backend/dist/main.js');
 
-const RUNS = Number(process.env.BENCH_WEB_RUNS || 3);
+const RUNS = Number(process.env.BENCH_WEB_RUNS || 5);
+/** Lighthouse's mobile profile slows the CPU 4× besides the network (1 = not slowed). */
+const CPU_SLOWDOWN = Number(process.env.BENCH_WEB_CPU || 4);
 
 /** Lighthouse's mobile network (slow 4G): 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up. */
 const NETWORKS = {
@@ -112,6 +114,7 @@ async function visit(browser, url, viewport) {
       await cdp.send('Network.enable');
       await cdp.send('Network.emulateNetworkConditions', NETWORKS[networkName]);
     }
+    if (CPU_SLOWDOWN > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
     await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => {});
     await page.waitForTimeout(1000);
@@ -159,6 +162,7 @@ function bundleSizes() {
 
 async function main() {
   if (!Number.isInteger(RUNS) || RUNS < 1 || RUNS > 15) throw failure('BENCH_WEB_RUNS doit être un entier entre 1 et 15.');
+  if (!(CPU_SLOWDOWN >= 1 && CPU_SLOWDOWN <= 20)) throw failure('BENCH_WEB_CPU doit être un nombre entre 1 et 20.');
   if (!(networkName in NETWORKS)) throw failure(`BENCH_WEB_NETWORK doit valoir ${Object.keys(NETWORKS).join(' ou ')}.`);
   const baseUrl = process.env.BENCH_WEB_URL?.replace(/\/$/, '') || (await startApp());
   const courses = await (await fetch(`${baseUrl}/api/course/?page=1`)).json();
@@ -170,7 +174,7 @@ async function main() {
 
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   cleanups.push(() => browser.close());
-  console.log(`${RUNS} visite(s) à froid par page et par largeur, réseau ${networkName}, médiane retenue.\n`);
+  console.log(`${RUNS} visite(s) à froid par page et par largeur, réseau ${networkName}, processeur ralenti ${CPU_SLOWDOWN}×, médiane retenue.\n`);
 
   const measured = [];
   for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
@@ -200,7 +204,7 @@ async function main() {
     }
   }
 
-  console.log(`\nPremière visite (médiane de ${RUNS}, cache vide, réseau ${networkName}) :\n`);
+  console.log(`\nPremière visite (médiane de ${RUNS}, cache vide, réseau ${networkName}, processeur ${CPU_SLOWDOWN}×) :\n`);
   console.log(
     markdownTable(
       ['page', 'width', 'JS sent KB', 'JS gzip KB', 'JS raw KB', 'CSS sent KB', 'JS files', 'CLS', 'LCP ms'],
@@ -217,7 +221,7 @@ async function main() {
   );
   const out = join(resultsDir, 'web.json');
   mkdirSync(resultsDir, { recursive: true });
-  writeFileSync(out, JSON.stringify({ finishedAt: new Date().toISOString(), baseUrl, runs: RUNS, network: networkName, pages: measured, bundle }, null, 2) + '\n');
+  writeFileSync(out, JSON.stringify({ finishedAt: new Date().toISOString(), baseUrl, runs: RUNS, network: networkName, cpuSlowdown: CPU_SLOWDOWN, pages: measured, bundle }, null, 2) + '\n');
   console.log(`\nRésultats : ${out}`);
 }
 

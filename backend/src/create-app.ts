@@ -13,7 +13,8 @@ import { buildOpenApiDocument } from './openapi.js';
 import type { AppConfig } from './platform/config/config.js';
 import type { Clock } from './shared-kernel/index.js';
 import { mediaRoot } from './platform/platform.module.js';
-import { IMAGE_MAX_BYTES } from './platform/storage/media-storage.js';
+import { IMAGE_MAX_BYTES, MediaStorage } from './platform/storage/media-storage.js';
+import { backfillImageVariants } from './platform/storage/image-variants.js';
 import { ErrorFilter } from './platform/http/error.filter.js';
 import { RequestValidationPipe } from './platform/http/request-validation.pipe.js';
 import { registerRequestBody } from './platform/http/request-body.js';
@@ -88,5 +89,7 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
   await app.get(MikroORM).migrator.up();
   // SCORM packages imported before their manifest said what is required (issue 23): completed from their own imsmanifest.xml.
   await app.get(ScormManifestUpgrade).run();
+  // Course images stored before they had responsive copies get them, in the background (docs/adr/0010).
+  void backfillImageVariants(app.get(MediaStorage));
   return app;
 }

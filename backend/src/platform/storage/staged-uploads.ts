@@ -1,4 +1,6 @@
 import { Logger } from '@nestjs/common';
+import { InvalidInputError } from '../../shared-kernel/index.js';
+import { IMAGE_VARIANT_FOLDERS, makeImageVariants, variantPathsOf } from './image-variants.js';
 import { assertImage, type MediaStorage } from './media-storage.js';
 
 /**
@@ -32,14 +34,26 @@ export class StagedUploads {
     return directory;
   }
 
-  /** Checks the bytes are an image (by content, 5 MB), then stages it. */
+  /**
+   * Checks the bytes are an image (by content, 5 MB), then stages it; in a folder whose images are
+   * shown large, with its responsive copies (image-variants.ts), staged with it. An image whose
+   * header looks right but that cannot be decoded is refused: it could not be shown either.
+   */
   async putImage(folder: string, bytes: Buffer, field: string): Promise<string> {
-    return this.put(folder, assertImage(bytes, field), bytes);
+    const path = await this.put(folder, assertImage(bytes, field), bytes);
+    if (!(IMAGE_VARIANT_FOLDERS as readonly string[]).includes(folder)) return path;
+    this.stored.push(...variantPathsOf(path));
+    try {
+      await makeImageVariants(this.storage, path, bytes);
+    } catch {
+      throw new InvalidInputError("L'image n'a pas pu être lue : envoyez une image JPG, PNG, GIF ou WEBP valide.", field);
+    }
+    return path;
   }
 
-  /** The file at `path` is no longer used once this unit of work commits. */
+  /** The file at `path` is no longer used once this unit of work commits (with its responsive copies, if any). */
   supersede(path: string | null | undefined): void {
-    if (path) this.superseded.push(path);
+    if (path) this.superseded.push(path, ...variantPathsOf(path));
   }
 
   private track(path: string): string {

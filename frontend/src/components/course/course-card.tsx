@@ -1,6 +1,7 @@
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { COURSE_CARD_SIZES } from '../../lib/responsive-image';
 import { ClockCircleOutlined, ReadOutlined, TeamOutlined } from '@ant-design/icons';
+import { CourseImage } from './course-image';
 import type { CourseSummary } from './course-types';
 import { PersonAvatar } from '../avatar';
 import { formatDuration } from './format';
@@ -11,22 +12,23 @@ import { RatingStars } from './rating-stars';
 export function CourseCard({
   course,
   titleLevel = 2,
+  imageSizes = COURSE_CARD_SIZES,
+  priority = false,
 }: {
   course: CourseSummary;
   /** Heading level of the title inside the page's outline. */
   titleLevel?: 2 | 3;
+  /** The width the grid draws the image at (an `img` `sizes`). */
+  imageSizes?: string;
+  /** The page's first and largest image: fetched first, not lazily. */
+  priority?: boolean;
 }) {
-  const [imageFailed, setImageFailed] = useState(false);
   const Title = titleLevel === 2 ? 'h2' : 'h3';
   const detail = `/detail/${course.id}`;
   return (
     <article className="course-card" data-testid="course-card">
       <Link to={detail} tabIndex={-1} aria-hidden className="course-card__cover">
-        {imageFailed ? (
-          <span className="course-card__placeholder" />
-        ) : (
-          <img src={course.featured_img} alt="" loading="lazy" onError={() => setImageFailed(true)} />
-        )}
+        <CourseImage src={course.featured_img} sizes={imageSizes} priority={priority} placeholderClassName="course-card__placeholder" />
       </Link>
       <div className="course-card__body">
       {course.category ? (

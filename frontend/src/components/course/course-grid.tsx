@@ -12,6 +12,13 @@ import { messages as m } from './messages';
  */
 export type GridWidth = 'full' | 'beside-menu' | 'home';
 
+/** The width each grid draws a card's image at, per its columns. */
+const IMAGE_SIZES: Record<GridWidth, string | undefined> = {
+  full: undefined,
+  'beside-menu': undefined,
+  home: '(min-width: 992px) 33vw, (min-width: 576px) 50vw, 100vw',
+};
+
 /** Shown in place of a list that could not load: the failure itself is only logged (01 §8). */
 export function LoadFailure({ onRetry, title = m.loadFailedTitle, text = m.loadFailed }: {
   onRetry?: () => void;
@@ -77,9 +84,10 @@ export function CourseGrid({
   }
   return (
     <ul className={grid}>
-      {courses.map((course) => (
+      {courses.map((course, index) => (
         <li key={course.id}>
-          <CourseCard course={course} titleLevel={titleLevel} />
+          {/* A list's first image is the page's largest content, except on the home page, below its hero. */}
+          <CourseCard course={course} titleLevel={titleLevel} imageSizes={IMAGE_SIZES[width]} priority={index === 0 && width !== 'home'} />
         </li>
       ))}
     </ul>

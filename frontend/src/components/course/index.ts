@@ -2,6 +2,7 @@
 export type { CourseSummary } from './course-types';
 export { COURSE_PAGE_SIZE } from './course-types';
 export { CourseCard } from './course-card';
+export { CourseImage } from './course-image';
 export { CourseGrid, LoadFailure, type GridWidth } from './course-grid';
 export { Pager } from './pager';
 export { PagedCourses } from './paged-courses';

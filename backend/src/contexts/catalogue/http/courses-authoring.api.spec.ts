@@ -45,6 +45,11 @@ describe('POST /course/', () => {
     const course = response.json();
     expect(course).toMatchObject({ title, formateur: teacher.teacherId, category: categoryId, techs: 'Excel, VBA' });
     expect(course.featured_img).toMatch(/^\/media\/courses\/.+\.png$/);
+    // Its responsive WebP copies are public beside it (docs/adr/0010, « Images »).
+    const copy = await t.app.inject({ method: 'GET', url: course.featured_img.replace(/\.png$/, '.w640.webp') });
+    expect(copy.statusCode).toBe(200);
+    expect(copy.headers['content-type']).toBe('image/webp');
+    expect(copy.rawPayload.subarray(8, 12).toString('latin1')).toBe('WEBP');
     expect((await eventsOf(course.id)).map((e) => e.event_type)).toEqual(['CourseCreated']);
     expect((await eventsOf(course.id))[0]!.payload).toEqual({ courseId: course.id, title, categoryId, teacherId: teacher.teacherId, status: 'draft' });
     // A new course is a draft (ADR 0030): its trainer reads it, a visitor gets the 404.

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ClockCircleOutlined, ReadOutlined, TeamOutlined } from '@ant-design/icons';
 import { PersonAvatar } from '../../../components/avatar';
-import { CoursePromises, formatDuration, RatingStars, splitTechs } from '../../../components/course';
+import { CourseImage, CoursePromises, formatDuration, RatingStars, splitTechs } from '../../../components/course';
 import type { CourseDetail } from '../catalogue-api';
 import { messages as m } from '../messages';
 
@@ -25,7 +25,7 @@ export function CourseOverview({
     <article className="course-detail">
       <header className="course-detail__head">
         <div className="course-detail__media">
-          <img src={course.featured_img} alt="" />
+          <CourseImage src={course.featured_img} sizes="(min-width: 992px) 50vw, 100vw" priority placeholderClassName="course-detail__placeholder" />
         </div>
         <div className="course-detail__summary">
           {course.category ? (
