@@ -1,12 +1,15 @@
 import { expect, test } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { readFileSync } from 'node:fs';
+import { unzipSync } from 'fflate';
 import { apiLogin, DEMO, expectNoSeriousA11yViolations, fillLogin, loginAs, watchCspViolations } from './support';
 
 // Auditors (issue 27 item 4, docs/adr/0039): an admin invites an auditor on one course; the auditor
 // opens the invitation link, chooses a password, signs in on their own page, opens a learner's
-// transcript and downloads her certificate; a course outside the scope is refused in French; an
-// expired auditor is refused at sign-in.
+// transcript, downloads her certificate and generates and downloads her dossier de preuves (item 4:
+// the ZIP names the auditor as its author, the page passes axe at 1280 and 390 px); a course outside
+// the scope is refused in French; the admin's access log shows every read; an expired auditor is
+// refused at sign-in.
 
 test.beforeEach(async ({ context }) => watchCspViolations(context));
 
@@ -87,6 +90,25 @@ test('an admin invites an auditor who sets a password, reads a transcript, downl
     await expectNoSeriousA11yViolations(tab);
   });
 
+  await test.step('the auditor generates and downloads Léa’s dossier de preuves', async () => {
+    const card = tab.getByTestId('audit-dossier');
+    await expect(card).toContainText('vérifiable sur la page publique /verifier');
+    const [file] = await Promise.all([tab.waitForEvent('download', { timeout: 90_000 }), card.getByTestId('dossier-button').click()]);
+    expect(file.suggestedFilename()).toMatch(new RegExp(`^dossier-de-preuves-cours-\\d+-apprenant-${lea.id}-.*\\.zip$`));
+    const entries = unzipSync(new Uint8Array(readFileSync((await file.path())!)));
+    expect(Object.keys(entries)).toEqual(expect.arrayContaining(['manifest.json', 'releve-de-formation.pdf', 'donnees/evenements.json']));
+    const manifest = JSON.parse(new TextDecoder().decode(entries['manifest.json'])) as { format: string; generated_by: { role: string } };
+    expect(manifest).toMatchObject({ format: 'dossier-de-preuves', generated_by: { role: 'auditor' } });
+    await expect(tab.getByText('Téléchargement du dossier lancé', { exact: false })).toBeVisible();
+    await tab.screenshot({ path: 'test-results/auditor-dossier-1280.png', fullPage: true });
+    await expectNoSeriousA11yViolations(tab);
+    await tab.setViewportSize({ width: 390, height: 844 });
+    await card.scrollIntoViewIfNeeded();
+    await tab.screenshot({ path: 'test-results/auditor-dossier-390.png', fullPage: true });
+    await expectNoSeriousA11yViolations(tab);
+    await tab.setViewportSize({ width: 1280, height: 800 });
+  });
+
   await test.step('a course outside the scope is refused, in French', async () => {
     await tab.goto(`/auditeur/cours/${other.id}/apprenants/${lea.id}`);
     await expect(tab.getByTestId('audit-refusal')).toContainText("Ce cours n'est pas dans le périmètre de votre mission d'audit.");
@@ -97,6 +119,7 @@ test('an admin invites an auditor who sets a password, reads a transcript, downl
     const log = page.getByRole('table').last();
     await expect(log).toContainText('Relevé de formation');
     await expect(log).toContainText('Document (PDF)');
+    await expect(log).toContainText('Dossier de preuves');
   });
   await auditor.close();
 });

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -17,7 +17,8 @@ import { apiLogin, DEMO, expectNoSeriousA11yViolations, loginAs, watchCspViolati
 // operator rewrote in the database (as superuser, its trigger bypassed) is named as a published
 // history different from the dossier's. Each beat group and SCORM commit row is recomputed from the
 // data files against the digest its event carries (ADR 0040): a beat row altered in the database
-// before the dossier was generated (files and manifest then agree) is named by its session and seqs.
+// before the dossier was generated (files and manifest then agree) is named by its session and seqs;
+// so is a SCORM commit row a learner sent through the player's commit call, altered the same way.
 
 test.beforeEach(async ({ context }) => watchCspViolations(context));
 
@@ -72,12 +73,12 @@ test('a certificate’s code is checked without login: initials, course and date
   await expectNoSeriousA11yViolations(page);
 });
 
-/** A dossier de preuves of Léa for « Modèles de documents Word et Excel », generated and downloaded by her trainer in the app. */
-async function downloadDossier(page: Page, request: APIRequestContext): Promise<Buffer> {
-  const id = await courseId(request, 'Modèles de documents Word et Excel');
+/** A dossier de preuves of Léa for « Modèles de documents Word et Excel » (or of `learner` for `course`), generated and downloaded by her trainer in the app. */
+async function downloadDossier(page: Page, request: APIRequestContext, course = 'Modèles de documents Word et Excel', learner = DEMO.student.name): Promise<Buffer> {
+  const id = await courseId(request, course);
   await loginAs(page, 'trainer');
   await page.goto(`/enrolled-students/${id}`);
-  await page.getByRole('link', { name: `Relevé de formation de ${DEMO.student.name}` }).click();
+  await page.getByRole('link', { name: `Relevé de formation de ${learner}` }).click();
   const [file] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.getByTestId('dossier-button').click()]);
   return readFile((await file.path())!);
 }
@@ -134,6 +135,9 @@ test('a dossier downloaded from the app is checked in the browser, and an altere
   // Each beat group and SCORM commit row, recomputed from the data files, has its event's digest.
   await expect(page.getByTestId('rows-check')).toContainText(/[1-9]\d* groupe\(s\) de signaux et \d+ enregistrement\(s\) SCORM recalculés : identiques aux empreintes des événements\./);
   await expect(page.getByTestId('rows-problems')).toHaveCount(0);
+  // Each event's hash and link, recomputed from donnees/evenements.json.
+  await expect(page.getByTestId('chain-check')).toContainText(/[1-9][\d\u202f ]* événement\(s\) de [1-9]\d* flux recalculés : chaque hash et chaque lien correspondent\./);
+  await expect(page.getByTestId('chain-problems')).toHaveCount(0);
   await page.screenshot({ path: 'test-results/verifier-dossier-1280.png', fullPage: true });
   await expectNoSeriousA11yViolations(page);
 
@@ -163,6 +167,40 @@ test('a dossier downloaded from the app is checked in the browser, and an altere
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: 'test-results/verifier-dossier-390.png', fullPage: true });
+  await expectNoSeriousA11yViolations(page);
+});
+
+/** The server's canonical JSON (platform/event-log/event-hash.ts): keys sorted, no white space. */
+const canonical = (value: unknown): string =>
+  Array.isArray(value) ? `[${value.map(canonical).join(',')}]`
+  : value !== null && typeof value === 'object' ? `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(',')}}`
+  : JSON.stringify(value);
+
+test('an event altered in the dossier and re-hashed is named by the next link of its stream', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const zip = await downloadDossier(page, request);
+  const entries = unzipSync(new Uint8Array(zip));
+  type Line = { eventId: string; streamType: string; streamId: string; streamVersion: number; type: string; schemaVersion: number; payload: Record<string, unknown>; metadata: unknown; occurredAt: string; prevHash: string | null; hash: string };
+  const events = JSON.parse(new TextDecoder().decode(entries['donnees/evenements.json'])) as Line[];
+  // The first event followed by another in its stream: its occurredAt moved a minute, its hash recomputed as an operator would.
+  const target = events.find((e) => events.some((n) => n.streamType === e.streamType && n.streamId === e.streamId && n.streamVersion === e.streamVersion + 1))!;
+  expect(target, 'a stream of two events at least').toBeTruthy();
+  const next = events.find((n) => n.streamType === target.streamType && n.streamId === target.streamId && n.streamVersion === target.streamVersion + 1)!;
+  target.occurredAt = new Date(Date.parse(target.occurredAt) - 60_000).toISOString();
+  target.hash = createHash('sha256').update(canonical({
+    event_id: target.eventId, stream_type: target.streamType, stream_id: target.streamId, stream_version: target.streamVersion, event_type: target.type,
+    schema_version: target.schemaVersion, payload: target.payload, metadata: target.metadata, occurred_at: target.occurredAt, prev_hash: target.prevHash,
+  }), 'utf8').digest('hex');
+  entries['donnees/evenements.json'] = strToU8(`[\n${events.map((e) => JSON.stringify(e)).join(',\n')}\n]\n`);
+  await page.goto('/verifier');
+  await page.locator('.ant-upload input[type=file]').setInputFiles({ name: 'dossier-modifie.zip', mimeType: 'application/zip', buffer: Buffer.from(zipSync(entries)) });
+  await expect(page.getByTestId('dossier-result')).toContainText(/Dossier NON conforme : 1 fichier\(s\) diffèrent du manifeste\./, { timeout: 60_000 });
+  const problems = page.getByTestId('chain-problems');
+  await expect(problems.getByRole('listitem')).toHaveCount(1);
+  await expect(problems).toContainText(
+    `Événement ${next.type} du flux ${next.streamType}/${next.streamId}, version ${next.streamVersion} (${next.eventId}) : son lien ne correspond pas au hash de l’événement précédent`,
+  );
+  await page.screenshot({ path: 'test-results/verifier-event-rehashed-1280.png', fullPage: true });
   await expectNoSeriousA11yViolations(page);
 });
 
@@ -272,6 +310,68 @@ test('a beat row altered in the database before the dossier was generated is nam
   } finally {
     // Put back: the other journeys run on the same server.
     await flip();
+    await db.end();
+  }
+});
+
+/** Inès (backend/src/demo/demo-accounts.ts) follows Claire's pivot tables course, whose last chapter is a SCORM 2004 module (demo-media.ts). */
+const INES = { email: 'ines.moreau@demo.lms-formation.fr', password: 'Etudiante2026!', name: 'Inès Moreau' };
+const PIVOT_TABLES = 'Excel : tableaux croisés dynamiques';
+
+test('a SCORM commit row altered in the database before the dossier was generated is named by the page', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const course = await courseId(request, PIVOT_TABLES);
+  const db = new pg.Client({ connectionString: superuserUrl() });
+  await db.connect();
+  const chapter = (await db.query<{ id: number }>(`select id from catalogue.chapter where course_id = $1 and content_type = 'scorm' order by position limit 1`, [course])).rows[0]?.id;
+  expect(chapter, 'the pivot tables’ SCORM module').toBeTruthy();
+
+  // Inès's player commits her attempt through the runtime's call, in a session of its own.
+  const login = await request.post('/api/student-login-jwt/', { data: { email: INES.email, password: INES.password } });
+  expect(login.ok(), 'Inès’s login').toBe(true);
+  const { access, student_id: student } = (await login.json()) as { access: string; student_id: number };
+  const sessionId = randomUUID();
+  const suspendData = `page=3;reponses=B,A,C;${sessionId.slice(0, 8)}`;
+  const committed = await request.post('/api/scorm-progress/', {
+    headers: { Authorization: `Bearer ${access}` },
+    data: { student, course, chapter, session_id: sessionId, seq: 1, cmi_data: { completion_status: 'incomplete', location: 'page-3', suspend_data: suspendData, session_time: 'PT2M5S' } },
+  });
+  expect(committed.status(), await committed.text()).toBe(201);
+  const stored = (await db.query<{ sco: string; suspend_data: string }>(`select sco, cmi->>'suspend_data' as suspend_data from progress.scorm_commit where session_id = $1 and seq = 1`, [sessionId])).rows;
+  expect(stored).toEqual([{ sco: expect.any(String), suspend_data: suspendData }]);
+  const bound = await db.query(`select 1 from eventlog.event where event_type = 'ScormCommitted' and schema_version >= 3 and payload->>'sessionId' = $1`, [sessionId]);
+  expect(bound.rowCount, 'its ScormCommitted binds the row').toBe(1);
+
+  // The operator rewrites the commit's suspend_data, as superuser (triggers bypassed), then the dossier is generated.
+  const setSuspendData = async (value: string) => {
+    await db.query('begin');
+    await db.query(`set local session_replication_role = replica`);
+    const { rowCount } = await db.query(`update progress.scorm_commit set cmi = jsonb_set(cmi, '{suspend_data}', to_jsonb($1::text)) where session_id = $2 and seq = 1`, [value, sessionId]);
+    await db.query('commit');
+    expect(rowCount).toBe(1);
+  };
+  await setSuspendData('page=9;reponses=A,A,A');
+  try {
+    const zip = await downloadDossier(page, request, PIVOT_TABLES, INES.name);
+    const commits = JSON.parse(new TextDecoder().decode(unzipSync(new Uint8Array(zip))['donnees/enregistrements-scorm.json'])) as unknown[];
+    expect(JSON.stringify(commits)).toContain('page=9;reponses=A,A,A');
+    await page.goto('/verifier');
+    await page.locator('.ant-upload input[type=file]').setInputFiles({ name: 'dossier.zip', mimeType: 'application/zip', buffer: zip });
+    // The files agree with their manifest, and the manifest is the centre's: only the row's digest tells.
+    await expect(page.getByTestId('dossier-result')).toContainText(/Dossier conforme à son manifeste/, { timeout: 60_000 });
+    await expect(page.getByTestId('manifest-origin')).toContainText('Manifeste reconnu', { timeout: 30_000 });
+    await expect(page.getByTestId('rows-check')).toContainText('1 groupe(s) de signaux ou enregistrement(s) SCORM ne correspondent plus aux empreintes des événements.');
+    const problems = page.getByTestId('rows-problems');
+    await expect(problems.getByRole('listitem')).toHaveCount(1);
+    await expect(problems).toContainText(`Enregistrement SCORM SCO « ${stored[0]!.sco} », session ${sessionId}, seq 1 : modifié depuis son enregistrement`);
+    await page.screenshot({ path: 'test-results/verifier-scorm-altered-1280.png', fullPage: true });
+    await expectNoSeriousA11yViolations(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: 'test-results/verifier-scorm-altered-390.png', fullPage: true });
+    await expectNoSeriousA11yViolations(page);
+  } finally {
+    // Put back: the other journeys run on the same server.
+    await setSuspendData(suspendData);
     await db.end();
   }
 });

@@ -13,7 +13,7 @@ type Reason = 'abandon' | 'absence' | 'interruption' | 'force_majeure';
  * - the centre counts hours on the declared durations of validated steps (its FOAD practice);
  * - Léa finished « Gestion de projet agile » (OPCO, her employer): her certificat de réalisation
  *   and her attestation de fin de formation;
- * - Inès stopped the pivot tables course after two steps: a certificate of partial completion first
+ * - Inès stopped the pivot tables course in its interactive module, after three chapters: a certificate of partial completion first
  *   issued for an absence, then corrected as an interruption (version 2; version 1 reads « remplacé »).
  */
 export async function seedDemoDocuments(

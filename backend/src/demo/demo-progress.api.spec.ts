@@ -31,4 +31,17 @@ describe('the demo progress', () => {
     expect(await db.query(`select 1 from eventlog.event where event_type = 'PlaybackExcessIgnored'`)).toEqual([]);
     expect(await db.query(`select 1 from eventlog.event where event_type = 'CourseCompleted'`)).toHaveLength(1);
   });
+
+  it('gives Inès a SCORM commit on the pivot tables’ module, bound to its event, so her dossier shows one', async () => {
+    const ines = (await db.one<{ id: number }>(`select s.id from identity.student s join identity.account a on a.id = s.account_id where a.email = 'ines.moreau@demo.lms-formation.fr'`))!.id;
+    const commits = await db.query<{ schema_version: number; payload: { studentId: number; commitSha256?: string; validated?: boolean } }>(
+      `select schema_version, payload from eventlog.event where event_type = 'ScormCommitted' and (payload->>'studentId')::int = $1`, [ines]);
+    expect(commits).toHaveLength(1);
+    expect(commits[0]!.schema_version).toBeGreaterThanOrEqual(3);
+    expect(commits[0]!.payload.commitSha256).toMatch(/^[0-9a-f]{64}$/);
+    const rows = await db.query<{ suspend_data: string }>(`select cmi->>'suspend_data' as suspend_data from progress.scorm_commit where student_id = $1`, [ines]);
+    expect(rows).toEqual([{ suspend_data: 'page=2;reponses=B,A' }]);
+    // Opened, not validated: the module is not among her validated steps.
+    expect(await db.query(`select 1 from eventlog.event where event_type = 'ChapterValidated' and (payload->>'studentId')::int = $1 and payload->>'rule' like 'scorm%'`, [ines])).toEqual([]);
+  });
 });

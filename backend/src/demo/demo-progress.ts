@@ -81,8 +81,26 @@ async function playCourse(commands: CommandBus, queries: QueryBus, player: DemoP
 }
 
 /**
+ * The learner opened a course's interactive module (SCORM) and stopped partway: one commit, as the
+ * player's runtime sends it (`RecordScormCommit`, the command behind `POST /scorm-progress/`), with a
+ * resume point in suspend_data; the step stays unvalidated. Its row is bound to its `ScormCommitted`
+ * (issue 27, ADR 0040), so the learner's dossier de preuves shows a SCORM commit the verifier recomputes.
+ */
+async function openScormModule(commands: CommandBus, queries: QueryBus, student: Actor, courseId: number): Promise<void> {
+  const module = (await queries.execute(new GetCourseOutline(courseId))).chapters.find((chapter) => chapter.content_type === 'scorm');
+  if (!module) return;
+  await commands.execute(
+    new RecordScormCommit(student, student.profileId, courseId, {
+      chapterId: module.id, sco: undefined, sessionId: randomUUID(), seq: 1,
+      cmi: { completion_status: 'incomplete', lesson_status: 'incomplete', location: 'page-2', suspend_data: 'page=2;reponses=B,A', session_time: 'PT3M10S' },
+    }),
+  );
+}
+
+/**
  * The demo's progress at every stage: Léa finished the agile course and is well into the templates
- * course; Inès started the pivot tables course; Léa's cybersecurity course is not started.
+ * course; Inès followed the pivot tables course's three chapters and stopped in its interactive
+ * module (a SCORM commit, not validated); Léa's cybersecurity course is not started.
  */
 export async function seedDemoProgress(
   commands: CommandBus,
@@ -99,5 +117,7 @@ export async function seedDemoProgress(
     await commands.execute(new CompleteCourse(students.lea, students.lea.profileId, courses.agile));
   }
   await playCourse(commands, queries, player, students.lea, courses.templates, 5);
-  await playCourse(commands, queries, player, students.ines, courses.pivotTables, 2);
+  // Her three chapters read and watched, the module is open to her (steps open in order).
+  await playCourse(commands, queries, player, students.ines, courses.pivotTables, 3);
+  await openScormModule(commands, queries, students.ines, courses.pivotTables);
 }

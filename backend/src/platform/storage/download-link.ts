@@ -40,7 +40,7 @@ export class ExpiredDownloadLink extends Error {
   }
 }
 
-const ROLES: readonly Role[] = ['student', 'teacher', 'admin'];
+const ROLES: readonly Role[] = ['student', 'teacher', 'admin', 'auditor'];
 
 @Injectable()
 export class DownloadLinks {

@@ -36,6 +36,9 @@ export const auditMessages = {
   back: 'Retour à l’espace auditeur',
   documents: 'Documents émis',
   noDocuments: 'Aucun document émis pour cet apprenant dans ce cours.',
+  dossier: 'Dossier de preuves',
+  dossierIntro:
+    'Un ZIP : relevé de formation (PDF et XLSX), documents émis, événements, signaux de présence, enregistrements SCORM et un manifeste avec les empreintes et les preuves d’ancrage, vérifiable sur la page publique /verifier. La génération et le téléchargement sont enregistrés dans le journal de preuves.',
   download: 'Télécharger',
   downloadFailed: 'Le téléchargement a échoué.',
   downloaded: (name: string) => `Téléchargé : ${name}`,

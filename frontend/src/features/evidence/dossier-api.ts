@@ -19,6 +19,10 @@ export const dossierApi = api.injectEndpoints({
     generateDossier: build.mutation<DossierView, { student: number; course: number }>({
       query: ({ student, course }) => ({ url: `evidence/students/${student}/courses/${course}/dossier/`, method: 'POST' }),
     }),
+    /** POST /audit/students/{student}/courses/{course}/dossier/ (an auditor of the course's scope; the access recorded, docs/adr/0039). */
+    generateAuditDossier: build.mutation<DossierView, { student: number; course: number }>({
+      query: ({ student, course }) => ({ url: `audit/students/${student}/courses/${course}/dossier/`, method: 'POST' }),
+    }),
     /** POST /evidence/courses/{course}/dossiers/ (admins): every learner, or those enrolled or active in a period. */
     requestDossierBatch: build.mutation<{ job_id: string; learners: number }, { course: number; body: DossierBatchRequest }>({
       query: ({ course, body }) => ({ url: `evidence/courses/${course}/dossiers/`, method: 'POST', body }),
@@ -31,4 +35,4 @@ export const dossierApi = api.injectEndpoints({
   }),
 });
 
-export const { useGenerateDossierMutation, useRequestDossierBatchMutation, useGetDossierBatchQuery } = dossierApi;
+export const { useGenerateDossierMutation, useGenerateAuditDossierMutation, useRequestDossierBatchMutation, useGetDossierBatchQuery } = dossierApi;

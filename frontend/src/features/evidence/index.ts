@@ -6,4 +6,6 @@ export const TranscriptPage = lazyComponent(() => import('./screens/transcript-p
 export const DossierBatchPage = lazyComponent(() => import('./screens/dossier-batch-page'), (m) => m.DossierBatchPage);
 export { dossierMessages } from './dossier-messages';
 /** The transcript's rendering, for the auditor's area (docs/adr/0039), which reads it through its own calls. */
+/** « Dossier de preuves », for the auditor's area too (`auditor`: generated through /audit, downloaded by a link only they may ask). */
+export const DossierButton = lazyComponent(() => import('./components/dossier-button'), (m) => m.DossierButton);
 export const TranscriptView = lazyComponent(() => import('./components/transcript-view'), (m) => m.TranscriptView);

@@ -60,6 +60,22 @@ export const messages = {
     coverageIntro: 'Ce que le manifeste déclare lié au journal chaîné du centre, fichier par fichier.',
     coverageCount: (covered: number) => `${covered.toLocaleString('fr-FR')} élément(s) lié(s)`,
   },
+  chain: {
+    title: 'Chaînage des événements',
+    intro:
+      'Chaque événement de donnees/evenements.json porte le SHA-256 de son contenu (identifiant, flux, version, type, charge utile, métadonnées, date) et celui de l’événement qui le précède dans son flux. Ces empreintes sont recalculées ici : un événement modifié ne donne plus son hash ; recalculé par qui l’a modifié, il ne rejoint plus le lien de l’événement suivant, ni la tête prouvée par le point de contrôle.',
+    intact: (events: number, streams: number) =>
+      `${events.toLocaleString('fr-FR')} événement(s) de ${streams.toLocaleString('fr-FR')} flux recalculés : chaque hash et chaque lien correspondent.`,
+    broken: (problems: number, events: number) => `${problems.toLocaleString('fr-FR')} anomalie(s) de chaînage sur ${events.toLocaleString('fr-FR')} événement(s).`,
+    problem: (verdict: 'modifie' | 'lien' | 'manquant', type: string, stream: string, version: number, eventId: string) =>
+      `Événement ${type} du flux ${stream}, version ${version} (${eventId}) : ${
+        verdict === 'modifie'
+          ? 'son contenu ne donne plus son hash (modifié depuis son enregistrement)'
+          : verdict === 'lien'
+            ? 'son lien ne correspond pas au hash de l’événement précédent (un événement avant lui a été modifié puis recalculé, ou retiré)'
+            : 'des versions manquent avant lui dans le fichier'
+      }`,
+  },
   rows: {
     title: 'Signaux et enregistrements SCORM liés aux événements',
     intro: 'Chaque événement LearningTimeRecorded (version 2 et suivantes) porte l’empreinte SHA-256 des signaux de présence qu’il a enregistrés, chaque ScormCommitted (version 3 et suivantes) celle de son enregistrement SCORM. Ces empreintes sont recalculées ici à partir de donnees/signaux-de-presence.json et donnees/enregistrements-scorm.json : une ligne modifiée, même dans la base avant la génération du dossier, ne donne plus la même empreinte.',

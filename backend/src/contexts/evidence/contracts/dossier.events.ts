@@ -4,6 +4,9 @@ export const DOSSIER_STREAM = 'evidence.dossier';
 
 export type DossierScope = 'apprenant' | 'lot';
 
+/** Who generates or downloads a dossier: an admin, the course's trainer, an auditor of the course's scope (docs/adr/0039). */
+export type DossierActorRole = 'teacher' | 'admin' | 'auditor';
+
 export interface DossierGenerated {
   type: 'DossierGenerated';
   payload: {
@@ -18,7 +21,7 @@ export interface DossierGenerated {
     zipSha256: string;
     manifestSha256: string;
     sizeBytes: number;
-    generatedByRole: 'teacher' | 'admin';
+    generatedByRole: DossierActorRole;
     generatedByProfileId: number;
     /** The job that generated it (a batch), else null. */
     jobId: string | null;
@@ -28,7 +31,7 @@ export interface DossierGenerated {
 export interface DossierDownloaded {
   type: 'DossierDownloaded';
   /** Who started a download (a resumed one, asking bytes after the first, records nothing new). */
-  payload: { dossierId: number; byRole: 'teacher' | 'admin'; byProfileId: number; zipSha256: string };
+  payload: { dossierId: number; byRole: DossierActorRole; byProfileId: number; zipSha256: string };
 }
 
 export interface DossierFileDeleted {

@@ -1,6 +1,6 @@
 import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { AggregateRoot, ConflictError, NotFoundError, type StreamRef } from '../../../shared-kernel/index.js';
-import { DOSSIER_STREAM, type DossierEvent, type DossierScope } from '../contracts/dossier.events.js';
+import { DOSSIER_STREAM, type DossierActorRole, type DossierEvent, type DossierScope } from '../contracts/dossier.events.js';
 
 const SHA256 = /^[0-9a-f]{64}$/;
 
@@ -44,7 +44,7 @@ export class GeneratedDossier extends AggregateRoot<DossierEvent> {
   generatedAt: Date;
 
   @Property({ type: 'text', fieldName: 'generated_by_role' })
-  generatedByRole: 'teacher' | 'admin';
+  generatedByRole: DossierActorRole;
 
   @Property({ type: 'integer', fieldName: 'generated_by' })
   generatedBy: number;
@@ -68,7 +68,7 @@ export class GeneratedDossier extends AggregateRoot<DossierEvent> {
     manifestSha256: string;
     sizeBytes: number;
     now: Date;
-    by: { role: 'teacher' | 'admin'; profileId: number };
+    by: { role: DossierActorRole; profileId: number };
     jobId: string | null;
   }) {
     super();
@@ -103,7 +103,7 @@ export class GeneratedDossier extends AggregateRoot<DossierEvent> {
   }
 
   /** A download started (who may, the handler decided); a deleted file cannot be downloaded. */
-  downloaded(by: { role: 'teacher' | 'admin'; profileId: number }): void {
+  downloaded(by: { role: DossierActorRole; profileId: number }): void {
     if (this.filePath === null) throw new NotFoundError('Ce dossier a été supprimé à l’issue de la durée de conservation : générez-en un nouveau.');
     this.record({ type: 'DossierDownloaded', payload: { dossierId: this.id, byRole: by.role, byProfileId: by.profileId, zipSha256: this.zipSha256 } });
   }

@@ -1,6 +1,6 @@
-import { Controller, Get, Param, Res } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiOkResponse, ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Authenticated, CurrentActor } from '../../../platform/auth/auth.decorators.js';
 import { IdPipe } from '../../../platform/http/id.pipe.js';
@@ -8,6 +8,8 @@ import { attachmentDisposition } from '../../../platform/storage/serve-file.js';
 import type { Actor } from '../../../shared-kernel/index.js';
 import { AdmitAuditorAccess } from '../../identity/contracts/identity.auditors.js';
 import { AuditCourseView, AuditLearnerView, GetDocumentSubject, ListAuditCourses, ListAuditLearners } from '../application/audit/auditor-reads.js';
+import { DossierView } from '../application/dossier/dossier.views.js';
+import { GenerateLearnerDossier } from '../application/dossier/generate-dossier.command.js';
 import { DownloadIssuedDocument } from '../application/documents/download-document.command.js';
 import { IssuedDocumentSummary, ListIssuedDocuments } from '../application/documents/list-documents.query.js';
 import { GetTranscript } from '../application/get-transcript.query.js';
@@ -15,7 +17,9 @@ import { TranscriptView } from '../application/transcript.views.js';
 
 /**
  * What an auditor reads (issue 27 item 4, docs/adr/0039), read-only: the courses of their scope,
- * a course's learners, a learner's transcript, documents and their PDFs. Each read is first admitted
+ * a course's learners, a learner's transcript, documents and their PDFs, the learner's dossier de
+ * preuves (generated for the audit, then downloaded through the signed link of
+ * `POST /api/evidence/dossiers/{id}/download-link/`, which only they may ask). Each read is first admitted
  * by identity (scope, end date, revocation: 403 otherwise) and recorded there (`AuditorAccessed`).
  */
 @ApiTags('Audit')
@@ -59,6 +63,19 @@ export class AuditController {
   async documents(@CurrentActor() actor: Actor, @Param('studentId', IdPipe) studentId: number, @Param('courseId', IdPipe) courseId: number): Promise<IssuedDocumentSummary[]> {
     await this.commands.execute(new AdmitAuditorAccess(actor, 'documents', { courseId, studentId, documentId: null }));
     return this.queries.execute(new ListIssuedDocuments(actor, studentId, courseId));
+  }
+
+  @Post('students/:studentId/courses/:courseId/dossier')
+  @HttpCode(201)
+  @Authenticated('auditor')
+  @ApiOperation({
+    summary:
+      "Génère le dossier de preuves d'un apprenant d'un cours du périmètre (comptes clôturés compris) ; accès enregistré (AuditorAccessed), dossier conservé comme celui d'un administrateur (DossierGenerated, par l'auditeur) ; rien d'autre ne change",
+  })
+  @ApiCreatedResponse({ type: DossierView })
+  async dossier(@CurrentActor() actor: Actor, @Param('studentId', IdPipe) studentId: number, @Param('courseId', IdPipe) courseId: number): Promise<DossierView> {
+    await this.commands.execute(new AdmitAuditorAccess(actor, 'dossier', { courseId, studentId, documentId: null }));
+    return this.commands.execute(new GenerateLearnerDossier(actor, studentId, courseId));
   }
 
   @Get('documents/:documentId/pdf')

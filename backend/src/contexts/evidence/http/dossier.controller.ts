@@ -40,7 +40,7 @@ export class DossierController {
   }
 
   @Get('dossiers/:dossierId/file')
-  @Authenticated('student', 'teacher', 'admin')
+  @Authenticated('student', 'teacher', 'admin', 'auditor')
   @ApiOperation({ summary: 'Télécharge un dossier de preuves (ZIP) ; Range et If-Range permettent de reprendre un téléchargement interrompu' })
   @ApiProduces('application/zip')
   @ApiResponse({ status: 200, description: 'Le ZIP entier (206 et Content-Range pour une plage)', content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } } })
@@ -52,8 +52,8 @@ export class DossierController {
 
   @Post('dossiers/:dossierId/download-link')
   @HttpCode(201)
-  @Authenticated('student', 'teacher', 'admin')
-  @ApiOperation({ summary: 'Un lien de téléchargement signé du dossier (10 minutes, pour qui le demande) : le navigateur télécharge et reprend lui-même le fichier ; rien n’est enregistré avant le téléchargement' })
+  @Authenticated('student', 'teacher', 'admin', 'auditor')
+  @ApiOperation({ summary: 'Un lien de téléchargement signé du dossier (10 minutes, pour qui le demande ; un auditeur, pour les dossiers qu’il a générés) : le navigateur télécharge et reprend lui-même le fichier ; rien n’est enregistré avant le téléchargement' })
   @ApiCreatedResponse({ type: DownloadLinkView })
   async link(@CurrentActor() actor: Actor, @Param('dossierId', IdPipe) dossierId: number): Promise<DownloadLinkView> {
     await this.queries.execute(new CheckDossierDownload(actor, dossierId));

@@ -2,7 +2,8 @@
 // invites one (the e-mail's link sets the password), changes the scope and end date, revokes; the
 // auditor reads in scope (closed accounts included), each read recorded as AuditorAccessed; 403
 // outside the scope, for other roles, after the end date (TestClock) and after a revocation; no
-// write of the product admits the auditor role (every non-GET operation of the OpenAPI document).
+// write of the product admits the auditor role (every non-GET operation of the OpenAPI document) but the
+// dossier's generation and signed link (AUDITOR_WRITES, their own spec).
 import { randomUUID } from 'node:crypto';
 import { Database } from '../../../platform/database/database.js';
 import { eventually } from '../../../platform/testing/eventually.js';
@@ -35,6 +36,11 @@ const PUBLIC_WRITES = [
   'DELETE /api/media-session', 'POST /api/admin/token', 'POST /api/auditeurs/activation', 'POST /api/auditeurs/token', 'POST /api/formateur-register',
   'POST /api/formateur/token', 'POST /api/logout', 'POST /api/student', 'POST /api/student-login-jwt', 'POST /api/token/logout', 'POST /api/token/refresh',
 ];
+/**
+ * The only writes an auditor reaches (docs/adr/0039 « Dossiers »): generating a dossier of their scope (derived data, itself
+ * evidence of the audit) and asking a signed link to one they generated; their own spec is `evidence/http/audit-dossier.api.spec.ts`.
+ */
+const AUDITOR_WRITES = ['POST /api/audit/students/{studentId}/courses/{courseId}/dossier', 'POST /api/evidence/dossiers/{dossierId}/download-link'];
 const eventsOf = (type: string, accountId: number) =>
   db.query<{ payload: Record<string, unknown> }>("select payload from eventlog.event where event_type = $1 and stream_type = 'identity.account' and stream_id = $2 order by position", [type, String(accountId)]);
 
@@ -258,8 +264,9 @@ describe('auditors', () => {
         .filter(([method]) => ['post', 'put', 'patch', 'delete'].includes(method))
         .map(([method, operation]) => ({ method: method.toUpperCase() as 'POST' | 'PUT' | 'PATCH' | 'DELETE', path, secured: (operation.security ?? []).length > 0 })),
     );
-    // The writes that need a session: every one refuses the auditor, whatever the body.
-    const secured = writes.filter((w) => w.secured);
+    // The writes that need a session: every one refuses the auditor, whatever the body, except the dossier's two (listed).
+    expect(writes.filter((w) => w.secured && AUDITOR_WRITES.includes(`${w.method} ${w.path}`)).map((w) => `${w.method} ${w.path}`).sort()).toEqual(AUDITOR_WRITES);
+    const secured = writes.filter((w) => w.secured && !AUDITOR_WRITES.includes(`${w.method} ${w.path}`));
     expect(secured.length).toBeGreaterThan(40);
     const answers = [];
     for (const write of secured) {

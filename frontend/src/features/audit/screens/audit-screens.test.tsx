@@ -42,6 +42,34 @@ describe('auditor screens (docs/adr/0039)', () => {
     expect(await screen.findByTestId('audit-refusal')).toHaveTextContent("Ce cours n'est pas dans le périmètre de votre mission d'audit.");
   });
 
+  it('/auditeur/…/apprenants/{id}: « Dossier de preuves » generates through the audit route, then asks the signed link', async () => {
+    startSession('auditor', { id: 4, username: 'n.girard', access: 'a1', refresh: 'r1' });
+    const transcript = {
+      student: { id: 11, fullname: 'Léa Dubois', closed: true, closed_at: '2026-11-20T10:00:00Z' },
+      course: { id: 7, title: 'Piloter un projet agile', archived: false, trainer: { id: 3, full_name: 'Claire Martin' } },
+      generated_at: '2026-11-27T09:00:00Z',
+      method: { version: 'v1', description: 'Temps mesuré par le serveur.' },
+      summary: { enrolled_at: '2026-11-02T09:00:00Z', first_access: null, last_access: null, completed_at: null, connected_seconds: 0, active_seconds: 0, steps_total: 0, steps_validated: 0 },
+      connections: [], steps: [], quiz_attempts: [], scorm: [], homework: [], messages: [],
+      support: { recorded: true, note: 'Demandes d’assistance technique.', requests: [] },
+    };
+    const calls: string[] = [];
+    stubFetch((request) => {
+      if (request.method !== 'GET') calls.push(`${request.method} ${path(request)}`);
+      if (path(request) === '/audit/students/11/courses/7/transcript') return json(transcript);
+      if (path(request) === '/audit/students/11/courses/7/documents') return json([]);
+      if (path(request) === '/audit/students/11/courses/7/dossier') return json({ id: 31, download_link_url: '/api/evidence/dossiers/31/download-link/' }, 201);
+      if (path(request) === '/evidence/dossiers/31/download-link') return json({ url: '/api/evidence/dossiers/31/file/jeton.signature', expires_at: '2026-11-27T10:10:00Z' }, 201);
+      return json({ statusCode: 404, message: 'Introuvable.' }, 404);
+    });
+    renderApp('/auditeur/cours/7/apprenants/11');
+    const card = await screen.findByTestId('audit-dossier');
+    expect(within(card).getByText(/vérifiable sur la page publique \/verifier/)).toBeInTheDocument();
+    await userEvent.click(await within(card).findByRole('button', { name: /Dossier de preuves/ }));
+    expect(await screen.findByText('Téléchargement du dossier lancé : votre navigateur l’enregistre et peut le reprendre s’il est interrompu.')).toBeInTheDocument();
+    expect(calls).toEqual(['POST /audit/students/11/courses/7/dossier', 'POST /evidence/dossiers/31/download-link']);
+  });
+
   it('/admin-auditors/{id}: the auditor, « Révoquer l’accès » and the access log', async () => {
     startSession('admin', { id: 1, username: 'admin', access: 'a1', refresh: 'r1' });
     stubFetch((request) => {

@@ -44,11 +44,28 @@ function Documents({ course, student }: { course: number; student: number }) {
   );
 }
 
+/** The learner's dossier de preuves: what it holds, and the evidence feature's button (generate, then download). */
+function Dossier({ children }: { children: ReactNode }) {
+  return (
+    <Card title={m.dossier} className="audit-card" data-testid="audit-dossier">
+      <Typography.Paragraph>{m.dossierIntro}</Typography.Paragraph>
+      {children}
+    </Card>
+  );
+}
+
 /**
- * /auditeur/cours/{course}/apprenants/{student}: the learner's transcript and documents, read-only.
- * The transcript's rendering is the evidence feature's, handed in by the auditor's area.
+ * /auditeur/cours/{course}/apprenants/{student}: the learner's transcript, documents and dossier de
+ * preuves, read-only. The transcript's rendering and the dossier's button are the evidence feature's,
+ * handed in by the auditor's area.
  */
-export function AuditorLearnerPage({ renderTranscript }: { renderTranscript: (transcript: TranscriptView) => ReactNode }) {
+export function AuditorLearnerPage({
+  renderTranscript,
+  renderDossier,
+}: {
+  renderTranscript: (transcript: TranscriptView) => ReactNode;
+  renderDossier: (target: { course: number; student: number }) => ReactNode;
+}) {
   usePageTitle(m.learnerTitle);
   const params = useParams();
   const course = positive(params.courseId);
@@ -64,6 +81,7 @@ export function AuditorLearnerPage({ renderTranscript }: { renderTranscript: (tr
         {isLoading ? <Typography.Paragraph>Chargement…</Typography.Paragraph> : null}
         {failure ? <Alert type="error" showIcon title={failure.message ?? m.loadFailed} role="alert" data-testid="audit-refusal" /> : null}
         {data ? <Documents course={course} student={student} /> : null}
+        {data ? <Dossier>{renderDossier({ course, student })}</Dossier> : null}
         {data ? renderTranscript(data) : null}
       </Space>
     </div>

@@ -5,6 +5,7 @@ import { InboxOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import type { RcFile } from 'antd/es/upload';
 import { describeApiError } from '../../../lib/api-errors';
 import { compareWithManifest, DossierCheckError, hashBlob, hashZip, type DossierCheck, type FileCheck } from '../dossier-check';
+import { checkEventChains, type EventChainCheck } from '../event-chain-check';
 import { checkLedger, ledgersToCheck, publicLedger, type LedgerCheck } from '../ledger-check';
 import { messages as m } from '../messages';
 import { checkRowDigests, rowDigestsToCheck, type RowDigestCheck } from '../row-digest-check';
@@ -102,6 +103,26 @@ function RowDigestResult({ check, several }: { check: RowDigestCheck; several: b
   );
 }
 
+function EventChainResult({ check, several }: { check: EventChainCheck; several: boolean }) {
+  return (
+    <div className="verifier__rows-check" data-testid="chain-check">
+      {several && <Typography.Text strong>{m.rows.folder(check.folder)}</Typography.Text>}
+      {check.unreadable ? (
+        <Alert type="warning" showIcon message={check.unreadable} />
+      ) : (
+        <Alert type={check.ok ? 'success' : 'error'} showIcon message={check.ok ? m.chain.intact(check.events, check.streams) : m.chain.broken(check.problems.length, check.events)} />
+      )}
+      {check.problems.length > 0 && (
+        <ul className="verifier__problems" data-testid="chain-problems">
+          {check.problems.map((p) => (
+            <li key={`${p.verdict}:${p.stream}:${p.version}:${p.eventId}`}>{m.chain.problem(p.verdict, p.type, p.stream, p.version, p.eventId)}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
 /** Whether the centre generated a dossier with exactly this manifest: what ties the files to the centre's records. */
 function ManifestOrigin({ sha256 }: { sha256: string }) {
   const { data, isFetching, isError } = useGetPublicDossierQuery(sha256);
@@ -120,7 +141,7 @@ const frenchDay = (iso: string) => {
   return `${day}/${month}/${year}`;
 };
 
-function DossierResult({ check, ledgers, rows }: { check: DossierCheck; ledgers: LedgerCheck[] | 'checking' | 'failed'; rows: RowDigestCheck[] }) {
+function DossierResult({ check, ledgers, rows, chains }: { check: DossierCheck; ledgers: LedgerCheck[] | 'checking' | 'failed'; rows: RowDigestCheck[]; chains: EventChainCheck[] }) {
   const differing = check.files.filter((f) => f.verdict !== 'conforme').length;
   const ledger = check.manifest.ledger as { checkpoint?: unknown } | undefined;
   const carriesProofs = Boolean(ledger?.checkpoint) || check.manifest.learners !== undefined;
@@ -155,6 +176,17 @@ function DossierResult({ check, ledgers, rows }: { check: DossierCheck; ledgers:
           </ul>
         </section>
       )}
+      <section aria-labelledby="verifier-chain" data-testid="chain-section">
+        <Typography.Title level={3} id="verifier-chain" className="verifier__subtitle">{m.chain.title}</Typography.Title>
+        <Typography.Paragraph>{m.chain.intro}</Typography.Paragraph>
+        {chains.length === 0 ? (
+          <Alert type="warning" showIcon message={m.rows.absent} />
+        ) : (
+          <Space direction="vertical" size={12} className="verifier__rows-checks">
+            {chains.map((c) => <EventChainResult key={c.folder} check={c} several={chains.length > 1} />)}
+          </Space>
+        )}
+      </section>
       <section aria-labelledby="verifier-rows" data-testid="rows-section">
         <Typography.Title level={3} id="verifier-rows" className="verifier__subtitle">{m.rows.title}</Typography.Title>
         <Typography.Paragraph>{m.rows.intro}</Typography.Paragraph>
@@ -200,6 +232,7 @@ export function VerifierPage() {
   const [reading, setReading] = useState(false);
   const [check, setCheck] = useState<DossierCheck | null>(null);
   const [rows, setRows] = useState<RowDigestCheck[]>([]);
+  const [chains, setChains] = useState<EventChainCheck[]>([]);
   const [ledgers, setLedgers] = useState<LedgerCheck[] | 'checking' | 'failed'>('checking');
   const [dossierError, setDossierError] = useState<string | null>(null);
 
@@ -219,7 +252,10 @@ export function VerifierPage() {
       const hashed = zip ? await hashZip(files[0]) : await Promise.all(files.map((f) => hashBlob(f.webkitRelativePath || f.name, f)));
       const compared = compareWithManifest(hashed, { exactPaths: zip });
       // The beats and commit rows against the digests their events carry (ADR 0040), all in the browser.
-      setRows(rowDigestsToCheck(hashed).map((l) => checkRowDigests(l.folder, l)));
+      const learners = rowDigestsToCheck(hashed);
+      setRows(learners.map((l) => checkRowDigests(l.folder, l)));
+      // The events' own hashes and links, recomputed (ADR 0040): an altered event is named, even re-hashed.
+      setChains(learners.map((l) => checkEventChains(l.folder, l.events)));
       setCheck(compared);
       setLedgers('checking');
       setReading(false);
@@ -273,7 +309,7 @@ export function VerifierPage() {
         <div aria-live="polite">
           {reading && <Spin className="verifier__result" tip={m.dossier.reading}><div className="verifier__spin" /></Spin>}
           {dossierError && <Alert type="error" showIcon className="verifier__result" message={dossierError} />}
-          {check && <DossierResult check={check} ledgers={ledgers} rows={rows} />}
+          {check && <DossierResult check={check} ledgers={ledgers} rows={rows} chains={chains} />}
         </div>
       </Card>
     </div>

@@ -1,0 +1,172 @@
+// Auditors and dossiers de preuves (issue 27 item 4, docs/adr/0039 « Dossiers »), through the real API
+// and PostgreSQL: an auditor generates the dossier of a learner of their scope (closed account
+// included) and downloads it through a signed link that only they may ask for and use; the
+// generation and the download are AuditorAccessed events and nothing else changes; outside the scope,
+// after the end date, another auditor's or an admin's dossier: refused, in French.
+import { createHash, randomUUID } from 'node:crypto';
+import { Database } from '../../../platform/database/database.js';
+import { call, givenAdmin, givenCourse, givenEnrolled, givenStudent, givenTeacher, type GivenAdmin, type GivenStudent } from '../../../testing/fixtures.js';
+import { unzip } from '../../../testing/zip.js';
+import { startTestApp, type TestApp } from '../../../testing/test-app.js';
+
+let t: TestApp;
+let db: Database;
+let admin: GivenAdmin;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  db = t.app.get(Database);
+  admin = await givenAdmin(t);
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+afterEach(() => t.clock.release());
+
+const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
+const OUT_OF_SCOPE = "Ce cours n'est pas dans le périmètre de votre mission d'audit.";
+const lastPosition = async () => (await db.one<{ p: string }>('select coalesce(max(position), 0)::text as p from eventlog.event'))!.p;
+const eventsSince = (position: string) =>
+  db.query<{ event_type: string; stream_type: string; stream_id: string; payload: Record<string, unknown> }>(
+    'select event_type, stream_type, stream_id, payload from eventlog.event where position > $1 order by position',
+    [position],
+  );
+
+async function world() {
+  const teacher = await givenTeacher(t);
+  const inScope = await givenCourse(t, { teacherId: teacher.teacherId, chapters: [{ title: 'Le triangle du feu', contentType: 'text', duration: 0, textContent: 'Combustible, comburant, énergie.' }] });
+  const outOfScope = await givenCourse(t, { teacherId: teacher.teacherId, chapters: [{ title: 'Les extincteurs', contentType: 'text', duration: 0, textContent: 'Eau, CO2, poudre.' }] });
+  const learner = await givenStudent(t);
+  const other = await givenStudent(t);
+  await givenEnrolled(t, learner, inScope);
+  await givenEnrolled(t, other, outOfScope);
+  await beat(learner, inScope.courseId);
+  return { teacher, inScope, outOfScope, learner, other };
+}
+
+async function beat(student: GivenStudent, courseId: number) {
+  const chapter = (await db.one<{ id: number }>('select id from catalogue.chapter where course_id = $1 order by position limit 1', [courseId]))!.id;
+  const at = Date.now();
+  const response = await call(t, 'POST', '/api/progress/', student.token, {
+    student: student.studentId, course: courseId, content_type: 'text', chapter, session_id: randomUUID(),
+    beats: [{ seq: 1, at, visible: true, focused: true, playing: false, last_input_at: at }],
+  });
+  expect(response.statusCode).toBe(201);
+}
+
+/** An auditor invited by the admin and activated through the link answered to the admin; signed in. */
+async function givenAuditor(scope: { all_courses: boolean; course_ids: number[] }, endsOn = '2099-12-31') {
+  const email = `auditeur-${randomUUID().slice(0, 8)}@bureau-veritas.test`;
+  const invited = await call(t, 'POST', '/api/admin/auditors', admin.token, { full_name: 'Claire Auditrice', email, organisation: 'Bureau Veritas — audit Qualiopi', ends_on: endsOn, ...scope });
+  expect(invited.statusCode).toBe(201);
+  const secret = /#jeton=([A-Za-z0-9_-]+)$/.exec(invited.json().invitation_url as string)![1];
+  const password = 'mot-de-passe-auditeur-1';
+  expect((await call(t, 'POST', '/api/auditeurs/activation', undefined, { token: secret, password })).statusCode).toBe(204);
+  const signedIn = await call(t, 'POST', '/api/auditeurs/token', undefined, { email, password });
+  expect(signedIn.statusCode).toBe(200);
+  const auditorId = invited.json().auditor.id as number;
+  const accountId = (await db.one<{ account_id: number }>('select account_id from identity.auditor where id = $1', [auditorId]))!.account_id;
+  return { auditorId, accountId, token: signedIn.json().access as string };
+}
+
+const dossierPath = (studentId: number, courseId: number) => `/api/audit/students/${studentId}/courses/${courseId}/dossier/`;
+
+describe("an auditor's dossiers de preuves", () => {
+  it('generates a closed learner’s dossier of the scope and downloads it by a signed link: two accesses recorded, nothing else changed', async () => {
+    const { inScope, learner } = await world();
+    const auditor = await givenAuditor({ all_courses: false, course_ids: [inScope.courseId] });
+    expect((await call(t, 'DELETE', `/api/admin/students/${learner.studentId}/`, admin.token)).json()).toMatchObject({ mode: 'close' });
+
+    const before = await lastPosition();
+    const generated = await call(t, 'POST', dossierPath(learner.studentId, inScope.courseId), auditor.token);
+    expect(generated.statusCode).toBe(201);
+    const dossier = generated.json();
+    expect(dossier).toMatchObject({ scope: 'apprenant', student_id: learner.studentId, course_id: inScope.courseId, available: true });
+    // The access recorded in the auditor's stream, then the dossier itself, named as the auditor's: nothing of the learner's changed.
+    const written = await eventsSince(before);
+    expect(written.map((e) => [e.event_type, e.stream_type])).toEqual([['AuditorAccessed', 'identity.account'], ['DossierGenerated', 'evidence.dossier']]);
+    expect(written[0]!.stream_id).toBe(String(auditor.accountId));
+    expect(written[0]!.payload).toEqual({ accountId: auditor.accountId, auditorId: auditor.auditorId, what: 'dossier', courseId: inScope.courseId, studentId: learner.studentId, documentId: null });
+    expect(written[1]!.payload).toMatchObject({ dossierId: dossier.id, generatedByRole: 'auditor', generatedByProfileId: auditor.auditorId, studentIds: [learner.studentId] });
+    expect(await db.one('select generated_by_role, generated_by from evidence.generated_dossier where id = $1', [dossier.id])).toEqual({ generated_by_role: 'auditor', generated_by: auditor.auditorId });
+
+    // The signed link: asking records nothing; the download is an access and a DossierDownloaded.
+    const asked = await call(t, 'POST', dossier.download_link_url, auditor.token);
+    expect(asked.statusCode).toBe(201);
+    const afterLink = await lastPosition();
+    expect(await eventsSince(before)).toHaveLength(2);
+    const whole = await t.app.inject({ method: 'GET', url: asked.json().url });
+    expect(whole.statusCode).toBe(200);
+    expect(sha256(whole.rawPayload)).toBe(dossier.zip_sha256);
+    const files = await unzip(whole.rawPayload);
+    expect(JSON.parse(files.get('manifest.json')!.toString('utf8')).generated_by).toEqual({ role: 'auditor', profileId: auditor.auditorId });
+    const downloaded = await eventsSince(afterLink);
+    expect(downloaded.map((e) => e.event_type)).toEqual(['AuditorAccessed', 'DossierDownloaded']);
+    expect(downloaded[0]!.payload).toMatchObject({ what: 'dossier', courseId: inScope.courseId, studentId: learner.studentId });
+    expect(downloaded[1]!.payload).toMatchObject({ dossierId: dossier.id, byRole: 'auditor', byProfileId: auditor.auditorId });
+    // A resumption records nothing new.
+    const resumed = await t.app.inject({ method: 'GET', url: asked.json().url, headers: { range: 'bytes=100-', 'if-range': whole.headers.etag as string } });
+    expect(resumed.statusCode).toBe(206);
+    expect(await eventsSince(afterLink)).toHaveLength(2);
+    // The admin's access log shows both.
+    const log = await call(t, 'GET', `/api/admin/auditors/${auditor.auditorId}/accesses`, admin.token);
+    expect(log.statusCode).toBe(200);
+    expect((log.json() as { what: string }[]).filter((a) => a.what === 'dossier')).toHaveLength(2);
+  });
+
+  it('refuses outside the scope, after the end date, other people’s dossiers and other roles, changing nothing', async () => {
+    const { inScope, outOfScope, learner, other, teacher } = await world();
+    const auditor = await givenAuditor({ all_courses: false, course_ids: [inScope.courseId] });
+    const colleague = await givenAuditor({ all_courses: true, course_ids: [] });
+
+    // Outside the scope: French 403, no dossier, nothing recorded.
+    let before = await lastPosition();
+    const refused = await call(t, 'POST', dossierPath(other.studentId, outOfScope.courseId), auditor.token);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(OUT_OF_SCOPE);
+    expect(await eventsSince(before)).toEqual([]);
+
+    // Other roles get 403 on the auditor's route; an auditor gets 403 on the admins' and trainers' route.
+    for (const token of [admin.token, teacher.token, learner.token]) {
+      expect((await call(t, 'POST', dossierPath(learner.studentId, inScope.courseId), token)).statusCode).toBe(403);
+    }
+    expect((await call(t, 'POST', `/api/evidence/students/${learner.studentId}/courses/${inScope.courseId}/dossier/`, auditor.token)).statusCode).toBe(403);
+    expect((await call(t, 'POST', `/api/evidence/courses/${inScope.courseId}/dossiers/`, auditor.token, {})).statusCode).toBe(403);
+
+    const mine = (await call(t, 'POST', dossierPath(learner.studentId, inScope.courseId), auditor.token)).json();
+    const admins = (await call(t, 'POST', `/api/evidence/students/${learner.studentId}/courses/${inScope.courseId}/dossier/`, admin.token)).json();
+    // Another auditor (whole centre) learns nothing of mine; I learn nothing of the admin's.
+    expect((await call(t, 'POST', mine.download_link_url, colleague.token)).statusCode).toBe(404);
+    expect((await call(t, 'GET', mine.download_url, colleague.token)).statusCode).toBe(404);
+    expect((await call(t, 'POST', admins.download_link_url, auditor.token)).statusCode).toBe(404);
+    // A link given to me does not open another dossier (it is bound to this one).
+    const link = (await call(t, 'POST', mine.download_link_url, auditor.token)).json().url as string;
+    expect((await t.app.inject({ method: 'GET', url: link.replace(`/dossiers/${mine.id}/`, `/dossiers/${admins.id}/`) })).statusCode).toBe(403);
+
+    // The course leaves the scope: the link given before is refused at download, in French.
+    expect((await call(t, 'PUT', `/api/admin/auditors/${auditor.auditorId}`, admin.token, { ends_on: '2099-03-31', all_courses: false, course_ids: [outOfScope.courseId] })).statusCode).toBe(200);
+    before = await lastPosition();
+    const leftScope = await t.app.inject({ method: 'GET', url: link });
+    expect(leftScope.statusCode).toBe(403);
+    expect(leftScope.json().message).toBe(OUT_OF_SCOPE);
+    expect(await eventsSince(before)).toEqual([]);
+
+    // Back in scope, then past the end date (the centre's day, server clock): generation and download refused.
+    expect((await call(t, 'PUT', `/api/admin/auditors/${auditor.auditorId}`, admin.token, { ends_on: '2099-03-31', all_courses: true, course_ids: [] })).statusCode).toBe(200);
+    t.clock.set(new Date('2099-03-31T22:30:00Z'));
+    before = await lastPosition();
+    const expired = "Votre accès d'auditeur a expiré le 31/03/2099.";
+    for (const response of [
+      await call(t, 'POST', dossierPath(learner.studentId, inScope.courseId), auditor.token),
+      await call(t, 'POST', mine.download_link_url, auditor.token),
+      await call(t, 'GET', mine.download_url, auditor.token),
+    ]) {
+      expect(response.statusCode).toBe(403);
+      expect(response.json().message).toBe(expired);
+    }
+    expect(await eventsSince(before)).toEqual([]);
+    expect((await db.one<{ n: number }>('select count(*)::int as n from evidence.generated_dossier where generated_by_role = $1 and generated_by = $2', ['auditor', auditor.auditorId]))!.n).toBe(1);
+  });
+});
