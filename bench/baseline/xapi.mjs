@@ -75,8 +75,7 @@ export default async function xapiRoutes(app, { sql, orm }) {
     const client = await orm.connect();
     try {
       await client.query('begin');
-      await client.query(store.STATEMENT_WRITE_LOCK_SQL);
-      const last = (await client.query(store.LAST_STORED_SQL)).rows[0].stored;
+      const last = (await client.query(store.TAKE_STATEMENT_TURN_SQL)).rows[0].stored;
       const stored = new Date(last === null ? Date.now() : Math.max(Date.now(), new Date(last).getTime() + 1)).toISOString();
       const rows = items.map((item) => {
         const full = { ...item.received, timestamp: item.statement.timestamp ?? stored, stored, authority, version: item.statement.version ?? '1.0.0' };

@@ -9,11 +9,10 @@ import { StatementConsistency } from '../consistency.js';
 import {
   activityParams,
   INSERT_STATEMENTS_SQL,
-  LAST_STORED_SQL,
   MARK_VOIDED_SQL,
-  STATEMENT_WRITE_LOCK_SQL,
   statementInsertParams,
   STORED_CONTENT_SQL,
+  TAKE_STATEMENT_TURN_SQL,
   UPSERT_ACTIVITIES_SQL,
   VOID_TARGETS_SQL,
   type StatementRow,
@@ -280,8 +279,7 @@ export class StoreStatementsHandler implements ICommandHandler<StoreStatements> 
       const batchVoiding = new Set(prepared.filter((p) => p.voids).map((p) => p.id));
       if (targets.some((t) => batchVoiding.has(t))) throw new XapiBadRequest('object: a voiding statement cannot be voided');
 
-      await sql.query(STATEMENT_WRITE_LOCK_SQL);
-      const [{ stored: last }] = await sql.query<{ stored: Date | string | null }>(LAST_STORED_SQL);
+      const [{ stored: last }] = await sql.query<{ stored: Date | string | null }>(TAKE_STATEMENT_TURN_SQL);
       const now = this.clock.now().getTime();
       const stored = new Date(last === null ? now : Math.max(now, new Date(last).getTime() + 1)).toISOString();
 
