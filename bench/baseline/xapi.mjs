@@ -108,6 +108,36 @@ export default async function xapiRoutes(app, { sql, orm }) {
     }
   });
 
+  // The issue's "bare insert of the same rows" (issue 31): the same credential check, validation
+  // and rows, then INSERT_STATEMENTS_SQL alone in its own transaction — no turn, no events, no
+  // activity definitions. The scenario "xapi post batch of 100, bare insert" compares the app with it.
+  app.post('/api/xapi/statements/bare', async (request, reply) => {
+    const found = await credential(request, reply, sql);
+    if (!found) return reply;
+    const list = Array.isArray(request.body) ? request.body : [request.body];
+    const authority = { objectType: 'Agent', name: found.name, account: { homePage: HOME, name: `credential/${found.key}` } };
+    try {
+      list.forEach((statement, index) => validation.validateStatement(statement, list.length > 1 ? `statements[${index}]` : 'statement'));
+    } catch (error) {
+      return reply.code(400).send({ statusCode: 400, message: error.message });
+    }
+    const stored = new Date().toISOString();
+    const rows = list.map((statement) => {
+      const id = String(statement.id ?? randomUUID()).toLowerCase();
+      const received = { ...statement, id };
+      const statementJson = agents.canonicalJson({ ...received, timestamp: statement.timestamp ?? stored, stored, authority, version: statement.version ?? '1.0.0' });
+      return {
+        id, statementJson, sha256: sha256(statementJson), receivedSha256: sha256(agents.canonicalJson(received)), actorKey: agents.actorKey(statement.actor),
+        verbId: statement.verb.id, objectActivity: String(statement.object.id), objectAgent: null, objectRef: null,
+        registration: statement.context?.registration ?? null,
+        agents: [...new Set([...agents.actorKeys(statement.actor), ...agents.actorKeys(authority)])],
+        activities: [String(statement.object.id)], teacherId: null,
+      };
+    });
+    const inserted = (await sql.query(store.INSERT_STATEMENTS_SQL, store.statementInsertParams(stored, found.id, null, rows))).rows;
+    return reply.send(inserted.map((r) => r.id));
+  });
+
   app.get('/api/xapi/statements', async (request, reply) => {
     if (!(await credential(request, reply, sql))) return reply;
     const filter = queries.readFilter(request.query);
