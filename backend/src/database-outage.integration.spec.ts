@@ -132,7 +132,8 @@ describe('a PostgreSQL restart under load', () => {
         const read = await fetch(`${base}/api/student-courses/${student.studentId}/`, { headers: { authorization: `Bearer ${student.token}` } });
         expect([read.status, read.headers.get('retry-after'), ((await read.json()) as { message: string }).message]).toEqual([503, '5', MESSAGE]);
         const xapi = await fetch(`${base}/api/xapi/statements`, { headers: { authorization: `Bearer ${student.token}`, 'x-experience-api-version': '1.0.3' } });
-        expect([xapi.status, xapi.headers.get('retry-after'), ((await xapi.json()) as { message: string }).message]).toEqual([503, '5', MESSAGE]);
+        // The LRS says it in English, as all its answers (docs/adr/0014).
+        expect([xapi.status, xapi.headers.get('retry-after'), ((await xapi.json()) as { message: string }).message]).toEqual([503, '5', 'Service unavailable: the database is not answering; send the request again in a few seconds']);
         await eventually(async () => expect(statuses.filter((s) => s === 503).length).toBeGreaterThanOrEqual(answeredBefore + world.students.length), 30_000);
 
         // It comes back on the same port: service resumes by itself.

@@ -75,8 +75,7 @@ export default async function xapiRoutes(app, { sql, orm }) {
     const client = await orm.connect();
     try {
       await client.query('begin');
-      await client.query(store.STATEMENT_WRITE_LOCK_SQL);
-      const last = (await client.query(store.LAST_STORED_SQL)).rows[0].stored;
+      const last = (await client.query(store.TAKE_STATEMENT_TURN_SQL)).rows[0].stored;
       const stored = new Date(last === null ? Date.now() : Math.max(Date.now(), new Date(last).getTime() + 1)).toISOString();
       const rows = items.map((item) => {
         const full = { ...item.received, timestamp: item.statement.timestamp ?? stored, stored, authority, version: item.statement.version ?? '1.0.0' };
@@ -107,6 +106,36 @@ export default async function xapiRoutes(app, { sql, orm }) {
     } finally {
       client.release();
     }
+  });
+
+  // The issue's "bare insert of the same rows" (issue 31): the same credential check, validation
+  // and rows, then INSERT_STATEMENTS_SQL alone in its own transaction — no turn, no events, no
+  // activity definitions. The scenario "xapi post batch of 100, bare insert" compares the app with it.
+  app.post('/api/xapi/statements/bare', async (request, reply) => {
+    const found = await credential(request, reply, sql);
+    if (!found) return reply;
+    const list = Array.isArray(request.body) ? request.body : [request.body];
+    const authority = { objectType: 'Agent', name: found.name, account: { homePage: HOME, name: `credential/${found.key}` } };
+    try {
+      list.forEach((statement, index) => validation.validateStatement(statement, list.length > 1 ? `statements[${index}]` : 'statement'));
+    } catch (error) {
+      return reply.code(400).send({ statusCode: 400, message: error.message });
+    }
+    const stored = new Date().toISOString();
+    const rows = list.map((statement) => {
+      const id = String(statement.id ?? randomUUID()).toLowerCase();
+      const received = { ...statement, id };
+      const statementJson = agents.canonicalJson({ ...received, timestamp: statement.timestamp ?? stored, stored, authority, version: statement.version ?? '1.0.0' });
+      return {
+        id, statementJson, sha256: sha256(statementJson), receivedSha256: sha256(agents.canonicalJson(received)), actorKey: agents.actorKey(statement.actor),
+        verbId: statement.verb.id, objectActivity: String(statement.object.id), objectAgent: null, objectRef: null,
+        registration: statement.context?.registration ?? null,
+        agents: [...new Set([...agents.actorKeys(statement.actor), ...agents.actorKeys(authority)])],
+        activities: [String(statement.object.id)], teacherId: null,
+      };
+    });
+    const inserted = (await sql.query(store.INSERT_STATEMENTS_SQL, store.statementInsertParams(stored, found.id, null, rows))).rows;
+    return reply.send(inserted.map((r) => r.id));
   });
 
   app.get('/api/xapi/statements', async (request, reply) => {

@@ -118,6 +118,16 @@ export const scenarios = [
     check: (status, body) => status === 200 && body.startsWith('["') && body.split(',').length === BATCH,
   },
   {
+    name: 'xapi post batch of 100, bare insert',
+    description:
+      'The same batches of 100 through the app (as above), against a baseline that only inserts the same statement rows (INSERT_STATEMENTS_SQL in its own transaction: no statement writers\' turn, no events, no activity definitions): the issue\'s "bare insert of the same rows". Statements/s = req/s × 100.',
+    connections: 4,
+    setup: lrs,
+    app: batchRequest,
+    baseline: { ...batchRequest, path: '/api/xapi/statements/bare' },
+    check: (status, body) => status === 200 && body.startsWith('["') && body.split(',').length === BATCH,
+  },
+  {
     name: 'xapi filtered statements',
     description: `GET /api/xapi/statements?agent=…&verb=…&limit=10 over ${GENERATED.toLocaleString('en')} stored statements (HTTP Basic): the credential check, the newest seq, then the page SELECT (statements matching, and those targeting one matching), answered with its more.`,
     connections: 20,

@@ -81,6 +81,62 @@ describe('appendMany', () => {
     expect(await rows(moved)).toHaveLength(1);
   });
 
+  describe('new streams only (every request expects version 0: no head read, the INSERT decides)', () => {
+    it('chains each first event without a previous hash, as append does, and the verifier agrees', async () => {
+      const ids = [randomUUID(), randomUUID(), randomUUID()];
+      const results = await inTx((em) => h.events.appendMany(em, ids.map((id) => request(id, 0, 2))));
+      expect(results.map((r) => [r.appended, r.streamVersion, r.positions.length])).toEqual(ids.map(() => [true, 2, 2]));
+      const client = await h.pool.connect();
+      try {
+        for (const id of ids) {
+          const chain = await rows(id);
+          expect(chain.map((r) => r.prev_hash)).toEqual([null, chain[0].hash]);
+          chain.forEach((row) => expect(row.hash).toBe(eventHash({ ...row, occurred_at: new Date(row.occurred_at).toISOString() })));
+          expect((await verifyChains(sqlExecutor(client), { streamType: STREAM, streamId: id })).broken).toEqual([]);
+        }
+      } finally {
+        client.release();
+      }
+    });
+
+    it('answers a stream whose events are all stored as a no-op with its version, beside streams appended in the same call', async () => {
+      const [stored, other] = [randomUUID(), randomUUID()];
+      const eventIds = [randomUUID(), randomUUID()];
+      await inTx((em) => h.events.appendMany(em, [request(stored, 0, 2, eventIds)]));
+      const results = await inTx((em) => h.events.appendMany(em, [request(other, 0, 1), request(stored, 0, 2, eventIds)]));
+      expect(results[1]).toEqual({ appended: false, streamVersion: 2, positions: [] });
+      expect(results[0].appended).toBe(true);
+      expect(await rows(stored)).toHaveLength(2);
+      expect(await rows(other)).toHaveLength(1);
+    });
+
+    it('refuses the whole call when some of a request\'s events are stored already and others not', async () => {
+      const [first, innocent] = [randomUUID(), randomUUID()];
+      const eventIds = [randomUUID(), randomUUID()];
+      await inTx((em) => h.events.appendMany(em, [request(first, 0, 1, [eventIds[0]])]));
+      await expect(inTx((em) => h.events.appendMany(em, [request(innocent, 0, 1), request(randomUUID(), 0, 2, eventIds)]))).rejects.toBeInstanceOf(InvalidAppendError);
+      expect(await rows(innocent)).toEqual([]);
+    });
+
+    it('refuses a stream another transaction is creating: the second waits, then conflicts, and stores nothing', async () => {
+      const [contested, innocent] = [randomUUID(), randomUUID()];
+      const em = h.orm.em.fork();
+      await em.begin();
+      try {
+        await h.events.appendMany(em as EntityManager, [request(contested, 0, 1)]);
+        const second = inTx((other) => h.events.appendMany(other, [request(innocent, 0, 1), request(contested, 0, 1)]));
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        await em.commit();
+        await expect(second).rejects.toBeInstanceOf(StreamVersionConflictError);
+      } catch (error) {
+        await em.rollback().catch(() => undefined);
+        throw error;
+      }
+      expect(await rows(contested)).toHaveLength(1);
+      expect(await rows(innocent)).toEqual([]);
+    });
+  });
+
   it('refuses a stream named twice in one call', async () => {
     const id = randomUUID();
     await expect(inTx((em) => h.events.appendMany(em, [request(id, 0, 1), request(id, 1, 1)]))).rejects.toBeInstanceOf(InvalidAppendError);

@@ -6,7 +6,7 @@ import { currentEventContext } from './event-context.js';
 import { eventHash, toJsonValue } from './event-hash.js';
 import { InvalidAppendError, StreamVersionConflictError } from './event-log.errors.js';
 import type { EventMetadata, NewEvent } from './recorded-event.js';
-import { sqlExecutor, type TransactionHandle } from './sql-executor.js';
+import { sqlExecutor, type SqlExecutor, type TransactionHandle } from './sql-executor.js';
 
 export const STREAM_TYPE_PATTERN = /^[a-z][a-z0-9_.-]{0,99}$/;
 export const EVENT_TYPE_PATTERN = /^[A-Z][A-Za-z0-9]{0,99}$/;
@@ -194,26 +194,31 @@ export class EventLog {
     const allIds = prepared.flatMap((p) => p.events.map((e) => e.eventId));
     if (new Set(allIds).size !== allIds.length) throw new InvalidAppendError('Ajout au journal refusé : un identifiant d’événement figure dans deux flux.');
 
-    // 'any' streams: their appenders' locks, taken in one order (no deadlock between two batches).
-    const locked = prepared.filter((p) => p.request.expectedVersion === 'any').map((p) => `eventlog:${p.key}`).sort();
-    if (locked.length > 0) {
-      await sql.query(`select count(pg_advisory_xact_lock(hashtextextended(k, 0))) from (select k from unnest($1::text[]) k order by k) l`, [locked]);
+    // New streams only (every request expects version 0, as a batch of xAPI statements does): no
+    // head to read, since a stream with events is refused either way — here by the INSERT, whose
+    // (stream_type, stream_id, stream_version) uniqueness then fails on version 1, the conflict the
+    // head would have shown — and the first event of a stream has no previous hash. An event
+    // already in the log is skipped by the INSERT (on conflict (event_id)), which makes its
+    // request a no-op below, as the lookup of existing ids does otherwise. Two round trips and
+    // two index probes per stream fewer (issue 31).
+    const fresh = prepared.every((p) => p.request.expectedVersion === 0);
+    let heads: { version: number | null; hash: string | null; later_transaction: boolean }[];
+    let existing = new Set<string>();
+    if (fresh) {
+      heads = prepared.map(() => ({ version: null, hash: null, later_transaction: false }));
+    } else {
+      // 'any' streams: their appenders' locks, taken in one order (no deadlock between two batches).
+      const locked = prepared.filter((p) => p.request.expectedVersion === 'any').map((p) => `eventlog:${p.key}`).sort();
+      if (locked.length > 0) {
+        await sql.query(`select count(pg_advisory_xact_lock(hashtextextended(k, 0))) from (select k from unnest($1::text[]) k order by k) l`, [locked]);
+      }
+      // The heads, after the locks (a new statement: a fresh snapshot), compared with this
+      // transaction's id, given to it first (pg_current_xact_id in the cross join, as stream_head does).
+      heads = await this.heads(sql, prepared);
+      existing = new Set(
+        (await sql.query<{ event_id: string }>(`select event_id::text from eventlog.event where event_id = any($1::uuid[])`, [allIds])).map((r) => r.event_id),
+      );
     }
-    // The heads, after the locks (a new statement: a fresh snapshot), compared with this
-    // transaction's id, given to it first (pg_current_xact_id in the cross join, as stream_head does).
-    const heads = await sql.query<{ ord: number; version: number | null; hash: string | null; later_transaction: boolean }>(
-      `select s.ord::int as ord, h.stream_version as version, h.hash, coalesce(h.transaction_id > me.xid, false) as later_transaction
-         from (select pg_current_xact_id() as xid) me
-        cross join unnest($1::text[], $2::text[]) with ordinality as s(stream_type, stream_id, ord)
-         left join lateral (select e.stream_version, e.hash, e.transaction_id from eventlog.event e
-                             where e.stream_type = s.stream_type and e.stream_id = s.stream_id
-                             order by e.stream_version desc limit 1) h on true
-        order by s.ord`,
-      [prepared.map((p) => p.request.streamType), prepared.map((p) => p.streamId)],
-    );
-    const existing = new Set(
-      (await sql.query<{ event_id: string }>(`select event_id::text from eventlog.event where event_id = any($1::uuid[])`, [allIds])).map((r) => r.event_id),
-    );
 
     const results: AppendResult[] = [];
     const rows: { eventId: string; streamType: string; streamId: string; streamVersion: number; type: string; schemaVersion: number; payload: unknown; metadata: unknown; occurredAt: string; prevHash: string | null; hash: string; request: number }[] = [];
@@ -293,15 +298,40 @@ export class EventLog {
       if (!own) byRequest.set(row.request, (own = []));
       own.push(row);
     }
+    const skipped: number[] = [];
     for (const [index, own] of byRequest) {
       const kept = own.filter((r) => positions.has(r.eventId));
       const p = prepared[index];
-      if (kept.length === 0) results[index] = { appended: false, streamVersion: heads[index].version ?? 0, positions: [] };
-      else if (kept.length !== own.length) throw new StreamVersionConflictError(p.request.streamType, p.streamId, p.request.expectedVersion, null);
-      else results[index] = { ...results[index], positions: kept.map((r) => positions.get(r.eventId)!) };
+      if (kept.length === 0) {
+        results[index] = { appended: false, streamVersion: heads[index].version ?? 0, positions: [] };
+        skipped.push(index);
+      } else if (kept.length !== own.length) {
+        // New streams: some of the request's events were in the log already (append refuses that before inserting).
+        if (fresh) throw new InvalidAppendError(`Certains de ces événements sont déjà enregistrés (${own.filter((r) => !positions.has(r.eventId)).map((r) => r.eventId).join(', ')}) : ajout refusé.`);
+        throw new StreamVersionConflictError(p.request.streamType, p.streamId, p.request.expectedVersion, null);
+      } else results[index] = { ...results[index], positions: kept.map((r) => positions.get(r.eventId)!) };
+    }
+    // New streams whose events were all in the log: a no-op answers the stream's version, as append does.
+    if (fresh && skipped.length > 0) {
+      const found = await this.heads(sql, skipped.map((index) => prepared[index]));
+      skipped.forEach((index, i) => (results[index] = { appended: false, streamVersion: found[i].version ?? 0, positions: [] }));
     }
     if (inserted.length > 0 && sql.transaction) this.signal?.appendedIn(sql.transaction);
     return results;
+  }
+
+  /** The head of each stream (last version and hash), and whether a transaction newer than this one wrote it (docs/adr/0004). */
+  private heads(sql: SqlExecutor, streams: { request: AppendRequest; streamId: string }[]) {
+    return sql.query<{ ord: number; version: number | null; hash: string | null; later_transaction: boolean }>(
+      `select s.ord::int as ord, h.stream_version as version, h.hash, coalesce(h.transaction_id > me.xid, false) as later_transaction
+         from (select pg_current_xact_id() as xid) me
+        cross join unnest($1::text[], $2::text[]) with ordinality as s(stream_type, stream_id, ord)
+         left join lateral (select e.stream_version, e.hash, e.transaction_id from eventlog.event e
+                             where e.stream_type = s.stream_type and e.stream_id = s.stream_id
+                             order by e.stream_version desc limit 1) h on true
+        order by s.ord`,
+      [streams.map((p) => p.request.streamType), streams.map((p) => p.streamId)],
+    );
   }
 
   private metadata(request: AppendRequest): EventMetadata {

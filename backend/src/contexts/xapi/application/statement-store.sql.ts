@@ -5,14 +5,13 @@
  */
 
 /**
- * Statement writers take turns (held until commit): `seq` and `stored` then follow commit order,
- * so that a reader paging by `more` or polling by `since` never misses a statement committed
- * late with a lower `seq` or an earlier `stored` (docs/adr/0024).
+ * Statement writers take turns (the lock is held until commit): `seq` and `stored` then follow
+ * commit order, so that a reader paging by `more` or polling by `since` never misses a statement
+ * committed late with a lower `seq` or an earlier `stored` (docs/adr/0024). One round trip
+ * (migration 084): the lock, then the newest `stored` read with a snapshot taken after the wait,
+ * so that it sees the previous holder's commit.
  */
-export const STATEMENT_WRITE_LOCK_SQL = `select pg_advisory_xact_lock(hashtextextended('xapi:statements', 0))`;
-
-/** After the lock (its own statement: a fresh snapshot that sees the previous writer's commit). */
-export const LAST_STORED_SQL = `select max(stored) as stored from xapi.statement`;
+export const TAKE_STATEMENT_TURN_SQL = `select xapi.take_statement_turn() as stored`;
 
 /** Who stored each target of a voiding statement, and whether it voids itself. */
 export const VOID_TARGETS_SQL = `select id::text as id, verb_id, credential_id, account_id from xapi.statement where id = any($1::uuid[])`;
@@ -45,12 +44,16 @@ export const MARK_VOIDED_SQL = `update xapi.statement set voided = true where id
  * first by mergeDefinition, the same rule): the newest values, every language of the name and
  * description kept.
  */
+const MERGED_DEFINITION = `xapi.activity.definition || excluded.definition
+    || jsonb_strip_nulls(jsonb_build_object('name', (xapi.activity.definition -> 'name') || (excluded.definition -> 'name'),
+                                            'description', (xapi.activity.definition -> 'description') || (excluded.definition -> 'description')))`;
+
+/** A definition sent again unchanged (an authoring tool repeats it in every statement) writes no new row version. */
 export const UPSERT_ACTIVITIES_SQL = `
   insert into xapi.activity (id, definition)
   select a.id, a.definition from unnest($1::text[], $2::jsonb[]) as a(id, definition) order by a.id
-  on conflict (id) do update set definition = xapi.activity.definition || excluded.definition
-    || jsonb_strip_nulls(jsonb_build_object('name', (xapi.activity.definition -> 'name') || (excluded.definition -> 'name'),
-                                            'description', (xapi.activity.definition -> 'description') || (excluded.definition -> 'description')))`;
+  on conflict (id) do update set definition = ${MERGED_DEFINITION}
+   where ${MERGED_DEFINITION} is distinct from xapi.activity.definition`;
 
 type Obj = Record<string, unknown>;
 

@@ -12,7 +12,7 @@ import { call, givenAdmin, givenCourse, givenEnrolled, givenStudent, givenTeache
 import { startTestApp, type TestApp } from '../../../testing/test-app.js';
 import { output } from '../../../cli/testing/event-log-workload.js';
 import { xapiVerifyCommand } from '../../../cli/xapi-verify.js';
-import { canonicalJson } from '../domain/agents.js';
+import { canonicalJson, sha256Hex } from '../domain/agents.js';
 
 type Obj = Record<string, unknown>;
 let t: TestApp;
@@ -733,6 +733,48 @@ describe('batches stored set-based (issue 31)', () => {
     const after = output();
     expect(await xapiVerifyCommand(['--json'], { DATABASE_URL: t.databaseUrl, DATA_DIR: t.config.dataDir }, after.out)).toBe(1);
     expect(JSON.parse(after.lines.log.join('')).mismatches).toContainEqual({ statementId: second[3], problem: 'altered' });
+  });
+
+  it('takes `stored` from the server clock when it is after the newest stored, else 1 ms after the newest, and stores the form its event hashed either way', async () => {
+    const newest = async () => new Date((await db.query<{ stored: Date }>(`select max(stored) as stored from xapi.statement`))[0].stored).getTime();
+    // What the rule gives a batch: the clock's instant, unless a statement committed before it (a lower seq) has that one or a later one.
+    const expectedFor = async (ids: string[], clock: Date) => {
+      const [{ stored }] = await db.query<{ stored: Date | null }>(
+        `select max(stored) as stored from xapi.statement where seq < (select min(seq) from xapi.statement where id = any($1::uuid[]))`,
+        [ids],
+      );
+      return new Date(stored === null ? clock.getTime() : Math.max(clock.getTime(), new Date(stored).getTime() + 1)).toISOString();
+    };
+    const rowsOf = async (ids: string[]) =>
+      db.query<{ stored: Date; json_stored: string; sha256: string; event_sha256: string; canonical: string }>(
+        `select s.stored, s.statement ->> 'stored' as json_stored, s.sha256, e.payload ->> 'sha256' as event_sha256, s.statement::text as canonical
+           from xapi.statement s join eventlog.event e on e.stream_type = 'xapi.statement' and e.stream_id = s.id::text where s.id = any($1::uuid[])`,
+        [ids],
+      );
+    try {
+      // A clock an hour behind the newest stored (another node's, or set back): after the newest, never before it.
+      const before = await newest();
+      const behindClock = new Date(before - 3_600_000);
+      t.clock.set(behindClock);
+      const behind = await post([statement(), statement()]);
+      // A clock ahead of the newest: its own instant (the stored forms made before the turn serve as they are).
+      const aheadClock = new Date((await newest()) + 1_000);
+      t.clock.set(aheadClock);
+      const ahead = await post([statement(), statement()]);
+      for (const [ids, clock] of [[behind, behindClock], [ahead, aheadClock]] as const) {
+        const expected = await expectedFor([...ids], clock);
+        const rows = await rowsOf([...ids]);
+        expect(rows).toHaveLength(2);
+        for (const row of rows) {
+          expect([new Date(row.stored).toISOString(), row.json_stored]).toEqual([expected, expected]);
+          expect(row.event_sha256).toBe(row.sha256);
+          expect(sha256Hex(canonicalJson(JSON.parse(row.canonical)))).toBe(row.sha256);
+        }
+      }
+      expect(Date.parse((await rowsOf([...behind]))[0].json_stored)).toBeGreaterThan(before);
+    } finally {
+      t.clock.release();
+    }
   });
 
   it('refuses more statements than a request may carry (413, in English), storing none', async () => {

@@ -4,7 +4,7 @@ import { HttpAdapterHost } from '@nestjs/core';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { findInputProblemDetail, MAX_NESTING, type InputProblemDetail } from '../../../platform/http/input-hygiene.js';
-import { isServiceUnavailable, RETRY_AFTER_SECONDS, SERVICE_UNAVAILABLE_MESSAGE } from '../../../platform/http/service-unavailable.js';
+import { isServiceUnavailable, RETRY_AFTER_SECONDS } from '../../../platform/http/service-unavailable.js';
 import { DomainError } from '../../../shared-kernel/index.js';
 import { DeleteDocuments } from '../application/commands/delete-documents.command.js';
 import { StoreStatements, type AttachmentPart } from '../application/commands/store-statements.command.js';
@@ -28,6 +28,8 @@ export const XAPI_PREFIX = '/api/xapi';
 export const XAPI_VERSION = '1.0.3';
 const SUPPORTED_VERSION = /^1\.0(\.[0-3])?$/;
 const BODY_LIMIT = 16 * 1024 * 1024;
+/** The 503 of the xAPI resources while the database is away (the rest of the API says it in French, docs/adr/0023). */
+export const XAPI_SERVICE_UNAVAILABLE = 'Service unavailable: the database is not answering; send the request again in a few seconds';
 const EXPOSED_HEADERS = 'ETag, Last-Modified, X-Experience-API-Version, X-Experience-API-Consistent-Through';
 const METHODS = ['GET', 'PUT', 'POST', 'DELETE'] as const;
 type Method = (typeof METHODS)[number];
@@ -363,9 +365,10 @@ export class XapiRoutes implements OnModuleInit {
       status = { invalid: 400, unauthenticated: 401, forbidden: 403, 'not-found': 404, conflict: 409, 'too-many-requests': 429 }[error.kind];
       message = error.message;
     } else if (isServiceUnavailable(error)) {
-      // The database is away: the LRS client may send the same request again shortly (docs/adr/0023).
+      // The database is away: the LRS client may send the same request again shortly (docs/adr/0023),
+      // told so in English like every answer of the LRS (docs/adr/0014).
       void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
-      [status, message] = [503, SERVICE_UNAVAILABLE_MESSAGE];
+      [status, message] = [503, XAPI_SERVICE_UNAVAILABLE];
     } else {
       const code = (error as { statusCode?: number } | null)?.statusCode;
       if (typeof code === 'number' && code >= 400 && code < 500) [status, message] = [code, (error as Error).message];

@@ -9,11 +9,10 @@ import { StatementConsistency } from '../consistency.js';
 import {
   activityParams,
   INSERT_STATEMENTS_SQL,
-  LAST_STORED_SQL,
   MARK_VOIDED_SQL,
-  STATEMENT_WRITE_LOCK_SQL,
   statementInsertParams,
   STORED_CONTENT_SQL,
+  TAKE_STATEMENT_TURN_SQL,
   UPSERT_ACTIVITIES_SQL,
   VOID_TARGETS_SQL,
   type StatementRow,
@@ -96,6 +95,32 @@ export function canonicalStored(p: Pick<Prepared, 'members' | 'sent'>, stored: s
   if (p.sent.timestamp === undefined) members.push(['timestamp', `"timestamp":${storedJson}`]);
   members.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return `{${members.map(([, member]) => member).join(',')}}`;
+}
+
+type StoredRow = StatementRow & { voids: string | null; definitions: [string, Obj][] };
+
+/** The rows of INSERT_STATEMENTS_SQL for a `stored` instant: the stored form (canonical, so it is also what is hashed) and its sha256. */
+function statementRows(prepared: Prepared[], stored: string, teacherIds: Map<number, number | null>): StoredRow[] {
+  return prepared.map((p) => {
+    const statementJson = canonicalStored(p, stored);
+    return {
+      id: p.id,
+      statementJson,
+      sha256: sha256Hex(statementJson),
+      receivedSha256: p.receivedSha256,
+      actorKey: p.actorKey,
+      verbId: p.verbId,
+      objectActivity: p.objectActivity,
+      objectAgent: p.objectAgent,
+      objectRef: p.objectRef,
+      registration: p.registration,
+      agents: p.agents,
+      activities: p.activities,
+      teacherId: p.courseIds.map((c) => teacherIds.get(c)).find((t) => t !== undefined && t !== null) ?? null,
+      voids: p.voids,
+      definitions: p.definitions,
+    };
+  });
 }
 
 @CommandHandler(StoreStatements)
@@ -273,6 +298,14 @@ export class StoreStatementsHandler implements ICommandHandler<StoreStatements> 
     const credentialId = principal.kind === 'credential' ? principal.credentialId : null;
     const accountId = principal.kind === 'session' ? principal.actor.accountId : null;
     const studentId = principal.kind === 'session' ? principal.actor.profileId : null;
+    // Each statement's stored form and its sha256 made before the turn, with the clock's `stored`:
+    // under the turn they are only checked against the newest stored (a 10,000-statement batch
+    // spent about a second of its turn making them).
+    const early = { stored: this.clock.now().toISOString(), rows: [] as StoredRow[] };
+    for (let from = 0; from < prepared.length; from += YIELD_EVERY) {
+      if (from > 0) await new Promise((resolve) => setImmediate(resolve));
+      early.rows.push(...statementRows(prepared.slice(from, from + YIELD_EVERY), early.stored, teacherIds));
+    }
     await this.orm.em.fork().transactional(async (em) => {
       const sql = sqlExecutor(em);
       // Targets of voiding statements: a voiding statement cannot be voided (Data 2.3.2).
@@ -280,10 +313,10 @@ export class StoreStatementsHandler implements ICommandHandler<StoreStatements> 
       const batchVoiding = new Set(prepared.filter((p) => p.voids).map((p) => p.id));
       if (targets.some((t) => batchVoiding.has(t))) throw new XapiBadRequest('object: a voiding statement cannot be voided');
 
-      await sql.query(STATEMENT_WRITE_LOCK_SQL);
-      const [{ stored: last }] = await sql.query<{ stored: Date | string | null }>(LAST_STORED_SQL);
+      const [{ stored: last }] = await sql.query<{ stored: Date | string | null }>(TAKE_STATEMENT_TURN_SQL);
+      const newest = last === null ? null : new Date(last).getTime();
       const now = this.clock.now().getTime();
-      const stored = new Date(last === null ? now : Math.max(now, new Date(last).getTime() + 1)).toISOString();
+      const stored = newest === null || newest < Date.parse(early.stored) ? early.stored : new Date(Math.max(now, newest + 1)).toISOString();
 
       if (targets.length > 0) {
         const found = await sql.query<{ id: string; verb_id: string; credential_id: number | null; account_id: number | null }>(VOID_TARGETS_SQL, [targets]);
@@ -297,26 +330,8 @@ export class StoreStatementsHandler implements ICommandHandler<StoreStatements> 
         if (refused) throw FORBIDDEN(`statement ${refused.id} was stored by someone else: only its sender voids it`);
       }
 
-      const rows: (StatementRow & { voids: string | null; definitions: [string, Obj][] })[] = prepared.map((p) => {
-        const statementJson = canonicalStored(p, stored);
-        return {
-          id: p.id,
-          statementJson,
-          sha256: sha256Hex(statementJson),
-          receivedSha256: p.receivedSha256,
-          actorKey: p.actorKey,
-          verbId: p.verbId,
-          objectActivity: p.objectActivity,
-          objectAgent: p.objectAgent,
-          objectRef: p.objectRef,
-          registration: p.registration,
-          agents: p.agents,
-          activities: p.activities,
-          teacherId: p.courseIds.map((c) => teacherIds.get(c)).find((t) => t !== undefined && t !== null) ?? null,
-          voids: p.voids,
-          definitions: p.definitions,
-        };
-      });
+      // The rows prepared before the turn serve when their `stored` is still after the newest one (the usual case); otherwise they are made again.
+      const rows = stored === early.stored ? early.rows : statementRows(prepared, stored, teacherIds);
       const inserted = new Set((await sql.query<{ id: string }>(INSERT_STATEMENTS_SQL, statementInsertParams(stored, credentialId, accountId, rows))).map((r) => r.id));
       if (inserted.size < rows.length) {
         const skipped = rows.filter((r) => !inserted.has(r.id));
