@@ -245,10 +245,11 @@ describe('Homework', () => {
       expect(homework.takeEvents()[0].payload).toEqual(expect.objectContaining({ grade: 13, feedbackSha256: null, feedbackLength: 0 }));
     });
 
-    it('grades work marked done without a submission (« sans rendu »)', () => {
+    it('grades work marked done without a submission (« sans rendu »), which is no longer handed in', () => {
       const homework = given();
       homework.complete(3, DONE_AT);
       homework.takeEvents();
+      expect(() => homework.submit(3, 'Trop tard', [], 'k', DONE_AT)).toThrow(refused('ConflictError', 'conflict', HOMEWORK_MESSAGES.doneWithout));
       homework.gradeWork({ id: 1, role: 'admin' }, 0, '', DONE_AT);
       expect(homework.takeEvents()[0].payload).toEqual(expect.objectContaining({ grade: 0, submissionId: null, gradedByRole: 'admin' }));
     });

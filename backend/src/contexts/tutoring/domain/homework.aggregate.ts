@@ -21,6 +21,7 @@ export const HOMEWORK_MESSAGES = {
   tooManyFiles: `Vous pouvez joindre ${SUBMISSION_FILES_MAX} fichiers au plus.`,
   fileTooLarge: 'Chaque fichier doit faire 20 Mo au plus.',
   graded: 'Ce devoir est déjà noté : il ne peut plus être rendu.',
+  doneWithout: 'Ce devoir a été marqué comme terminé sans rendu : il ne peut plus être rendu.',
   notYours: "Ce devoir n'est pas le vôtre.",
   notYourLearner: "Ce devoir a été donné par un autre formateur : vous ne pouvez pas le noter.",
   nothingToGrade: "Ce devoir n'a pas encore été rendu ni marqué comme terminé : il ne peut pas être noté.",
@@ -139,7 +140,8 @@ export class Homework extends AggregateRoot<HomeworkEvent> {
 
   /**
    * The student hands in their work: an answer and/or files (checked by content and stored by the
-   * caller), until it is graded; every submission is kept. The same client key again (a double
+   * caller), until it is graded, unless they marked it done without handing anything in; every
+   * submission is kept. The same client key again (a double
    * submit, a retry) answers the submission already stored and records nothing. The first submission
    * also marks it done (« Terminé »). The submissions must be loaded.
    */
@@ -148,6 +150,8 @@ export class Homework extends AggregateRoot<HomeworkEvent> {
     const known = this.submissions.getItems().find((s) => s.clientKey === clientKey);
     if (known) return known;
     if (this.gradedAt !== null) throw new ConflictError(HOMEWORK_MESSAGES.graded);
+    // « Marquer comme terminé » with nothing handed in is the learner's final word (the spec's status, « sans rendu »).
+    if (this.studentStatus && this.submissions.length === 0) throw new ConflictError(HOMEWORK_MESSAGES.doneWithout);
     const body = answer.trim();
     if (!body && files.length === 0) throw new InvalidInputError(HOMEWORK_MESSAGES.emptySubmission, 'answer');
     if ([...body].length > ANSWER_MAX) throw new InvalidInputError(HOMEWORK_MESSAGES.answerTooLong, 'answer');

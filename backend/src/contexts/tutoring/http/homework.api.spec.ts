@@ -222,10 +222,12 @@ describe('grading', () => {
     expect((await events('AssignmentGraded', id))[0].payload).toEqual(expect.objectContaining({ gradedByRole: 'admin' }));
   });
 
-  it('grades work marked done without a submission (« sans rendu »)', async () => {
+  it('grades work marked done without a submission (« sans rendu »), which is then closed to hand-ins', async () => {
     const { teacher, student } = await world();
     const { id } = (await give(teacher, student, {})).json();
     expect((await call(t, 'PUT', `/api/update-assignments/${id}`, student.token, { student_status: true })).json()).toEqual({ bool: true });
+    const after = await submit(id, student.token, submission('Finalement, voici un rendu.'));
+    expect([after.statusCode, after.json().message]).toEqual([409, 'Ce devoir a été marqué comme terminé sans rendu : il ne peut plus être rendu.']);
     const graded = await grade(id, teacher.token, { grade: 10, feedback: 'Fait à l’oral.' });
     expect([graded.statusCode, graded.json().student_status, graded.json().submissions]).toEqual([200, true, []]);
     expect((await events('AssignmentGraded', id))[0].payload).toEqual(expect.objectContaining({ submissionId: null }));

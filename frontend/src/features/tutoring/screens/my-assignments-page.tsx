@@ -57,7 +57,7 @@ export function MyAssignmentsPage() {
           meta={givenBy}
           action={(homework) => (
             <>
-              {homework.grade === null ? (
+              {homework.grade === null && !(homework.student_status && homework.submissions.length === 0) ? (
                 <Button type="primary" icon={<SendOutlined aria-hidden />} aria-label={m.homework.submitOf(homework.title)} onClick={() => setSubmitting(homework)}>
                   {homework.submissions.length ? m.homework.submitAgain : m.homework.submit}
                 </Button>

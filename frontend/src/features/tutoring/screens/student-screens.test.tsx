@@ -172,16 +172,17 @@ describe('/my-assignments/', () => {
     });
     renderApp('/my-assignments/');
     const [pending, done] = await screen.findAllByTestId('homework');
-    // Done without anything handed in: « Terminé · sans rendu »; it may still be handed in.
-    expect(within(done!).getByText('Terminé · sans rendu')).toBeInTheDocument();
-    expect(within(done!).queryByRole('button', { name: /Marquer comme terminé/ })).toBeNull();
-    expect(within(done!).getByRole('button', { name: 'Rendre mon travail : Modèle de devis' })).toBeInTheDocument();
+    // Done without anything handed in: « Terminé » and « sans rendu », and nothing left to do.
+    expect(within(done!).getByText('Terminé')).toBeInTheDocument();
+    expect(within(done!).getByText('sans rendu')).toBeInTheDocument();
+    expect(within(done!).queryByRole('button')).toBeNull();
+    expect(within(pending!).queryByText('sans rendu')).toBeNull();
     expect(within(pending!).getByText('En attente')).toBeInTheDocument();
     expect(within(pending!).getByText(/Donné par Claire Martin le 10 novembre 2026/)).toBeInTheDocument();
 
     await userEvent.click(within(pending!).getByRole('button', { name: 'Marquer comme terminé : Tableau croisé' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Oui, terminé' }));
-    await waitFor(() => expect(within(screen.getAllByTestId('homework')[0]!).getByText(/^Terminé/)).toBeInTheDocument());
+    await waitFor(() => expect(within(screen.getAllByTestId('homework')[0]!).getByText('Terminé')).toBeInTheDocument());
     expect(calls.find((call) => call.method === 'PUT')!.body).toEqual({ student_status: true });
   });
 

@@ -60,7 +60,8 @@ describe('/show-assignment/{student_id}/{teacher_id}', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Devoirs de Léa Dubois' })).toBeInTheDocument();
     const [pending, done] = await screen.findAllByTestId('homework');
     expect(within(pending!).getByText('En attente')).toBeInTheDocument();
-    expect(within(done!).getByText('Terminé · sans rendu')).toBeInTheDocument();
+    expect(within(done!).getByText('Terminé')).toBeInTheDocument();
+    expect(within(done!).getByText('sans rendu')).toBeInTheDocument();
     expect(within(pending!).queryByRole('button', { name: /Noter/ })).toBeNull();
     expect(screen.getByRole('link', { name: /Donner un devoir/ })).toHaveAttribute('href', `/add-assignment/${STUDENT}/${TEACHER}`);
   });
