@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Button, Tag } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { downloadWithSession } from '../../../lib/download';
-import { formatTime } from '../format';
+import { formatDue, formatTime } from '../format';
 import { messages as m } from '../messages';
 import type { Homework } from '../tutoring-types';
 import { HomeworkStatus } from './badges';
@@ -42,7 +42,7 @@ export function HomeworkWork({ homework }: { homework: Homework }) {
                         <Button
                           size="small"
                           icon={<DownloadOutlined aria-hidden />}
-                          aria-label={m.homework.download(f.file_name)}
+                          aria-label={m.homework.download(f.file_name, fileSize(f.size))}
                           onClick={() => void downloadWithSession(`/api/homework-files/${f.id}`, f.file_name, { failed: m.homework.downloadFailed, done: m.homework.downloaded })}
                         >
                           {f.file_name} ({fileSize(f.size)})
@@ -85,7 +85,7 @@ export function HomeworkList({ items, meta, action }: { items: Homework[]; meta:
             <HomeworkStatus done={homework.student_status} handedIn={homework.submissions.length > 0} />
           </div>
           <p className="homework__detail">{homework.detail}</p>
-          {homework.due_at ? <p className="homework__due">{m.homework.dueOn(formatTime(homework.due_at))}</p> : null}
+          {homework.due_at ? <p className="homework__due">{m.homework.dueOn(formatDue(homework.due_at))}</p> : null}
           <HomeworkWork homework={homework} />
           <div className="homework__foot">
             <p className="homework__meta">{meta(homework)}</p>

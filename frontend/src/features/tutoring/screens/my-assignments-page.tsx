@@ -58,7 +58,12 @@ export function MyAssignmentsPage() {
           action={(homework) => (
             <>
               {homework.grade === null && !(homework.student_status && homework.submissions.length === 0) ? (
-                <Button type="primary" icon={<SendOutlined aria-hidden />} aria-label={m.homework.submitOf(homework.title)} onClick={() => setSubmitting(homework)}>
+                <Button
+                  type="primary"
+                  icon={<SendOutlined aria-hidden />}
+                  aria-label={m.homework.submitOf(homework.submissions.length ? m.homework.submitAgain : m.homework.submit, homework.title)}
+                  onClick={() => setSubmitting(homework)}
+                >
                   {homework.submissions.length ? m.homework.submitAgain : m.homework.submit}
                 </Button>
               ) : null}

@@ -44,7 +44,11 @@ export function ShowAssignmentPage() {
           meta={givenOn}
           action={(homework) =>
             homework.student_status || homework.submissions.length ? (
-              <Button icon={<EditOutlined aria-hidden />} aria-label={m.homework.gradeOf(homework.title)} onClick={() => setGrading(homework)}>
+              <Button
+                icon={<EditOutlined aria-hidden />}
+                aria-label={m.homework.gradeOf(homework.grade === null ? m.homework.grade : m.homework.regrade, homework.title)}
+                onClick={() => setGrading(homework)}
+              >
                 {homework.grade === null ? m.homework.grade : m.homework.regrade}
               </Button>
             ) : null

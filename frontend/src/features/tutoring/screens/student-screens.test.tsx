@@ -192,11 +192,11 @@ describe('/my-assignments/', () => {
     renderApp('/my-assignments/');
     const [item] = await screen.findAllByTestId('homework');
     expect(within(item!).getByText('Terminé')).toBeInTheDocument();
-    expect(within(item!).getByText(/À rendre au plus tard le 11\/11\/2026/)).toBeInTheDocument();
+    expect(within(item!).getByText(/À rendre au plus tard le 11 novembre 2026 à 23:59/)).toBeInTheDocument();
     const [latest, first] = within(item!).getAllByTestId('homework-submission');
     expect(latest).toHaveTextContent('Rendu n° 2 le 12/11/2026');
     expect(within(latest!).getByText('En retard')).toBeInTheDocument();
-    expect(within(latest!).getByRole('button', { name: 'Télécharger analyse.pdf' })).toHaveTextContent('analyse.pdf (2 Ko)');
+    expect(within(latest!).getByRole('button', { name: 'Télécharger analyse.pdf (2 Ko)' })).toHaveTextContent('analyse.pdf (2 Ko)');
     expect(first).toHaveTextContent('Première version.');
     expect(within(first!).queryByText('En retard')).toBeNull();
     const grade = within(item!).getByTestId('homework-grade');

@@ -92,7 +92,7 @@ describe('/show-assignment/{student_id}/{teacher_id}', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(calls.find((call) => call.method === 'PUT')!.body).toEqual({ grade: 14.5, feedback: 'Bonne analyse.' });
     await waitFor(() => expect(screen.getByTestId('homework-grade')).toHaveTextContent('14,5/20'));
-    expect(screen.getByRole('button', { name: 'Noter : Étude de cas' })).toHaveTextContent('Corriger la note');
+    expect(screen.getByRole('button', { name: 'Corriger la note : Étude de cas' })).toBeInTheDocument();
   });
 
   it("says 'Impossible de charger les devoirs' on failure", async () => {
