@@ -9,6 +9,7 @@ import { readMail, startSmtpCatcher } from '../../../platform/testing/smtp-catch
 import { call, givenAdmin, givenFollowing, givenStudent, givenTeacher, type GivenAdmin, type GivenStudent, type GivenTeacher } from '../../../testing/fixtures.js';
 import { startTestApp, type TestApp } from '../../../testing/test-app.js';
 import { GetTutoringTranscript } from '../contracts/tutoring.transcript.js';
+import { checkMessageTexts } from '../../../cli/message-texts.check.js';
 
 let t: TestApp;
 let db: Database;
@@ -271,5 +272,20 @@ describe('the transcript', () => {
       due_at: '2026-12-02T22:59:59.000Z', grade: 16, out_of: 20, feedback: 'Très bien.', graded_at: '2026-12-03T10:00:00.000Z', done: true,
       submissions: [{ number: 1, submitted_at: '2026-12-03T10:00:00.000Z', late: true, sha256: sha256('Réponse'), files: [{ file_name: 'a.pdf', size: PDF.length, sha256: sha256(PDF) }] }],
     }));
+  });
+});
+
+describe('the answers kept beside the log', () => {
+  it('are bound to their AssignmentSubmitted: `evidence:verify-rows` names an answer rewritten since', async () => {
+    const { teacher, student } = await world();
+    const { id } = (await give(teacher, student, {})).json();
+    const view = (await submit(id, student.token, submission('Ma réponse authentique.'))).json();
+    const sql = { query: <T>(text: string, params?: unknown[]) => db.query(text, params) as Promise<T[]> };
+    const before = await checkMessageTexts(sql);
+    expect(before.mismatches.filter((m) => m.rows.startsWith('tutoring.homework_submission'))).toEqual([]);
+    await db.query(`update tutoring.homework_submission set body = 'Réponse réécrite.' where id = $1`, [view.submissions[0].id]);
+    const after = await checkMessageTexts(sql);
+    expect(after.mismatches).toContainEqual(expect.objectContaining({ rows: `tutoring.homework_submission id ${view.submissions[0].id}`, message: expect.stringContaining('texte du rendu de devoir modifié') }));
+    await db.query(`update tutoring.homework_submission set body = 'Ma réponse authentique.' where id = $1`, [view.submissions[0].id]);
   });
 });
