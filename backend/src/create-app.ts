@@ -74,13 +74,13 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
   const media = mediaRoot(config);
   mkdirSync(media, { recursive: true });
   // Public media (course images, profile photos); course content goes through the content gate only;
-  // the centre's stamp and signature and the dossiers de preuves only through their API calls.
+  // the centre's stamp and signature, the dossiers de preuves and handed-in homework only through their API calls.
   await app.register(fastifyStatic, {
     root: media,
     prefix: '/media/',
     decorateReply: false,
     index: false,
-    allowedPath: (path) => !/^\/?(content|scorm|centre|dossiers)(\/|$)/.test(path),
+    allowedPath: (path) => !/^\/?(content|scorm|centre|dossiers|homework)(\/|$)/.test(path),
   });
   await registerWebAssets(app, config.frontendDist, config);
 

@@ -21,12 +21,13 @@ const BOUND_TEXTS = [
   { event: 'MessageSent', idField: 'messageId', table: 'tutoring.message', missing: 'message absent', label: 'texte du message' },
   { event: 'SupportRequestOpened', idField: 'requestId', table: 'tutoring.support_request', missing: 'demande d’assistance absente', label: 'texte de la demande d’assistance' },
   { event: 'SupportRequestAnswered', idField: 'answerId', table: 'tutoring.support_answer', missing: 'réponse d’assistance absente', label: 'texte de la réponse d’assistance' },
+  { event: 'AssignmentSubmitted', idField: 'submissionId', table: 'tutoring.homework_submission', missing: 'rendu de devoir absent', label: 'texte du rendu de devoir' },
 ] as const;
 
 /**
  * Recomputes the SHA-256 (UTF-8) of every message text, technical-support request and answer, and
- * compares it with the hash its event carries (MessageSent, SupportRequestOpened, SupportRequestAnswered;
- * ADR 0040, ADR 0037): names each text that changed or disappeared since it was written. The tables'
+ * compares it with the hash its event carries (MessageSent, SupportRequestOpened, SupportRequestAnswered,
+ * AssignmentSubmitted; ADR 0040, ADR 0037, ADR 0044): names each text that changed or disappeared since it was written. The tables'
  * own `sha256` columns are not trusted.
  */
 export async function checkMessageTexts(sql: CheckSql): Promise<{ checked: number; mismatches: MessageMismatch[] }> {

@@ -21,6 +21,7 @@ import { seedDemoPromises } from './demo-promises.js';
 import { seedDemoCentre } from './demo-centre.js';
 import { seedDemoDocuments } from './demo-documents.js';
 import { seedDemoSupport } from './demo-support.js';
+import { seedDemoHomework } from './demo-homework.js';
 import { seedDemoAuditors } from './demo-auditors.js';
 
 const ASSETS = join(projectRoot, 'backend/src/demo/assets');
@@ -141,6 +142,9 @@ export async function seedDemoData(app: INestApplicationContext): Promise<boolea
     { admin: asAdmin, claire: await actorOf(db, 'teacher', teacherIds.get('claire.martin')!), lea: await actorOf(db, 'student', lea), ines: await actorOf(db, 'student', ines) },
     { templates: courseIds[0]!, pivotTables: courseIds[1]! },
   );
+  await seedDemoHomework(app.get(AggregateStore), db, app.get(QueryBus), {
+    claire: await actorOf(db, 'teacher', teacherIds.get('claire.martin')!), lea: await actorOf(db, 'student', lea), ines: await actorOf(db, 'student', ines),
+  });
   await seedDemoAuditors(commands, db, asAdmin, { agile: courseIds[2]! });
   logger.log('Données de démonstration créées (voir README pour les comptes).');
   return true;

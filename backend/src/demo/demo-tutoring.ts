@@ -5,7 +5,7 @@ import type { Actor } from '../shared-kernel/index.js';
 /**
  * The demo's tutoring: trainers assigned to students (besides those their enrolments brought),
  * conversations at every stage (answered and read, unread on either side, waiting for a reply),
- * a group message, and homework done and pending.
+ * a group message, and homework marked done without a submission (« sans rendu »).
  */
 export async function seedDemoTutoring(
   commands: CommandBus,
@@ -35,7 +35,6 @@ export async function seedDemoTutoring(
   const devis = await commands.execute(
     new GiveHomework(claire, claire.profileId, lea.profileId, 'Créer un modèle de devis', 'À partir du modèle de facture, créez un modèle de devis (.xltx) avec une date automatique et une zone de calcul protégée.'),
   );
-  await commands.execute(new GiveHomework(claire, claire.profileId, lea.profileId, 'Tableau croisé des ventes', 'Avec le fichier ventes-2026.csv des documents du cours, construisez un tableau croisé des ventes par mois et par région.'));
-  await commands.execute(new GiveHomework(claire, claire.profileId, ines.profileId, 'Mise en forme conditionnelle', 'Mettez en évidence les factures en retard de plus de 30 jours dans votre tableau de suivi.'));
+  // Homework handed in and graded, on its own clock: demo-homework.ts.
   await commands.execute(new CompleteHomework(lea, devis, true));
 }

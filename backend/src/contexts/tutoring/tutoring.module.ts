@@ -5,6 +5,10 @@ import { ProjectionRegistry } from '../../platform/event-log/index.js';
 import { AssignTrainerHandler } from './application/commands/assign-trainer.command.js';
 import { CompleteHomeworkHandler } from './application/commands/complete-homework.command.js';
 import { GiveHomeworkHandler } from './application/commands/give-homework.command.js';
+import { GradeHomeworkHandler } from './application/commands/grade-homework.command.js';
+import { SubmitHomeworkHandler } from './application/commands/submit-homework.command.js';
+import { HomeworkGradedNotificationPolicy, NotifyHomeworkGradedHandler } from './application/policies/homework-graded-notification.policy.js';
+import { GetHomeworkFileHandler } from './application/queries/get-homework-file.query.js';
 import { MarkMessagesReadHandler } from './application/commands/mark-messages-read.command.js';
 import { NotifyRecipientHandler } from './application/commands/notify-recipient.command.js';
 import { SendGroupMessageHandler } from './application/commands/send-group-message.command.js';
@@ -18,12 +22,12 @@ import { replyDelayProjection } from './application/projections/tutoring.project
 import { GetMessagesHandler } from './application/queries/get-messages.query.js';
 import { GetTrainerResponseTimesHandler } from './application/queries/get-response-times.query.js';
 import { ListFollowedStudentsHandler } from './application/queries/list-followed-students.query.js';
-import { ListHomeworkHandler, ListMyHomeworkHandler } from './application/queries/list-homework.query.js';
+import { GetHomeworkViewHandler, ListHomeworkHandler, ListMyHomeworkHandler } from './application/queries/list-homework.query.js';
 import { ListMyTeachersHandler } from './application/queries/list-my-teachers.query.js';
 import { ListTeacherStudentsHandler } from './application/queries/list-teacher-students.query.js';
 import { ListTutorLinksHandler } from './application/queries/list-tutor-links.query.js';
 import { Conversation, Message } from './domain/conversation.aggregate.js';
-import { Homework } from './domain/homework.aggregate.js';
+import { Homework, HomeworkFile, HomeworkSubmission } from './domain/homework.aggregate.js';
 import { Tutorship } from './domain/tutorship.aggregate.js';
 import { HomeworkController } from './http/homework.controller.js';
 import { MessagesController } from './http/messages.controller.js';
@@ -38,7 +42,7 @@ import { SupportController } from './http/support.controller.js';
 
 /** Tutoring (issue 10): who follows whom, their messages, homework. docs/adr/0013-tutoring-and-messages.md. */
 @Module({
-  imports: [CqrsModule, MikroOrmModule.forFeature([Tutorship, Conversation, Message, Homework, SupportRequest, SupportAnswer])],
+  imports: [CqrsModule, MikroOrmModule.forFeature([Tutorship, Conversation, Message, Homework, HomeworkSubmission, HomeworkFile, SupportRequest, SupportAnswer])],
   controllers: [TutoringController, MessagesController, HomeworkController, SupportController],
   providers: [
     // Identity asks before removing a person (identity.queries.ts), answered here.
@@ -54,6 +58,12 @@ import { SupportController } from './http/support.controller.js';
     NotifyRecipientHandler,
     GiveHomeworkHandler,
     CompleteHomeworkHandler,
+    // Homework handed in and graded (docs/adr/0044).
+    SubmitHomeworkHandler,
+    GradeHomeworkHandler,
+    GetHomeworkFileHandler,
+    NotifyHomeworkGradedHandler,
+    HomeworkGradedNotificationPolicy,
     GetMessagesHandler,
     ListMyTeachersHandler,
     ListFollowedStudentsHandler,
@@ -61,6 +71,7 @@ import { SupportController } from './http/support.controller.js';
     ListTeacherStudentsHandler,
     ListHomeworkHandler,
     ListMyHomeworkHandler,
+    GetHomeworkViewHandler,
     GetTrainerResponseTimesHandler,
     FollowCourseTrainerPolicy,
     MessageNotificationPolicy,
@@ -84,11 +95,13 @@ export class TutoringModule {
     notification: MessageNotificationPolicy,
     trainerAtCreation: TrainerAtCreationPolicy,
     supportAnswer: SupportAnswerNotificationPolicy,
+    homeworkGraded: HomeworkGradedNotificationPolicy,
   ) {
     projections.register(replyDelayProjection);
     projections.registerPolicy(followCourseTrainer);
     projections.registerPolicy(notification);
     projections.registerPolicy(trainerAtCreation);
     projections.registerPolicy(supportAnswer);
+    projections.registerPolicy(homeworkGraded);
   }
 }

@@ -110,6 +110,13 @@ export const messages = {
     pending: 'À faire',
     doneTag: 'Fait',
     by: 'Par',
+    // Travaux réalisés (issue 28, docs/adr/0044).
+    work: 'Travaux réalisés',
+    withoutSubmission: 'sans rendu',
+    submission: (n: number, date: string, late: boolean, files: number) =>
+      `Rendu n° ${n} le ${date}${late ? ' (en retard)' : ''}${files ? ` · ${files} fichier${files > 1 ? 's' : ''}` : ''}`,
+    grade: 'Note',
+    gradeValue: (grade: number, outOf: number) => `${grade.toLocaleString('fr-FR')}/${outOf}`,
   },
   assistance: {
     title: 'Journal d’assistance pédagogique',

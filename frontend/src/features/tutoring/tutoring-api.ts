@@ -84,13 +84,29 @@ export const tutoringApi = api.injectEndpoints({
       query: (key) => `student-assignment/${conversationPath(key)}`,
       providesTags: (_r, _e, key) => [homeworkTag(key)],
     }),
-    giveHomework: build.mutation<Homework, ConversationKey & { title: string; detail: string }>({
-      query: ({ teacherId, studentId, title, detail }) => ({
+    giveHomework: build.mutation<Homework, ConversationKey & { title: string; detail: string; dueDate?: string | null }>({
+      query: ({ teacherId, studentId, title, detail, dueDate }) => ({
         url: `student-assignment/${teacherId}/${studentId}`,
         method: 'POST',
-        body: { teacher: teacherId, student: studentId, title, detail },
+        body: { teacher: teacherId, student: studentId, title, detail, ...(dueDate ? { due_date: dueDate } : {}) },
       }),
       invalidatesTags: (_r, _e, key) => [homeworkTag(key), FOLLOWED_STUDENTS_TAG],
+    }),
+    /** POST /homework/{id}/submissions (multipart): the answer, the files, and a key drawn once per attempt (a double click answers the first). */
+    submitHomework: build.mutation<Homework, { id: number; answer: string; files: File[]; key: string }>({
+      query: ({ id, answer, files, key }) => {
+        const body = new FormData();
+        if (answer) body.append('answer', answer);
+        for (const file of files) body.append('upload', file, file.name);
+        body.append('submission_key', key);
+        return { url: `homework/${id}/submissions`, method: 'POST', body };
+      },
+      invalidatesTags: [MY_HOMEWORK_TAG, STUDENT_DASHBOARD_TAG],
+    }),
+    /** PUT /homework/{id}/grade: out of 20, by half points, with optional feedback. */
+    gradeHomework: build.mutation<Homework, ConversationKey & { id: number; grade: number; feedback: string }>({
+      query: ({ id, grade, feedback }) => ({ url: `homework/${id}/grade`, method: 'PUT', body: { grade, feedback } }),
+      invalidatesTags: (_r, _e, key) => [homeworkTag(key)],
     }),
     getStudentDashboard: build.query<StudentDashboard, number>({
       query: (studentId) => `student/dashboard/${studentId}/`,
@@ -111,5 +127,7 @@ export const {
   useCompleteHomeworkMutation,
   useGetStudentHomeworkQuery,
   useGiveHomeworkMutation,
+  useSubmitHomeworkMutation,
+  useGradeHomeworkMutation,
   useGetStudentDashboardQuery,
 } = tutoringApi;

@@ -124,6 +124,27 @@ export class TranscriptHomeworkView {
   @ApiProperty() given_at!: string;
   @ApiProperty({ type: String, nullable: true }) completed_at!: string | null;
   @ApiProperty() done!: boolean;
+  // Travaux réalisés (issue 28 item 3, docs/adr/0044): tutoring's contribution.
+  @ApiProperty({ type: String, nullable: true, description: 'Date limite' }) due_at!: string | null;
+  @ApiProperty({ type: () => [TranscriptSubmissionView], description: 'Chaque rendu (vide : terminé « sans rendu » ou pas encore fait)' }) submissions!: TranscriptSubmissionView[];
+  @ApiProperty({ type: Number, nullable: true, description: 'Note sur out_of' }) grade!: number | null;
+  @ApiProperty() out_of!: number;
+  @ApiProperty({ type: String, nullable: true }) feedback!: string | null;
+  @ApiProperty({ type: String, nullable: true }) graded_at!: string | null;
+}
+
+export class TranscriptSubmissionFileView {
+  @ApiProperty() file_name!: string;
+  @ApiProperty() size!: number;
+  @ApiProperty({ description: 'SHA-256 du fichier (celui de son événement AssignmentSubmitted)' }) sha256!: string;
+}
+
+export class TranscriptSubmissionView {
+  @ApiProperty() number!: number;
+  @ApiProperty() submitted_at!: string;
+  @ApiProperty({ description: 'Rendu après la date limite (horloge du serveur)' }) late!: boolean;
+  @ApiProperty({ description: 'SHA-256 de la réponse écrite' }) sha256!: string;
+  @ApiProperty({ type: [TranscriptSubmissionFileView] }) files!: TranscriptSubmissionFileView[];
 }
 
 export class TranscriptMessageView {

@@ -44,14 +44,49 @@ export type ConversationEvent = MessageSent | MessagesRead | RecipientNotified;
 
 export interface AssignmentGiven {
   type: 'AssignmentGiven';
-  /** sha256 of the title and detail (title, a line feed, detail). */
-  payload: { assignmentId: number; teacherId: number; studentId: number; sha256: string };
+  /**
+   * sha256 of the title and detail (title, a line feed, detail). dueAt (ISO 8601, issue 28,
+   * docs/adr/0044): the due date the trainer set, or null; absent from events recorded before it.
+   */
+  payload: { assignmentId: number; teacherId: number; studentId: number; sha256: string; dueAt?: string | null };
 }
 export interface AssignmentCompleted {
   type: 'AssignmentCompleted';
   payload: { assignmentId: number; teacherId: number; studentId: number };
 }
-export type HomeworkEvent = AssignmentGiven | AssignmentCompleted;
+/** One file of a submission: its id (tutoring.homework_file), SHA-256 of its bytes, size in bytes and type detected from its content. */
+export interface SubmittedFile {
+  fileId: number;
+  sha256: string;
+  size: number;
+  contentType: string;
+}
+/**
+ * The learner hands in their work (docs/adr/0044): every submission is kept (number 1, 2, …).
+ * No text: the SHA-256 (UTF-8) of the answer as stored ('' when only files) and its length; late
+ * when the server's clock was past the due date.
+ */
+export interface AssignmentSubmitted {
+  type: 'AssignmentSubmitted';
+  payload: {
+    assignmentId: number; submissionId: number; teacherId: number; studentId: number; number: number;
+    sha256: string; length: number; files: SubmittedFile[];
+    dueAt: string | null; late: boolean;
+  };
+}
+/**
+ * The trainer (or an admin) grades the work: a grade out of `outOf` (20), in steps of 0.5; the
+ * SHA-256 of the feedback and its length (null and 0 without feedback); the latest submission graded
+ * (null for work marked done without one). A later grade corrects it; each is kept as its event.
+ */
+export interface AssignmentGraded {
+  type: 'AssignmentGraded';
+  payload: {
+    assignmentId: number; teacherId: number; studentId: number; gradedById: number; gradedByRole: 'teacher' | 'admin';
+    grade: number; outOf: 20; submissionId: number | null; feedbackSha256: string | null; feedbackLength: number;
+  };
+}
+export type HomeworkEvent = AssignmentGiven | AssignmentCompleted | AssignmentSubmitted | AssignmentGraded;
 
 export type TutoringEvent = TutorshipEvent | ConversationEvent | HomeworkEvent | SupportRequestEvent;
 

@@ -14,7 +14,23 @@ export interface TranscriptMessage {
   response_seconds: number | null;
 }
 
-/** Homework the trainer gave the student, and whether and when it was done. */
+/** A file handed in: its name as sent, size and SHA-256 (the same as in its AssignmentSubmitted event). */
+export interface TranscriptHomeworkFile {
+  file_name: string;
+  size: number;
+  sha256: string;
+}
+
+/** One hand-in (« travaux réalisés », docs/adr/0044): when, late or not, the SHA-256 of its answer, its files. */
+export interface TranscriptSubmission {
+  number: number;
+  submitted_at: string;
+  late: boolean;
+  sha256: string;
+  files: TranscriptHomeworkFile[];
+}
+
+/** Homework the trainer gave the student, whether and when it was done, the work handed in and its grade out of 20. */
 export interface TranscriptHomework {
   id: number;
   teacher_id: number;
@@ -23,6 +39,12 @@ export interface TranscriptHomework {
   given_at: string;
   completed_at: string | null;
   done: boolean;
+  due_at: string | null;
+  submissions: TranscriptSubmission[];
+  grade: number | null;
+  out_of: number;
+  feedback: string | null;
+  graded_at: string | null;
 }
 
 export interface TutoringTranscript {

@@ -74,6 +74,23 @@ const homeworkColumns: TableColumnsType<Homework> = [
   { key: 'title', title: m.homework.title, render: (_, h) => h.title },
   { key: 'given', title: m.homework.given, render: (_, h) => formatDateTime(h.given_at) },
   { key: 'done', title: m.homework.done, render: (_, h) => (h.done ? <Tag className="transcript__tag transcript__tag--ok">{`${m.homework.doneTag} · ${formatDateTime(h.completed_at)}`}</Tag> : <Tag>{m.homework.pending}</Tag>) },
+  {
+    key: 'work',
+    title: m.homework.work,
+    render: (_, h) =>
+      h.submissions.length ? (
+        <ul className="transcript__work">
+          {h.submissions.map((s) => (
+            <li key={s.number}>{m.homework.submission(s.number, formatDateTime(s.submitted_at), s.late, s.files.length)}</li>
+          ))}
+        </ul>
+      ) : h.done ? (
+        m.homework.withoutSubmission
+      ) : (
+        '—'
+      ),
+  },
+  { key: 'grade', title: m.homework.grade, render: (_, h) => (h.grade === null ? '—' : m.homework.gradeValue(h.grade, h.out_of)) },
   { key: 'by', title: m.homework.by, render: (_, h) => h.trainer.full_name },
 ];
 

@@ -11,7 +11,15 @@ export function UnreadBadge({ count }: { count: number }) {
   );
 }
 
-/** A homework's state: 'Terminé' once the student marked it done, else 'En attente' (01 §2.4, 02 §4). */
-export function HomeworkStatus({ done }: { done: boolean }) {
-  return <span className={done ? 'homework-status homework-status--done' : 'homework-status'}>{done ? m.homework.done : m.homework.pending}</span>;
+/**
+ * A homework's state: 'Terminé' once the student marked it done, else 'En attente' (01 §2.4, 02 §4);
+ * done without anything handed in, 'sans rendu' beside it (docs/adr/0044).
+ */
+export function HomeworkStatus({ done, handedIn = true }: { done: boolean; handedIn?: boolean }) {
+  return (
+    <span className="homework-status-group">
+      <span className={done ? 'homework-status homework-status--done' : 'homework-status'}>{done ? m.homework.done : m.homework.pending}</span>
+      {done && !handedIn ? <span className="homework-status homework-status--none">{m.homework.withoutSubmission}</span> : null}
+    </span>
+  );
 }

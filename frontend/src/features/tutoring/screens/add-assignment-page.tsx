@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Alert, Button, Form, Input } from 'antd';
+import { Alert, Button, DatePicker, Form, Input } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import 'dayjs/locale/fr';
 import { applyFieldErrors, describeApiError } from '../../../lib/api-errors';
 import { toast } from '../../../lib/feedback';
 import { WorkPage } from '../../../components/work-page';
@@ -12,15 +14,16 @@ import '../tutoring.css';
 interface HomeworkValues {
   title: string;
   detail: string;
+  due_date?: Dayjs | null;
 }
 
-const FIELDS = ['title', 'detail'] as const;
+const FIELDS = ['title', 'detail', 'due_date'] as const;
 /** The server's limits (docs/adr/0013). */
 const TITLE_MAX = 200;
 const DETAIL_MAX = 10_000;
 const required = [{ required: true, whitespace: true, message: m.homework.fillEveryField }];
 
-/** /add-assignment/{student_id}/{teacher_id} (02 §2, §5): title and detail both required; back to the list once given. */
+/** /add-assignment/{student_id}/{teacher_id} (02 §2, §5): title and detail both required, a due date optional (docs/adr/0044); back to the list once given. */
 export function AddAssignmentPage() {
   const key = useRouteConversation();
   const name = useFollowedStudentName(key);
@@ -34,7 +37,7 @@ export function AddAssignmentPage() {
     if (!key) return;
     setFailure(null);
     try {
-      await give({ ...key, title: values.title.trim(), detail: values.detail.trim() }).unwrap();
+      await give({ ...key, title: values.title.trim(), detail: values.detail.trim(), dueDate: values.due_date ? values.due_date.format('YYYY-MM-DD') : null }).unwrap();
       toast('success', m.homework.added, 3);
       navigate(list);
     } catch (error) {
@@ -53,6 +56,9 @@ export function AddAssignmentPage() {
         </Form.Item>
         <Form.Item label={m.homework.fieldDetail} name="detail" rules={required}>
           <Input.TextArea rows={6} maxLength={DETAIL_MAX} />
+        </Form.Item>
+        <Form.Item label={m.homework.fieldDue} name="due_date" extra={m.homework.fieldDueHelp}>
+          <DatePicker format="DD/MM/YYYY" placeholder={m.homework.datePlaceholder} disabledDate={(day) => day.isBefore(dayjs(), 'day')} className="homework__due-picker" />
         </Form.Item>
         {failure ? <Alert type="error" showIcon title={m.homework.addFailed} description={failure.detail || undefined} className="form-feedback" /> : null}
         <Button type="primary" htmlType="submit" loading={isLoading}>

@@ -1,9 +1,11 @@
+import { useState } from 'react';
 import { Button, Modal } from 'antd';
-import { CheckOutlined } from '@ant-design/icons';
+import { CheckOutlined, SendOutlined } from '@ant-design/icons';
 import { describeApiError } from '../../../lib/api-errors';
 import { toast } from '../../../lib/feedback';
 import { LoadState, WorkPage } from '../../../components/work-page';
 import { HomeworkList } from '../components/homework-list';
+import { SubmitHomeworkDialog } from '../components/submit-homework-dialog';
 import { formatDay } from '../format';
 import { messages as m } from '../messages';
 import { useCompleteHomeworkMutation, useGetMyHomeworkQuery } from '../tutoring-api';
@@ -16,12 +18,16 @@ const givenBy = (homework: Homework) =>
     .filter(Boolean)
     .join(', ');
 
-/** /my-assignments/ (01 §2.4, §4): the student's homework; one marked done, after a confirmation, shows 'Terminé'. */
+/**
+ * /my-assignments/ (01 §2.4, §4): the student's homework; one marked done, after a confirmation, shows 'Terminé'.
+ * The work is handed in (answer and files) until graded; the grade and feedback show here (docs/adr/0044).
+ */
 export function MyAssignmentsPage() {
   const studentId = useStudentId();
   const { data, isLoading, isError } = useGetMyHomeworkQuery(studentId ?? 0, { skip: !studentId });
   const [complete, { isLoading: saving, originalArgs: savingId }] = useCompleteHomeworkMutation();
   const [modal, holder] = Modal.useModal();
+  const [submitting, setSubmitting] = useState<Homework | null>(null);
 
   const markDone = async (homework: Homework) => {
     const confirmed = await modal.confirm({
@@ -49,20 +55,33 @@ export function MyAssignmentsPage() {
         <HomeworkList
           items={data}
           meta={givenBy}
-          action={(homework) =>
-            homework.student_status ? null : (
-              <Button
-                icon={<CheckOutlined />}
-                aria-label={m.homework.markDoneOf(homework.title)}
-                loading={saving && savingId === homework.id}
-                onClick={() => void markDone(homework)}
-              >
-                {m.homework.markDone}
-              </Button>
-            )
-          }
+          action={(homework) => (
+            <>
+              {homework.grade === null && !(homework.student_status && homework.submissions.length === 0) ? (
+                <Button
+                  type="primary"
+                  icon={<SendOutlined aria-hidden />}
+                  aria-label={m.homework.submitOf(homework.submissions.length ? m.homework.submitAgain : m.homework.submit, homework.title)}
+                  onClick={() => setSubmitting(homework)}
+                >
+                  {homework.submissions.length ? m.homework.submitAgain : m.homework.submit}
+                </Button>
+              ) : null}
+              {homework.student_status ? null : (
+                <Button
+                  icon={<CheckOutlined />}
+                  aria-label={m.homework.markDoneOf(homework.title)}
+                  loading={saving && savingId === homework.id}
+                  onClick={() => void markDone(homework)}
+                >
+                  {m.homework.markDone}
+                </Button>
+              )}
+            </>
+          )}
         />
       ) : null}
+      {submitting ? <SubmitHomeworkDialog homework={submitting} onClose={() => setSubmitting(null)} /> : null}
     </WorkPage>
   );
 }

@@ -5,7 +5,7 @@ import { startSession } from '../../../lib/session';
 import { json, stubFetch } from '../../../test/fake-fetch';
 import { renderApp } from '../../../test/render-app';
 import { POLL_MS } from '../components/use-conversation';
-import { notFound, STUDENT, TEACHER, message, homework, server, posts, openChat } from './tutoring-fixtures';
+import { notFound, STUDENT, TEACHER, message, homework, handedIn, server, posts, openChat } from './tutoring-fixtures';
 import { specText } from '../../../test/spec-text';
 
 describe('/my-teachers', () => {
@@ -172,8 +172,11 @@ describe('/my-assignments/', () => {
     });
     renderApp('/my-assignments/');
     const [pending, done] = await screen.findAllByTestId('homework');
+    // Done without anything handed in: « Terminé » and « sans rendu », and nothing left to do.
     expect(within(done!).getByText('Terminé')).toBeInTheDocument();
+    expect(within(done!).getByText('sans rendu')).toBeInTheDocument();
     expect(within(done!).queryByRole('button')).toBeNull();
+    expect(within(pending!).queryByText('sans rendu')).toBeNull();
     expect(within(pending!).getByText('En attente')).toBeInTheDocument();
     expect(within(pending!).getByText(/Donné par Claire Martin le 10 novembre 2026/)).toBeInTheDocument();
 
@@ -181,6 +184,58 @@ describe('/my-assignments/', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Oui, terminé' }));
     await waitFor(() => expect(within(screen.getAllByTestId('homework')[0]!).getByText('Terminé')).toBeInTheDocument());
     expect(calls.find((call) => call.method === 'PUT')!.body).toEqual({ student_status: true });
+  });
+
+  it('shows the work handed in, the late one flagged, and the grade and feedback; graded work is no longer handed in', async () => {
+    startSession('student', { id: STUDENT, username: 'lea', access: 'a1', refresh: 'r1' });
+    stubFetch((request) => (request.path === `/my-assignments/${STUDENT}` ? json([handedIn(12, 'Étude de cas', true)]) : notFound()));
+    renderApp('/my-assignments/');
+    const [item] = await screen.findAllByTestId('homework');
+    expect(within(item!).getByText('Terminé')).toBeInTheDocument();
+    expect(within(item!).getByText(/À rendre au plus tard le 11 novembre 2026 à 23:59/)).toBeInTheDocument();
+    const [latest, first] = within(item!).getAllByTestId('homework-submission');
+    expect(latest).toHaveTextContent('Rendu n° 2 le 12/11/2026');
+    expect(within(latest!).getByText('En retard')).toBeInTheDocument();
+    expect(within(latest!).getByRole('button', { name: 'Télécharger analyse.pdf (2 Ko)' })).toHaveTextContent('analyse.pdf (2 Ko)');
+    expect(first).toHaveTextContent('Première version.');
+    expect(within(first!).queryByText('En retard')).toBeNull();
+    const grade = within(item!).getByTestId('homework-grade');
+    expect(grade).toHaveTextContent('Note du formateur : 14,5/20');
+    expect(grade).toHaveTextContent('Appréciation : Bonne analyse.');
+    expect(within(item!).queryByRole('button', { name: /Rendre/ })).toBeNull();
+  });
+
+  // The files themselves go through a real browser in e2e/homework.e2e.ts (jsdom's File is not the fetch's Blob).
+  it('hands in an answer with one key for the attempt, and says why the server refused', async () => {
+    startSession('student', { id: STUDENT, username: 'lea', access: 'a1', refresh: 'r1' });
+    let refuse = true;
+    const { calls } = stubFetch((request) => {
+      if (request.path === `/my-assignments/${STUDENT}`) return json([homework(11, 'Tableau croisé', false)]);
+      if (request.method === 'POST' && request.path === '/homework/11/submissions') {
+        return refuse ? json({ statusCode: 409, message: 'Ce devoir est déjà noté : il ne peut plus être rendu.' }, 409) : json(handedIn(11, 'Tableau croisé', false), 201);
+      }
+      return notFound();
+    });
+    renderApp('/my-assignments/');
+    await userEvent.click(await screen.findByRole('button', { name: 'Rendre mon travail : Tableau croisé' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Rendre' }));
+    expect(await within(dialog).findByText('Veuillez écrire une réponse ou joindre au moins un fichier.')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+
+    await userEvent.type(within(dialog).getByLabelText('Votre réponse'), 'Voici mon tableau.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Rendre' }));
+    expect(await within(dialog).findByText('Ce devoir est déjà noté : il ne peut plus être rendu.')).toBeInTheDocument();
+    refuse = false;
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Rendre' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const sent = calls.filter((call) => call.method === 'POST').map((call) => call.body as FormData);
+    expect(sent).toHaveLength(2);
+    expect(sent[1]!.get('answer')).toBe('Voici mon tableau.');
+    expect(sent[1]!.get('upload')).toBeNull();
+    // The same attempt keeps its key: the server answers a repeat with the first outcome.
+    expect(sent[1]!.get('submission_key')).toBe(sent[0]!.get('submission_key'));
+    expect(String(sent[0]!.get('submission_key'))).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('is also at /my-assignments, and says when it cannot load', async () => {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { startSession } from '../../../lib/session';
 import { json } from '../../../test/fake-fetch';
 import { renderApp } from '../../../test/render-app';
-import { STUDENT, TEACHER, homework, server, posts, openChat } from './tutoring-fixtures';
+import { STUDENT, TEACHER, homework, handedIn, server, posts, openChat } from './tutoring-fixtures';
 import { specText } from '../../../test/spec-text';
 
 describe('/my-users', () => {
@@ -61,7 +61,38 @@ describe('/show-assignment/{student_id}/{teacher_id}', () => {
     const [pending, done] = await screen.findAllByTestId('homework');
     expect(within(pending!).getByText('En attente')).toBeInTheDocument();
     expect(within(done!).getByText('Terminé')).toBeInTheDocument();
+    expect(within(done!).getByText('sans rendu')).toBeInTheDocument();
+    expect(within(pending!).queryByRole('button', { name: /Noter/ })).toBeNull();
     expect(screen.getByRole('link', { name: /Donner un devoir/ })).toHaveAttribute('href', `/add-assignment/${STUDENT}/${TEACHER}`);
+  });
+
+  it('shows the work handed in and grades it out of 20 with feedback', async () => {
+    startSession('teacher', { id: TEACHER, username: 'claire', access: 'a1', refresh: 'r1' });
+    let graded = false;
+    const { calls } = server((request) => {
+      if (request.path === `/student-assignment/${TEACHER}/${STUDENT}`) return json([handedIn(12, 'Étude de cas', graded)]);
+      if (request.method === 'PUT' && request.path === '/homework/12/grade') {
+        graded = true;
+        return json(handedIn(12, 'Étude de cas', true));
+      }
+      return undefined;
+    });
+    renderApp(`/show-assignment/${STUDENT}/${TEACHER}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Devoirs de Léa Dubois' })).toBeInTheDocument();
+    const [item] = await screen.findAllByTestId('homework');
+    expect(within(item!).getAllByTestId('homework-submission')).toHaveLength(2);
+    expect(within(item!).getByText('En retard')).toBeInTheDocument();
+    await userEvent.click(within(item!).getByRole('button', { name: 'Noter : Étude de cas' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    expect(await within(dialog).findByText('Veuillez saisir une note entre 0 et 20.')).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText('Note sur 20'), '14,5');
+    await userEvent.type(within(dialog).getByLabelText('Appréciation (facultative)'), 'Bonne analyse.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.find((call) => call.method === 'PUT')!.body).toEqual({ grade: 14.5, feedback: 'Bonne analyse.' });
+    await waitFor(() => expect(screen.getByTestId('homework-grade')).toHaveTextContent('14,5/20'));
+    expect(screen.getByRole('button', { name: 'Corriger la note : Étude de cas' })).toBeInTheDocument();
   });
 
   it("says 'Impossible de charger les devoirs' on failure", async () => {

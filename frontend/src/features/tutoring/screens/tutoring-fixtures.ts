@@ -31,6 +31,23 @@ export const homework = (id: number, title: string, done: boolean) => ({
   student_status: done,
   given_at: '2026-11-10T09:00:00Z',
   completed_at: done ? '2026-11-12T09:00:00Z' : null,
+  due_at: null as string | null,
+  grade: null as number | null,
+  out_of: 20,
+  feedback: null as string | null,
+  graded_at: null as string | null,
+  submissions: [] as { id: number; number: number; submitted_at: string; late: boolean; answer: string; files: { id: number; file_name: string; size: number; content_type: string }[] }[],
+});
+
+/** Homework handed in twice (the second late, with a file) and, when `graded`, graded 14,5/20 with feedback. */
+export const handedIn = (id: number, title: string, graded: boolean) => ({
+  ...homework(id, title, true),
+  due_at: '2026-11-11T22:59:59Z',
+  submissions: [
+    { id: 1, number: 1, submitted_at: '2026-11-11T20:00:00Z', late: false, answer: 'Première version.', files: [] },
+    { id: 2, number: 2, submitted_at: '2026-11-12T09:00:00Z', late: true, answer: '', files: [{ id: 7, file_name: 'analyse.pdf', size: 2048, content_type: 'application/pdf' }] },
+  ],
+  ...(graded ? { grade: 14.5, feedback: 'Bonne analyse.', graded_at: '2026-11-13T09:00:00Z' } : {}),
 });
 
 const lea = { id: STUDENT, fullname: 'Léa Dubois', prenom: 'Léa', nom: 'Dubois', email: 'lea@example.fr', username: 'lea', telephone: null, profile_img: null, unread: 1, pending_assignments: 1, since: '2026-11-01T09:00:00Z' };

@@ -132,7 +132,13 @@ export async function writeTranscriptPdf(path: string, view: TranscriptView): Pr
   for (const h of view.homework) {
     bold().text(`${h.title} (par ${h.trainer.full_name})`, MARGIN, doc.y, { width });
     line(h.detail, 12);
-    line(`Donné le ${parisTime(h.given_at)} — ${h.done ? `fait le ${parisTime(h.completed_at)}` : 'à faire'}`, 12);
+    line(`Donné le ${parisTime(h.given_at)}${h.due_at ? `, à rendre avant le ${parisTime(h.due_at)}` : ''} — ${h.done ? `fait le ${parisTime(h.completed_at)}${h.submissions.length ? '' : ' (sans rendu)'}` : 'à faire'}`, 12);
+    // Travaux réalisés (docs/adr/0044): each hand-in, its files' SHA-256, the grade.
+    for (const s of h.submissions) {
+      line(`Rendu n° ${s.number} le ${parisTime(s.submitted_at)}${s.late ? ' (en retard)' : ''} — réponse SHA-256 ${s.sha256}`, 24);
+      for (const f of s.files) line(`Fichier « ${f.file_name} » (${f.size} octets) SHA-256 ${f.sha256}`, 36);
+    }
+    if (h.grade !== null) line(`Note : ${String(h.grade).replace('.', ',')}/${h.out_of} le ${parisTime(h.graded_at)}${h.feedback ? ` — appréciation : ${h.feedback}` : ''}`, 12);
   }
 
   section('Journal d’assistance pédagogique');

@@ -121,7 +121,14 @@ export async function writeTranscriptXlsx(path: string, view: TranscriptView): P
   sheet('Devoirs', [
     { header: 'Devoir', key: 'title', width: 30 }, { header: 'Consigne', key: 'detail', width: 50 }, { header: 'Formateur', key: 'trainer', width: 24 },
     { header: 'Donné le', key: 'given', width: 20, kind: 'date' }, { header: 'Fait le', key: 'done', width: 20, kind: 'date' },
-  ], view.homework.map((h) => ({ title: h.title, detail: h.detail, trainer: h.trainer.full_name, given: asDate(h.given_at), done: asDate(h.completed_at) })));
+    { header: 'Date limite', key: 'due', width: 20, kind: 'date' }, { header: 'Rendus', key: 'submissions', width: 60 },
+    { header: 'Note /20', key: 'grade', width: 10, kind: 'number' }, { header: 'Noté le', key: 'graded', width: 20, kind: 'date' }, { header: 'Appréciation', key: 'feedback', width: 40 },
+  ], view.homework.map((h) => ({
+    title: h.title, detail: h.detail, trainer: h.trainer.full_name, given: asDate(h.given_at), done: asDate(h.completed_at),
+    // Travaux réalisés (docs/adr/0044): each hand-in with its date, late flag and the SHA-256 of its answer and files.
+    due: asDate(h.due_at), submissions: h.submissions.length ? JSON.stringify(h.submissions) : h.done ? 'sans rendu' : null,
+    grade: h.grade, graded: asDate(h.graded_at), feedback: h.feedback,
+  })));
 
   sheet('Assistance', [
     { header: 'Envoyé le', key: 'at', width: 20, kind: 'date' }, { header: 'De', key: 'from', width: 12 }, { header: 'Formateur', key: 'trainer', width: 24 },

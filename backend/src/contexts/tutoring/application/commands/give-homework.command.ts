@@ -14,6 +14,8 @@ export class GiveHomework extends Command<number> {
     readonly studentId: number,
     readonly title: string,
     readonly detail: string,
+    /** The due date (docs/adr/0044), or null. */
+    readonly dueAt: Date | null = null,
   ) {
     super();
   }
@@ -28,13 +30,13 @@ export class GiveHomeworkHandler implements ICommandHandler<GiveHomework> {
     private readonly queries: QueryBus,
   ) {}
 
-  async execute({ actor, teacherId, studentId, title, detail }: GiveHomework): Promise<number> {
+  async execute({ actor, teacherId, studentId, title, detail, dueAt }: GiveHomework): Promise<number> {
     assertSelfOrAdmin(actor, 'teacher', teacherId);
     await assertPairOpen(this.queries, teacherId, studentId, CLOSED_FOR_HOMEWORK);
     const following = await follows(this.db, teacherId, studentId);
     return this.store.transaction(async (uow) => {
       const homework = uow.add(new Homework(teacherId, studentId));
-      homework.give(title, detail, this.clock.now(), following);
+      homework.give(title, detail, this.clock.now(), following, dueAt);
       return () => homework.id;
     });
   }

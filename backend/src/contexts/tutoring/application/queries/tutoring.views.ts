@@ -57,4 +57,28 @@ export class HomeworkView {
   @ApiProperty({ description: 'true : terminé' }) student_status!: boolean;
   @ApiProperty() given_at!: string;
   @ApiProperty({ type: String, nullable: true }) completed_at!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Date limite (docs/adr/0044), ou null' }) due_at!: string | null;
+  @ApiProperty({ type: Number, nullable: true, description: 'La note sur 20 (demi-points), ou null' }) grade!: number | null;
+  @ApiProperty({ description: 'Le barème : 20' }) out_of!: number;
+  @ApiProperty({ type: String, nullable: true, description: 'L’appréciation du formateur' }) feedback!: string | null;
+  @ApiProperty({ type: String, nullable: true }) graded_at!: string | null;
+  @ApiProperty({ type: () => [HomeworkSubmissionView], description: 'Chaque rendu, du premier au dernier' }) submissions!: HomeworkSubmissionView[];
+}
+
+/** A file handed in: downloaded with GET /api/homework-files/{id}. */
+export class HomeworkFileView {
+  @ApiProperty() id!: number;
+  @ApiProperty() file_name!: string;
+  @ApiProperty() size!: number;
+  @ApiProperty() content_type!: string;
+}
+
+/** One hand-in: its answer as written, its files, and whether it came after the due date (server clock). */
+export class HomeworkSubmissionView {
+  @ApiProperty() id!: number;
+  @ApiProperty() number!: number;
+  @ApiProperty() submitted_at!: string;
+  @ApiProperty({ description: 'Rendu après la date limite' }) late!: boolean;
+  @ApiProperty() answer!: string;
+  @ApiProperty({ type: [HomeworkFileView] }) files!: HomeworkFileView[];
 }
