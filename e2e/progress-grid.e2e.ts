@@ -81,3 +81,25 @@ test('a trainer reads the grid, hovers a cell, filters, and opens a learner’s 
   await expect(page.getByRole('heading', { level: 1, name: `Relevé de formation : ${COURSE}` })).toBeVisible();
   await expect(page.getByTestId('transcript-learner')).toContainText(DEMO.student.name);
 });
+
+test('an admin reads each learner’s percentage course by course, and the same grid per course', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await loginAs(page, 'admin');
+  await page.goto('/admin-stat-dashboard-user');
+  await page.getByLabel('Rechercher un étudiant').fill(INES);
+  // Inès follows three courses: each with her own percentage there, not one mean (issue 28).
+  const courses = page.getByRole('list', { name: `Cours suivis par ${INES}` });
+  await expect(courses.getByRole('listitem')).toHaveCount(3);
+  await expect(courses).toContainText(COURSE);
+  await expect(courses.getByRole('listitem').filter({ hasText: COURSE })).toContainText('0 %');
+  await page.screenshot({ path: 'test-results/progress-admin-1280.png', fullPage: true });
+  await expectNoSeriousA11yViolations(page);
+  await courses.getByRole('link', { name: COURSE }).click();
+  await expect(page).toHaveURL(/\/admin-course-detail\/\d+\/progression$/);
+  await expect(page.getByRole('heading', { level: 1, name: `Progression : ${COURSE}` })).toBeVisible();
+  const grid = page.getByTestId('progress-grid');
+  await expect(grid.getByRole('link', { name: `Relevé de formation de ${DEMO.student.name}` })).toHaveAttribute('href', /\/admin-student-detail\/\d+\/releve\/\d+$/);
+  await expect(grid.getByRole('link', { name: `Relevé de formation de ${INES}` })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});

@@ -79,6 +79,11 @@ async function world() {
   return { family, teacher, course, steps, anne, bruno, chloe, denis };
 }
 
+interface Row {
+  student_id: number; fullname: string; percentage: number; status: string; last_activity_at: string | null;
+  cells: { state: string; rule: string | null; opened_at: string | null; validated_at: string | null }[];
+}
+
 const gridUrl = (courseId: number, query = '') => `/api/progress-grid/${courseId}/${query ? `?${query}` : ''}`;
 
 describe('the progress grid', () => {
@@ -90,25 +95,25 @@ describe('the progress grid', () => {
     expect(grid).toMatchObject({ course_id: course.courseId, course_title: course.title, inactive_after_days: 7, count: 4, page: 1, page_size: 20 });
     expect(grid.steps.map((s: { title: string; kind: string }) => [s.kind, s.title])).toEqual([['chapter', 'Accueil'], ['subchapter', 'Consignes'], ['chapter', 'Synthèse']]);
     expect(grid.steps.map((s: { step_id: number }) => s.step_id)).toEqual(steps.map((s) => s.id));
-    const byId = new Map(grid.results.map((r: { student_id: number }) => [r.student_id, r]));
+    const byId = new Map((grid.results as Row[]).map((r) => [r.student_id, r]));
     expect(grid.results.map((r: { student_id: number }) => r.student_id)).toEqual([anne, bruno, chloe, denis].map((s) => s.studentId));
 
-    const a = byId.get(anne.studentId) as Record<string, any>;
+    const a = byId.get(anne.studentId) as Row;
     expect(a).toMatchObject({ fullname: anne.fullname, percentage: 100, validated_steps: 3, status: 'finished', closed: false });
-    expect(a.cells.map((c: { state: string; rule: string }) => [c.state, c.rule])).toEqual(Array(3).fill(['validated', 'text-finish-after-open']));
-    expect(Date.parse(a.cells[0].validated_at)).toBeGreaterThan(Date.now() - DAY);
+    expect(a.cells.map((c) => [c.state, c.rule])).toEqual(Array(3).fill(['validated', 'text-finish-after-open']));
+    expect(Date.parse(a.cells[0]!.validated_at!)).toBeGreaterThan(Date.now() - DAY);
 
-    const b = byId.get(bruno.studentId) as Record<string, any>;
+    const b = byId.get(bruno.studentId) as Row;
     expect(b).toMatchObject({ percentage: 33, validated_steps: 1, status: 'inactive' });
     expect(b.cells.map((c: { state: string }) => c.state)).toEqual(['validated', 'open', 'locked']);
-    expect(Date.now() - Date.parse(b.last_activity_at)).toBeGreaterThan(10 * DAY);
+    expect(Date.now() - Date.parse(b.last_activity_at!)).toBeGreaterThan(10 * DAY);
 
-    const c = byId.get(chloe.studentId) as Record<string, any>;
+    const c = byId.get(chloe.studentId) as Row;
     expect(c).toMatchObject({ percentage: 0, status: 'in_progress' });
     expect(c.cells.map((x: { state: string; validated_at: string | null }) => [x.state, x.validated_at])).toEqual([['open', null], ['locked', null], ['locked', null]]);
-    expect(c.cells[0].opened_at).toEqual(expect.any(String));
+    expect(c.cells[0]!.opened_at).toEqual(expect.any(String));
 
-    const d = byId.get(denis.studentId) as Record<string, any>;
+    const d = byId.get(denis.studentId) as Row;
     expect(d).toMatchObject({ percentage: 0, status: 'not_started', last_activity_at: null, active_seconds: 0, quizzes: [], scorm: [] });
     expect(d.cells.map((x: { state: string }) => x.state)).toEqual(['open', 'locked', 'locked']);
 
