@@ -22,10 +22,10 @@ const bad = (reply, message) => reply.code(400).send({ statusCode: 400, message 
  */
 const GENERATE_GRID_SQL = `
   with teacher as (
-    select t.id from identity.teacher t join identity.account a on a.id = t.account_id where a.email = $4
+    select t.id from identity.teacher t join identity.account a on a.id = t.account_id where a.email = $4::text
   ), course as (
     insert into catalogue.course (title, category_id, teacher_id, search_title, search_text, status, published_at)
-    select $1, (select min(id) from catalogue.category), (select id from teacher), lower($1), lower($1), 'published', now()
+    select $1::text, (select min(id) from catalogue.category), (select id from teacher), lower($1::text), lower($1::text), 'published', now()
     returning id
   ), chapters as (
     insert into catalogue.chapter (course_id, title, position, content_type, text_content)
@@ -33,7 +33,7 @@ const GENERATE_GRID_SQL = `
     returning id, course_id, position
   ), accounts as (
     insert into identity.account (email, username, password_hash, role, created_at, updated_at)
-    select $3 || '-' || g || '@masse.lms-formation.fr', $3 || '-' || g, '!', 'student', now(), now() from generate_series(1, $5::int) g
+    select $3::text || '-' || g || '@masse.lms-formation.fr', $3::text || '-' || g, '!', 'student', now(), now() from generate_series(1, $5::int) g
     returning id, username, email
   ), students as (
     insert into identity.student (account_id, fullname, prenom, nom, interested_categories, search_text, formations, formation_title)
@@ -46,8 +46,8 @@ const GENERATE_GRID_SQL = `
     returning student_id
   ), figures as (
     insert into progress.student_course_progress (student_id, course_id, validated_steps, connected_seconds, active_seconds, last_activity_at, completed_at)
-    select student_id, course_id, n % ($2 + 1), (n % ($2 + 1)) * 90, (n % ($2 + 1)) * 60,
-           now() - make_interval(days => (n % 15)::int), case when n % ($2 + 1) = $2 then now() end
+    select student_id, course_id, n % ($2::int + 1), (n % ($2::int + 1)) * 90, (n % ($2::int + 1)) * 60,
+           now() - make_interval(days => (n % 15)::int), case when n % ($2::int + 1) = $2::int then now() end
       from numbered where n % 10 <> 0
     returning student_id
   ), progress as (
@@ -57,10 +57,10 @@ const GENERATE_GRID_SQL = `
   )
   insert into progress.step_progress (course_progress_id, kind, step_id, content_type, opened_at, validated_at, rule, figures, connected_seconds, active_seconds)
   select p.id, 'chapter', ch.id, 'text', now() - interval '15 days',
-         case when ch.position <= nb.n % ($2 + 1) then now() - interval '14 days' end,
-         case when ch.position <= nb.n % ($2 + 1) then 'text-finish-after-open' end, '{}', 90, 60
+         case when ch.position <= nb.n % ($2::int + 1) then now() - interval '14 days' end,
+         case when ch.position <= nb.n % ($2::int + 1) then 'text-finish-after-open' end, '{}', 90, 60
     from progress p join numbered nb on nb.student_id = p.student_id join chapters ch on ch.course_id = p.course_id
-   where ch.position <= nb.n % ($2 + 1) + 1`;
+   where ch.position <= nb.n % ($2::int + 1) + 1`;
 
 /** @param {import('fastify').FastifyInstance} app */
 export default async function progressGridRoutes(app, { sql, config }) {
