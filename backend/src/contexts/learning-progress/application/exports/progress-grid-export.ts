@@ -26,7 +26,7 @@ export function gridColumns(steps: readonly GridStep[]): ColumnSpec[] {
   ];
 }
 
-export function gridCells(row: GridRow): (string | number | Date | null)[] {
+export function gridSheetCells(row: GridRow): (string | number | Date | null)[] {
   return [
     row.fullname, row.email, STATUS_LABELS[row.status], row.percentage / 100, durationCell(row.active_seconds), day(row.last_activity_at),
     row.quizzes.map((q) => `${q.best_score}/${q.total}`).join(', '),
@@ -76,7 +76,7 @@ export class ExportProgressGridHandler implements IQueryHandler<ExportProgressGr
       sheet: 'Progression',
       columns: gridColumns(first.steps),
       batches: batches(),
-      toCells: gridCells,
+      toCells: gridSheetCells,
     };
   }
 }
