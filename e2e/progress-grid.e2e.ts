@@ -88,6 +88,7 @@ test('an admin reads each learner’s percentage course by course, and the same 
   await loginAs(page, 'admin');
   await page.goto('/admin-stat-dashboard-user');
   await page.getByLabel('Rechercher un étudiant').fill(INES);
+  await expect(page.getByTestId('progress-counter')).toContainText('1 étudiant affiché');
   // Inès follows three courses: each with her own percentage there, not one mean (issue 28).
   const courses = page.getByRole('list', { name: `Cours suivis par ${INES}` });
   await expect(courses.getByRole('listitem')).toHaveCount(3);

@@ -45,9 +45,9 @@ describe('/admin-stat-dashboard-user', () => {
     expect(rows[2]).toHaveTextContent('Aucun');
     // Each course with the learner's own percentage there, leading to the course's grid (issue 28).
     const leaCourses = within(rows[0]!).getByRole('list', { name: 'Cours suivis par Léa Dubois' });
-    expect(leaCourses).toHaveTextContent('Agilité 85 %');
+    expect(leaCourses).toHaveTextContent('85 % Agilité');
     expect(within(leaCourses).getByRole('link', { name: 'Agilité' })).toHaveAttribute('href', '/admin-course-detail/40/progression');
-    expect(within(rows[4]!).getByRole('list', { name: 'Cours suivis par Zoé Roux' })).toHaveTextContent('Agilité 100 % · terminé');
+    expect(within(rows[4]!).getByRole('list', { name: 'Cours suivis par Zoé Roux' })).toHaveTextContent('100 % (terminé) Agilité');
     expect(within(table).getAllByRole('progressbar').map((bar) => bar.parentElement!.getAttribute('data-colour'))).toEqual(['green', 'yellow', 'orange', 'red', 'green']);
     expect(screen.getByTestId('progress-counter')).toHaveTextContent('5 étudiants affichés · 23 étudiants au total');
     expect(calls.find((c) => c.path === '/admin/students/progress/')!.query.get('page_size')).toBe('5');

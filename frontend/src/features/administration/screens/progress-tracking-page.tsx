@@ -90,11 +90,15 @@ export function ProgressTrackingPage() {
         row.course_progress.length ? (
           <ul className="progress-course-figures" aria-label={m.progress.coursesOf(row.fullname || row.username)}>
             {row.course_progress.map((c) => (
+              // Read as « 85 % Agilité »; shown with the title above (column-reverse), shortened with « … » when narrow.
               <li key={c.course_id}>
+                <span className="progress-course-figures__percent">
+                  {m.progress.coursePercent(c.percentage)}
+                  {c.completed ? <span className="visually-hidden"> {m.progress.courseCompleted}</span> : null}
+                </span>{' '}
                 <Link to={`/admin-course-detail/${c.course_id}/progression`} title={m.progress.courseGridOf(c.title)}>
                   {c.title}
-                </Link>{' '}
-                <span className="progress-course-figures__percent">{m.progress.coursePercent(c.percentage, c.completed)}</span>
+                </Link>
               </li>
             ))}
           </ul>
