@@ -186,6 +186,8 @@ test.describe('every built screen has no serious or critical accessibility viola
     ]);
     // Léa's transcript of Claire's templates course, as its trainer reads it (issue 26, ADR 0034).
     await checkScreens(page, [`/enrolled-students/${(await courseByTitle(request, DEMO_QUIZ_COURSE)).id}/releve/${leaId}`]);
+    // The templates course's progress grid (issue 28 item 1, docs/adr/0042-progress-grid.md).
+    await checkScreens(page, [`/teacher-progress/${(await courseByTitle(request, DEMO_QUIZ_COURSE)).id}`]);
     await test.step('the « Trace SCORM » drawer of the course\'s learners', async () => {
       const { headers, ...login } = await apiLogin(request, 'trainer');
       const courses = (await (await request.get(`/api/teacher-course/${login.formateur_id}`, { headers })).json()) as { id: number }[];
@@ -272,6 +274,8 @@ test.describe('every built screen has no serious or critical accessibility viola
     ]);
     // Léa's transcript of the templates course, as an admin reads it (issue 26, ADR 0034).
     await checkScreens(page, [`/admin-student-detail/${await demoStudentId(request)}/releve/${(await courseByTitle(request, DEMO_QUIZ_COURSE)).id}`]);
+    // The same course's progress grid, as an admin reads it (issue 28 item 1).
+    await checkScreens(page, [`/admin-course-detail/${(await courseByTitle(request, DEMO_QUIZ_COURSE)).id}/progression`]);
     test.info().setTimeout(test.info().timeout + 20_000);
     await test.step('the transcript page, dialog issuing an attestation (issue 26, ADR 0035)', async () => {
       await page.goto(`/admin-student-detail/${await demoStudentId(request)}/releve/${(await courseByTitle(request, DEMO_QUIZ_COURSE)).id}`);

@@ -87,6 +87,7 @@ import {
 import { AuditorActivationPage, AuditorHomePage, AuditorLearner, AuditorLoginPage, AuditorLogoutPage } from '../areas/auditor';
 import { FooterPageLinks } from '../features/catalogue';
 import { DossierBatchPage, TranscriptPage } from '../features/evidence';
+import { ProgressGridPage } from '../features/learning-progress';
 import { SupportAdminPage } from '../features/support';
 import { VerifierPage } from '../features/verification';
 import { AppShell } from '../layout/app-shell';
@@ -196,6 +197,8 @@ export const routes: RouteObject[] = [
               { path: 'edit-subchapter/:subchapterId', element: <EditSubchapterPage /> },
               { path: 'enrolled-students/:courseId', element: <EnrolledStudentsPage /> },
               { path: 'enrolled-students/:courseId/releve/:studentId', element: <TranscriptPage area="trainer" /> },
+              // The course's progress grid (issue 28 item 1, docs/adr/0042-progress-grid.md).
+              { path: 'teacher-progress/:courseId', element: <ProgressGridPage area="trainer" /> },
               { path: 'study-material/:courseId', element: <TrainerStudyMaterialPage /> },
               { path: 'add-study/:courseId', element: <AddStudyPage /> },
               { path: 'quiz', element: <TrainerQuizzesPage /> },
@@ -231,6 +234,7 @@ export const routes: RouteObject[] = [
               { path: 'admin-courses', element: <AdminCoursesPage /> },
               { path: 'admin-course-detail/:courseId', element: <AdminCourseDetailPage /> },
               { path: 'admin-course-detail/:courseId/dossiers', element: <DossierBatchPage /> },
+              { path: 'admin-course-detail/:courseId/progression', element: <ProgressGridPage area="admin" /> },
               { path: 'admin-quizzes', element: <AdminQuizzesPage /> },
               { path: 'admin-quiz-detail/:quizId', element: <AdminQuizDetailPage /> },
               { path: 'admin-xapi', element: <XapiCredentialsPage /> },

@@ -19,6 +19,9 @@ import { RecordScormCommitHandler } from './application/commands/record-scorm-co
 import { CourseProgress, StepProgress } from './domain/course-progress.aggregate.js';
 import { ProgressController } from './http/progress.controller.js';
 import { ProgressRulesController } from './http/progress-rules.controller.js';
+import { ProgressGridController } from './http/progress-grid.controller.js';
+import { GetProgressGridHandler } from './application/queries/get-progress-grid.query.js';
+import { ExportProgressGridHandler } from './application/exports/progress-grid-export.js';
 import { GetProgressRulesHandler } from './application/queries/get-progress-rules.query.js';
 import { CountLearningRecordsHandler } from './application/queries/count-learning-records.query.js';
 import { GetQuizStepAccessHandler } from './application/queries/get-quiz-step-access.query.js';
@@ -28,7 +31,7 @@ import { GetLearnerBeatsPageHandler, GetLearnerScormCommitsPageHandler } from '.
 /** Learning progress (issue 11, in progress): the player's progress, validation from evidence, time on task. docs/learning-progress.md. */
 @Module({
   imports: [CqrsModule, MikroOrmModule.forFeature([CourseProgress, StepProgress])],
-  controllers: [ProgressController, ProgressRulesController],
+  controllers: [ProgressController, ProgressRulesController, ProgressGridController],
   providers: [
     // Identity asks before removing a person (identity.queries.ts), answered here.
     CountLearningRecordsHandler,
@@ -38,6 +41,8 @@ import { GetLearnerBeatsPageHandler, GetLearnerScormCommitsPageHandler } from '.
     GetLearningTranscriptHandler,
     // The evidence context's dossier de preuves asks for the raw rows (learning-progress.evidence-rows.ts), answered here.
     GetLearnerBeatsPageHandler, GetLearnerScormCommitsPageHandler,
+    // The trainer's progress grid and its export (docs/adr/0042-progress-grid.md).
+    GetProgressGridHandler, ExportProgressGridHandler,
     RecordProgressHandler, RecordScormCommitHandler, GetScormProgressHandler, GetScormTraceHandler, ListMapping1ScormCommitsHandler, CompleteCourseHandler, ValidateQuizStepHandler, ListProgressHandler, ListStudentCoursesHandler, GetStudentDashboardHandler, GetProgressRulesHandler, QuizStepPolicy],
 })
 export class LearningProgressModule {

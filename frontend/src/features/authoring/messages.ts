@@ -39,6 +39,7 @@ export const messages = {
     chapters: 'Chapitres',
     duration: 'Durée totale',
     students: 'Étudiants',
+    progress: 'Progression',
     preview: 'Aperçu',
     documents: 'Documents',
     structure: 'Chapitres',
@@ -218,6 +219,7 @@ export const messages = {
     traceOf: (name: string) => `Trace SCORM de ${name}`,
     transcript: 'Relevé',
     transcriptOf: (name: string) => `Relevé de formation de ${name}`,
+    grid: 'Grille de progression',
   },
   trace: {
     module: 'Module SCORM',
@@ -297,6 +299,7 @@ export const messages = {
     preview: 'Aperçu',
     /** The course's dossiers de preuves (the evidence feature's screen, docs/adr/0036). */
     dossiers: 'Dossiers de preuves',
+    progressGrid: 'Grille de progression',
     trainer: 'Formateur',
     category: 'Catégorie',
     loadFailedTitle: 'Erreur',

@@ -13,3 +13,6 @@ export const ScormPreview = lazyComponent(() => import('./scorm/scorm-preview'),
 export const MyCoursesPage = lazyComponent(() => import('./screens/my-courses-page'), (m) => m.MyCoursesPage);
 /** The dashboard's course-tracking table, loaded with the dashboard. */
 export const CourseTracking = lazyComponent(() => import('./components/course-tracking'), (m) => m.CourseTracking);
+/** The progress grid of a course (issue 28 item 1): the course's trainer and admins. */
+export const ProgressGridPage = lazyComponent(() => import('./screens/progress-grid-page'), (m) => m.ProgressGridPage);
+export { gridMessages } from './grid-messages';

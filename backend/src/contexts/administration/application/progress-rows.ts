@@ -11,6 +11,16 @@ import { STUDENT_COURSE_FIGURES, STUDENT_FIGURES } from '../../learning-progress
  * student record, enrolment's enrolments, the catalogue's course summaries and live steps,
  * learning-progress's figures per student and per course. Never their tables, never the event log.
  */
+/** A learner's figures in one course they follow. */
+export class CourseProgressFigure {
+  @ApiProperty() course_id!: number;
+  @ApiProperty() title!: string;
+  @ApiProperty({ description: 'Étapes validées / étapes du cours (100 une fois terminé), entier 0–100' }) percentage!: number;
+  @ApiProperty({ description: 'Temps actif dans ce cours, en secondes' }) active_seconds!: number;
+  @ApiProperty({ type: String, nullable: true }) last_activity_at!: string | null;
+  @ApiProperty() completed!: boolean;
+}
+
 export class ProgressRow {
   @ApiProperty() id!: number;
   @ApiProperty() fullname!: string;
@@ -22,6 +32,8 @@ export class ProgressRow {
   progress_percentage!: number;
   @ApiProperty({ description: 'Temps actif total en secondes (méthode v1, docs/learning-progress.md)' }) total_time_spent_seconds!: number;
   @ApiProperty() courses_completed!: number;
+  @ApiProperty({ type: () => [CourseProgressFigure], description: 'La progression cours par cours (issue 28), dans l’ordre de `courses`' })
+  course_progress!: CourseProgressFigure[];
 }
 
 export interface ProgressFilter {
@@ -53,18 +65,25 @@ const figures = (extra = '') => `
   )
   select c.id, c.fullname, c.email, c.username, to_char(c.date_entree, 'YYYY-MM-DD') as date_entree,
          coalesce(e.courses, '{}') as courses, coalesce(e.progress, 0) as progress_percentage,
-         coalesce(p.active_seconds, 0) as total_time_spent_seconds, coalesce(p.courses_completed, 0) as courses_completed${extra}
+         coalesce(p.active_seconds, 0) as total_time_spent_seconds, coalesce(p.courses_completed, 0) as courses_completed,
+         coalesce(e.course_progress, '[]') as course_progress${extra}
     from chosen c
     left join ${STUDENT_FIGURES} p on p.student_id = c.id
     left join lateral (
       select array_agg(co.title order by lower(co.title), co.course_id) as courses,
-             round(avg(case when scp.completed_at is not null then 100
-                            when coalesce(cs.steps, 0) = 0 then 0
-                            else least(100, coalesce(scp.validated_steps, 0) * 100.0 / cs.steps) end))::int as progress
+             round(avg(pc.percentage))::int as progress,
+             json_agg(json_build_object('course_id', co.course_id, 'title', co.title, 'percentage', round(pc.percentage)::int,
+                                        'active_seconds', coalesce(scp.active_seconds, 0), 'last_activity_at', scp.last_activity_at,
+                                        'completed', scp.completed_at is not null) order by lower(co.title), co.course_id) as course_progress
         from ${COURSE_ENROLMENT} en
         join ${COURSE_SUMMARY} co on co.course_id = en.course_id
         left join ${STUDENT_COURSE_FIGURES} scp on scp.student_id = en.student_id and scp.course_id = en.course_id
         left join course_steps cs on cs.course_id = en.course_id
+        cross join lateral (
+          select case when scp.completed_at is not null then 100
+                      when coalesce(cs.steps, 0) = 0 then 0
+                      else least(100, coalesce(scp.validated_steps, 0) * 100.0 / cs.steps) end as percentage
+        ) pc
        where en.student_id = c.id
     ) e on true
    order by ${studentRecordOrder('c')}`;

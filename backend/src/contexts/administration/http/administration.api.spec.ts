@@ -92,8 +92,13 @@ describe('progress list', () => {
       id: a.id, fullname: `Anne ${family}`, email: a.email, username: a.nom_utilisateur_lms, date_entree: '2026-01-10',
       courses: [other.title, course.title].sort((x, y) => x.toLowerCase().localeCompare(y.toLowerCase())),
       progress_percentage: 75, total_time_spent_seconds: 3800, courses_completed: 1,
+      // Issue 28: the same figures course by course (Inès's « 17 % » across three courses, told apart).
+      course_progress: [
+        { course_id: other.courseId, title: other.title, percentage: 100, active_seconds: 75, last_activity_at: expect.any(String), completed: true },
+        { course_id: course.courseId, title: course.title, percentage: 50, active_seconds: 3725, last_activity_at: expect.any(String), completed: false },
+      ].sort((x, y) => x.title.toLowerCase().localeCompare(y.title.toLowerCase())),
     });
-    expect(page.results[2]).toMatchObject({ date_entree: null, courses: [], progress_percentage: 0, total_time_spent_seconds: 0, courses_completed: 0 });
+    expect(page.results[2]).toMatchObject({ date_entree: null, courses: [], progress_percentage: 0, total_time_spent_seconds: 0, courses_completed: 0, course_progress: [] });
     const ranged = (await call(t, 'GET', `/api/admin/students/progress/?search=${encodeURIComponent(family)}&start_date=2026-02-01&end_date=2026-03-01`, admin.token)).json();
     expect(ranged.results.map((r: { id: number }) => r.id)).toEqual([b.id]);
     const small = (await call(t, 'GET', `/api/admin/students/progress/?search=${encodeURIComponent(family)}&page=2&page_size=2`, admin.token)).json();

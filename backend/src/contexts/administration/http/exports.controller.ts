@@ -1,4 +1,3 @@
-import { PassThrough } from 'node:stream';
 import { Controller, Get, Logger, Param, Query, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
@@ -6,20 +5,12 @@ import type { FastifyReply } from 'fastify';
 import { Authenticated, CurrentActor } from '../../../platform/auth/auth.decorators.js';
 import { IdPipe } from '../../../platform/http/id.pipe.js';
 import type { Actor } from '../../../shared-kernel/index.js';
-import { contentDisposition, safeFileName, streamWorkbook, XLSX_TYPE, type WorkbookExport } from '../application/exports/xlsx.js';
+import { sendWorkbook, XLSX_FILE_RESPONSE, XLSX_TYPE, type WorkbookExport } from '../application/exports/xlsx.js';
 import { ExportProgress } from '../application/queries/export-progress.query.js';
 import { ExportStudents } from '../application/queries/export-students.query.js';
 import { ProgressFilterQuery, StudentExportQuery } from './administration.requests.js';
 
-const FILE_RESPONSE = {
-  status: 200,
-  description: 'Le classeur .xlsx, envoyé au fil de son écriture ; en-têtes X-Export-Rows et X-Export-Estimated-Bytes',
-  content: { [XLSX_TYPE]: { schema: { type: 'string' as const, format: 'binary' } } },
-  headers: {
-    'X-Export-Rows': { description: 'Lignes du classeur (hors en-tête), comptées avant l’écriture', schema: { type: 'integer' as const } },
-    'X-Export-Estimated-Bytes': { description: 'Taille estimée du fichier (octets), pour une barre de progression', schema: { type: 'integer' as const } },
-  },
-};
+const FILE_RESPONSE = XLSX_FILE_RESPONSE;
 
 /**
  * The back office's Excel exports (spec 03, issue 13), built on the server over every matching row
@@ -72,23 +63,7 @@ export class ExportsController {
     await this.send(reply, await this.queries.execute(new ExportStudents(actor, { studentId })));
   }
 
-  private async send<T>(reply: FastifyReply, workbook: WorkbookExport<T>): Promise<void> {
-    const { fileName, rows, estimatedBytes, sheet, columns, batches, toCells } = workbook;
-    const stream = new PassThrough();
-    void reply
-      .header('content-type', XLSX_TYPE)
-      .header('content-disposition', contentDisposition(safeFileName(fileName)))
-      .header('cache-control', 'no-store')
-      .header('x-export-rows', String(rows))
-      .header('x-export-estimated-bytes', String(estimatedBytes))
-      .header('access-control-expose-headers', 'Content-Disposition, X-Export-Rows, X-Export-Estimated-Bytes')
-      .send(stream);
-    try {
-      await streamWorkbook(stream, sheet, columns, batches, toCells);
-    } catch (error) {
-      // The headers are gone: the only way to say it failed is to cut the download short.
-      this.logger.error(`Export ${fileName} interrompu : ${error instanceof Error ? error.stack : String(error)}`);
-      stream.destroy(error instanceof Error ? error : new Error(String(error)));
-    }
+  private send<T>(reply: FastifyReply, workbook: WorkbookExport<T>): Promise<void> {
+    return sendWorkbook(reply, workbook, this.logger);
   }
 }

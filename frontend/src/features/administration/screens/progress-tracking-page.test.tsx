@@ -9,6 +9,8 @@ import { pageWindow } from '../components/page-numbers';
 const row = (id: number, fullname: string, progress: number, seconds: number, courses: string[] = ['Agilité']) => ({
   id, fullname, email: `${fullname.split(' ')[0]!.toLowerCase()}@exemple.fr`, username: fullname.toLowerCase().replace(' ', '.'), date_entree: '2026-01-15',
   courses, progress_percentage: progress, total_time_spent_seconds: seconds, courses_completed: 0,
+  // Issue 28: each course with the learner's own percentage in it.
+  course_progress: courses.map((title, i) => ({ course_id: 40 + i, title, percentage: progress, active_seconds: seconds, last_activity_at: null, completed: progress === 100 })),
 });
 
 const STUDENTS = [row(1, 'Léa Dubois', 85, 3725), row(2, 'Hugo Lefèvre', 65, 60), row(3, 'Inès Moreau', 45, 0, []), row(4, 'Tom Petit', 10, 59), row(5, 'Zoé Roux', 100, 7200)];
@@ -41,6 +43,11 @@ describe('/admin-stat-dashboard-user', () => {
     expect(rows[0]).toHaveTextContent('15/01/2026');
     expect(rows[0]).toHaveTextContent('01:02:05');
     expect(rows[2]).toHaveTextContent('Aucun');
+    // Each course with the learner's own percentage there, leading to the course's grid (issue 28).
+    const leaCourses = within(rows[0]!).getByRole('list', { name: 'Cours suivis par Léa Dubois' });
+    expect(leaCourses).toHaveTextContent('85 % Agilité');
+    expect(within(leaCourses).getByRole('link', { name: 'Agilité' })).toHaveAttribute('href', '/admin-course-detail/40/progression');
+    expect(within(rows[4]!).getByRole('list', { name: 'Cours suivis par Zoé Roux' })).toHaveTextContent('100 % (terminé) Agilité');
     expect(within(table).getAllByRole('progressbar').map((bar) => bar.parentElement!.getAttribute('data-colour'))).toEqual(['green', 'yellow', 'orange', 'red', 'green']);
     expect(screen.getByTestId('progress-counter')).toHaveTextContent('5 étudiants affichés · 23 étudiants au total');
     expect(calls.find((c) => c.path === '/admin/students/progress/')!.query.get('page_size')).toBe('5');

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { Button, Input, Table, type TableColumnsType } from 'antd';
 import { DownloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { errorDialog } from '../../../lib/feedback';
@@ -84,11 +85,23 @@ export function ProgressTrackingPage() {
       key: 'courses',
       title: m.progress.courses,
       className: 'progress-col--md',
+      // Issue 28: each course with the learner's own percentage in it, leading to that course's grid.
       render: (_, row) =>
-        row.courses.length ? (
-          <span className="progress-courses" title={row.courses.join(', ')}>
-            {row.courses.join(', ')}
-          </span>
+        row.course_progress.length ? (
+          <ul className="progress-course-figures" aria-label={m.progress.coursesOf(row.fullname || row.username)}>
+            {row.course_progress.map((c) => (
+              // Read as « 85 % Agilité »; shown with the title above (column-reverse), shortened with « … » when narrow.
+              <li key={c.course_id}>
+                <span className="progress-course-figures__percent">
+                  {m.progress.coursePercent(c.percentage)}
+                  {c.completed ? <span className="visually-hidden"> {m.progress.courseCompleted}</span> : null}
+                </span>{' '}
+                <Link to={`/admin-course-detail/${c.course_id}/progression`} title={m.progress.courseGridOf(c.title)}>
+                  {c.title}
+                </Link>
+              </li>
+            ))}
+          </ul>
         ) : (
           <span className="progress-muted">{m.progress.none}</span>
         ),

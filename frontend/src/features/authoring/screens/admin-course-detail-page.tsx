@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Button, Modal, Tooltip } from 'antd';
-import { ArrowLeftOutlined, DeleteOutlined, EditOutlined, EyeOutlined, FileZipOutlined, PlusOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, DeleteOutlined, EditOutlined, BarChartOutlined, EyeOutlined, FileZipOutlined, PlusOutlined } from '@ant-design/icons';
 import { toast } from '../../../lib/feedback';
 import { usePageTitle } from '../../../lib/hooks';
 import { CoursePromises, formatDuration, formatMinutes } from '../../../components/course';
@@ -156,6 +156,9 @@ export function AdminCourseDetailPage() {
           </Link>
           <Link to={`/admin-course-detail/${data.id}/dossiers`} className="button-link button-link--ghost" data-testid="course-dossiers-link">
             <FileZipOutlined aria-hidden /> {m.admin.dossiers}
+          </Link>
+          <Link to={`/admin-course-detail/${data.id}/progression`} className="button-link button-link--ghost" data-testid="course-progress-link">
+            <BarChartOutlined aria-hidden /> {m.admin.progressGrid}
           </Link>
         </div>
       </header>

@@ -62,7 +62,11 @@ export function EnrolledStudentsPage() {
     [scormChapters.length, withTranscript],
   );
   return (
-    <AuthoringPage title={course.data ? `${m.enrolled.title} : ${course.data.title}` : m.enrolled.title} back={{ to: '/teacher-my-course', label: m.chapters.backToCourses }}>
+    <AuthoringPage
+      title={course.data ? `${m.enrolled.title} : ${course.data.title}` : m.enrolled.title}
+      back={{ to: '/teacher-my-course', label: m.chapters.backToCourses }}
+      extra={<Link to={`/teacher-progress/${courseId}`}>{m.enrolled.grid}</Link>}
+    >
       <LoadState loading={isLoading} failed={isError} failure={m.enrolled.loadFailed} />
       {data ? (
         <Table<EnrolledStudent> rowKey="id" columns={shown} dataSource={data} pagination={false} scroll={{ x: 'max-content' }} locale={{ emptyText: <EmptyText text={m.enrolled.empty} /> }} />

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Input, Table, Tooltip, type TableColumnsType } from 'antd';
-import { EditOutlined, EyeOutlined, FileTextOutlined, OrderedListOutlined, PlusOutlined, QuestionCircleOutlined, TeamOutlined } from '@ant-design/icons';
+import { BarChartOutlined, EditOutlined, EyeOutlined, FileTextOutlined, OrderedListOutlined, PlusOutlined, QuestionCircleOutlined, TeamOutlined } from '@ant-design/icons';
 import { useAppSelector } from '../../../lib/hooks';
 import { useGetTrainerCoursesQuery } from '../authoring-api';
 import type { TrainerCourse } from '../authoring-types';
@@ -18,6 +18,8 @@ function CourseActions({ course }: { course: TrainerCourse }) {
     { to: `/study-material/${course.id}`, label: m.myCourses.documents, icon: <FileTextOutlined /> },
     { to: `/all-chapters/${course.id}`, label: m.myCourses.structure, icon: <OrderedListOutlined /> },
     { to: `/enrolled-students/${course.id}`, label: m.myCourses.enrolled, icon: <TeamOutlined /> },
+    // The course's progress grid (issue 28 item 1).
+    { to: `/teacher-progress/${course.id}`, label: m.myCourses.progress, icon: <BarChartOutlined /> },
     { to: `/assign-quiz/${course.id}`, label: m.myCourses.quizzes, icon: <QuestionCircleOutlined /> },
     { to: `/edit-course/${course.id}`, label: m.common.edit, icon: <EditOutlined /> },
   ];

@@ -1,0 +1,73 @@
+import { formatPercent } from '../../lib/format';
+
+const day = (iso: string) => new Date(iso).toLocaleDateString('fr-FR', { day: '2-digit', month: '2-digit', year: 'numeric' });
+const dayTime = (iso: string) => new Date(iso).toLocaleString('fr-FR', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+
+/** French copy of the progress grid (issue 28 item 1, docs/adr/0042-progress-grid.md). */
+export const gridMessages = {
+  pageTitle: 'Progression des apprenants',
+  title: (course: string) => `Progression : ${course}`,
+  intro: 'Une ligne par apprenant inscrit, une colonne par étape du cours. Survolez ou sélectionnez une cellule pour voir la règle de l’étape et sa date.',
+  back: { trainer: 'Mes cours', admin: 'Détails du cours' },
+  loadFailed: 'Impossible de charger la grille de progression.',
+  learner: 'Apprenant',
+  percentage: 'Progression',
+  activeTime: 'Temps actif',
+  lastActivity: 'Dernière activité',
+  quiz: 'Quiz',
+  scorm: 'SCORM',
+  never: 'Jamais',
+  none: '—',
+  closed: 'compte fermé',
+  search: 'Rechercher un apprenant',
+  statusFilter: 'Filtrer par état',
+  statuses: {
+    all: 'Tous les apprenants',
+    not_started: 'Pas commencé',
+    in_progress: 'En cours',
+    inactive: (days: number) => `Inactif (plus de ${days} jours)`,
+    finished: 'Terminé',
+  },
+  statusShort: { not_started: 'Pas commencé', in_progress: 'En cours', inactive: 'Inactif', finished: 'Terminé' } as Record<string, string>,
+  export: 'Exporter (.xlsx)',
+  exportDone: (name: string) => `Fichier ${name} téléchargé.`,
+  exportFailed: 'L’export de la grille a échoué. Réessayez.',
+  transcriptOf: (name: string) => `Relevé de formation de ${name}`,
+  count: (n: number) => (n <= 1 ? `${n} apprenant` : `${n} apprenants`),
+  empty: 'Aucun apprenant ne correspond.',
+  noSteps: 'Ce cours n’a pas encore d’étape.',
+  legend: 'Légende',
+  states: { validated: 'Validée', open: 'Ouverte', locked: 'Verrouillée' } as Record<string, string>,
+  stepHeader: (n: number, title: string) => `Étape ${n} : ${title}`,
+  quizScore: (best: number, total: number, attempts: number) => `${best}/${total}${attempts > 1 ? ` (${attempts} tentatives)` : ''}`,
+  scormScore: (percent: number) => formatPercent(percent),
+  percent: formatPercent,
+  day,
+  dayTime,
+  /** What validates a step, by its content type (docs/learning-progress.md). */
+  stepRules: {
+    video: 'Vidéo regardée à 90 % (ou terminée après 120 s de visionnage)',
+    video_file: 'Vidéo regardée à 90 % (ou terminée après 120 s de visionnage)',
+    video_url: 'Vidéo externe regardée à 90 % (ou temps actif d’au moins 90 % de sa durée)',
+    text: 'Texte ouvert puis terminé',
+    quiz: 'Quiz terminé',
+    scorm: 'Module SCORM terminé ou réussi',
+  } as Record<string, string>,
+  /** The rule that validated a step, as recorded. */
+  rules: {
+    'video-played-90-percent': 'Vidéo regardée à 90 %',
+    'video-finish-after-120s': 'Vidéo terminée après 120 s de visionnage',
+    'external-video-timer-90-percent': 'Vidéo externe : temps actif d’au moins 90 % de sa durée',
+    'text-finish-after-open': 'Texte ouvert puis terminé',
+    'quiz-completed': 'Quiz terminé',
+    'scorm-completed': 'Module SCORM terminé ou réussi',
+  } as Record<string, string>,
+  ruleLabel: 'Règle',
+  validatedOn: (iso: string) => `Validée le ${dayTime(iso)}`,
+  openedOn: (iso: string) => `Ouverte le ${dayTime(iso)}`,
+  notOpened: 'Pas encore ouverte',
+  lockedText: 'Les étapes précédentes ne sont pas toutes validées',
+  grid: (course: string) => `Grille de progression du cours ${course}`,
+  openGrid: 'Grille de progression',
+  openGridOf: (course: string) => `Grille de progression du cours ${course}`,
+};
