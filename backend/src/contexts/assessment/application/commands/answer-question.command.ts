@@ -7,6 +7,11 @@ import { QuestionNotFoundError } from '../../domain/assessment.errors.js';
 import { StudentQuiz, type QuizPlace } from '../../domain/student-quiz.aggregate.js';
 import { assertMayTakeQuiz, liveQuestions } from '../quiz-access.js';
 
+export const TIME_UP = 'Le temps imparti pour ce quiz est écoulé : votre réponse n’a pas été enregistrée et la tentative est close avec les réponses déjà données.';
+
+/** The key that queues one student's writers on one quiz (two tabs, a retry): each sees what the one before committed. */
+export const studentQuizKey = (studentId: number, quizId: number): string => `assessment.student-quiz:${studentId}:${quizId}`;
+
 /** A student answers a question of a quiz a course they follow offers, in their own name. */
 export class AnswerQuestion extends Command<{ answered: number; total: number }> {
   constructor(
@@ -35,17 +40,20 @@ export class AnswerQuestionHandler implements ICommandHandler<AnswerQuestion> {
     await assertMayTakeQuiz(this.db, this.queries, studentId, quizId);
     // A read for the rule, not a change: plain SQL, so that the unit of work tracks only the
     // student's quiz (hydrating the quiz and its questions cost a third of the answers per second: `npm run bench`).
-    const questions = await liveQuestions(this.db, quizId);
+    const { questions, rules } = await liveQuestions(this.db, quizId);
     const question = questions.find((q) => q.id === questionId);
     if (!question) throw new QuestionNotFoundError();
-    return this.store.transaction(
+    const outcome = await this.store.transaction(
       async (uow) => {
         const taken = (await uow.find(StudentQuiz, { studentId, quizId }, { populate: ['attempts', 'answers'] })) ?? uow.add(new StudentQuiz(studentId, quizId));
-        const { answered } = taken.answer(question, chosen, questions.length, this.clock.now(), place);
-        return { answered, total: questions.length };
+        return taken.answer(question, chosen, questions.length, this.clock.now(), place, rules);
       },
-      // Two answers sent at once: the second meets the unique (attempt, question) or (student, quiz) row.
-      { uniqueViolation: () => new ConflictError('Vous avez déjà répondu à cette question.') },
+      // Two answers at once (two tabs, a retry) queue on the student's quiz: the second finds the
+      // first recorded and answers its outcome (never a second attempt, never a spurious conflict).
+      { serialize: [studentQuizKey(studentId, quizId)] },
     );
+    // The attempt was closed as it stood (saved above); the late answer is refused.
+    if (outcome.kind === 'time-up') throw new ConflictError(TIME_UP);
+    return { answered: outcome.answered, total: questions.length };
   }
 }
