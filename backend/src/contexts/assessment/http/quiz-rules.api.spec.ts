@@ -38,7 +38,7 @@ async function world(rules: Record<string, unknown>) {
   const created = await call(t, 'POST', '/api/quiz/', teacher.token, { teacher: teacher.teacherId, title: 'Évaluation finale', detail: '', ...rules });
   expect(created.statusCode).toBe(201);
   const quiz = created.json();
-  const questions = [];
+  const questions: { id: number }[] = [];
   for (const q of QUESTIONS) questions.push((await call(t, 'POST', `/api/quiz-questions/${quiz.id}`, teacher.token, q)).json());
   const course = await givenCourse(t, { teacherId: teacher.teacherId, chapters: [{ title: 'Évaluer', contentType: 'quiz', duration: 0, quizId: quiz.id }] });
   await givenEnrolled(t, student, course);
