@@ -10,7 +10,6 @@ const QUESTIONS = [
   { questions: 'Quel raccourci enregistre un document ?', ans1: 'Ctrl + S', ans2: 'Ctrl + P', ans3: 'Ctrl + Z', ans4: 'Ctrl + A', right_ans: 'Ctrl + S', explanation: 'S comme « save » : enregistrer.' },
   { questions: 'Quelle extension porte un classeur Excel ?', ans1: '.docx', ans2: '.xlsx', ans3: '.pptx', ans4: '.txt', right_ans: '.xlsx', explanation: 'x pour le format XML, l comme « ls » de classeur.' },
 ];
-const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 
 async function courseId(request: APIRequestContext, title: string): Promise<number> {
@@ -48,13 +47,8 @@ async function takeQuiz(page: Page, second: string) {
   await answer(page, second);
 }
 
-/** Axe at 1280 and 390 px on what the page shows now. */
-async function axeAtBothWidths(page: Page) {
-  await expectNoSeriousA11yViolations(page);
-  await page.setViewportSize(PHONE);
-  await expectNoSeriousA11yViolations(page);
-  await page.setViewportSize(DESKTOP);
-}
+/** Axe on what the page shows now, at 1280 px and again at 390 px (the helper does both). */
+const axeAtBothWidths = (page: Page) => expectNoSeriousA11yViolations(page);
 
 test.describe.serial('quiz rules', () => {
   const stamp = Date.now();
@@ -127,7 +121,8 @@ test.describe.serial('quiz rules', () => {
     test.setTimeout(300_000);
     const { quizId, course } = await givenQuiz(request, `Évaluation Excel ${stamp}`, { pass_mark: 100, max_attempts: 1 });
     created.push(quizId);
-    const learner = await browser.newPage({ viewport: DESKTOP });
+    const learnerContext = await browser.newContext({ viewport: DESKTOP });
+    const learner = await learnerContext.newPage();
     await loginAs(learner, 'student');
     await learner.goto(`/take-quiz/${quizId}?course=${course}`);
     await takeQuiz(learner, '.pptx');
@@ -138,7 +133,8 @@ test.describe.serial('quiz rules', () => {
     await expect(result.getByRole('button', { name: /Recommencer le quiz/ })).toHaveCount(0);
     await axeAtBothWidths(learner);
 
-    const trainer = await browser.newPage({ viewport: DESKTOP });
+    const trainerContext = await browser.newContext({ viewport: DESKTOP });
+    const trainer = await trainerContext.newPage();
     await trainer.goto('/teacher-login');
     await fillLogin(trainer, DEMO.trainer.email, DEMO.trainer.password);
     await expect(trainer).toHaveURL(/\/teacher-dashboard$/);
@@ -158,12 +154,12 @@ test.describe.serial('quiz rules', () => {
     await item.getByRole('button', { name: `Accorder une tentative à ${DEMO.student.name}` }).click();
     await expect(trainer.getByText('Une nouvelle tentative est ouverte.')).toBeVisible();
     await expect(alerts.getByRole('listitem').filter({ hasText: `Évaluation Excel ${stamp}` })).toHaveCount(0);
-    await trainer.close();
+    await trainerContext.close();
 
     await learner.reload();
     await expect(learner.getByTestId('quiz-rules')).toHaveText('Seuil de réussite : 100 % · Tentative 2 sur 2');
     await takeQuiz(learner, '.xlsx');
     await expect(learner.getByRole('region', { name: 'Quiz terminé' }).getByTestId('quiz-verdict')).toHaveText('Réussi : seuil de 100 % atteint.');
-    await learner.close();
+    await learnerContext.close();
   });
 });

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Alert, Tag } from 'antd';
+import { Alert } from 'antd';
 import { CheckCircleOutlined, CloseCircleOutlined } from '@ant-design/icons';
 import { describeApiError } from '../../../lib/api-errors';
 import { useLazyGetQuizReviewQuery } from '../assessment-api';
@@ -26,16 +26,8 @@ export function QuizReviewSection({ quizId, studentId }: { quizId: number; stude
               <h3 className="quiz-review__question">
                 {m.review.number(question.number)} {question.questions}
               </h3>
-              <p>
-                {question.correct ? (
-                  <Tag color="success" icon={<CheckCircleOutlined aria-hidden />}>
-                    {m.review.right}
-                  </Tag>
-                ) : (
-                  <Tag color="error" icon={<CloseCircleOutlined aria-hidden />}>
-                    {m.review.wrong}
-                  </Tag>
-                )}
+              <p className={`quiz-review__mark quiz-review__mark--${question.correct ? 'right' : 'wrong'}`}>
+                {question.correct ? <CheckCircleOutlined aria-hidden /> : <CloseCircleOutlined aria-hidden />} {question.correct ? m.review.right : m.review.wrong}
               </p>
               <dl className="quiz-review__answers">
                 <dt>{m.review.yourAnswer}</dt>
