@@ -47,8 +47,14 @@ async function takeQuiz(page: Page, second: string) {
   await answer(page, second);
 }
 
-/** Axe on what the page shows now, at 1280 px and again at 390 px (the helper does both). */
-const axeAtBothWidths = (page: Page) => expectNoSeriousA11yViolations(page);
+/** Axe on what the page shows now, at 1280 px and again at 390 px (the helper does both), and a screenshot at each width to look at. */
+async function axeAtBothWidths(page: Page, name: string) {
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: test.info().outputPath(`${name}-1280.png`), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: test.info().outputPath(`${name}-390.png`), fullPage: true });
+  await page.setViewportSize(DESKTOP);
+}
 
 test.describe.serial('quiz rules', () => {
   const stamp = Date.now();
@@ -70,7 +76,7 @@ test.describe.serial('quiz rules', () => {
     await page.getByLabel('Seuil de réussite', { exact: true }).fill('80');
     await page.getByLabel('Nombre de tentatives', { exact: true }).fill('2');
     await page.getByLabel('Durée limite', { exact: true }).fill('30');
-    await axeAtBothWidths(page);
+    await axeAtBothWidths(page, 'quiz-form');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await expect(page).toHaveURL(/\/all-questions\/\d+$/);
     const quizId = Number(page.url().split('/').pop());
@@ -103,7 +109,7 @@ test.describe.serial('quiz rules', () => {
     await expect(review.getByRole('listitem').nth(1)).toContainText('Votre réponse.docx');
     await expect(review.getByRole('listitem').nth(1)).toContainText('La bonne réponse.xlsx');
     await expect(review.getByRole('listitem').nth(1)).toContainText(QUESTIONS[1]!.explanation);
-    await axeAtBothWidths(page);
+    await axeAtBothWidths(page, 'correction');
 
     await result.getByRole('button', { name: /Recommencer le quiz/ }).click();
     await expect(page.getByTestId('quiz-rules')).toHaveText('Seuil de réussite : 100 % · Tentative 2 sur 2');
@@ -131,7 +137,7 @@ test.describe.serial('quiz rules', () => {
       'Vous avez utilisé votre tentative sans atteindre le seuil de réussite (100 %). Votre formateur en est informé : il peut vous accorder une nouvelle tentative ou valider cette étape.',
     );
     await expect(result.getByRole('button', { name: /Recommencer le quiz/ })).toHaveCount(0);
-    await axeAtBothWidths(learner);
+    await axeAtBothWidths(learner, 'out-of-attempts');
 
     const trainerContext = await browser.newContext({ viewport: DESKTOP });
     const trainer = await trainerContext.newPage();
@@ -143,12 +149,12 @@ test.describe.serial('quiz rules', () => {
     const item = alerts.getByRole('listitem').filter({ hasText: `Évaluation Excel ${stamp}` });
     await expect(item).toContainText(DEMO.student.name);
     await expect(item).toContainText('Dernier score : 1 / 2 (seuil 100 %) · Tentatives : 1');
-    await axeAtBothWidths(trainer);
+    await axeAtBothWidths(trainer, 'alerts');
     // The validation dialog, opened and left (axe on it too), then one more attempt granted.
     await item.getByRole('button', { name: `Valider à la main pour ${DEMO.student.name}` }).click();
     const dialog = trainer.getByRole('dialog');
     await expect(dialog.getByLabel('Raison')).toBeVisible();
-    await axeAtBothWidths(trainer);
+    await axeAtBothWidths(trainer, 'validate-dialog');
     await dialog.getByRole('button', { name: 'Annuler' }).click();
     await expect(dialog).toBeHidden();
     await item.getByRole('button', { name: `Accorder une tentative à ${DEMO.student.name}` }).click();

@@ -158,6 +158,8 @@ describe('a time limit', () => {
       expect((await w.status()).json().current).toMatchObject({ deadline: '2026-05-04T08:10:00.000Z', remaining_seconds: 300 });
       expect((await w.answer(0, 'Lyon')).statusCode).toBe(201);
       t.clock.advance(6 * 60_000);
+      // Past the deadline the quiz may not be launched (the attempt counts as closed), before anything else is sent.
+      expect((await call(t, 'GET', `/api/fetch-quiz-attempt-status/${w.quiz.id}/${w.student.studentId}`, w.student.token)).json()).toEqual({ bool: false });
       // Two late answers at once: both refused in French, the attempt closed once with what it had.
       const late = await Promise.all([w.answer(1, '4'), w.answer(1, '4')]);
       expect(late.map((r) => [r.statusCode, r.json().message])).toEqual([
