@@ -1,7 +1,8 @@
 // Baseline of POST /api/attempt-quiz/ (bench/scenarios/assessment.mjs) in bare Fastify + pg: the
 // app's statements in the app's order (quiz-access.ts, get-quiz-step-courses.query.ts,
 // is-following-course.query.ts, the live questions, then what MikroORM sends for
-// answer-question.command.ts: the student's quiz with its attempts and answers, the inserts and updates) and
+// answer-question.command.ts: the lock on the student's quiz, the student's quiz with its attempts and answers
+// in one joined statement, the inserts and updates; the access check and the questions at once) and
 // the event append through the app's own EventLog (its hash chain and stream_head call) in the
 // same transaction, then the debounced NOTIFY after commit, as the app does.
 import { randomUUID } from 'node:crypto';
@@ -11,11 +12,13 @@ import { liveClaims, signAccess } from '../lib/baseline-auth.mjs';
 import { projectRoot } from '../lib/deps.mjs';
 
 const dist = (path) => import(pathToFileURL(join(projectRoot, 'backend/dist', path)).href);
-const [{ EventLog }, { SystemClock }, { AppendNotifier }, { LIVE_QUESTIONS_SQL }] = await Promise.all([
+const [{ EventLog }, { SystemClock }, { AppendNotifier }, { LIVE_QUESTIONS_SQL }, { SERIALIZE_LOCK_SQL, serializeLockKey }, { studentQuizKey }] = await Promise.all([
   dist('platform/event-log/event-log.js'),
   dist('shared-kernel/clock.js'),
   dist('platform/event-log/append-notifier.js'),
   dist('contexts/assessment/application/quiz-access.js'),
+  dist('platform/aggregate-store/aggregate-store.js'),
+  dist('contexts/assessment/application/commands/answer-question.command.js'),
 ]);
 
 const STEP_COURSES_SQL = `select ch.course_id from catalogue.chapter ch where ch.quiz_id = $1 and ch.archived_at is null
@@ -51,13 +54,21 @@ export default async function assessmentRoutes(app, { sql, orm, config }) {
 
   async function answer(client, claims, { student, quiz: quizId, question: questionId, right_ans: chosenText }, questions, question) {
     const now = new Date();
-    let taken = (await client.query('select s0.* from assessment.student_quiz as s0 where s0.student_id = $1 and s0.quiz_id = $2 limit 1', [student, quizId])).rows[0];
-    let attempts = [];
-    let answers = [];
-    if (taken) {
-      attempts = (await client.query('select q0.* from assessment.quiz_attempt as q0 where q0.student_quiz_id in ($1)', [taken.id])).rows;
-      answers = (await client.query('select q0.* from assessment.quiz_answer as q0 where q0.student_quiz_id in ($1)', [taken.id])).rows;
-    }
+    // The app's writers on one student's quiz queue on one key (ADR 0043), then read it in one joined statement.
+    await client.query(SERIALIZE_LOCK_SQL.replace('?', '$1'), [serializeLockKey(studentQuizKey(student, quizId))]);
+    const joined = (
+      await client.query(
+        `select s0.*, a1.id as a_id, a1.attempt as a_attempt, a1.completed_at as a_completed_at, q2.id as q_id, q2.attempt as q_attempt, q2.question_id as q_question_id, q2.correct as q_correct
+           from assessment.student_quiz as s0
+           left join assessment.quiz_attempt as a1 on s0.id = a1.student_quiz_id
+           left join assessment.quiz_answer as q2 on s0.id = q2.student_quiz_id
+          where s0.student_id = $1 and s0.quiz_id = $2`,
+        [student, quizId],
+      )
+    ).rows;
+    let taken = joined[0];
+    const attempts = [...new Map(joined.filter((r) => r.a_id !== null).map((r) => [r.a_id, { id: r.a_id, attempt: r.a_attempt, completed_at: r.a_completed_at }])).values()];
+    const answers = [...new Map(joined.filter((r) => r.q_id !== null).map((r) => [r.q_id, { attempt: r.q_attempt, question_id: r.q_question_id, correct: r.q_correct }])).values()];
     const attemptNo = taken?.attempt ?? 1;
     const current = attempts.find((a) => a.attempt === attemptNo);
     if (current?.completed_at) throw new Refusal(409, 'Vous avez terminé ce quiz : recommencez-le pour répondre à nouveau.');
@@ -71,10 +82,15 @@ export default async function assessmentRoutes(app, { sql, orm, config }) {
     const completed = answered >= questions.length;
     const score = mine.filter((a) => a.correct).length + (correct ? 1 : 0);
     const who = { studentId: student, quizId, attempt: attemptNo };
+    // The quiz's rules (ADR 0043): the pass mark decides `passed` (the bench's quizzes have none: every completion passes).
+    const passMark = questions[0]?.pass_mark ?? null;
+    const passed = passMark === null || score * 100 >= passMark * questions.length;
     const recorded = [
-      ...(current ? [] : [{ type: 'QuizAttemptStarted', payload: who }]),
+      ...(current ? [] : [{ type: 'QuizAttemptStarted', payload: { ...who, deadline: null } }]),
       { type: 'QuestionAnswered', payload: { ...who, questionId, chosen, correct } },
-      ...(completed ? [{ type: 'QuizCompleted', payload: { ...who, score, total: questions.length, courseId: null, chapterId: null, subchapterId: null } }] : []),
+      ...(completed
+        ? [{ type: 'QuizCompleted', payload: { ...who, score, total: questions.length, courseId: null, chapterId: null, subchapterId: null, passed, passMark, closedBy: 'answers' } }]
+        : []),
     ];
     const expectedVersion = taken?.version ?? 0;
     const version = expectedVersion + recorded.length;
@@ -90,11 +106,15 @@ export default async function assessmentRoutes(app, { sql, orm, config }) {
     );
     if (expectedVersion > 0) await client.query('update assessment.student_quiz set version = $1 where id = $2', [version, taken.id]);
     if (!current) {
-      await client.query('insert into assessment.quiz_attempt (student_quiz_id, attempt, started_at, completed_at) values ($1, $2, $3, $4) returning id', [
-        taken.id, attemptNo, now, completed ? now : null,
-      ]);
+      await client.query(
+        `insert into assessment.quiz_attempt (student_quiz_id, attempt, started_at, completed_at, deadline, course_id, chapter_id, subchapter_id, score, total, passed, closed_by)
+         values ($1, $2, $3, $4, null, null, null, null, $5, $6, $7, $8) returning id`,
+        [taken.id, attemptNo, now, completed ? now : null, completed ? score : null, completed ? questions.length : null, completed ? passed : null, completed ? 'answers' : null],
+      );
     } else if (completed) {
-      await client.query('update assessment.quiz_attempt set completed_at = $1 where id = $2', [now, current.id]);
+      await client.query('update assessment.quiz_attempt set completed_at = $1, score = $2, total = $3, passed = $4, closed_by = $5 where id = $6', [
+        now, score, questions.length, passed, 'answers', current.id,
+      ]);
     }
     await events.append(client, {
       streamType: 'assessment.student-quiz',
@@ -114,8 +134,10 @@ export default async function assessmentRoutes(app, { sql, orm, config }) {
       return reply.code(400).send({ statusCode: 400, message: 'Requête invalide.' });
     }
     if (claims.role !== 'student' || claims.pid !== body.student) return reply.code(403).send({ statusCode: 403 });
-    if (!(await mayTake(body.student, body.quiz))) return reply.code(403).send({ statusCode: 403, message: "Ce quiz n'est proposé dans aucun cours que vous suivez." });
-    const questions = (await sql.query(LIVE_QUESTIONS_SQL, [body.quiz])).rows;
+    // As the app: the access check and the questions at once.
+    const [may, read] = await Promise.all([mayTake(body.student, body.quiz), sql.query(LIVE_QUESTIONS_SQL, [body.quiz])]);
+    if (!may) return reply.code(403).send({ statusCode: 403, message: "Ce quiz n'est proposé dans aucun cours que vous suivez." });
+    const questions = read.rows;
     if (questions.length === 0) return reply.code(404).send({ statusCode: 404, message: 'Quiz introuvable.' });
     const live = questions.filter((q) => q.id !== null);
     const question = live.find((q) => q.id === body.question);

@@ -19,7 +19,8 @@ async function benchQuizzes(appHttp) {
   const login = ok(await appHttp.postJson('/api/formateur/token/', DEMO_TRAINER), 'connexion formatrice');
   const teacher = login.formateur_id;
   const courses = ok(await appHttp.get(`/api/teacher-course/${teacher}`, login.access), 'cours de la formatrice');
-  const course = courses[0].id;
+  // A published course: a draft (ADR 0030) takes no enrolment.
+  const course = (courses.find((c) => c.status === 'published') ?? courses[0]).id;
   const made = [];
   for (let q = 1; q <= QUIZZES; q++) {
     const quiz = ok(await appHttp.postJson('/api/quiz/', { teacher, title: `Quiz de mesure ${q}`, detail: 'Banc de mesure' }, login.access), 'création du quiz');

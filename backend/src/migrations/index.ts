@@ -36,6 +36,7 @@ import { Migration20261127072Auditors } from './20261127-072-auditors.js';
 import { Migration20261127074PublicLookups } from './20261127-074-public-lookups.js';
 import { Migration20261127075CheckpointCopies } from './20261127-075-checkpoint-copies.js';
 import { Migration20261127076AuditorDossiers } from './20261127-076-auditor-dossiers.js';
+import { Migration20261127080QuizRules } from './20261127-080-quiz-rules.js';
 import { Migration20261127082HomeworkSubmissions } from './20261127-082-homework-submissions.js';
 import { Migration20261127084XapiStatementTurn } from './20261127-084-xapi-statement-turn.js';
 
@@ -52,6 +53,7 @@ export const MIGRATIONS = [
   Migration20261126066CentreHoursBasis, Migration20261127067GeneratedDossiers,
   Migration20261127068SupportRequests, Migration20261127070Ledger, Migration20261127071LedgerHeads, Migration20261127072Auditors, Migration20261127074PublicLookups, Migration20261127075CheckpointCopies,
   Migration20261127076AuditorDossiers,
+  Migration20261127080QuizRules,
   Migration20261127082HomeworkSubmissions,
   Migration20261127084XapiStatementTurn,
 ];

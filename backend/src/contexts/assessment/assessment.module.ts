@@ -26,6 +26,10 @@ import { QuizAnswer, QuizAttempt, StudentQuiz } from './domain/student-quiz.aggr
 import { AssessmentController } from './http/assessment.controller.js';
 import { quizAttemptsProjection } from './application/projections/quiz-attempts.projection.js';
 import { ProjectionRegistry } from '../../platform/event-log/index.js';
+import { GrantQuizAttemptHandler, ValidateQuizByHandHandler } from './application/commands/settle-out-of-attempts.command.js';
+import { StartQuizAttemptHandler } from './application/commands/start-quiz-attempt.command.js';
+import { NotifyOutOfAttemptsHandler, OutOfAttemptsNotificationPolicy } from './application/policies/out-of-attempts-notification.policy.js';
+import { GetQuizReviewHandler, GetQuizStatusHandler, ListQuizAlertsHandler } from './application/queries/quiz-rules.queries.js';
 import { CountAssessmentRecordsHandler } from './application/queries/count-assessment-records.query.js';
 import { GetQuizTranscriptHandler } from './application/queries/get-quiz-transcript.query.js';
 
@@ -47,6 +51,14 @@ import { GetQuizTranscriptHandler } from './application/queries/get-quiz-transcr
     AssignQuizHandler,
     AnswerQuestionHandler,
     ResetQuizAttemptsHandler,
+    StartQuizAttemptHandler,
+    GrantQuizAttemptHandler,
+    ValidateQuizByHandHandler,
+    GetQuizStatusHandler,
+    GetQuizReviewHandler,
+    ListQuizAlertsHandler,
+    NotifyOutOfAttemptsHandler,
+    OutOfAttemptsNotificationPolicy,
     ListQuizzesHandler,
     GetQuizHandler,
     ListQuestionsHandler,
@@ -63,7 +75,8 @@ import { GetQuizTranscriptHandler } from './application/queries/get-quiz-transcr
   ],
 })
 export class AssessmentModule {
-  constructor(projections: ProjectionRegistry) {
+  constructor(projections: ProjectionRegistry, outOfAttempts: OutOfAttemptsNotificationPolicy) {
     projections.register(quizAttemptsProjection);
+    projections.registerPolicy(outOfAttempts);
   }
 }

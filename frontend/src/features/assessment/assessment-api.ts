@@ -14,6 +14,10 @@ import type {
   QuizResult,
   QuizTrainerOption,
   StudentQuestion,
+  QuizStatus,
+  QuizReview,
+  QuizAlert,
+  ValidationCategory,
 } from './assessment-types';
 
 export type * from './assessment-types';
@@ -26,6 +30,7 @@ const questionTag = (questionId: number) => ({ type: 'Question' as const, id: qu
 const assignTag = (quizId: number, courseId: number) => ({ type: 'Quiz' as const, id: `ASSIGN-${quizId}-${courseId}` });
 const courseQuizzesTag = (courseId: number) => ({ type: 'Quiz' as const, id: `COURSE-${courseId}` });
 const attemptsTag = (quizId: number) => ({ type: 'QuizAttempt' as const, id: quizId });
+const ALERTS_TAG = { type: 'QuizAttempt' as const, id: 'ALERTS' };
 
 /** What a change to a quiz's questions makes stale: its questions, the quiz (its count) and the lists. */
 const questionChangeTags = (quizId: number) => [questionsTag(quizId), quizTag(quizId), QUIZ_LIST_TAG];
@@ -136,6 +141,29 @@ export const assessmentApi = api.injectEndpoints({
       query: ({ quizId, studentId }) => ({ url: `reset-quiz-attempts/${quizId}/${studentId}`, method: 'DELETE' }),
       invalidatesTags: (_r, _e, { quizId }) => [attemptsTag(quizId)],
     }),
+    /** GET /quiz-status/: the rules, the attempts used, the time left on the server's clock, what happens next (ADR 0043). */
+    getQuizStatus: build.query<QuizStatus, { quizId: number; studentId: string }>({
+      query: ({ quizId, studentId }) => `quiz-status/${quizId}/${studentId}`,
+      keepUnusedDataFor: 0,
+    }),
+    /** GET /quiz-review/: a closed attempt corrected, with the explanations. */
+    getQuizReview: build.query<QuizReview, { quizId: number; studentId: string }>({
+      query: ({ quizId, studentId }) => `quiz-review/${quizId}/${studentId}`,
+      keepUnusedDataFor: 0,
+    }),
+    /** GET /quiz-alerts: the trainer's learners out of attempts below the pass mark. */
+    getQuizAlerts: build.query<QuizAlert[], void>({
+      query: () => 'quiz-alerts',
+      providesTags: [ALERTS_TAG],
+    }),
+    grantAttempt: build.mutation<BoolResponse, { quizId: number; studentId: number }>({
+      query: ({ quizId, studentId }) => ({ url: `quiz-grant-attempt/${quizId}/${studentId}`, method: 'POST' }),
+      invalidatesTags: (_r, _e, { quizId }) => [ALERTS_TAG, attemptsTag(quizId)],
+    }),
+    validateByHand: build.mutation<BoolResponse, { quizId: number; studentId: number; category: ValidationCategory; reason: string }>({
+      query: ({ quizId, studentId, category, reason }) => ({ url: `quiz-validate/${quizId}/${studentId}`, method: 'POST', body: { category, reason } }),
+      invalidatesTags: (_r, _e, { quizId }) => [ALERTS_TAG, attemptsTag(quizId)],
+    }),
   }),
 });
 
@@ -164,4 +192,9 @@ export const {
   useLazyGetQuizResultQuery,
   useAnswerQuestionMutation,
   useResetAttemptsMutation,
+  useLazyGetQuizStatusQuery,
+  useLazyGetQuizReviewQuery,
+  useGetQuizAlertsQuery,
+  useGrantAttemptMutation,
+  useValidateByHandMutation,
 } = assessmentApi;

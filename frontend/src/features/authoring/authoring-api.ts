@@ -1,5 +1,13 @@
 import { api } from '../../lib/api';
-import type { CategoryView, TeacherListPage } from '../../lib/api-schema';
+import type { CategoryView, QuizView, TeacherListPage } from '../../lib/api-schema';
+
+/** A quiz a quiz step may name. */
+export interface StepQuizOption {
+  id: number;
+  title: string;
+  trainer: string | null;
+  questions: number;
+}
 import type {
   AdminCoursePage,
   ChapterView,
@@ -173,6 +181,12 @@ export const authoringApi = api.injectEndpoints({
       query: ({ student, course, chapter }) => `scorm-trace/?student=${student}&course=${course}&chapter=${chapter}`,
       keepUnusedDataFor: 0,
     }),
+    /** GET /quiz/: the quizzes a quiz step may name (the trainer's own; every one for an admin), for the step form's list. */
+    getStepQuizzes: build.query<StepQuizOption[], void>({
+      query: () => 'quiz/',
+      transformResponse: (quizzes: QuizView[]) => quizzes.map((quiz) => ({ id: quiz.id, title: quiz.title, trainer: quiz.teacher_name, questions: quiz.total_questions })),
+      providesTags: [{ type: 'Quiz', id: 'LIST' }],
+    }),
     getEnrolledStudents: build.query<EnrolledStudent[], number>({
       query: (courseId) => `fetch-enrolled-students/${courseId}`,
       providesTags: (_r, _e, courseId) => [{ type: 'Enrolment', id: `COURSE-${courseId}` }],
@@ -181,6 +195,7 @@ export const authoringApi = api.injectEndpoints({
 });
 
 export const {
+  useGetStepQuizzesQuery,
   useGetTrainerOptionsQuery,
   useGetTrainerDashboardQuery,
   useGetTrainerCoursesQuery,

@@ -2,6 +2,7 @@ import type { QueryBus } from '@nestjs/cqrs';
 import type { Database } from '../../../platform/database/database.js';
 import { ForbiddenError } from '../../../shared-kernel/index.js';
 import { QuizNotFoundError } from '../domain/assessment.errors.js';
+import type { QuizRules } from '../domain/quiz.aggregate.js';
 import type { AnsweredQuestion } from '../domain/student-quiz.aggregate.js';
 import { GetQuizStepCourses, IsFollowingCourse } from '../../catalogue/contracts/catalogue.queries.js';
 import { GetQuizStepAccess } from '../contracts/assessment.queries.js';
@@ -63,19 +64,33 @@ export async function assertMayTakeQuiz(db: Database, queries: QueryBus, student
 
 /** The SQL of liveQuestions: a live quiz (one row with null question fields when it has none) and its live questions, in order. */
 export const LIVE_QUESTIONS_SQL = `
-  select z.id as quiz_id, q.id, q.ans1, q.ans2, q.ans3, q.ans4, q.right_ans
+  select z.id as quiz_id, z.pass_mark, z.max_attempts, z.time_limit_minutes, q.id, q.ans1, q.ans2, q.ans3, q.ans4, q.right_ans
     from assessment.quiz z
     left join assessment.question q on q.quiz_id = z.id and q.archived_at is null
    where z.id = $1 and z.archived_at is null
    order by q.position, q.id`;
 
-/** What a student answers against: the live questions of a live quiz (404 when the quiz is not live). */
-export async function liveQuestions(db: Database, quizId: number): Promise<AnsweredQuestion[]> {
-  const rows = await db.query<{ id: number | null; ans1: string; ans2: string; ans3: string; ans4: string; right_ans: string }>(LIVE_QUESTIONS_SQL, [quizId]);
-  if (rows.length === 0) throw new QuizNotFoundError();
-  return rows.flatMap((row) => {
+interface LiveQuestionRow {
+  pass_mark: number | null;
+  max_attempts: number | null;
+  time_limit_minutes: number | null;
+  id: number | null;
+  ans1: string;
+  ans2: string;
+  ans3: string;
+  ans4: string;
+  right_ans: string;
+}
+
+/** What a student answers against: the live questions of a live quiz and its rules, in one statement (404 when the quiz is not live). */
+export async function liveQuestions(db: Database, quizId: number): Promise<{ questions: AnsweredQuestion[]; rules: QuizRules }> {
+  const rows = await db.query<LiveQuestionRow>(LIVE_QUESTIONS_SQL, [quizId]);
+  const first = rows[0];
+  if (!first) throw new QuizNotFoundError();
+  const questions = rows.flatMap((row) => {
     if (row.id === null) return [];
     const answers = [row.ans1, row.ans2, row.ans3, row.ans4];
     return [{ id: row.id, answers, right: answers.indexOf(row.right_ans) + 1 }];
   });
+  return { questions, rules: { passMark: first.pass_mark, maxAttempts: first.max_attempts, timeLimitMinutes: first.time_limit_minutes } };
 }

@@ -3,7 +3,7 @@ import { ReflectMetadataProvider } from '@mikro-orm/decorators/legacy';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { Actor } from '../../../shared-kernel/index.js';
 import { QuestionNotFoundError } from './assessment.errors.js';
-import { ANSWER_MAX, Question, QUESTION_MAX, Quiz, QuizCourse, QUIZ_DETAIL_MAX, QUIZ_TITLE_MAX, RIGHT_ANSWER_NOT_OFFERED, type QuestionFields } from './quiz.aggregate.js';
+import { ANSWER_MAX, checkRules, passes, Question, QUESTION_MAX, Quiz, QuizCourse, QUIZ_DETAIL_MAX, QUIZ_TITLE_MAX, RIGHT_ANSWER_NOT_OFFERED, type QuestionFields } from './quiz.aggregate.js';
 
 let orm: MikroORM;
 beforeAll(async () => {
@@ -41,7 +41,7 @@ describe('Quiz', () => {
     it('records QuizCreated with its trainer, once the row has its id', () => {
       const q = Quiz.create(7, '  Géographie ', ' Les villes ', NOW);
       q.id = 4;
-      expect(q.takeEvents()).toEqual([{ type: 'QuizCreated', payload: { quizId: 4, teacherId: 7 } }]);
+      expect(q.takeEvents()).toEqual([{ type: 'QuizCreated', payload: { quizId: 4, teacherId: 7, passMark: null, maxAttempts: null, timeLimitMinutes: null } }]);
       expect([q.title, q.detail, q.teacherId, q.createdAt, q.archivedAt, q.version]).toEqual(['Géographie', 'Les villes', 7, NOW, null, 1]);
       expect(q.stream()).toEqual({ type: 'assessment.quiz', id: 4 });
     });
@@ -49,7 +49,7 @@ describe('Quiz', () => {
     it("records an admin's quiz with no trainer", () => {
       const q = Quiz.create(null, 'Sécurité', '', NOW);
       q.id = 5;
-      expect(q.takeEvents()).toEqual([{ type: 'QuizCreated', payload: { quizId: 5, teacherId: null } }]);
+      expect(q.takeEvents()).toEqual([{ type: 'QuizCreated', payload: { quizId: 5, teacherId: null, passMark: null, maxAttempts: null, timeLimitMinutes: null } }]);
     });
   });
 
@@ -88,7 +88,7 @@ describe('Quiz', () => {
     it('records QuizUpdated and keeps the trimmed text', () => {
       const q = quiz();
       q.update(' Capitales ', ' Europe ');
-      expect(q.takeEvents()).toEqual([{ type: 'QuizUpdated', payload: { quizId: 1 } }]);
+      expect(q.takeEvents()).toEqual([{ type: 'QuizUpdated', payload: { quizId: 1, passMark: null, maxAttempts: null, timeLimitMinutes: null } }]);
       expect([q.title, q.detail]).toEqual(['Capitales', 'Europe']);
     });
 
@@ -281,5 +281,24 @@ describe('Quiz', () => {
       q.unassignFrom(40);
       expect(q.takeEvents().map((e) => e.type)).toEqual(['QuizUnassignedFromCourse']);
     });
+  });
+});
+
+describe('the rules a trainer sets (ADR 0043)', () => {
+  it('checks them in French, keeps those not sent, and puts them in the events', () => {
+    expect(checkRules({ passMark: 80, maxAttempts: 3, timeLimitMinutes: 20 })).toEqual({ passMark: 80, maxAttempts: 3, timeLimitMinutes: 20 });
+    expect(() => checkRules({ passMark: 101 })).toThrow('Le seuil de réussite doit être un pourcentage entier entre 0 et 100.');
+    expect(() => checkRules({ maxAttempts: 0 })).toThrow('Le nombre de tentatives doit être un entier entre 1');
+    expect(() => checkRules({ timeLimitMinutes: 0.5 })).toThrow('La durée limite doit être un nombre entier de minutes');
+    const quiz = Quiz.create(7, 'Évaluation', '', new Date('2026-11-22T10:00:00Z'), { passMark: 70 });
+    quiz.id = 9;
+    expect(quiz.takeEvents()).toEqual([{ type: 'QuizCreated', payload: { quizId: 9, teacherId: 7, passMark: 70, maxAttempts: null, timeLimitMinutes: null } }]);
+    quiz.update('Évaluation finale', '', { maxAttempts: 2 });
+    expect(quiz.rules).toEqual({ passMark: 70, maxAttempts: 2, timeLimitMinutes: null });
+    quiz.update('Évaluation finale', '', { passMark: null });
+    expect(quiz.takeEvents().at(-1)).toEqual({ type: 'QuizUpdated', payload: { quizId: 9, passMark: null, maxAttempts: 2, timeLimitMinutes: null } });
+    expect(passes(2, 3, 67)).toBe(false);
+    expect(passes(2, 3, 66)).toBe(true);
+    expect(passes(0, 3, null)).toBe(true);
   });
 });

@@ -8,6 +8,10 @@ export const QUIZ_TITLE_MAX = 200;
 export const QUIZ_DETAIL_MAX = 5000;
 export const QUESTION_MAX = 2000;
 export const ANSWER_MAX = 500;
+export const EXPLANATION_MAX = 5000;
+/** The longest time limit a trainer may set (a day), in minutes, and the most attempts. */
+export const TIME_LIMIT_MAX = 1440;
+export const ATTEMPTS_MAX = 100;
 /** The server's wording of the rule (03, accented); the trainer's screens show 02's own on the client. */
 export const RIGHT_ANSWER_NOT_OFFERED = 'La bonne réponse doit correspondre à une des 4 réponses proposées.';
 
@@ -15,10 +19,48 @@ export interface QuestionFields {
   questions: string;
   answers: [string, string, string, string];
   rightAnswer: string;
+  /** Shown to the learner once their attempt is closed (the review); absent: unchanged, '' when new. */
+  explanation?: string;
+}
+
+/**
+ * A quiz's rules as an evaluation (issue 28, ADR 0043): the pass mark in percent, the attempts
+ * allowed, the time limit in minutes; null: none (no pass mark: completing validates; unlimited
+ * attempts; no limit), as every quiz written before them.
+ */
+export interface QuizRules {
+  passMark: number | null;
+  maxAttempts: number | null;
+  timeLimitMinutes: number | null;
+}
+
+export const NO_RULES: QuizRules = { passMark: null, maxAttempts: null, timeLimitMinutes: null };
+
+/** Checks the rules a trainer entered; a field left undefined keeps `current`'s. */
+export function checkRules(rules: Partial<QuizRules>, current: QuizRules = NO_RULES): QuizRules {
+  const merged = { ...current, ...Object.fromEntries(Object.entries(rules).filter(([, v]) => v !== undefined)) } as QuizRules;
+  const { passMark, maxAttempts, timeLimitMinutes } = merged;
+  if (passMark !== null && (!Number.isInteger(passMark) || passMark < 0 || passMark > 100)) {
+    throw new InvalidInputError('Le seuil de réussite doit être un pourcentage entier entre 0 et 100.', 'pass_mark');
+  }
+  if (maxAttempts !== null && (!Number.isInteger(maxAttempts) || maxAttempts < 1 || maxAttempts > ATTEMPTS_MAX)) {
+    throw new InvalidInputError(`Le nombre de tentatives doit être un entier entre 1 et ${ATTEMPTS_MAX} (vide : illimité).`, 'max_attempts');
+  }
+  if (timeLimitMinutes !== null && (!Number.isInteger(timeLimitMinutes) || timeLimitMinutes < 1 || timeLimitMinutes > TIME_LIMIT_MAX)) {
+    throw new InvalidInputError(`La durée limite doit être un nombre entier de minutes entre 1 et ${TIME_LIMIT_MAX} (vide : sans limite).`, 'time_limit');
+  }
+  return { passMark, maxAttempts, timeLimitMinutes };
+}
+
+/** Whether a score passes the pass mark (none: completing is passing). */
+export function passes(score: number, total: number, passMark: number | null): boolean {
+  if (passMark === null) return true;
+  if (total <= 0) return false;
+  return score * 100 >= passMark * total;
 }
 
 /** Checks a question: its text, four different answers, and a right answer that is one of them (its number 1–4). */
-export function checkQuestion(fields: QuestionFields): { questions: string; answers: string[]; right: number } {
+export function checkQuestion(fields: QuestionFields): { questions: string; answers: string[]; right: number; explanation?: string } {
   const questions = fields.questions.trim();
   if (!questions) throw new InvalidInputError('La question est obligatoire.', 'questions');
   if (questions.length > QUESTION_MAX) throw new InvalidInputError(`La question ne doit pas dépasser ${QUESTION_MAX} caractères.`, 'questions');
@@ -30,7 +72,11 @@ export function checkQuestion(fields: QuestionFields): { questions: string; answ
   if (new Set(answers).size !== 4) throw new InvalidInputError('Les 4 réponses doivent être différentes.', 'ans4');
   const right = answers.indexOf(fields.rightAnswer.trim());
   if (right < 0) throw new InvalidInputError(RIGHT_ANSWER_NOT_OFFERED, 'right_ans');
-  return { questions, answers, right: right + 1 };
+  const explanation = fields.explanation?.trim();
+  if (explanation !== undefined && explanation.length > EXPLANATION_MAX) {
+    throw new InvalidInputError(`L’explication ne doit pas dépasser ${EXPLANATION_MAX} caractères.`, 'explanation');
+  }
+  return { questions, answers, right: right + 1, explanation };
 }
 
 function checkQuiz(title: string, detail: string): { title: string; detail: string } {
@@ -66,6 +112,15 @@ export class Quiz extends AggregateRoot<QuizEvent> {
   @Property({ type: 'datetime', fieldName: 'archived_at', nullable: true })
   archivedAt: Date | null = null;
 
+  @Property({ type: 'smallint', fieldName: 'pass_mark', nullable: true })
+  passMark: number | null = null;
+
+  @Property({ type: 'integer', fieldName: 'max_attempts', nullable: true })
+  maxAttempts: number | null = null;
+
+  @Property({ type: 'integer', fieldName: 'time_limit_minutes', nullable: true })
+  timeLimitMinutes: number | null = null;
+
   @Property({ type: 'integer' })
   version = 0;
 
@@ -77,17 +132,22 @@ export class Quiz extends AggregateRoot<QuizEvent> {
   @OneToMany(() => QuizCourse, (assignment) => assignment.quiz, { orphanRemoval: true })
   courses = new Collection<QuizCourse>(this);
 
-  private constructor(teacherId: number | null, title: string, detail: string, now: Date) {
+  private constructor(teacherId: number | null, title: string, detail: string, rules: QuizRules, now: Date) {
     super();
-    Object.assign(this, checkQuiz(title, detail));
+    Object.assign(this, checkQuiz(title, detail), rules);
     this.teacherId = teacherId;
     this.createdAt = now;
   }
 
-  static create(teacherId: number | null, title: string, detail: string, now: Date): Quiz {
-    const quiz = new Quiz(teacherId, title, detail, now);
-    quiz.record(() => ({ type: 'QuizCreated', payload: { quizId: quiz.id, teacherId } }));
+  static create(teacherId: number | null, title: string, detail: string, now: Date, rules: Partial<QuizRules> = {}): Quiz {
+    const checked = checkRules(rules);
+    const quiz = new Quiz(teacherId, title, detail, checked, now);
+    quiz.record(() => ({ type: 'QuizCreated', payload: { quizId: quiz.id, teacherId, ...checked } }));
     return quiz;
+  }
+
+  get rules(): QuizRules {
+    return { passMark: this.passMark, maxAttempts: this.maxAttempts, timeLimitMinutes: this.timeLimitMinutes };
   }
 
   stream(): StreamRef {
@@ -100,10 +160,12 @@ export class Quiz extends AggregateRoot<QuizEvent> {
     throw new ForbiddenError("Ce quiz n'est pas le vôtre.");
   }
 
-  update(title: string, detail: string): void {
+  /** New title, detail and rules (a rule left undefined is kept: the spec's form sends none). */
+  update(title: string, detail: string, rules: Partial<QuizRules> = {}): void {
     this.assertLive();
-    Object.assign(this, checkQuiz(title, detail));
-    this.record({ type: 'QuizUpdated', payload: { quizId: this.id } });
+    const checked = checkRules(rules, this.rules);
+    Object.assign(this, checkQuiz(title, detail), checked);
+    this.record({ type: 'QuizUpdated', payload: { quizId: this.id, ...checked } });
   }
 
   /** Archived when students answered it (their results stay readable), deleted otherwise. */
@@ -210,6 +272,9 @@ export class Question {
   @Property({ type: 'string', length: 500, fieldName: 'right_ans' })
   rightAns = '';
 
+  @Property({ type: 'text' })
+  explanation = '';
+
   @Property({ type: 'datetime', fieldName: 'archived_at', nullable: true })
   archivedAt: Date | null = null;
 
@@ -228,8 +293,9 @@ export class Question {
 
   /** Returns the right answer's number. */
   apply(fields: QuestionFields): number {
-    const { questions, answers, right } = checkQuestion(fields);
+    const { questions, answers, right, explanation } = checkQuestion(fields);
     this.questions = questions;
+    if (explanation !== undefined) this.explanation = explanation;
     [this.ans1, this.ans2, this.ans3, this.ans4] = answers as [string, string, string, string];
     this.rightAns = answers[right - 1]!;
     return right;

@@ -37,7 +37,7 @@ describe('a question', () => {
 describe('answering', () => {
   it('given a first answer, when it is recorded, then the attempt starts and the answer is scored', () => {
     const s = given();
-    expect(s.answer(q(10), 'Lyon', 2, NOW)).toEqual({ correct: true, answered: 1 });
+    expect(s.answer(q(10), 'Lyon', 2, NOW)).toEqual({ kind: 'recorded', correct: true, answered: 1 });
     expect(types(s)).toEqual(['QuizAttemptStarted', 'QuestionAnswered']);
   });
 
@@ -60,7 +60,9 @@ describe('answering', () => {
     s.answer(q(11), 'Nice', 2, NOW, { courseId: 5, chapterId: 6, subchapterId: null });
     const events = s.takeEvents();
     expect(events.at(-1)).toEqual({
-      type: 'QuizCompleted', payload: { studentId: 7, quizId: 3, attempt: 1, score: 1, total: 2, courseId: 5, chapterId: 6, subchapterId: null },
+      type: 'QuizCompleted', payload: { studentId: 7, quizId: 3, attempt: 1, score: 1, total: 2, courseId: 5, chapterId: 6, subchapterId: null,
+        passed: true, passMark: null, closedBy: 'answers',
+      },
     });
     expect(s.canAnswer).toBe(false);
     expect(() => s.answer(q(12), 'Lyon', 2, NOW)).toThrow('recommencez-le');
@@ -77,7 +79,7 @@ describe('resetting', () => {
     expect(s.attempt).toBe(2);
     expect(s.canAnswer).toBe(true);
     expect(s.answersOf(1)).toHaveLength(1);
-    expect(s.answer(q(10), 'Paris', 1, NOW)).toEqual({ correct: false, answered: 1 });
+    expect(s.answer(q(10), 'Paris', 1, NOW)).toEqual({ kind: 'recorded', correct: false, answered: 1 });
     expect(s.answers.length).toBe(2);
   });
 
@@ -95,7 +97,7 @@ describe('StudentQuiz events', () => {
       const s = given();
       s.answer(q(10), '  Nice ', 3, NOW);
       expect(s.takeEvents()).toEqual([
-        { type: 'QuizAttemptStarted', payload: { studentId: 7, quizId: 3, attempt: 1 } },
+        { type: 'QuizAttemptStarted', payload: { studentId: 7, quizId: 3, attempt: 1, deadline: null } },
         { type: 'QuestionAnswered', payload: { studentId: 7, quizId: 3, attempt: 1, questionId: 10, chosen: 3, correct: false } },
       ]);
       expect(s.current()!.startedAt).toEqual(NOW);
@@ -108,7 +110,9 @@ describe('StudentQuiz events', () => {
       const s = given();
       s.answer(q(10), 'Lyon', 1, NOW);
       expect(s.takeEvents().at(-1)).toEqual({
-        type: 'QuizCompleted', payload: { studentId: 7, quizId: 3, attempt: 1, score: 1, total: 1, courseId: null, chapterId: null, subchapterId: null },
+        type: 'QuizCompleted', payload: { studentId: 7, quizId: 3, attempt: 1, score: 1, total: 1, courseId: null, chapterId: null, subchapterId: null,
+          passed: true, passMark: null, closedBy: 'answers',
+        },
       });
       expect(s.current()!.completedAt).toEqual(NOW);
     });
@@ -138,5 +142,100 @@ describe('StudentQuiz events', () => {
       expect(() => call(s)).toThrow(expect.objectContaining({ name, message }));
       expect(s.hasPendingEvents).toBe(false);
     });
+  });
+});
+
+describe('the rules of a quiz used as an evaluation (ADR 0043)', () => {
+  const rules = (over: Partial<{ passMark: number | null; maxAttempts: number | null; timeLimitMinutes: number | null }> = {}) => ({
+    passMark: 60, maxAttempts: 2, timeLimitMinutes: null, ...over,
+  });
+  const later = (minutes: number) => new Date(NOW.getTime() + minutes * 60_000);
+  const completed = (s: StudentQuiz) => s.takeEvents().filter((e) => e.type === 'QuizCompleted').map((e) => e.payload as { passed: boolean; score: number; closedBy: string });
+
+  it('given a pass mark of 60 %, then 1 of 2 fails and 2 of 2 passes', () => {
+    const s = given();
+    s.answer(q(10), 'Lyon', 2, NOW, undefined, rules());
+    s.answer(q(11), 'Paris', 2, NOW, undefined, rules());
+    expect(completed(s)).toEqual([expect.objectContaining({ passed: false, score: 1, closedBy: 'answers' })]);
+    s.reset(rules(), 2, NOW);
+    s.answer(q(10), 'Lyon', 2, NOW, undefined, rules());
+    s.answer(q(11), 'Lyon', 2, NOW, undefined, rules());
+    expect(completed(s)).toEqual([expect.objectContaining({ passed: true, score: 2 })]);
+    expect(s.outOfAttempts).toBe(false);
+  });
+
+  it('given no pass mark (the quizzes written before), then completing passes, attempts are unlimited', () => {
+    const s = given();
+    for (let i = 0; i < 5; i++) {
+      s.answer(q(10), 'Paris', 1, NOW);
+      expect(completed(s)).toEqual([expect.objectContaining({ passed: true, score: 0 })]);
+      s.reset();
+    }
+    expect(s.attempt).toBe(6);
+  });
+
+  it('given the last attempt allowed below the pass mark, then the student is out of attempts and a reset is refused in French', () => {
+    const s = given();
+    s.answer(q(10), 'Paris', 1, NOW, undefined, rules());
+    s.reset(rules(), 1, NOW);
+    s.takeEvents();
+    s.answer(q(10), 'Paris', 1, NOW, undefined, rules());
+    expect(types(s)).toEqual(['QuizAttemptStarted', 'QuestionAnswered', 'QuizCompleted', 'QuizAttemptsExhausted']);
+    expect(s.outOfAttempts).toBe(true);
+    expect(() => s.reset(rules(), 1, NOW)).toThrow('Vous avez utilisé vos 2 tentatives pour ce quiz. Votre formateur en est informé');
+    expect(() => s.answer(q(10), 'Lyon', 1, NOW, undefined, rules())).toThrow('Vous avez déjà répondu à cette question.');
+    expect(s.attempt).toBe(2);
+    expect(s.hasPendingEvents).toBe(false);
+  });
+
+  it('given a student out of attempts, when the trainer grants one more, then a new attempt opens and counts', () => {
+    const s = given();
+    s.answer(q(10), 'Paris', 1, NOW, undefined, rules({ maxAttempts: 1 }));
+    s.takeEvents();
+    expect(() => s.reset(rules({ maxAttempts: 1 }), 1, NOW)).toThrow('Vous avez utilisé votre tentative');
+    s.grantAttempt(rules({ maxAttempts: 1 }));
+    expect(s.takeEvents()).toEqual([
+      { type: 'QuizAttemptGranted', payload: { studentId: 7, quizId: 3, allowed: 2 } },
+      { type: 'QuizAttemptsReset', payload: { studentId: 7, quizId: 3, attempt: 2 } },
+    ]);
+    expect(s.outOfAttempts).toBe(false);
+    expect(s.answer(q(10), 'Lyon', 1, NOW, undefined, rules({ maxAttempts: 1 }))).toEqual({ kind: 'recorded', correct: true, answered: 1 });
+    expect(() => s.grantAttempt(rules({ maxAttempts: 1 }))).toThrow("Cet apprenant n'a pas épuisé ses tentatives");
+  });
+
+  it('given a student out of attempts, when the trainer validates by hand, then the event carries the category and the hash, not the text', () => {
+    const s = given();
+    s.answer(q(10), 'Paris', 1, NOW, { courseId: 5, chapterId: 6, subchapterId: null }, rules({ maxAttempts: 1 }));
+    s.takeEvents();
+    expect(() => s.validateByHand(9, 'inconnue', 'Oral réussi', 'h', NOW)).toThrow('Choisissez le motif de la validation.');
+    expect(() => s.validateByHand(9, 'evaluation-orale', '  ', 'h', NOW)).toThrow('Précisez la raison de la validation.');
+    s.validateByHand(9, 'evaluation-orale', 'Oral réussi le 12', 'abc123', NOW);
+    expect(s.takeEvents()).toEqual([{
+      type: 'QuizValidatedByTrainer',
+      payload: { studentId: 7, quizId: 3, attempt: 1, score: 0, total: 1, courseId: 5, chapterId: 6, subchapterId: null, reasonCategory: 'evaluation-orale', reasonHash: 'abc123' },
+    }]);
+    expect(s.validationReason).toBe('Oral réussi le 12');
+    expect(() => s.validateByHand(9, 'evaluation-orale', 'encore', 'h', NOW)).toThrow("il n'y a rien à valider");
+  });
+
+  it('given a time limit, then the attempt starts with a deadline, and an answer after it closes the attempt as it stands', () => {
+    const timed = rules({ timeLimitMinutes: 10 });
+    const s = given();
+    s.start(timed, 3, NOW);
+    expect(s.takeEvents()).toEqual([{ type: 'QuizAttemptStarted', payload: { studentId: 7, quizId: 3, attempt: 1, deadline: later(10).toISOString() } }]);
+    expect(s.answer(q(10), 'Lyon', 3, later(9), undefined, timed)).toEqual({ kind: 'recorded', correct: true, answered: 1 });
+    s.takeEvents();
+    expect(s.answer(q(11), 'Lyon', 3, later(11), undefined, timed)).toEqual({ kind: 'time-up', answered: 1 });
+    expect(completed(s)).toEqual([expect.objectContaining({ passed: false, score: 1, closedBy: 'time-limit' })]);
+    expect(s.answersOf()).toHaveLength(1);
+    expect(() => s.answer(q(12), 'Lyon', 3, later(12), undefined, timed)).toThrow('Le temps imparti pour ce quiz est écoulé');
+  });
+
+  it('given the same answer sent twice (a retry, a second tab), then the second answers the recorded outcome and records nothing', () => {
+    const s = given();
+    s.answer(q(10), 'Lyon', 2, NOW, undefined, rules());
+    s.takeEvents();
+    expect(s.answer(q(10), ' Lyon ', 2, NOW, undefined, rules())).toEqual({ kind: 'recorded', correct: true, answered: 1 });
+    expect(s.hasPendingEvents).toBe(false);
   });
 });

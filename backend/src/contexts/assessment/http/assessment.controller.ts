@@ -30,7 +30,11 @@ import { ListQuizAttempts } from '../application/queries/list-quiz-attempts.quer
 import { ListQuizzes } from '../application/queries/list-quizzes.query.js';
 import { ListStudentTests } from '../application/queries/list-student-tests.query.js';
 import type { QuestionFields } from '../domain/quiz.aggregate.js';
-import { AssignRequest, AttemptRequest, QuestionForm, QuizForm, QuizListQuery, StudentTestQuery } from './assessment.requests.js';
+import { AssignRequest, AttemptRequest, QuestionForm, QuizForm, QuizListQuery, ReviewQuery, StudentTestQuery, ValidateQuizRequest } from './assessment.requests.js';
+import { GrantQuizAttempt, ValidateQuizByHand } from '../application/commands/settle-out-of-attempts.command.js';
+import { StartQuizAttempt } from '../application/commands/start-quiz-attempt.command.js';
+import { GetQuizReview, GetQuizStatus, ListQuizAlerts } from '../application/queries/quiz-rules.queries.js';
+import { QuizAlert, QuizReview, QuizStatusView } from '../application/queries/quiz-rules.views.js';
 
 export class QuizRemovalResult {
   @ApiProperty({ description: 'true : archivé (des étudiants y ont répondu) ; false : supprimé' }) archived!: boolean;
@@ -43,7 +47,9 @@ export class AnswerResult extends BoolResponse {
 
 export class StudentTestPage extends PagedOf(StudentTest) {}
 
-const fields = (form: QuestionForm): QuestionFields => ({ questions: form.questions, answers: [form.ans1, form.ans2, form.ans3, form.ans4], rightAnswer: form.right_ans });
+const fields = (form: QuestionForm): QuestionFields => ({
+  questions: form.questions, answers: [form.ans1, form.ans2, form.ans3, form.ans4], rightAnswer: form.right_ans, explanation: form.explanation,
+});
 
 /** Quizzes (issue 9): trainers and admins write and assign them; students take them one question at a time. */
 @ApiTags('Quiz')
@@ -69,7 +75,7 @@ export class AssessmentController {
   @ApiOperation({ summary: 'Crée un quiz (formateur : le sien, teacher obligatoire ; administrateur : pour un formateur ou non assigné)' })
   @ApiCreatedResponse({ type: QuizView })
   async create(@CurrentActor() actor: Actor, @Body() form: QuizForm): Promise<QuizView> {
-    const id = await this.commands.execute(new CreateQuiz(actor, form.teacher, form.title, form.detail ?? ''));
+    const id = await this.commands.execute(new CreateQuiz(actor, form.teacher, form.title, form.detail ?? '', form.rules()));
     return this.queries.execute(new GetQuiz(actor, id));
   }
 
@@ -111,7 +117,7 @@ export class AssessmentController {
   @ApiOperation({ summary: 'Modifie le titre et la description d’un quiz' })
   @ApiOkResponse({ type: QuizView })
   async update(@CurrentActor() actor: Actor, @Param('quiz_id', IdPipe) quizId: number, @Body() form: QuizForm): Promise<QuizView> {
-    await this.commands.execute(new UpdateQuiz(actor, quizId, form.teacher, form.title, form.detail ?? ''));
+    await this.commands.execute(new UpdateQuiz(actor, quizId, form.teacher, form.title, form.detail ?? '', form.rules()));
     return this.queries.execute(new GetQuiz(actor, quizId));
   }
 
@@ -208,16 +214,22 @@ export class AssessmentController {
   @Authenticated()
   @ApiOperation({ summary: 'La première question (sans la bonne réponse), en liste' })
   @ApiOkResponse({ type: [StudentQuestion] })
-  first(@CurrentActor() actor: Actor, @Param('quiz_id', IdPipe) quizId: number): Promise<StudentQuestion[]> {
-    return this.queries.execute(new GetStudentQuestion(actor, quizId, null));
+  async first(@CurrentActor() actor: Actor, @Param('quiz_id', IdPipe) quizId: number): Promise<StudentQuestion[]> {
+    return this.served(actor, quizId, await this.queries.execute(new GetStudentQuestion(actor, quizId, null)));
+  }
+
+  /** A question served to a student starts a time-limited quiz's attempt on the server's clock (ADR 0043). */
+  private async served(actor: Actor, quizId: number, questions: StudentQuestion[]): Promise<StudentQuestion[]> {
+    if (actor.role === 'student' && questions.length > 0) await this.commands.execute(new StartQuizAttempt(actor.profileId, quizId));
+    return questions;
   }
 
   @Get('quiz-questions/:quiz_id/next-question/:question_id')
   @Authenticated()
   @ApiOperation({ summary: 'La question suivante (sans la bonne réponse) ; liste vide à la fin' })
   @ApiOkResponse({ type: [StudentQuestion] })
-  next(@CurrentActor() actor: Actor, @Param('quiz_id', IdPipe) quizId: number, @Param('question_id', IdPipe) questionId: number): Promise<StudentQuestion[]> {
-    return this.queries.execute(new GetStudentQuestion(actor, quizId, questionId));
+  async next(@CurrentActor() actor: Actor, @Param('quiz_id', IdPipe) quizId: number, @Param('question_id', IdPipe) questionId: number): Promise<StudentQuestion[]> {
+    return this.served(actor, quizId, await this.queries.execute(new GetStudentQuestion(actor, quizId, questionId)));
   }
 
   @Post('attempt-quiz')
@@ -246,6 +258,61 @@ export class AssessmentController {
   @ApiOkResponse({ type: BoolResponse })
   async reset(@CurrentActor() actor: Actor, @Param('quiz_id', IdPipe) quizId: number, @Param('student_id', IdPipe) studentId: number): Promise<BoolResponse> {
     await this.commands.execute(new ResetQuizAttempts(actor, quizId, studentId));
+    return { bool: true };
+  }
+
+  @Get('quiz-status/:quiz_id/:student_id')
+  @Authenticated()
+  @ApiOperation({ summary: 'Où en est l’apprenant sous les règles du quiz : seuil, tentatives, temps restant (horloge du serveur), ce qui se passe ensuite' })
+  @ApiOkResponse({ type: QuizStatusView })
+  status(@CurrentActor() actor: Actor, @Param('quiz_id', IdPipe) quizId: number, @Param('student_id', IdPipe) studentId: number): Promise<QuizStatusView> {
+    return this.queries.execute(new GetQuizStatus(actor, quizId, studentId));
+  }
+
+  @Get('quiz-review/:quiz_id/:student_id')
+  @Authenticated()
+  @ApiOperation({ summary: 'La correction d’une tentative close (la dernière, ou ?attempt=) : réponses données, bonnes réponses, explications' })
+  @ApiOkResponse({ type: QuizReview })
+  review(
+    @CurrentActor() actor: Actor,
+    @Param('quiz_id', IdPipe) quizId: number,
+    @Param('student_id', IdPipe) studentId: number,
+    @Query() query: ReviewQuery,
+  ): Promise<QuizReview> {
+    return this.queries.execute(new GetQuizReview(actor, quizId, studentId, query.attempt));
+  }
+
+  @Get('quiz-alerts')
+  @Authenticated('teacher', 'admin')
+  @ApiOperation({ summary: 'Les apprenants ayant épuisé leurs tentatives sous le seuil, en attente d’une décision (les quiz du formateur ; tous pour un administrateur)' })
+  @ApiOkResponse({ type: [QuizAlert] })
+  alerts(@CurrentActor() actor: Actor): Promise<QuizAlert[]> {
+    return this.queries.execute(new ListQuizAlerts(actor));
+  }
+
+  @Post('quiz-grant-attempt/:quiz_id/:student_id')
+  @HttpCode(201)
+  @Authenticated('teacher', 'admin')
+  @ApiOperation({ summary: 'Accorde une tentative de plus à un apprenant qui a épuisé les siennes (formateur du quiz, administrateurs)' })
+  @ApiCreatedResponse({ type: BoolResponse })
+  async grant(@CurrentActor() actor: Actor, @Param('quiz_id', IdPipe) quizId: number, @Param('student_id', IdPipe) studentId: number): Promise<BoolResponse> {
+    await this.commands.execute(new GrantQuizAttempt(actor, quizId, studentId));
+    return { bool: true };
+  }
+
+  @Post('quiz-validate/:quiz_id/:student_id')
+  @HttpCode(201)
+  @Authenticated('teacher', 'admin')
+  @ApiConsumes('multipart/form-data', 'application/json')
+  @ApiOperation({ summary: 'Valide le quiz à la main pour un apprenant qui a épuisé ses tentatives, avec un motif et une raison' })
+  @ApiCreatedResponse({ type: BoolResponse })
+  async validate(
+    @CurrentActor() actor: Actor,
+    @Param('quiz_id', IdPipe) quizId: number,
+    @Param('student_id', IdPipe) studentId: number,
+    @Body() body: ValidateQuizRequest,
+  ): Promise<BoolResponse> {
+    await this.commands.execute(new ValidateQuizByHand(actor, quizId, studentId, body.category, body.reason));
     return { bool: true };
   }
 

@@ -73,6 +73,7 @@ describe('QuestionForm', () => {
         ans3: 'Dans le ruban',
         ans4: 'Dans un graphique',
         right_ans: 'Dans la cellule active',
+        explanation: '',
       }),
     );
   }, 20_000);

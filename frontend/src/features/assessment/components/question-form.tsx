@@ -5,9 +5,9 @@ import { FormFooter } from './form-footer';
 import { useFormSave } from './use-form-save';
 
 const ANSWERS = ['ans1', 'ans2', 'ans3', 'ans4'] as const;
-const FIELDS = ['questions', ...ANSWERS, 'right_ans'] as const;
+const FIELDS = ['questions', ...ANSWERS, 'right_ans', 'explanation'] as const;
 
-const EMPTY: QuestionInput = { questions: '', ans1: '', ans2: '', ans3: '', ans4: '', right_ans: '' };
+const EMPTY: QuestionInput = { questions: '', ans1: '', ans2: '', ans3: '', ans4: '', right_ans: '', explanation: '' };
 
 /** The right-answer choices: the answers typed so far, blanks left out, each once (02 §5, 03 §8). */
 export function rightAnswerChoices(values: Partial<QuestionInput> | undefined): string[] {
@@ -28,6 +28,7 @@ const trimmed = (values: QuestionInput): QuestionInput => ({
   ans3: values.ans3.trim(),
   ans4: values.ans4.trim(),
   right_ans: (values.right_ans ?? '').trim(),
+  explanation: (values.explanation ?? '').trim(),
 });
 
 export interface QuestionFormProps {
@@ -88,6 +89,9 @@ export function QuestionForm({ name, current, wrongAnswer, failureMessage, onSav
         ]}
       >
         <Select placeholder={m.questionForm.rightAnswerPlaceholder} options={choices.map((answer) => ({ value: answer, label: answer }))} />
+      </Form.Item>
+      <Form.Item label={m.questionForm.explanation} name="explanation" extra={m.questionForm.explanationHint}>
+        <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={5000} />
       </Form.Item>
       <FormFooter failure={failure} sending={sending} hideButtons={hideButtons} onCancel={onCancel} />
     </Form>

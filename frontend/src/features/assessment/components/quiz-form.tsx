@@ -1,4 +1,4 @@
-import { Form, Input, Select, type FormInstance } from 'antd';
+import { Form, Input, InputNumber, Select, type FormInstance } from 'antd';
 import type { QuizInput, QuizTrainerOption } from '../assessment-types';
 import { messages as m } from '../messages';
 import { FormFooter } from './form-footer';
@@ -9,13 +9,26 @@ export interface QuizValues {
   detail: string;
   /** The admin's form only: a trainer, or null for none. */
   teacher?: number | null;
+  /** The rules as an evaluation (ADR 0043); empty: none. */
+  pass_mark?: number | null;
+  max_attempts?: number | null;
+  time_limit?: number | null;
 }
 
-const FIELDS = ['title', 'detail', 'teacher'] as const;
+const FIELDS = ['title', 'detail', 'teacher', 'pass_mark', 'max_attempts', 'time_limit'] as const;
+
+/** A rule's value as sent: empty is null (none). */
+const rule = (value: number | null | undefined): number | null => (value === undefined || value === null ? null : value);
 
 /** The body sent: the trainer's own id on the trainer's screens, the chosen one (if any) on the admin's. */
 export function quizBody(values: QuizValues, teacher: number | undefined): QuizInput {
-  const body: QuizInput = { title: values.title.trim(), detail: (values.detail ?? '').trim() };
+  const body: QuizInput = {
+    title: values.title.trim(),
+    detail: (values.detail ?? '').trim(),
+    pass_mark: rule(values.pass_mark),
+    max_attempts: rule(values.max_attempts),
+    time_limit: rule(values.time_limit),
+  };
   const chosen = teacher ?? values.teacher ?? undefined;
   if (chosen) body.teacher = chosen;
   return body;
@@ -34,7 +47,7 @@ export interface QuizFormProps {
   onSendingChange?: (sending: boolean) => void;
 }
 
-/** A quiz's title and detail (02 §2), and its trainer on the admin's dialog (03 §2). */
+/** A quiz's title and detail (02 §2), its rules as an evaluation (ADR 0043), and its trainer on the admin's dialog (03 §2). */
 export function QuizForm({ name, current, trainers, failureMessage, onSave, onCancel, form: given, hideButtons, onSendingChange }: QuizFormProps) {
   const [own] = Form.useForm<QuizValues>();
   const form = given ?? own;
@@ -42,13 +55,25 @@ export function QuizForm({ name, current, trainers, failureMessage, onSave, onCa
   const onFinish = (values: QuizValues) => run(() => onSave(values));
 
   return (
-    <Form form={form} name={name} layout="vertical" initialValues={current ?? { title: '', detail: '', teacher: null }} onFinish={onFinish} disabled={sending}>
+    <Form form={form} name={name} layout="vertical" initialValues={current ?? { title: '', detail: '', teacher: null, pass_mark: null, max_attempts: null, time_limit: null }} onFinish={onFinish} disabled={sending}>
       <Form.Item label={m.quizForm.title} name="title" rules={[{ required: true, whitespace: true, message: m.quizForm.titleRequired }]}>
         <Input maxLength={200} />
       </Form.Item>
       <Form.Item label={m.quizForm.detail} name="detail">
         <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} />
       </Form.Item>
+      <fieldset className="quiz-rules">
+        <legend>{m.quizForm.rules}</legend>
+        <Form.Item label={m.quizForm.passMark} name="pass_mark" extra={m.quizForm.passMarkHint}>
+          <InputNumber min={0} max={100} precision={0} suffix="%" className="quiz-rules__number" />
+        </Form.Item>
+        <Form.Item label={m.quizForm.maxAttempts} name="max_attempts" extra={m.quizForm.maxAttemptsHint}>
+          <InputNumber min={1} max={100} precision={0} className="quiz-rules__number" />
+        </Form.Item>
+        <Form.Item label={m.quizForm.timeLimit} name="time_limit" extra={m.quizForm.timeLimitHint}>
+          <InputNumber min={1} max={1440} precision={0} suffix="min" className="quiz-rules__number" />
+        </Form.Item>
+      </fieldset>
       {trainers ? (
         <Form.Item label={m.quizForm.trainer} name="teacher">
           <Select allowClear placeholder={m.quizForm.unassigned} options={trainers.map((trainer) => ({ value: trainer.id, label: trainer.name }))} />

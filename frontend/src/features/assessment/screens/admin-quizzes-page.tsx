@@ -39,7 +39,7 @@ function QuizDialog({ quiz, onClose }: { quiz: Quiz | null | undefined; onClose:
           name={quiz ? `admin-edit-quiz-${quiz.id}` : 'admin-add-quiz'}
           form={form}
           hideButtons
-          current={quiz ? { title: quiz.title, detail: quiz.detail, teacher: quiz.teacher } : undefined}
+          current={quiz ? { title: quiz.title, detail: quiz.detail, teacher: quiz.teacher, pass_mark: quiz.pass_mark, max_attempts: quiz.max_attempts, time_limit: quiz.time_limit } : undefined}
           trainers={trainers ?? []}
           failureMessage={quiz ? m.admin.editFailed : m.admin.createFailed}
           onSendingChange={setSending}

@@ -46,7 +46,7 @@ export function EditQuizPage() {
         <QuizForm
           key={data.id}
           name="edit-quiz"
-          current={{ title: data.title, detail: data.detail }}
+          current={{ title: data.title, detail: data.detail, pass_mark: data.pass_mark, max_attempts: data.max_attempts, time_limit: data.time_limit }}
           failureMessage={m.common.updateFailed}
           onSave={async (values) => {
             await update({ quizId, body: quizBody(values, teacher ?? data.teacher ?? undefined) }).unwrap();

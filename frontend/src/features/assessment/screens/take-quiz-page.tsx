@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { Alert, Button, Progress, Radio, theme } from 'antd';
 import { ReloadOutlined, TrophyOutlined } from '@ant-design/icons';
+import { describeApiError } from '../../../lib/api-errors';
 import { useAppSelector } from '../../../lib/hooks';
 import { StatusMessage } from '../../../components/status';
 import {
@@ -11,9 +12,12 @@ import {
   useLazyGetFirstQuestionQuery,
   useLazyGetNextQuestionQuery,
   useLazyGetQuizResultQuery,
+  useLazyGetQuizStatusQuery,
   useResetAttemptsMutation,
 } from '../assessment-api';
-import type { QuizPlace, QuizResult, StudentQuestion } from '../assessment-types';
+import type { QuizPlace, QuizResult, QuizStatus, StudentQuestion } from '../assessment-types';
+import { QuizReviewSection } from '../components/quiz-review';
+import { RulesLine } from '../components/quiz-rules-line';
 import { answersOf } from '../components/question-list';
 import { Pending, QuizPage } from '../components/quiz-page';
 import { messages as m } from '../messages';
@@ -54,7 +58,22 @@ export function useQuizRun(quizId: number, studentId: string, place?: QuizPlace)
   const [result] = useLazyGetQuizResultQuery();
   const [answer] = useAnswerQuestionMutation();
   const [reset] = useResetAttemptsMutation();
+  const [readStatus] = useLazyGetQuizStatusQuery();
+  /** The quiz's rules and where the student is under them (null: not read, or unreadable: the run goes on without). */
+  const [rules, setRules] = useState<QuizStatus | null>(null);
+  /** The server's own refusal (a time limit passed, the attempts used): shown as it says it. */
+  const [refusal, setRefusal] = useState<string | null>(null);
   const who = { quizId, studentId };
+  const refresh = async (): Promise<QuizStatus | null> => {
+    try {
+      const read = await readStatus(who).unwrap();
+      setRules(read);
+      return read;
+    } catch {
+      setRules(null);
+      return null;
+    }
+  };
 
   const fail = (kind: Exclude<Failure, null>['kind'], again: (() => void) | null) => {
     setFailure({ kind } as Failure);
@@ -68,7 +87,9 @@ export function useQuizRun(quizId: number, studentId: string, place?: QuizPlace)
   const finish = async () => {
     clear();
     try {
-      setRun({ step: 'finished', result: await result(who).unwrap() });
+      const done = await result(who).unwrap();
+      await refresh();
+      setRun({ step: 'finished', result: done });
     } catch {
       fail('result', () => void finish());
     }
@@ -90,9 +111,11 @@ export function useQuizRun(quizId: number, studentId: string, place?: QuizPlace)
     try {
       const may = await status(who).unwrap();
       const current = await result(who).unwrap();
+      const read = await refresh();
       if (!may) {
         const completed = current.total_questions > 0 && current.total_attempted_questions >= current.total_questions;
-        setRun(completed ? { step: 'finished', result: current } : { step: 'unavailable' });
+        // An attempt closed by its time limit is finished too, with the answers it had.
+        setRun(completed || (read?.current && (read.current.completed_at || read.current.closed_by === 'time-limit')) ? { step: 'finished', result: current } : { step: 'unavailable' });
         return;
       }
       let question = await first(quizId).unwrap();
@@ -114,8 +137,15 @@ export function useQuizRun(quizId: number, studentId: string, place?: QuizPlace)
       const sent = await answer({ ...who, questionId: question.id, answer: chosen, place }).unwrap();
       setSending(false);
       await goOn(question.id, sent.answered);
-    } catch {
+    } catch (error) {
       setSending(false);
+      const { status: code, message } = describeApiError(error);
+      // Refused by the server's rules (the time limit passed: the attempt is closed as it stood): say so, show the result.
+      if (code === 409 && message) {
+        setRefusal(message);
+        await finish();
+        return;
+      }
       fail('submit', null);
     }
   };
@@ -125,19 +155,25 @@ export function useQuizRun(quizId: number, studentId: string, place?: QuizPlace)
     setSending(true);
     try {
       await reset(who).unwrap();
+      setRefusal(null);
       const question = await first(quizId).unwrap();
+      await refresh();
       setRun(question ? { step: 'question', question, answered: 0 } : { step: 'unavailable' });
-    } catch {
-      fail('restart', () => void restart());
+    } catch (error) {
+      const { status: code, message } = describeApiError(error);
+      if (code === 409 && message) {
+        setRefusal(message);
+        await refresh();
+      } else fail('restart', () => void restart());
     } finally {
       setSending(false);
     }
   };
 
-  return { run, failure, retry, sending, start, submit, restart };
+  return { run, failure, retry, sending, start, submit, restart, rules, refusal };
 }
 
-function QuestionStep({ question, answered, sending, onSubmit }: { question: StudentQuestion; answered: number; sending: boolean; onSubmit: (chosen: string) => void }) {
+function QuestionStep({ question, answered, sending, rules, onSubmit }: { question: StudentQuestion; answered: number; sending: boolean; rules: QuizStatus | null; onSubmit: (chosen: string) => void }) {
   const { colorPrimaryText } = theme.useToken().token;
   const [chosen, setChosen] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -156,6 +192,7 @@ function QuestionStep({ question, answered, sending, onSubmit }: { question: Stu
         if (chosen) onSubmit(chosen);
       }}
     >
+      {rules ? <RulesLine status={rules} running /> : null}
       <div className="take-quiz__progress">
         <span>{m.take.questionOf(question.number, question.total)}</span>
         <Progress percent={Math.round((answered / question.total) * 100)} showInfo={false} strokeColor={colorPrimaryText} aria-label={m.take.progressLabel} aria-valuetext={m.take.answered(answered, question.total)} />
@@ -180,9 +217,31 @@ function QuestionStep({ question, answered, sending, onSubmit }: { question: Stu
   );
 }
 
-function ResultStep({ result, sending, onRestart, back }: { result: QuizResult; sending: boolean; onRestart: () => void; back?: { to: string; label: string } }) {
+function ResultStep({
+  result,
+  sending,
+  onRestart,
+  back,
+  rules,
+  refusal,
+  quizId,
+  studentId,
+}: {
+  result: QuizResult;
+  sending: boolean;
+  onRestart: () => void;
+  back?: { to: string; label: string };
+  rules: QuizStatus | null;
+  refusal: string | null;
+  quizId: number;
+  studentId: string;
+}) {
   const { colorPrimaryText } = theme.useToken().token;
+  const [reviewing, setReviewing] = useState(false);
   const percent = result.total_questions ? Math.round((result.total_correct_questions / result.total_questions) * 100) : 0;
+  const outcome = rules?.current?.passed;
+  // Without the rules (not readable), the spec's restart stays offered; with them, only while attempts remain.
+  const mayRestart = rules ? rules.can_restart : true;
   return (
     <section className="take-quiz__result" aria-labelledby="quiz-result-title">
       <TrophyOutlined className="take-quiz__trophy" aria-hidden />
@@ -193,16 +252,32 @@ function ResultStep({ result, sending, onRestart, back }: { result: QuizResult; 
       <p className="take-quiz__score" data-testid="quiz-score">
         {m.take.score(result.total_correct_questions, result.total_questions)}
       </p>
+      {rules && rules.pass_mark !== null && outcome !== null && outcome !== undefined ? (
+        <p className={`take-quiz__verdict take-quiz__verdict--${outcome ? 'passed' : 'failed'}`} data-testid="quiz-verdict">
+          {outcome ? m.take.passed(rules.pass_mark) : m.take.failed(rules.pass_mark)}
+        </p>
+      ) : null}
+      {rules ? <RulesLine status={rules} /> : null}
+      {refusal ? <Alert type="warning" showIcon role="status" title={refusal} className="take-quiz__notice" /> : null}
+      {rules?.message && rules.message !== refusal ? <Alert type="info" showIcon role="status" title={rules.message} className="take-quiz__notice" data-testid="quiz-next-step" /> : null}
       <div className="take-quiz__result-actions">
-        <Button type="primary" icon={<ReloadOutlined />} loading={sending} onClick={onRestart}>
-          {m.take.restart}
-        </Button>
+        {mayRestart ? (
+          <Button type="primary" icon={<ReloadOutlined />} loading={sending} onClick={onRestart}>
+            {m.take.restart}
+          </Button>
+        ) : null}
+        {rules?.current ? (
+          <Button onClick={() => setReviewing((open) => !open)} aria-expanded={reviewing}>
+            {reviewing ? m.review.hide : m.review.show}
+          </Button>
+        ) : null}
         {back ? (
           <Link to={back.to} className="button-link button-link--ghost">
             {back.label}
           </Link>
         ) : null}
       </div>
+      {reviewing ? <QuizReviewSection quizId={quizId} studentId={studentId} /> : null}
     </section>
   );
 }
@@ -225,7 +300,7 @@ export function QuizRun({
   back?: { to: string; label: string };
   onFinished?: (result: QuizResult) => void;
 }) {
-  const { run, failure, retry, sending, start, submit, restart } = useQuizRun(quizId, studentId, place);
+  const { run, failure, retry, sending, start, submit, restart, rules, refusal } = useQuizRun(quizId, studentId, place);
   // The run starts once per quiz and student (start itself is a new function on every render).
   const begin = useRef(start);
   begin.current = start;
@@ -257,8 +332,8 @@ export function QuizRun({
       ) : null}
       {run.step === 'starting' && !failure ? <Pending loading error={null} /> : null}
       {run.step === 'unavailable' ? <StatusMessage kind="not-found" title={m.take.unavailable} text={m.take.unavailableText} /> : null}
-      {run.step === 'question' ? <QuestionStep question={run.question} answered={run.answered} sending={sending} onSubmit={(chosen) => void submit(run.question, chosen)} /> : null}
-      {run.step === 'finished' ? <ResultStep result={run.result} sending={sending} onRestart={() => void restart()} back={back} /> : null}
+      {run.step === 'question' ? <QuestionStep question={run.question} answered={run.answered} sending={sending} rules={rules} onSubmit={(chosen) => void submit(run.question, chosen)} /> : null}
+      {run.step === 'finished' ? <ResultStep result={run.result} sending={sending} onRestart={() => void restart()} back={back} rules={rules} refusal={refusal} quizId={quizId} studentId={studentId} /> : null}
     </>
   );
 }

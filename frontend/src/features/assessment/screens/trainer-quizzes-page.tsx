@@ -4,6 +4,7 @@ import { BarChartOutlined, DeleteOutlined, EditOutlined, PlusCircleOutlined, Plu
 import { useGetQuizzesQuery } from '../assessment-api';
 import type { Quiz } from '../assessment-types';
 import { Pending, QuizPage } from '../components/quiz-page';
+import { QuizAlerts } from '../components/quiz-alerts';
 import { quizTitleColumn } from '../components/quiz-title-column';
 import { useQuizRemoval } from '../components/removals';
 import { IconButton, IconLink } from '../components/row-actions';
@@ -53,6 +54,7 @@ export function TrainerQuizzesPage() {
       }
     >
       {holder}
+      <QuizAlerts />
       <Pending loading={isLoading} error={error} />
       {data ? (
         <Table<Quiz>

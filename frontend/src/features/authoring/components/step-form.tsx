@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Alert, Button, Form, Input, InputNumber, Radio, Select, Space, type UploadFile } from 'antd';
+import { Alert, Button, Form, Input, Radio, Select, Space, type UploadFile } from 'antd';
 import { applyFieldErrors, describeApiError } from '../../../lib/api-errors';
 import type { ChapterContentType, ChapterView, SubchapterView } from '../authoring-types';
+import { useGetStepQuizzesQuery } from '../authoring-api';
 import { messages as m } from '../messages';
 import { useMultipartSave, type MultipartSave } from '../use-multipart-save';
 import { durationTextRule, parseDuration, typedDuration } from '../hours';
@@ -100,6 +101,28 @@ export function ScormRuleField() {
   );
 }
 
+/** The quiz of a quiz step, picked by its title among the trainer's quizzes (issue 28). */
+function QuizSelect(props: { value?: number | null; onChange?: (value: number | null) => void; id?: string }) {
+  const { data, isLoading } = useGetStepQuizzesQuery();
+  const options = (data ?? []).map((quiz) => ({
+    value: quiz.id,
+    label: `${quiz.title} (${m.stepForm.quizQuestions(quiz.questions)}${quiz.trainer ? ` · ${quiz.trainer}` : ''})`,
+  }));
+  // A step naming a quiz the list does not hold (another trainer's, archived) still shows its number.
+  if (props.value && data && !data.some((quiz) => quiz.id === props.value)) options.push({ value: props.value, label: m.stepForm.quizNumber(props.value) });
+  return (
+    <Select
+      {...props}
+      value={props.value ?? undefined}
+      showSearch={{ optionFilterProp: 'label' }}
+      loading={isLoading}
+      placeholder={m.stepForm.quizPlaceholder}
+      notFoundContent={m.stepForm.quizNone}
+      options={options}
+    />
+  );
+}
+
 /** The one field of the chosen content type. */
 function TypeField({ type, current }: { type: ChapterContentType; current?: ChapterView | SubchapterView }) {
   const hasVideo = Boolean(current?.video);
@@ -139,7 +162,7 @@ function TypeField({ type, current }: { type: ChapterContentType; current?: Chap
     case 'quiz':
       return (
         <Form.Item label={m.stepForm.quiz} name="quiz" extra={m.stepForm.quizHint} rules={[{ required: true, message: m.stepForm.quizRequired }]}>
-          <InputNumber min={1} precision={0} style={{ width: '100%' }} />
+          <QuizSelect />
         </Form.Item>
       );
     case 'scorm':

@@ -7,6 +7,11 @@ import { QuestionNotFoundError } from '../../domain/assessment.errors.js';
 import { StudentQuiz, type QuizPlace } from '../../domain/student-quiz.aggregate.js';
 import { assertMayTakeQuiz, liveQuestions } from '../quiz-access.js';
 
+export const TIME_UP = 'Le temps imparti pour ce quiz est écoulé : votre réponse n’a pas été enregistrée et la tentative est close avec les réponses déjà données.';
+
+/** The key that queues one student's writers on one quiz (two tabs, a retry): each sees what the one before committed. */
+export const studentQuizKey = (studentId: number, quizId: number): string => `assessment.student-quiz:${studentId}:${quizId}`;
+
 /** A student answers a question of a quiz a course they follow offers, in their own name. */
 export class AnswerQuestion extends Command<{ answered: number; total: number }> {
   constructor(
@@ -32,20 +37,29 @@ export class AnswerQuestionHandler implements ICommandHandler<AnswerQuestion> {
 
   async execute({ actor, studentId, quizId, questionId, chosen, place }: AnswerQuestion): Promise<{ answered: number; total: number }> {
     assertSelf(actor, 'student', studentId);
-    await assertMayTakeQuiz(this.db, this.queries, studentId, quizId);
-    // A read for the rule, not a change: plain SQL, so that the unit of work tracks only the
-    // student's quiz (hydrating the quiz and its questions cost a third of the answers per second: `npm run bench`).
-    const questions = await liveQuestions(this.db, quizId);
+    // The access check and the questions with the quiz's rules, at once (neither depends on the
+    // other). The questions are a read for the rule, not a change: plain SQL, so that the unit of
+    // work tracks only the student's quiz (hydrating the quiz and its questions cost a third of the
+    // answers per second: `npm run bench`).
+    const [access, live] = await Promise.allSettled([assertMayTakeQuiz(this.db, this.queries, studentId, quizId), liveQuestions(this.db, quizId)]);
+    // The access refusal first, whatever finished first (as when they ran one after the other).
+    if (access.status === 'rejected') throw access.reason;
+    if (live.status === 'rejected') throw live.reason;
+    const { questions, rules } = live.value;
     const question = questions.find((q) => q.id === questionId);
     if (!question) throw new QuestionNotFoundError();
-    return this.store.transaction(
+    const outcome = await this.store.transaction(
       async (uow) => {
-        const taken = (await uow.find(StudentQuiz, { studentId, quizId }, { populate: ['attempts', 'answers'] })) ?? uow.add(new StudentQuiz(studentId, quizId));
-        const { answered } = taken.answer(question, chosen, questions.length, this.clock.now(), place);
-        return { answered, total: questions.length };
+        // One statement for the student's quiz, its attempts and answers (joined, not one per collection).
+        const taken = (await uow.find(StudentQuiz, { studentId, quizId }, { populate: ['attempts', 'answers'], strategy: 'joined' })) ?? uow.add(new StudentQuiz(studentId, quizId));
+        return taken.answer(question, chosen, questions.length, this.clock.now(), place, rules);
       },
-      // Two answers sent at once: the second meets the unique (attempt, question) or (student, quiz) row.
-      { uniqueViolation: () => new ConflictError('Vous avez déjà répondu à cette question.') },
+      // Two answers at once (two tabs, a retry) queue on the student's quiz: the second finds the
+      // first recorded and answers its outcome (never a second attempt, never a spurious conflict).
+      { serialize: [studentQuizKey(studentId, quizId)] },
     );
+    // The attempt was closed as it stood (saved above); the late answer is refused.
+    if (outcome.kind === 'time-up') throw new ConflictError(TIME_UP);
+    return { answered: outcome.answered, total: questions.length };
   }
 }

@@ -1,7 +1,7 @@
 import { Command, CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { AggregateStore } from '../../../../platform/aggregate-store/index.js';
 import { Clock, type Actor } from '../../../../shared-kernel/index.js';
-import { Quiz } from '../../domain/quiz.aggregate.js';
+import { Quiz, type QuizRules } from '../../domain/quiz.aggregate.js';
 import { quizTrainer } from '../quiz-trainer.js';
 
 /** A trainer writes a quiz of their own; an admin one for a trainer, or unassigned. */
@@ -11,6 +11,7 @@ export class CreateQuiz extends Command<number> {
     readonly teacher: number | undefined,
     readonly title: string,
     readonly detail: string,
+    readonly rules: Partial<QuizRules> = {},
   ) {
     super();
   }
@@ -24,10 +25,10 @@ export class CreateQuizHandler implements ICommandHandler<CreateQuiz> {
     private readonly clock: Clock,
   ) {}
 
-  async execute({ actor, teacher, title, detail }: CreateQuiz): Promise<number> {
+  async execute({ actor, teacher, title, detail, rules }: CreateQuiz): Promise<number> {
     const teacherId = await quizTrainer(this.queries, actor, teacher);
     return this.store.transaction(async (uow) => {
-      const quiz = uow.add(Quiz.create(teacherId, title, detail, this.clock.now()));
+      const quiz = uow.add(Quiz.create(teacherId, title, detail, this.clock.now(), rules));
       return () => quiz.id;
     });
   }

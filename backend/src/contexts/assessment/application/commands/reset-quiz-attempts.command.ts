@@ -2,11 +2,15 @@ import { Command, CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs
 import { AggregateStore } from '../../../../platform/aggregate-store/index.js';
 import { assertSelf } from '../../../../platform/auth/ownership.js';
 import { Database } from '../../../../platform/database/database.js';
-import type { Actor } from '../../../../shared-kernel/index.js';
+import { Clock, type Actor } from '../../../../shared-kernel/index.js';
 import { StudentQuiz } from '../../domain/student-quiz.aggregate.js';
-import { assertMayTakeQuiz } from '../quiz-access.js';
+import { assertMayTakeQuiz, liveQuestions } from '../quiz-access.js';
+import { studentQuizKey } from './answer-question.command.js';
 
-/** The student starts the quiz over: a new attempt, the earlier ones kept. */
+/**
+ * The student starts the quiz over (the spec's DELETE /reset-quiz-attempts/): a new attempt,
+ * counted against those allowed, the earlier ones kept; refused in French once they are all used.
+ */
 export class ResetQuizAttempts extends Command<void> {
   constructor(
     readonly actor: Actor,
@@ -23,13 +27,18 @@ export class ResetQuizAttemptsHandler implements ICommandHandler<ResetQuizAttemp
     private readonly store: AggregateStore,
     private readonly queries: QueryBus,
     private readonly db: Database,
+    private readonly clock: Clock,
   ) {}
 
   async execute({ actor, quizId, studentId }: ResetQuizAttempts): Promise<void> {
     assertSelf(actor, 'student', studentId);
     await assertMayTakeQuiz(this.db, this.queries, studentId, quizId);
-    await this.store.transaction(async (uow) => {
-      (await uow.find(StudentQuiz, { studentId, quizId }, { populate: ['attempts'] }))?.reset();
-    });
+    const { questions, rules } = await liveQuestions(this.db, quizId);
+    await this.store.transaction(
+      async (uow) => {
+        (await uow.find(StudentQuiz, { studentId, quizId }, { populate: ['attempts', 'answers'] }))?.reset(rules, questions.length, this.clock.now());
+      },
+      { serialize: [studentQuizKey(studentId, quizId)] },
+    );
   }
 }

@@ -1,9 +1,10 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { AggregateStore } from '../../../../platform/aggregate-store/index.js';
 import { ForbiddenError, type Actor } from '../../../../shared-kernel/index.js';
+import type { QuizRules } from '../../domain/quiz.aggregate.js';
 import { loadQuizForChange } from './load-quiz.js';
 
-/** Edits a quiz's title and detail (its trainer, or an admin). */
+/** Edits a quiz's title, detail and rules (its trainer, or an admin); a rule not sent is kept. */
 export class UpdateQuiz extends Command<void> {
   constructor(
     readonly actor: Actor,
@@ -11,6 +12,7 @@ export class UpdateQuiz extends Command<void> {
     readonly teacher: number | undefined,
     readonly title: string,
     readonly detail: string,
+    readonly rules: Partial<QuizRules> = {},
   ) {
     super();
   }
@@ -20,13 +22,13 @@ export class UpdateQuiz extends Command<void> {
 export class UpdateQuizHandler implements ICommandHandler<UpdateQuiz> {
   constructor(private readonly store: AggregateStore) {}
 
-  async execute({ actor, quizId, teacher, title, detail }: UpdateQuiz): Promise<void> {
+  async execute({ actor, quizId, teacher, title, detail, rules }: UpdateQuiz): Promise<void> {
     await this.store.transaction(async (uow) => {
       const quiz = await loadQuizForChange(uow, actor, quizId);
       if (teacher !== undefined && teacher !== quiz.teacherId && actor.role !== 'admin') {
         throw new ForbiddenError('Seul un administrateur peut confier ce quiz à un autre formateur.');
       }
-      quiz.update(title, detail);
+      quiz.update(title, detail, rules);
     });
   }
 }

@@ -8,6 +8,9 @@ export class QuizView {
   @ApiProperty({ type: String, nullable: true }) teacher_name!: string | null;
   @ApiProperty() total_questions!: number;
   @ApiProperty() created_at!: string;
+  @ApiProperty({ type: Number, nullable: true, description: 'Seuil de réussite en % (null : aucun)' }) pass_mark!: number | null;
+  @ApiProperty({ type: Number, nullable: true, description: 'Tentatives autorisées (null : illimité)' }) max_attempts!: number | null;
+  @ApiProperty({ type: Number, nullable: true, description: 'Durée limite en minutes (null : sans limite)' }) time_limit!: number | null;
 }
 
 /** A question as its authors see it, with its right answer. */
@@ -21,6 +24,7 @@ export class QuestionView {
   @ApiProperty() ans3!: string;
   @ApiProperty() ans4!: string;
   @ApiProperty() right_ans!: string;
+  @ApiProperty({ description: 'Explication montrée après la tentative (vide : aucune)' }) explanation!: string;
 }
 
 /** A question as a student receives it: never its right answer, nor anything it could be read from. */

@@ -1,13 +1,13 @@
 /** Live quizzes with their live question count (the trainers' names come from identity's query). */
 export const QUIZ_SELECT = `
-  select q.id, q.title, q.detail, q.teacher_id as teacher,
+  select q.id, q.title, q.detail, q.teacher_id as teacher, q.pass_mark, q.max_attempts, q.time_limit_minutes as time_limit,
          (select count(*) from assessment.question x where x.quiz_id = q.id and x.archived_at is null)::int as total_questions,
          to_char(q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as created_at
     from assessment.quiz q
    where q.archived_at is null`;
 
 export const QUESTION_SELECT = `
-  select id, quiz_id as quiz, position as "order", questions, ans1, ans2, ans3, ans4, right_ans
+  select id, quiz_id as quiz, position as "order", questions, ans1, ans2, ans3, ans4, right_ans, explanation
     from assessment.question where archived_at is null`;
 
 /** The result of a student's current attempt. */

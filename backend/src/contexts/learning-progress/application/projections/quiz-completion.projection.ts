@@ -1,5 +1,5 @@
 import type { Projection, RecordedEvent } from '../../../../platform/event-log/index.js';
-import type { QuizCompleted } from '../../../assessment/contracts/assessment.events.js';
+import type { QuizCompleted, QuizValidatedByTrainer } from '../../../assessment/contracts/assessment.events.js';
 
 export interface QuizCompletionRow extends Record<string, unknown> {
   student_id: number;
@@ -11,14 +11,21 @@ export interface QuizCompletionRow extends Record<string, unknown> {
   completed_at: string | Date;
 }
 
-/** Every quiz a student completed (assessment's QuizCompleted): the evidence of a quiz step, whenever the step is opened. */
-export const quizCompletionProjection: Projection<QuizCompletionRow, RecordedEvent<QuizCompleted['type'], QuizCompleted['payload']>> = {
+type CompletionFact =
+  | RecordedEvent<QuizCompleted['type'], QuizCompleted['payload']>
+  | RecordedEvent<QuizValidatedByTrainer['type'], QuizValidatedByTrainer['payload']>;
+
+/**
+ * Every quiz a student passed (assessment's QuizCompleted at or above the pass mark, or validated by
+ * their trainer by hand, ADR 0043): the evidence of a quiz step, whenever the step is opened.
+ */
+export const quizCompletionProjection: Projection<QuizCompletionRow, CompletionFact> = {
   name: 'learning-progress.quiz-completion',
   table: 'progress.quiz_completion',
   primaryKey: ['student_id', 'quiz_id', 'attempt'],
-  handles: ['QuizCompleted'],
+  handles: ['QuizCompleted', 'QuizValidatedByTrainer'],
   key: (event) => ({ student_id: event.payload.studentId, quiz_id: event.payload.quizId, attempt: event.payload.attempt }),
-  evolve: (_row, event) => ({
+  evolve: (row, event) => (event.type === 'QuizCompleted' && event.payload.passed === false ? row : {
     student_id: event.payload.studentId, quiz_id: event.payload.quizId, attempt: event.payload.attempt, score: event.payload.score,
     total: event.payload.total, course_id: event.payload.courseId, completed_at: event.occurredAt,
   }),
