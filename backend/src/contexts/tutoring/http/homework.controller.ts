@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiConsumes, ApiCreatedResponse, ApiExtraModels, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiConsumes, ApiCreatedResponse, ApiExtraModels, ApiOkResponse, ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Authenticated, CurrentActor } from '../../../platform/auth/auth.decorators.js';
 import { IdPipe } from '../../../platform/http/id.pipe.js';
@@ -107,6 +107,7 @@ export class HomeworkController {
   @Authenticated('student', 'teacher', 'admin')
   @ApiOperation({ summary: 'Télécharge un fichier rendu : l’apprenant qui l’a rendu, le formateur qui a donné le devoir, un administrateur' })
   @ApiProduces('application/octet-stream')
+  @ApiResponse({ status: 200, description: 'Le fichier tel que rendu (206 et Content-Range pour une plage)', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } })
   async file(@CurrentActor() actor: Actor, @Param('id', IdPipe) id: number, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<FastifyReply> {
     const file = await this.queries.execute(new GetHomeworkFile(actor, id));
     return sendStoredFile(reply, request, file.absolutePath, { contentType: file.contentType, downloadName: file.fileName, cacheSeconds: 0 });
