@@ -111,6 +111,11 @@ describe("an auditor's dossiers de preuves", () => {
     expect(sha256(whole.rawPayload)).toBe(dossier.zip_sha256);
     const files = await unzip(whole.rawPayload);
     expect(JSON.parse(files.get('manifest.json')!.toString('utf8')).generated_by).toEqual({ role: 'auditor', profileId: auditor.auditorId });
+    // The learner's streams only: no auditor's account stream (their scope, end date and every learner they read).
+    const events = [...files.entries()].find(([path]) => path.endsWith('donnees/evenements.json'))![1];
+    const streamTypes = new Set((JSON.parse(events.toString('utf8')) as { streamType: string }[]).map((e) => e.streamType));
+    expect(streamTypes.size).toBeGreaterThan(0);
+    expect([...streamTypes].filter((type) => type.startsWith('identity.'))).toEqual([]);
     const downloaded = await eventsSince(afterLink);
     expect(downloaded.map((e) => e.event_type)).toEqual(['AuditorAccessed', 'DossierDownloaded']);
     expect(downloaded[0]!.payload).toMatchObject({ what: 'dossier', courseId: inScope.courseId, studentId: learner.studentId });

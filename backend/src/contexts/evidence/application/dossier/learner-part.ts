@@ -37,6 +37,9 @@ export interface PartSources {
   streams: EventStreamReader;
 }
 
+/** Stream types that are never part of a learner's evidence, whatever their payloads name. */
+const NOT_LEARNER_STREAMS = new Set(['identity.account']);
+
 /**
  * Which streams of the log are the learner's for this course (docs/adr/0036): every stream one of
  * whose events names the learner and the course (enrolment, progress, issued documents, a quiz
@@ -107,7 +110,10 @@ export async function writeLearnerPart(
   }
 
   // The raw events of the learner's streams, in the log's order, page by page.
-  const streams: LogStreamRef[] = await sources.streams.findStreams(learnerStreamMatches(view, studentId, courseId));
+  // Accounts' streams are never the learner's evidence: the only account events naming a learner
+  // and a course are an auditor's reads (AuditorAccessed), and the auditor's stream would carry
+  // their scope, end date and every other learner they read (ADR 0039).
+  const streams: LogStreamRef[] = (await sources.streams.findStreams(learnerStreamMatches(view, studentId, courseId))).filter((s) => !NOT_LEARNER_STREAMS.has(s.streamType));
   const coverage = new ChainCoverage();
   const proofs = new LedgerProofs(input.ledger);
   const heads = new Map<string, { stream_type: string; stream_id: string; events: number; last_version: number; last_hash: string }>();
