@@ -2,31 +2,57 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Spin } from 'antd';
 import { Navigate, Outlet } from 'react-router-dom';
 import { selectIsLoggedIn } from '../lib/auth-slice';
-import { appTokenRefresher } from '../lib/base-query';
+import { appTokenRefresher, type SessionStatus } from '../lib/base-query';
+import { StatusMessage } from '../components/status';
 import { useAppSelector } from '../lib/hooks';
-import { DASHBOARD_PATHS, getAccessToken, LOGIN_PATHS, type Role } from '../lib/session';
+import { clearSession, DASHBOARD_PATHS, getAccessToken, LOGIN_PATHS, loginPathForStoredRole, type Role } from '../lib/session';
 
 /**
  * A signed-in role's pages render once an access token is in memory: after a reload or in a new
  * tab it is first obtained from the refresh cookie (docs/adr/0029), so a page whose first calls
  * need no token (a public profile read, say) does not show a session that has in fact ended.
- * A failed refresh clears the session and sends the browser to the role's login page.
+ * A refused refresh clears the session and sends the browser to the role's login page; a server
+ * that does not answer after a few tries is said so, with « Réessayer » and « Se reconnecter ».
  */
 function SessionReady() {
-  const [ready, setReady] = useState(() => getAccessToken() !== null);
+  const [status, setStatus] = useState<SessionStatus | 'waiting'>(() => (getAccessToken() !== null ? 'ready' : 'waiting'));
   useEffect(() => {
-    if (ready) return;
-    let live = true;
+    if (status !== 'waiting') return;
+    const stop = new AbortController();
     void appTokenRefresher()
-      .ensureAccessToken()
-      .then((ok) => {
-        if (live && ok) setReady(true);
+      .ensureAccessToken(stop.signal)
+      .then((outcome) => {
+        if (!stop.signal.aborted && outcome !== 'ended') setStatus(outcome);
       });
-    return () => {
-      live = false;
-    };
-  }, [ready]);
-  return ready ? <Outlet /> : <Spin className="session-ready" size="large" description="Reprise de la session…" fullscreen />;
+    return () => stop.abort();
+  }, [status]);
+  if (status === 'ready') return <Outlet />;
+  if (status === 'unreachable') {
+    return (
+      <div className="session-unreachable">
+        <StatusMessage
+          kind="failure"
+          level={1}
+          title="Le serveur ne répond pas pour le moment"
+          text="Votre session n'est pas perdue : réessayez dans un instant."
+          extra={
+            <>
+              <button type="button" className="button" onClick={() => setStatus('waiting')}>
+                Réessayer
+              </button>{' '}
+              <a
+                href={loginPathForStoredRole()}
+                onClick={() => clearSession()}
+              >
+                Se reconnecter
+              </a>
+            </>
+          }
+        />
+      </div>
+    );
+  }
+  return <Spin className="session-ready" size="large" description="Reprise de la session…" fullscreen />;
 }
 
 /** Pages of a role: a visitor without that role's session goes to its login page. */

@@ -177,6 +177,49 @@ describe('base query with re-authentication', () => {
       expect(localStorage.getItem('role')).toBe('student');
     });
 
+    it('keeps the session when the answer is cut off after its headers (its cookie may be stored)', async () => {
+      startSession('student', { id: 7, username: 'alice', access: 'old', refresh: 'r1' });
+      server('never', () => new Response('{"access": "ne', { status: 200, headers: { 'content-type': 'application/json' } }));
+      const redirect = vi.fn();
+
+      await createBaseQueryWithReauth({ redirect })('student/7/', fakeApi(), {});
+
+      expect(redirect).not.toHaveBeenCalled();
+      expect(localStorage.getItem('studentLoginStatus')).toBe('true');
+    });
+
+    it('ends the session on an answer that will not change by asking again (404): no endless wait', async () => {
+      startSession('student', { id: 7, username: 'alice', access: 'old', refresh: 'r1' });
+      server('never', () => json({ message: 'Ressource introuvable.' }, 404));
+      const redirect = vi.fn();
+
+      await createBaseQueryWithReauth({ redirect })('student/7/', fakeApi(), {});
+
+      expect(redirect).toHaveBeenCalledWith('/user-login');
+      expect(localStorage.getItem('studentLoginStatus')).toBeNull();
+    });
+
+    it('tells a page waiting for its session that the server does not answer after a few tries, and stops when the page is gone', async () => {
+      vi.useFakeTimers();
+      for (const [key, value] of [['studentLoginStatus', 'true'], ['studentId', '7'], ['role', 'student'], ['username', 'alice']]) localStorage.setItem(key, value!);
+      const { calls } = stubFetch(async () => json({ message: 'Service indisponible.' }, 503));
+      const refresher = createTokenRefresher({ redirect: vi.fn() });
+
+      const waiting = refresher.ensureAccessToken();
+      await vi.runAllTimersAsync();
+      expect(await waiting).toBe('unreachable');
+      expect(calls).toHaveLength(6);
+      expect(localStorage.getItem('studentLoginStatus')).toBe('true');
+
+      const stop = new AbortController();
+      const leaving = refresher.ensureAccessToken(stop.signal);
+      await vi.advanceTimersByTimeAsync(0);
+      stop.abort();
+      await vi.runAllTimersAsync();
+      expect(await leaving).toBe('unreachable');
+      expect(calls).toHaveLength(7);
+    });
+
     it('lets a page waiting for its session ask again until the server answers', async () => {
       // What a reload leaves (docs/adr/0029): the spec's login flags, no token in memory.
       for (const [key, value] of [['studentLoginStatus', 'true'], ['studentId', '7'], ['role', 'student'], ['username', 'alice']]) localStorage.setItem(key, value!);
@@ -186,7 +229,7 @@ describe('base query with re-authentication', () => {
 
       const ready = await createTokenRefresher({ redirect }).ensureAccessToken();
 
-      expect(ready).toBe(true);
+      expect(ready).toBe('ready');
       expect(refreshCalls(calls)).toHaveLength(2);
       expect(getAccessToken()).toBe('new');
       expect(redirect).not.toHaveBeenCalled();

@@ -42,14 +42,18 @@ interface RefreshAnswer {
   refresh?: unknown;
 }
 
+/** Where a page of a signed-in role stands: its token in memory, the session ended (on the way to the login), or the server not answering. */
+export type SessionStatus = 'ready' | 'ended' | 'unreachable';
+
 /** What a refresh call came to: a new access token, the session ended (the server said so), or no answer worth believing. */
 type RefreshOutcome = 'renewed' | 'ended' | 'unreachable';
 
-/** The statuses by which the server refuses the refresh cookie: the session has ended. */
-const SESSION_REFUSED = new Set([400, 401, 403]);
-/** How soon a page waiting for its session asks again after a refresh got no answer, then at most how long apart. */
+/** Answers that say nothing about the session (a timeout, throttling, the server failing or restarting): asked again. Any other refusal ends it. */
+const retryable = (status: number) => status === 408 || status === 429 || status >= 500;
+/** How soon a page waiting for its session asks again after a refresh got no answer, how long apart at most, and how many times. */
 const RETRY_FIRST_MS = 1_000;
 const RETRY_CAP_MS = 10_000;
+const RETRY_ATTEMPTS = 6;
 
 export interface ReauthOptions {
   baseUrl?: string;
@@ -74,11 +78,12 @@ export interface TokenRefresher {
    */
   afterUnauthorized(tokenSent: string | null): Promise<boolean>;
   /**
-   * Before a page of a signed-in role renders: true when an access token is in memory, or was
-   * just obtained from the refresh cookie (a reload, a new tab); false when the session ended
-   * (the browser is then on its way to the login page).
+   * Before a page of a signed-in role renders: 'ready' when an access token is in memory, or was
+   * just obtained from the refresh cookie (a reload, a new tab); 'ended' when the session ended
+   * (the browser is then on its way to the login page); 'unreachable' when the server gave no
+   * usable answer after a few tries, or `signal` was aborted.
    */
-  ensureAccessToken(): Promise<boolean>;
+  ensureAccessToken(signal?: AbortSignal): Promise<SessionStatus>;
 }
 
 /**
@@ -112,8 +117,14 @@ export function createTokenRefresher(options: ReauthOptions = {}): TokenRefreshe
     } catch {
       return 'unreachable';
     }
-    if (!response.ok) return SESSION_REFUSED.has(response.status) ? 'ended' : 'unreachable';
-    const data = (await response.json().catch(() => null)) as RefreshAnswer | null;
+    if (!response.ok) return retryable(response.status) ? 'unreachable' : 'ended';
+    let data: RefreshAnswer | null;
+    try {
+      data = (await response.json()) as RefreshAnswer | null;
+    } catch {
+      // The answer was cut off after its headers: its cookie may be stored, the session is not known to have ended.
+      return 'unreachable';
+    }
     if (!data || typeof data.access !== 'string' || !data.access) return 'ended';
     storeTokens(data.access);
     return 'renewed';
@@ -150,15 +161,19 @@ export function createTokenRefresher(options: ReauthOptions = {}): TokenRefreshe
       if (getAccessToken() !== tokenSent && getAccessToken()) return true;
       return (await refreshOnce(tokenSent)) === 'renewed';
     },
-    async ensureAccessToken() {
-      // A refresh that got no answer is tried again, less and less often: the page waits for the
-      // server (« Reprise de la session… ») rather than logging out a session that may be fine.
+    async ensureAccessToken(signal) {
+      // A refresh that got no answer is tried again, less and less often (« Reprise de la session… »)
+      // rather than logging out a session that may be fine; after RETRY_ATTEMPTS the page says the
+      // server does not answer. Stops as soon as the page waiting for it is gone.
       for (let attempt = 0; ; attempt++) {
-        if (getAccessToken()) return true;
-        if (!hasStoredLogin()) return false;
+        if (getAccessToken()) return 'ready';
+        if (!hasStoredLogin()) return 'ended';
         const outcome = await (refreshing ?? refreshOnce(null));
-        if (outcome !== 'unreachable') return outcome === 'renewed';
+        if (outcome === 'renewed') return 'ready';
+        if (outcome === 'ended') return 'ended';
+        if (attempt + 1 >= RETRY_ATTEMPTS || signal?.aborted) return 'unreachable';
         await new Promise((resolve) => setTimeout(resolve, Math.min(RETRY_CAP_MS, RETRY_FIRST_MS * 2 ** attempt)));
+        if (signal?.aborted) return 'unreachable';
       }
     },
   };

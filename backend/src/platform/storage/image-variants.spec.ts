@@ -47,6 +47,16 @@ describe('responsive copies of course images', () => {
     expect(readdirSync(join(file(path), '..')).filter((name) => name.endsWith('.part'))).toEqual([]);
   });
 
+  it('turns a photo as its EXIF orientation says (a phone stores a portrait sideways)', async () => {
+    const { storage, file } = disk();
+    const uploads = new StagedUploads(storage);
+    // 600 × 400 as stored, orientation 6: shown 400 wide and 600 high.
+    const sideways = await sharp(await jpeg(600, 400)).withMetadata({ orientation: 6 }).jpeg().toBuffer();
+    const path = await uploads.putImage('courses', sideways, 'featured_img');
+    const meta = await sharp(readFileSync(file(variantPathOf(path, 320)!))).metadata();
+    expect([meta.width, meta.height]).toEqual([320, 480]);
+  });
+
   it('removes the copies with their original, when the change rolls back and when the image is replaced', async () => {
     const { storage, file } = disk();
     const first = new StagedUploads(storage);
@@ -70,7 +80,7 @@ describe('responsive copies of course images', () => {
     const broken = Buffer.concat([(await jpeg(64, 36)).subarray(0, 40), Buffer.alloc(200, 7)]);
     const refusal = await uploads.putImage('courses', broken, 'featured_img').catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(InvalidInputError);
-    expect((refusal as Error).message).toBe("L'image n'a pas pu être lue : envoyez une image JPG, PNG, GIF ou WEBP valide.");
+    expect((refusal as Error).message).toBe("L'image n'a pas pu être lue : envoyez une image JPG, PNG, GIF ou WEBP valide d'au plus 50 millions de pixels.");
     await uploads.rolledBack();
     expect(readdirSync(join(root, 'courses'))).toEqual([]);
   });

@@ -14,6 +14,9 @@ import type { MediaStorage } from './media-storage.js';
  */
 export const IMAGE_VARIANT_WIDTHS = [320, 640, 960, 1280] as const;
 
+/** The largest image decoded for copies (about 7,000 × 7,000): a larger one is refused at upload. */
+const MAX_PIXELS = 50_000_000;
+
 /** The folders whose images get copies: course images, shown large on public pages. */
 export const IMAGE_VARIANT_FOLDERS = ['courses'] as const;
 
@@ -38,11 +41,15 @@ export function variantPathsOf(publicPath: string): string[] {
 export async function makeImageVariants(storage: MediaStorage, publicPath: string, bytes?: Buffer): Promise<string[]> {
   if (!variantPathOf(publicPath, IMAGE_VARIANT_WIDTHS[0])) return [];
   const source = bytes ?? (await readFile(storage.absolutePathOf(publicPath)));
+  // Decoded once, each width a clone of it; turned as its EXIF orientation says (a phone's portrait
+  // photo is stored sideways, and WebP keeps no orientation tag); at most MAX_PIXELS (a 5 MB PNG may
+  // claim 16,000 × 16,000 pixels).
+  const decoded = sharp(source, { animated: true, autoOrient: true, limitInputPixels: MAX_PIXELS });
   const written: string[] = [];
   for (const width of IMAGE_VARIANT_WIDTHS) {
     const path = variantPathOf(publicPath, width)!;
     const file = storage.absolutePathOf(path);
-    const copy = await sharp(source, { animated: true }).resize({ width, withoutEnlargement: true }).webp({ quality: 74, effort: 4 }).toBuffer();
+    const copy = await decoded.clone().resize({ width, withoutEnlargement: true }).webp({ quality: 74, effort: 4 }).toBuffer();
     const part = `${file}.${randomUUID()}.part`;
     try {
       await writeFile(part, copy);

@@ -45,8 +45,10 @@ export class StagedUploads {
     this.stored.push(...variantPathsOf(path));
     try {
       await makeImageVariants(this.storage, path, bytes);
-    } catch {
-      throw new InvalidInputError("L'image n'a pas pu être lue : envoyez une image JPG, PNG, GIF ou WEBP valide.", field);
+    } catch (error) {
+      // The disk's errors (ENOSPC, EACCES…) carry a code and are the server's; libvips's are the image's.
+      if (typeof (error as NodeJS.ErrnoException).code === 'string') throw error;
+      throw new InvalidInputError("L'image n'a pas pu être lue : envoyez une image JPG, PNG, GIF ou WEBP valide d'au plus 50 millions de pixels.", field);
     }
     return path;
   }

@@ -42,6 +42,16 @@ describe('CourseImage', () => {
     expect(container.querySelector('.ph')).not.toBeNull();
   });
 
+  it('starts again from the copies when it is given another image (the route reused it for another course)', () => {
+    const { container, rerender } = render(<CourseImage src={UPLOAD} sizes="100vw" placeholderClassName="ph" />);
+    fireEvent.error(container.querySelector('img')!);
+    fireEvent.error(container.querySelector('img')!);
+    expect(container.querySelector('img')).toBeNull();
+    const other = '/media/courses/1c7b3f5e-0a2d-4d2f-9a4b-3c8d0e1f2a3b.png';
+    rerender(<CourseImage src={other} sizes="100vw" placeholderClassName="ph" />);
+    expect(container.querySelector('img')).toHaveAttribute('srcset', responsiveSrcSet(other));
+  });
+
   it('shows the placeholder for a course without an image', () => {
     const { container } = render(<CourseImage src="" sizes="100vw" placeholderClassName="ph" />);
     expect(container.querySelector('img')).toBeNull();

@@ -20,7 +20,10 @@ export function CourseImage({
   className?: string;
   placeholderClassName: string;
 }) {
-  const [stage, setStage] = useState<'copies' | 'original' | 'failed'>('copies');
+  // A failure belongs to the image that failed: another course's image (the same component reused
+  // by the route, a replaced image) starts again from its copies.
+  const [failure, setFailure] = useState<{ of: string | null | undefined; stage: 'original' | 'failed' } | null>(null);
+  const stage = failure && failure.of === src ? failure.stage : 'copies';
   const srcSet = stage === 'copies' ? responsiveSrcSet(src) : undefined;
   if (!src || stage === 'failed') return <span className={placeholderClassName} />;
   return (
@@ -35,7 +38,7 @@ export function CourseImage({
       loading={priority ? 'eager' : 'lazy'}
       fetchPriority={priority ? 'high' : undefined}
       decoding="async"
-      onError={() => setStage(srcSet ? 'original' : 'failed')}
+      onError={() => setFailure({ of: src, stage: srcSet ? 'original' : 'failed' })}
     />
   );
 }

@@ -100,6 +100,7 @@ export function checkEventChains(folder: string, eventsText: string): EventChain
       previous = e;
     }
   }
-  result.ok = result.problems.length === 0;
+  // An empty events file proves nothing: not « conforme » (the manifest and the proved heads name it).
+  result.ok = result.events > 0 && result.problems.length === 0;
   return result;
 }
