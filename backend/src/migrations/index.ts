@@ -35,6 +35,7 @@ import { Migration20261127071LedgerHeads } from './20261127-071-ledger-heads.js'
 import { Migration20261127072Auditors } from './20261127-072-auditors.js';
 import { Migration20261127074PublicLookups } from './20261127-074-public-lookups.js';
 import { Migration20261127075CheckpointCopies } from './20261127-075-checkpoint-copies.js';
+import { Migration20261127086Notifications } from './20261127-086-notifications.js';
 
 /** Every migration, in order. Listed explicitly so that the built app needs no file discovery. */
 export const MIGRATIONS = [
@@ -48,4 +49,5 @@ export const MIGRATIONS = [
   Migration20261126061Centre, Migration20261126062CoursePromises, Migration20261126063EnrolmentFunding, Migration20261126064Transcript, Migration20261126065IssuedDocuments,
   Migration20261126066CentreHoursBasis, Migration20261127067GeneratedDossiers,
   Migration20261127068SupportRequests, Migration20261127070Ledger, Migration20261127071LedgerHeads, Migration20261127072Auditors, Migration20261127074PublicLookups, Migration20261127075CheckpointCopies,
+  Migration20261127086Notifications,
 ];
