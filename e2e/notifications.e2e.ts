@@ -53,18 +53,30 @@ test('a trainer’s homework and message reach the student’s bell within its p
   await bell(page).click();
   const panel = page.getByRole('region', { name: 'Notifications' });
   await expect(panel.getByRole('link')).toHaveCount(2);
-  await expect(panel.getByRole('link').nth(0)).toContainText(`${teacher.name} vous a donné un nouveau devoir.`);
-  await expect(panel.getByRole('link').nth(1)).toContainText(`${teacher.name} vous a envoyé un message.`);
+  // The newest first: the message came after the homework.
+  await expect(panel.getByRole('link').nth(0)).toContainText(`${teacher.name} vous a envoyé un message.`);
+  await expect(panel.getByRole('link').nth(1)).toContainText(`${teacher.name} vous a donné un nouveau devoir.`);
   // Opening marks what it shows as seen.
   await expect(bell(page)).toHaveAccessibleName('Notifications, aucune non lue');
   await page.screenshot({ path: 'test-results/notifications-open-1280.png' });
   await expectNoSeriousA11yViolations(page);
+  // Escape closes it and gives the focus back to the bell.
+  await page.keyboard.press('Escape');
+  await expect(bell(page)).toBeFocused();
+  await expect(bell(page)).toHaveAttribute('aria-expanded', 'false');
+
+  // On a phone, the bell sits in the header beside the menu, and its panel stays on screen.
   await page.setViewportSize({ width: 390, height: 800 });
-  await expect(bell(page)).toBeVisible();
+  await bell(page).click();
+  await expect(panel.getByRole('link')).toHaveCount(2);
+  const box = await panel.boundingBox();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(390);
   await page.screenshot({ path: 'test-results/notifications-open-390.png' });
+  await expectNoSeriousA11yViolations(page);
   await page.setViewportSize({ width: 1280, height: 800 });
 
-  await panel.getByRole('link').nth(0).click();
+  await panel.getByRole('link').nth(1).click();
   await expect(page).toHaveURL(/\/my-assignments\/?$/);
   await expect(page.getByText('Relire le chapitre 2')).toBeVisible();
 

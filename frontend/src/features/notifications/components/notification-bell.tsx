@@ -69,6 +69,8 @@ export function NotificationBell({ role }: { role: BellRole }) {
       title={m.title}
       trigger="click"
       placement="bottomRight"
+      // On a phone the panel is wider than the room left of the bell: shifted to stay on screen.
+      align={{ overflow: { adjustX: true, adjustY: true, shiftX: true } }}
       open={open}
       onOpenChange={setOpen}
       // Rendered after the button: the list comes next in the keyboard's order.
