@@ -25,6 +25,7 @@ export function recipientClause(actor: Actor): string {
       return `((n.recipient_role = 'teacher' and n.recipient_id = $1)
         or (n.to_course_trainer and n.course_id in (select c.course_id from ${COURSE_SUMMARY} c where c.teacher_id = $1)))`;
     case 'admin':
+      // Every admin's: $1 is named only so that every statement takes the same parameters.
       return `(n.recipient_role = 'admin' and $1::int is not null)`;
     default:
       throw new ForbiddenError(NO_BELL);
