@@ -87,6 +87,8 @@ export async function scormCourse(appHttp) {
     await appHttp.postForm(`/api/course-chapters/${course.id}/`, { title: 'Module SCORM 1.2', content_type: 'scorm', duration: '900', scorm_file: { blob: new Blob([zip], { type: 'application/zip' }), name: 'scorm12.zip' } }, trainer.access),
     'ajout du module SCORM',
   );
+  // A course is a draft until published (docs/adr/0030): learners cannot enrol before.
+  ok(await appHttp.postJson(`/api/course/${course.id}/publish/`, {}, trainer.access), 'publication du cours');
   return { courseId: course.id, chapterId: chapter.id };
 }
 

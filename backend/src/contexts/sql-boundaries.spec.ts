@@ -12,6 +12,7 @@ describe('the read-model rule: a context’s SQL names another context’s table
     const folders = readdirSync(contexts, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
     expect([...schemas.values()].sort()).toEqual(folders.sort());
     expect(schemas.get('progress')).toBe('learning-progress');
+    expect(schemas.get('notifications')).toBe('notifications');
     for (const schema of Object.keys(OUTSIDE_THE_RULE)) expect(schemas.has(schema)).toBe(false);
   });
 

@@ -39,6 +39,7 @@ import { Migration20261127076AuditorDossiers } from './20261127-076-auditor-doss
 import { Migration20261127080QuizRules } from './20261127-080-quiz-rules.js';
 import { Migration20261127082HomeworkSubmissions } from './20261127-082-homework-submissions.js';
 import { Migration20261127084XapiStatementTurn } from './20261127-084-xapi-statement-turn.js';
+import { Migration20261127086Notifications } from './20261127-086-notifications.js';
 
 /** Every migration, in order. Listed explicitly so that the built app needs no file discovery. */
 export const MIGRATIONS = [
@@ -56,4 +57,5 @@ export const MIGRATIONS = [
   Migration20261127080QuizRules,
   Migration20261127082HomeworkSubmissions,
   Migration20261127084XapiStatementTurn,
+  Migration20261127086Notifications,
 ];

@@ -107,10 +107,18 @@ const HeaderName = ({ fallback }: { fallback: string }) => (
   </Suspense>
 );
 
+// The header's bell (docs/adr/0046): loaded only once a student, trainer or admin is logged in.
+const LazyHeaderBell = lazy(() => import('../areas/header-bell'));
+const HeaderBell = () => (
+  <Suspense fallback={null}>
+    <LazyHeaderBell />
+  </Suspense>
+);
+
 /** The route table (01 §2.1): only the routes whose screens exist so far. */
 export const routes: RouteObject[] = [
   {
-    element: <AppShell footerLinks={<FooterPageLinks />} greetingName={HeaderName} />,
+    element: <AppShell footerLinks={<FooterPageLinks />} greetingName={HeaderName} bell={HeaderBell} />,
     children: [
       // Public catalogue and static pages
       { index: true, element: <HomePage /> },

@@ -127,7 +127,8 @@ function useHeaderHeight() {
   return header;
 }
 
-export function Navbar({ Name }: { Name?: GreetingName }) {
+/** `Bell`: the notifications' bell, handed in by the app (layout imports no feature), shown to a logged-in student, trainer or admin. */
+export function Navbar({ Name, Bell }: { Name?: GreetingName; Bell?: ComponentType }) {
   const session = useAppSelector(selectSession);
   const header = useHeaderHeight();
   const [open, setOpen] = useState(false);
@@ -153,6 +154,7 @@ export function Navbar({ Name }: { Name?: GreetingName }) {
           <NavLinks items={items} />
         </nav>
         <div className="navbar__desktop">{greeting('navbar-greeting')}</div>
+        {loggedIn && Bell ? <Bell /> : null}
         <button
           type="button"
           className="navbar__burger"

@@ -47,12 +47,21 @@ export interface StubOptions {
    * but is kept out of `calls` unless `profileCalls` is true, so tests see only their screen's calls.
    */
   profileCalls?: boolean;
+  /**
+   * The header's bell (docs/adr/0046) asks GET /notifications/count for a logged-in student, trainer
+   * or admin. By default that call is answered with this count and kept out of `calls`; `null` hands
+   * it to the handler (the bell's own tests).
+   */
+  notificationCount?: { unread: number; seen_up_to: number } | null;
 }
 
 export const SERVED_PROGRESS_RULES: ProgressRulesView = { video: { share: 0.9, finish_after_seconds: 120, max_rate: 2 } };
 
 /** Replaces the global fetch; every call is recorded in `calls` (see StubOptions for the footer's). */
-export function stubFetch(handler: FakeHandler, { pages = [], progressRules = SERVED_PROGRESS_RULES, profileCalls = false }: StubOptions = {}) {
+export function stubFetch(
+  handler: FakeHandler,
+  { pages = [], progressRules = SERVED_PROGRESS_RULES, profileCalls = false, notificationCount = { unread: 0, seen_up_to: 0 } }: StubOptions = {},
+) {
   const calls: FakeRequest[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(input, init);
@@ -66,6 +75,7 @@ export function stubFetch(handler: FakeHandler, { pages = [], progressRules = SE
     };
     if (pages !== null && fake.method === 'GET' && fake.path === '/pages/') return json(pages);
     if (progressRules !== null && fake.method === 'GET' && fake.path === '/progress-rules/') return json(progressRules);
+    if (notificationCount !== null && fake.method === 'GET' && fake.path === '/notifications/count') return json(notificationCount);
     const headerProfile = fake.method === 'GET' && /^\/(student|teacher)\/\d+\/$/.test(fake.path) && document.querySelector('header.navbar') !== null;
     if (profileCalls || !headerProfile) calls.push(fake);
     return handler(fake);
