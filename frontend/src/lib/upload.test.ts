@@ -84,7 +84,7 @@ describe('uploadMultipart', () => {
         storeTokens('a2');
         return true;
       }),
-      ensureAccessToken: vi.fn(async () => true),
+      ensureAccessToken: vi.fn(async () => 'ready' as const),
     };
 
     const saved = await uploadMultipart({ method: 'PUT', url: 'chapter/5/', body: bigBody(), baseUrl, refresher });

@@ -22,7 +22,15 @@ export function sentence(item: NotificationItem, role: BellRole): string {
     case 'homework_given':
       return `${teacher} vous a donné un nouveau devoir.`;
     case 'homework_completed':
-      return `${student} a terminé un devoir.`;
+      return `${student} a rendu ou terminé un devoir.`;
+    case 'homework_submitted':
+      return `${student} a rendu une nouvelle version d’un devoir.`;
+    case 'homework_graded':
+      return `${teacher} a noté votre devoir.`;
+    case 'quiz_attempt_granted':
+      return `${teacher} vous accorde une tentative de plus à un quiz.`;
+    case 'quiz_validated':
+      return `Votre formateur a validé un quiz${item.course_title ? ` de la formation${quoted(item.course_title)}` : ''}.`;
     case 'support_opened':
       return `${student} demande une assistance technique${item.course_title ? ` pour la formation${quoted(item.course_title)}` : ''}.`;
     case 'support_answered':
@@ -44,7 +52,13 @@ export function target(item: NotificationItem, role: BellRole): string {
     case 'homework_given':
       return '/my-assignments/';
     case 'homework_completed':
+    case 'homework_submitted':
       return `/show-assignment/${item.student_id}/${item.teacher_id}`;
+    case 'homework_graded':
+      return '/my-assignments/';
+    case 'quiz_attempt_granted':
+    case 'quiz_validated':
+      return `/take-quiz/${item.subject_id}`;
     case 'support_opened':
       return role === 'admin' ? '/admin-assistance' : '/teacher-assistance';
     case 'support_answered':

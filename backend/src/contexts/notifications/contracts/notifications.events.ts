@@ -25,5 +25,9 @@ export const NOTIFICATION_KINDS = [
   'support_answered',
   'trainer_registered',
   'quiz_completed',
+  'homework_submitted',
+  'homework_graded',
+  'quiz_attempt_granted',
+  'quiz_validated',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

@@ -93,7 +93,11 @@ describe('the sentences and screens of each kind', () => {
     const cases: [Partial<NotificationItem>, 'student' | 'teacher' | 'admin', string, string][] = [
       [{ kind: 'message' }, 'student', 'Jean Martin vous a envoyé un message.', '/my-teachers'],
       [{ kind: 'message' }, 'teacher', 'Léa Dubois vous a envoyé un message.', '/my-users'],
-      [{ kind: 'homework_completed', subject_id: 4 }, 'teacher', 'Léa Dubois a terminé un devoir.', '/show-assignment/9/5'],
+      [{ kind: 'homework_completed', subject_id: 4 }, 'teacher', 'Léa Dubois a rendu ou terminé un devoir.', '/show-assignment/9/5'],
+      [{ kind: 'homework_submitted', subject_id: 4 }, 'teacher', 'Léa Dubois a rendu une nouvelle version d’un devoir.', '/show-assignment/9/5'],
+      [{ kind: 'homework_graded', subject_id: 4 }, 'student', 'Jean Martin a noté votre devoir.', '/my-assignments/'],
+      [{ kind: 'quiz_attempt_granted', subject_id: 2 }, 'student', 'Jean Martin vous accorde une tentative de plus à un quiz.', '/take-quiz/2'],
+      [{ kind: 'quiz_validated', subject_id: 2, course_title: 'Sécurité' }, 'student', 'Votre formateur a validé un quiz de la formation « Sécurité ».', '/take-quiz/2'],
       [{ kind: 'quiz_completed', subject_id: 2, course_title: 'Sécurité', score: 3, total: 4 }, 'teacher', 'Léa Dubois a terminé un quiz de la formation « Sécurité » : 3/4.', '/attempted-students/2'],
       [{ kind: 'support_opened', course_title: 'Sécurité' }, 'teacher', 'Léa Dubois demande une assistance technique pour la formation « Sécurité ».', '/teacher-assistance'],
       [{ kind: 'support_opened' }, 'admin', 'Léa Dubois demande une assistance technique.', '/admin-assistance'],

@@ -48,6 +48,28 @@ describe('notifications.notification', () => {
     expect(result[1]).toMatchObject({ kind: 'quiz_completed', recipient_role: 'teacher', recipient_id: null, to_course_trainer: true, course_id: 12, subject_id: 2, score: 3, total: 4 });
   });
 
+  it('homework handed in again goes to the trainer (the first hand-in is its AssignmentCompleted), a grade to the learner', () => {
+    const submission = (number: number) => ({ assignmentId: 4, submissionId: number, teacherId: 5, studentId: 9, number, sha256: 'x', length: 2, files: [], dueAt: null, late: false });
+    const result = rows(
+      recorded('AssignmentSubmitted', submission(1)),
+      recorded('AssignmentSubmitted', submission(2)),
+      recorded('AssignmentGraded', { assignmentId: 4, teacherId: 5, studentId: 9, gradedById: 5, gradedByRole: 'teacher', grade: 14.5, outOf: 20, submissionId: 2, feedbackSha256: null, feedbackLength: 0 }),
+    );
+    expect(result).toHaveLength(2);
+    expect(result[0]).toMatchObject({ kind: 'homework_submitted', recipient_role: 'teacher', recipient_id: 5, student_id: 9, subject_id: 4 });
+    expect(result[1]).toMatchObject({ kind: 'homework_graded', recipient_role: 'student', recipient_id: 9, teacher_id: 5, subject_id: 4 });
+  });
+
+  it('a learner out of attempts is told when the trainer grants one more or validates the quiz by hand', () => {
+    const [granted, validated] = rows(
+      recorded('QuizAttemptGranted', { studentId: 9, quizId: 2, allowed: 3 }),
+      recorded('QuizValidatedByTrainer', { studentId: 9, quizId: 2, attempt: 2, score: 1, total: 4, courseId: 12, chapterId: null, subchapterId: null, reasonCategory: 'evaluation-orale', reasonHash: 'h' }),
+    );
+    expect(granted).toMatchObject({ kind: 'quiz_attempt_granted', recipient_role: 'student', recipient_id: 9, subject_id: 2 });
+    expect(validated).toMatchObject({ kind: 'quiz_validated', recipient_role: 'student', recipient_id: 9, course_id: 12, subject_id: 2 });
+    expect(JSON.stringify(validated)).not.toContain('evaluation-orale');
+  });
+
   it('carries no free text: every column is an id, a value or a time', () => {
     const [row] = rows(recorded('AssignmentGiven', { assignmentId: 4, teacherId: 5, studentId: 9, sha256: 'secret-hash' }));
     expect(Object.keys(row).sort()).toEqual(

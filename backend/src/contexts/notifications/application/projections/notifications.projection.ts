@@ -1,9 +1,11 @@
 import type { Projection, RecordedEvent } from '../../../../platform/event-log/index.js';
-import type { QuizCompleted } from '../../../assessment/contracts/assessment.events.js';
+import type { QuizAttemptGranted, QuizCompleted, QuizValidatedByTrainer } from '../../../assessment/contracts/assessment.events.js';
 import type { IdentityEvent } from '../../../identity/contracts/identity.events.js';
 import type {
   AssignmentCompleted,
   AssignmentGiven,
+  AssignmentGraded,
+  AssignmentSubmitted,
   MessageSent,
   SupportRequestAnswered,
   SupportRequestOpened,
@@ -19,7 +21,11 @@ type Handled =
   | Fact<SupportRequestOpened>
   | Fact<SupportRequestAnswered>
   | Fact<TeacherRegistered>
-  | Fact<QuizCompleted>;
+  | Fact<QuizCompleted>
+  | Fact<AssignmentSubmitted>
+  | Fact<AssignmentGraded>
+  | Fact<QuizAttemptGranted>
+  | Fact<QuizValidatedByTrainer>;
 
 export type RecipientRole = 'student' | 'teacher' | 'admin';
 
@@ -73,6 +79,13 @@ const MAPPINGS: { [T in Handled['type']]: (payload: Extract<Handled, { type: T }
     kind: 'support_opened', recipient_role: 'admin', recipient_id: null, to_course_trainer: p.courseId !== null, course_id: p.courseId, student_id: p.studentId, subject_id: p.requestId,
   }),
   SupportRequestAnswered: (p) => ({ kind: 'support_answered', recipient_role: 'student', recipient_id: p.studentId, course_id: p.courseId, student_id: p.studentId, subject_id: p.requestId }),
+  // Work handed in again (ADR 0044): the first hand-in is also AssignmentCompleted, notified above, so only the later versions.
+  AssignmentSubmitted: (p) =>
+    p.number < 2 ? null : { kind: 'homework_submitted', recipient_role: 'teacher', recipient_id: p.teacherId, student_id: p.studentId, teacher_id: p.teacherId, subject_id: p.assignmentId },
+  AssignmentGraded: (p) => ({ kind: 'homework_graded', recipient_role: 'student', recipient_id: p.studentId, student_id: p.studentId, teacher_id: p.teacherId, subject_id: p.assignmentId }),
+  // A learner out of attempts (ADR 0043): one more attempt, or the quiz validated by hand.
+  QuizAttemptGranted: (p) => ({ kind: 'quiz_attempt_granted', recipient_role: 'student', recipient_id: p.studentId, student_id: p.studentId, subject_id: p.quizId }),
+  QuizValidatedByTrainer: (p) => ({ kind: 'quiz_validated', recipient_role: 'student', recipient_id: p.studentId, course_id: p.courseId, student_id: p.studentId, subject_id: p.quizId }),
   // A trainer's request awaiting the centre's decision (docs/adr/0030): every admin.
   TeacherRegistered: (p) => ({ kind: 'trainer_registered', recipient_role: 'admin', recipient_id: null, teacher_id: p.teacherId, subject_id: p.teacherId }),
   // To the course's trainer, resolved when read; a quiz taken outside a course notifies nobody.
