@@ -147,6 +147,34 @@ describe('base query with re-authentication', () => {
       expect(localStorage.getItem('role')).toBeNull();
     });
 
+    it('does not move a visitor already on a login page (a stale session of another role found there)', async () => {
+      startSession('teacher', { id: 3, username: 'marc', access: 'old', refresh: 'r1' });
+      window.history.pushState({}, '', '/user-login');
+      server('never', () => json({ statusCode: 400, message: 'Le jeton de rafraîchissement est obligatoire.' }, 400));
+      const redirect = vi.fn();
+
+      await createBaseQueryWithReauth({ redirect })('teacher/3/', fakeApi(), {});
+
+      expect(redirect).not.toHaveBeenCalled();
+      expect(localStorage.getItem('teacherLoginStatus')).toBeNull();
+      window.history.pushState({}, '', '/');
+    });
+
+    it('leaves a session started while the refused refresh was on its way (someone logged in meanwhile)', async () => {
+      startSession('teacher', { id: 3, username: 'marc', access: 'old', refresh: 'r1' });
+      server('never', () => {
+        startSession('student', { id: 7, username: 'hugo', access: 'hugo', refresh: 'r9' });
+        return json({ statusCode: 401, message: 'Session expirée.' }, 401);
+      });
+      const redirect = vi.fn();
+
+      await createBaseQueryWithReauth({ redirect })('teacher/3/', fakeApi(), {});
+
+      expect(redirect).not.toHaveBeenCalled();
+      expect(localStorage.getItem('studentLoginStatus')).toBe('true');
+      expect(getAccessToken()).toBe('hugo');
+    });
+
     it('also fails when the answer has no access token', async () => {
       startSession('student', { id: 1, username: 'x', access: 'old', refresh: 'r1' });
       server('never', () => json({ refresh: 'r2' }));

@@ -11,6 +11,9 @@ import {
   getAccessToken,
   hasStoredLogin,
   loginPathForStoredRole,
+  LOGIN_PATHS,
+  readSession,
+  sameSession,
   storeTokens,
 } from './session';
 import { DEFAULT_RACE_DELAY_MS, errorCode, failureKind, MAX_RACE_RETRIES, retryAfterMs } from './retry-policy';
@@ -138,13 +141,17 @@ export function createTokenRefresher(options: ReauthOptions = {}): TokenRefreshe
         // A request of this tab may have refreshed while this one waited.
         const current = getAccessToken();
         if (current && current !== tokenSent) return 'renewed';
+        const before = readSession();
         const outcome = await callRefresh();
-        if (outcome === 'ended') {
+        // A login made while this refresh was on its way (another role, another person at the same
+        // browser) is not the session the refusal ended: it is left as it is.
+        if (outcome === 'ended' && sameSession(before, readSession())) {
           // Done here, inside the shared promise, so that waiting requests redirect only once.
           const loginPath = loginPathForStoredRole();
           clearSession();
           announceLogout();
-          redirect(loginPath);
+          // On a login page the visitor already is where a new session starts: no page change under their typing.
+          if (!(Object.values(LOGIN_PATHS) as string[]).includes(window.location.pathname)) redirect(loginPath);
         }
         return outcome;
       }).finally(() => {
