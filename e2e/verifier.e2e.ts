@@ -83,10 +83,19 @@ async function downloadDossier(page: Page, request: APIRequestContext, course = 
   return readFile((await file.path())!);
 }
 
-/** Only the public ledger's two GETs may reach the server once a dossier is dropped, with no body. */
+/**
+ * Only the public ledger's two GETs may reach the server once a dossier is dropped, with no body;
+ * and, the page being opened by a signed-in trainer, the session's own upkeep, which carries
+ * nothing of the dossier: the bell's count (a GET without a body) and a token refresh (`{}`).
+ */
 const PUBLIC_LEDGER = /^\/api\/ledger\/(checkpoints\/\d+|keys)\/$/;
+const upkeep = (r: Request) => {
+  const path = new URL(r.url()).pathname;
+  return (r.method() === 'GET' && path === '/api/notifications/count' && r.postDataBuffer() === null) || (r.method() === 'POST' && path === '/api/token/refresh/' && r.postData() === '{}');
+};
 const sent = (requests: Request[]) =>
   requests
+    .filter((r) => !upkeep(r))
     .filter((r) => r.method() !== 'GET' || r.postDataBuffer() !== null || (new URL(r.url()).pathname.startsWith('/api/') && !PUBLIC_LEDGER.test(new URL(r.url()).pathname)))
     .map((r) => `${r.method()} ${r.url()}`);
 
