@@ -61,11 +61,13 @@ interface Ack {
  * A learner's player: commits in order, keeping a commit it could not have acknowledged and
  * sending it again (as the player's queue does) until it is; every answer is recorded.
  */
-function learner(student: ScormLearners['students'][number], statuses: number[], failures: string[], acks: Ack[], running: { on: boolean }) {
+function learner(student: ScormLearners['students'][number], statuses: number[], failures: string[], acks: Ack[], running: { on: boolean }, state: LearnerState) {
   const sessionId = randomUUID();
   return (async () => {
     let seq = 1;
     while (running.on) {
+      state.sentAt = Date.now();
+      state.seq = seq;
       try {
         const response = await fetch(`${base}/api/scorm-progress/`, {
           method: 'POST',
@@ -81,6 +83,8 @@ function learner(student: ScormLearners['students'][number], statuses: number[],
         });
         statuses.push(response.status);
         const body = (await response.json()) as { message?: string };
+        state.last = `${response.status} ${JSON.stringify(body).slice(0, 200)}`;
+        state.sentAt = undefined;
         if (response.status === 201) {
           acks.push({ studentId: student.studentId, sessionId, seq });
           seq++;
@@ -91,11 +95,20 @@ function learner(student: ScormLearners['students'][number], statuses: number[],
           failures.push(`${response.status} ${JSON.stringify(body)}`);
         }
       } catch (error) {
+        state.last = `connexion : ${String((error as Error).cause ?? error)}`;
+        state.sentAt = undefined;
         failures.push(`connexion : ${String((error as Error).cause ?? error)}`);
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     }
   })();
+}
+
+/** Where each learner stands, for the message of a wait that times out. */
+interface LearnerState {
+  seq: number;
+  sentAt?: number;
+  last?: string;
 }
 
 const acksOf = (acks: Ack[], studentId: number) => acks.filter((a) => a.studentId === studentId).length;
@@ -106,9 +119,28 @@ describe('a PostgreSQL restart under load', () => {
     const failures: string[] = [];
     const acks: Ack[] = [];
     const running = { on: true };
-    const learners = world.students.map((student) => learner(student, statuses, failures, acks, running));
+    const states = world.students.map((): LearnerState => ({ seq: 0 }));
+    const learners = world.students.map((student, i) => learner(student, statuses, failures, acks, running, states[i]));
+    // A learner that does not move on is described: its pending commit (and for how long), its last
+    // answer, the failures so far and the server's last lines.
+    const allMoved = async (minimum: (studentId: number) => number, timeoutMs: number) => {
+      try {
+        await eventually(async () => expect(world.students.every((s) => acksOf(acks, s.studentId) >= minimum(s.studentId))).toBe(true), timeoutMs);
+      } catch {
+        const now = Date.now();
+        const described = world.students.map((s, i) => ({
+          student: s.studentId,
+          acks: acksOf(acks, s.studentId),
+          wanted: minimum(s.studentId),
+          seq: states[i].seq,
+          pendingMs: states[i].sentAt === undefined ? null : now - states[i].sentAt!,
+          last: states[i].last,
+        }));
+        throw new Error(`Un apprenant n'avance plus : ${JSON.stringify(described, null, 1)}\néchecs : ${JSON.stringify(failures.slice(-20))}\nserveur :\n${server!.lines.slice(-40).join('\n')}`);
+      }
+    };
     try {
-      await eventually(async () => expect(world.students.every((s) => acksOf(acks, s.studentId) >= 2)).toBe(true), 60_000);
+      await allMoved(() => 2, 60_000);
       expect((await fetch(`${base}/api/ready`)).status).toBe(200);
 
       // The database goes away twice: a fast shutdown (as `pg_ctl restart -m fast` does first),
@@ -140,7 +172,7 @@ describe('a PostgreSQL restart under load', () => {
         database = await startEmbeddedPostgres({ dir: pgDir, port: pgPort, database: 'lms' });
         await eventually(async () => expect((await fetch(`${base}/api/ready`)).status).toBe(200), 60_000);
         const before = new Map(world.students.map((s) => [s.studentId, acksOf(acks, s.studentId)]));
-        await eventually(async () => expect(world.students.every((s) => acksOf(acks, s.studentId) >= before.get(s.studentId)! + 2)).toBe(true), 60_000);
+        await allMoved((studentId) => before.get(studentId)! + 2, 60_000);
       }
     } finally {
       running.on = false;

@@ -38,8 +38,8 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
  * server dropped (a restart, `pg_ctl stop -m fast`, a killed backend) as an `'error'` event, and an
  * `'error'` event nobody listens to is an uncaught exception. pg-pool listens on idle clients and
  * re-emits on the pool, but removes its listener while a client is checked out (a transaction in
- * progress): then the client itself must be listened to. The query in flight rejects on its own and
- * the pool discards the broken client; all there is to do here is say it.
+ * progress): then the client itself must be listened to. The query in flight rejects on its own;
+ * the broken client, if still checked out, goes back to the pool to be discarded (discardDeadClients).
  */
 export function guardPool(pool: pg.Pool, warn: (message: string) => void): pg.Pool {
   let lastWarning = 0;
@@ -51,5 +51,34 @@ export function guardPool(pool: pg.Pool, warn: (message: string) => void): pg.Po
   };
   pool.on('error', say);
   pool.on('connect', (client) => client.on('error', say));
+  return discardDeadClients(pool);
+}
+
+/**
+ * Gives a checked-out client whose connection died back to its pool, which then discards it.
+ * Kysely (0.29, under MikroORM 7) gives a transaction's connection back only once its COMMIT or
+ * ROLLBACK succeeded (kysely-org/kysely#1990, open): when the database goes away in the middle of
+ * a transaction both fail, and the connection stayed checked out for good. Each outage took the
+ * slots of the transactions it interrupted, until the writes waited for a connection that never
+ * came (503 forever while the database answered again; docs/adr/0023).
+ *
+ * A connection that died answers nothing again, so releasing it at once (with its error: the pool
+ * ends it, never hands it out) loses nothing; whoever still holds it gets "not queryable" (a 503),
+ * and its own release, if it comes, does nothing.
+ */
+export function discardDeadClients(pool: pg.Pool): pg.Pool {
+  const out = new WeakSet<pg.PoolClient>();
+  pool.on('acquire', (client) => out.add(client));
+  pool.on('release', (_error, client) => out.delete(client));
+  pool.on('connect', (client) =>
+    client.on('error', (error) => {
+      const held = client as pg.PoolClient;
+      if (!out.has(held)) return;
+      out.delete(held);
+      const release = held.release;
+      held.release = () => undefined;
+      release(error);
+    }),
+  );
   return pool;
 }

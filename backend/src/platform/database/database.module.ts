@@ -3,7 +3,9 @@ import { PostgreSqlDriver } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import { ReflectMetadataProvider } from '@mikro-orm/decorators/legacy';
 import { DynamicModule, Global, Module } from '@nestjs/common';
+import type pg from 'pg';
 import { MIGRATIONS } from '../../migrations/index.js';
+import { discardDeadClients } from './connection-errors.js';
 import { Database } from './database.js';
 
 export function ormOptions(url: string) {
@@ -16,7 +18,9 @@ export function ormOptions(url: string) {
     pool: { min: 0, max: 10 },
     // Passed to pg's Pool: a request waits at most 10 s for a connection when the database does not
     // answer, then fails as "database unavailable" (503, docs/adr/0023) instead of hanging.
-    driverOptions: { connectionTimeoutMillis: 10_000 },
+    // A connection that dies inside a transaction goes back to the pool to be discarded, not kept
+    // checked out for good (see discardDeadClients).
+    driverOptions: { connectionTimeoutMillis: 10_000, onPoolCreated: (pool: pg.Pool) => void discardDeadClients(pool) },
     discovery: { warnWhenNoEntities: false },
     allowGlobalContext: false,
     debug: false,

@@ -76,7 +76,10 @@ class PolicyWorker implements SubscriptionWorker {
   async step(): Promise<StepResult> {
     const client = await this.deps.pool.connect();
     const sql = sqlExecutor(client);
-    const [{ locked }] = await sql.query<{ locked: boolean }>('select pg_try_advisory_lock($1, hashtext($2)) as locked', [LOCK_CLASS, this.policy.name]);
+    const [{ locked }] = await sql.query<{ locked: boolean }>('select pg_try_advisory_lock($1, hashtext($2)) as locked', [LOCK_CLASS, this.policy.name]).catch((error: unknown) => {
+      client.release(true);
+      throw error;
+    });
     if (!locked) {
       client.release();
       return { kind: 'busy' };
