@@ -5,3 +5,4 @@ export * from './aggregate-root.js';
 export * from './recorded-event.js';
 export * from './french-identifiers.js';
 export * from './spreadsheet-text.js';
+export * from './french-working-days.js';
