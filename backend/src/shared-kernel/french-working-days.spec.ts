@@ -6,6 +6,7 @@ import {
   frenchPublicHolidays,
   frenchWorkingDaysBetween,
   isFrenchWorkingDay,
+  parisCalendarDate,
 } from './french-working-days.js';
 
 const weekday = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay();
@@ -141,5 +142,14 @@ describe('working days', () => {
     for (const bad of ['2026-02-30', '27/11/2026', '2026-1-5', '']) expect(() => isFrenchWorkingDay(bad)).toThrow(RangeError);
     expect(() => addFrenchWorkingDays('2026-11-23', -1)).toThrow(RangeError);
     expect(addCalendarDays('2028-02-28', 1)).toBe('2028-02-29');
+  });
+});
+
+describe('parisCalendarDate', () => {
+  it('is the day in France, whatever the process’s time zone', () => {
+    expect(parisCalendarDate(new Date('2026-11-27T22:59:59Z'))).toBe('2026-11-27'); // 23:59:59 in Paris (winter)
+    expect(parisCalendarDate(new Date('2026-11-27T23:00:00Z'))).toBe('2026-11-28'); // midnight in Paris
+    expect(parisCalendarDate(new Date('2026-07-14T21:59:59Z'))).toBe('2026-07-14'); // 23:59:59 in Paris (summer)
+    expect(parisCalendarDate(new Date('2026-07-14T22:00:00Z'))).toBe('2026-07-15');
   });
 });

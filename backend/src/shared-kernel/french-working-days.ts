@@ -127,3 +127,10 @@ export function frenchWorkingDaysBetween(from: CalendarDate, to: CalendarDate, o
   for (let day = start + 1; day <= end; day++) if (isFrenchWorkingDay(fromDayNumber(day), options)) count++;
   return count;
 }
+
+const PARIS_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** The calendar date in France (Europe/Paris) at an instant: the centre's « today » by the server's clock. */
+export function parisCalendarDate(instant: Date): CalendarDate {
+  return PARIS_DAY.format(instant);
+}

@@ -51,4 +51,55 @@ export interface EnrolmentFundingChanged {
   };
 }
 
-export type EnrolmentEvent = StudentEnrolled | StudentUnenrolled | CourseRated | CourseFavourited | CourseUnfavourited | EnrolmentFundingChanged;
+/**
+ * The admin says an entry or an exit of a CPF enrolment was declared on EDOF (docs/adr/0050): the
+ * effective date, its deadline (three working days after it) and the day it was declared by the
+ * server's clock (Paris), so a late declaration is a fact of the log, not a claim.
+ */
+export interface EdofDeclared {
+  type: 'EdofDeclared';
+  payload: {
+    studentId: number;
+    courseId: number;
+    kind: 'entry' | 'exit';
+    /** `YYYY-MM-DD` */
+    date: string;
+    deadline: string;
+    declaredOn: string;
+    late: boolean;
+  };
+}
+
+export type EnrolmentEvent = StudentEnrolled | StudentUnenrolled | CourseRated | CourseFavourited | CourseUnfavourited | EnrolmentFundingChanged | EdofDeclared;
+
+/** One stream per training session (docs/adr/0050). */
+export const TRAINING_SESSION_STREAM = 'enrolment.training-session';
+
+/** An admin scheduled a session of a course between two dates (its name, the centre's label, stays in the table). */
+export interface TrainingSessionScheduled {
+  type: 'TrainingSessionScheduled';
+  payload: { sessionId: number; courseId: number; startDate: string; endDate: string };
+}
+export interface TrainingSessionRescheduled {
+  type: 'TrainingSessionRescheduled';
+  payload: { sessionId: number; courseId: number; startDate: string; endDate: string };
+}
+export interface SessionLearnerAdded {
+  type: 'SessionLearnerAdded';
+  payload: { sessionId: number; courseId: number; studentId: number };
+}
+/** The learner left the session: their membership is kept with the day they left. */
+export interface SessionLearnerRemoved {
+  type: 'SessionLearnerRemoved';
+  payload: { sessionId: number; courseId: number; studentId: number };
+}
+export interface SessionTrainerAdded {
+  type: 'SessionTrainerAdded';
+  payload: { sessionId: number; courseId: number; teacherId: number };
+}
+export interface SessionTrainerRemoved {
+  type: 'SessionTrainerRemoved';
+  payload: { sessionId: number; courseId: number; teacherId: number };
+}
+
+export type TrainingSessionEvent = TrainingSessionScheduled | TrainingSessionRescheduled | SessionLearnerAdded | SessionLearnerRemoved | SessionTrainerAdded | SessionTrainerRemoved;

@@ -37,3 +37,30 @@ export class FundingStudentNotFoundError extends NotFoundError {
     super('Étudiant non trouvé.');
   }
 }
+export class SessionLearnerNotEnrolledError extends InvalidInputError {
+  constructor() {
+    super('Inscrivez d’abord cet apprenant au cours de la session.', 'student');
+  }
+}
+export class SessionTrainerNotAcceptedError extends InvalidInputError {
+  constructor() {
+    super('Seul un formateur accepté par le centre peut encadrer une session.', 'teacher');
+  }
+}
+export class NotASessionMemberError extends NotFoundError {
+  constructor(role: 'learner' | 'trainer') {
+    super(role === 'learner' ? 'Cet apprenant ne fait pas partie de la session.' : 'Ce formateur n’encadre pas cette session.');
+  }
+}
+export class SessionNotFoundError extends NotFoundError {
+  constructor() {
+    super('Session de formation introuvable.');
+  }
+}
+export class LearnerInAnotherSessionError extends ConflictError {
+  constructor() {
+    super('Cet apprenant fait déjà partie d’une autre session de ce cours : retirez-le d’abord de celle-ci.', 'student');
+  }
+}
+/** A declaration on EDOF that cannot be recorded: the French reason. */
+export class EdofDeclarationError extends InvalidInputError {}

@@ -1,7 +1,8 @@
 import { Entity, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { AggregateRoot, normaliseDigits, type StreamRef } from '../../../shared-kernel/index.js';
 import { STUDENT_COURSE_STREAM, type EnrolmentEvent } from '../contracts/enrolment.events.js';
-import { AlreadyEnrolledError, AlreadyRatedError, InvalidFundingError, InvalidRatingError, NotEnrolledError, NotEnrolledInCourseError, ReviewTooLongError } from './enrolment.errors.js';
+import { edofDeclaration, type EdofKind } from './edof.js';
+import { AlreadyEnrolledError, AlreadyRatedError, EdofDeclarationError, InvalidFundingError, InvalidRatingError, NotEnrolledError, NotEnrolledInCourseError, ReviewTooLongError } from './enrolment.errors.js';
 import { fundingProblem, type EnrolmentFunding, type Funder } from './enrolment-funding.js';
 
 /** The spec's rule: a student whose formation title is the course's title counts as enrolled in it. */
@@ -81,6 +82,13 @@ export class StudentCourse extends AggregateRoot<EnrolmentEvent> {
   @Property({ type: 'string', columnType: 'date', fieldName: 'exit_date', nullable: true })
   exitDate: string | null = null;
 
+  /** The days the admin said the entry and the exit were declared on EDOF (docs/adr/0050), by the server's clock. */
+  @Property({ type: 'string', columnType: 'date', fieldName: 'edof_entry_declared_on', nullable: true })
+  edofEntryDeclaredOn: string | null = null;
+
+  @Property({ type: 'string', columnType: 'date', fieldName: 'edof_exit_declared_on', nullable: true })
+  edofExitDeclaredOn: string | null = null;
+
   @Property({ type: 'integer' })
   version = 0;
 
@@ -149,6 +157,27 @@ export class StudentCourse extends AggregateRoot<EnrolmentEvent> {
     if (changed.length === 0) return false;
     Object.assign(this, funding);
     this.record({ type: 'EnrolmentFundingChanged', payload: { studentId: this.studentId, courseId: this.courseId, ...funding, changed } });
+    return true;
+  }
+
+  /**
+   * The admin says the entry or the exit was declared on EDOF, `today` (the centre's day by the
+   * server's clock). Only a CPF enrolment whose date is known and reached, the entry before the
+   * exit; a declaration already recorded is left as it is (returns false: a retry, a second tab).
+   */
+  declareOnEdof(kind: EdofKind, context: { cpf: boolean; entryDate: string | null; exitDate: string | null }, today: string): boolean {
+    if (!this.wasEverEnrolled) throw new NotEnrolledInCourseError();
+    const declared = kind === 'entry' ? this.edofEntryDeclaredOn : this.edofExitDeclaredOn;
+    if (declared !== null) return false;
+    if (!context.cpf) throw new EdofDeclarationError('Seule une inscription financée par le CPF se déclare sur EDOF.', 'kind');
+    const date = kind === 'entry' ? context.entryDate : context.exitDate;
+    if (date === null) throw new EdofDeclarationError(kind === 'entry' ? 'Renseignez d’abord la date d’entrée en formation.' : 'Renseignez d’abord la date de sortie de formation.', 'kind');
+    if (today < date) throw new EdofDeclarationError(`${kind === 'entry' ? 'L’entrée' : 'La sortie'} ne peut être déclarée qu’à partir du ${date.split('-').reverse().join('/')}.`, 'kind');
+    if (kind === 'exit' && this.edofEntryDeclaredOn === null) throw new EdofDeclarationError('Déclarez d’abord l’entrée en formation.', 'kind');
+    const { deadline, status } = edofDeclaration(kind, date, today, today);
+    if (kind === 'entry') this.edofEntryDeclaredOn = today;
+    else this.edofExitDeclaredOn = today;
+    this.record({ type: 'EdofDeclared', payload: { studentId: this.studentId, courseId: this.courseId, kind, date, deadline: deadline!, declaredOn: today, late: status === 'declaree_en_retard' } });
     return true;
   }
 
