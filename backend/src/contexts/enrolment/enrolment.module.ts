@@ -14,6 +14,11 @@ import { ListCourseStudentsHandler } from './application/queries/list-course-stu
 import { ListFavouriteCoursesHandler } from './application/queries/list-favourite-courses.query.js';
 import { RecommendForStudentHandler } from './application/queries/recommend-for-student.query.js';
 import { StudentCourse } from './domain/student-course.aggregate.js';
+import { SessionMember, TrainingSession } from './domain/training-session.aggregate.js';
+import { AddSessionMemberHandler, ChangeSessionHandler, RemoveSessionMemberHandler, ScheduleSessionHandler } from './application/commands/training-session.commands.js';
+import { DeclareOnEdofHandler } from './application/commands/declare-on-edof.command.js';
+import { GetSessionHandler, ListSessionsHandler } from './application/queries/training-session.queries.js';
+import { SessionsController } from './http/sessions.controller.js';
 import { EnrolmentController } from './http/enrolment.controller.js';
 import { SetEnrolmentFundingHandler } from './application/commands/set-enrolment-funding.command.js';
 import { GetEnrolmentFundingHandler } from './application/queries/get-enrolment-funding.query.js';
@@ -22,8 +27,8 @@ import { CountEnrolmentRecordsHandler } from './application/queries/count-enrolm
 
 /** Enrolment: enrolments, ratings and favourites of students, and their recommendations. */
 @Module({
-  imports: [CqrsModule, MikroOrmModule.forFeature([StudentCourse])],
-  controllers: [EnrolmentController],
+  imports: [CqrsModule, MikroOrmModule.forFeature([StudentCourse, TrainingSession, SessionMember])],
+  controllers: [EnrolmentController, SessionsController],
   providers: [
     // Identity asks before removing a person (identity.queries.ts), answered here.
     CountEnrolmentRecordsHandler,
@@ -44,6 +49,14 @@ import { CountEnrolmentRecordsHandler } from './application/queries/count-enrolm
     CountCourseLearnersHandler,
     IsFollowingCourseHandler,
     ListStudentEnrolmentsHandler,
+    // Training sessions and EDOF declarations (docs/adr/0050).
+    ScheduleSessionHandler,
+    ChangeSessionHandler,
+    AddSessionMemberHandler,
+    RemoveSessionMemberHandler,
+    DeclareOnEdofHandler,
+    ListSessionsHandler,
+    GetSessionHandler,
   ],
 })
 export class EnrolmentModule {}

@@ -23,3 +23,33 @@ export interface CourseEnrolmentRow {
   /** The dossier number set on this enrolment, null when not set (the student record's `numero_dossier` applies). */
   dossier_number: string | null;
 }
+
+/**
+ * One row per training session (docs/adr/0050): a course run for a group between two calendar
+ * dates. The other contexts filter by session through it and `SESSION_LEARNER`.
+ */
+export const TRAINING_SESSION_SUMMARY = 'enrolment.training_session_summary';
+
+export interface TrainingSessionSummaryRow {
+  session_id: number;
+  course_id: number;
+  /** The centre's label (« Session de janvier 2027 »). */
+  name: string;
+  /** `date` columns, read as `YYYY-MM-DD` strings. */
+  start_date: string;
+  end_date: string;
+}
+
+/**
+ * One row per time a learner was in a session: `left_at` null while they are in (one such row per
+ * learner and course at most), set when they left (kept: nothing about a learner is deleted).
+ */
+export const SESSION_LEARNER = 'enrolment.session_learner';
+
+export interface SessionLearnerRow {
+  session_id: number;
+  course_id: number;
+  student_id: number;
+  joined_at: Date;
+  left_at: Date | null;
+}
