@@ -17,6 +17,7 @@ import { seedDemoTutoring } from './demo-tutoring.js';
 import { seedDemoProgress } from './demo-progress.js';
 import { seedDemoAdministration } from './demo-administration.js';
 import { seedDemoFunding } from './demo-funding.js';
+import { seedDemoSessions } from './demo-sessions.js';
 import { seedDemoPromises } from './demo-promises.js';
 import { seedDemoCentre } from './demo-centre.js';
 import { seedDemoDocuments } from './demo-documents.js';
@@ -134,6 +135,7 @@ export async function seedDemoData(app: INestApplicationContext): Promise<boolea
   );
   await seedDemoAdministration(commands, asAdmin, studentIds, { claire: teacherIds.get('claire.martin')! }, { pivotTables: courseIds[1]! });
   await seedDemoFunding(commands, asAdmin, { lea, ines }, { templates: courseIds[0]!, agile: courseIds[2]!, pivotTables: courseIds[1]! });
+  await seedDemoSessions(commands, asAdmin, { lea, ines, claire: teacherIds.get('claire.martin')! }, { templates: courseIds[0]!, pivotTables: courseIds[1]! });
   await seedDemoPromises(commands, db, asAdmin);
   await seedDemoCentre(commands, asAdmin, ASSETS);
   await seedDemoDocuments(app, commands, asAdmin, { lea, ines }, { agile: courseIds[2]!, pivotTables: courseIds[1]! });

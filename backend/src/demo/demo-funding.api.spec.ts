@@ -1,7 +1,9 @@
 // The demo's funding (issue 26 item 4): set through the real command, SIRETs valid, and two
 // enrolments left to fall back on the student record.
 import { QueryBus } from '@nestjs/cqrs';
+import { GetSession, ListSessions } from '../contexts/enrolment/testing.js';
 import { GetEnrolmentFunding } from '../contexts/enrolment/contracts/enrolment.queries.js';
+import { actorOf } from '../contexts/identity/testing.js';
 import { Database } from '../platform/database/database.js';
 import { isValidSiret } from '../shared-kernel/index.js';
 import { startTestApp, type TestApp } from '../testing/test-app.js';
@@ -36,5 +38,25 @@ describe('the demo funding', () => {
       dossierNumber: { value: 'CPF-2026-0142', source: 'dossier_etudiant' },
       missing: [],
     });
+  });
+});
+
+describe('the demo sessions (docs/adr/0050)', () => {
+  it('group the September templates intake and the autumn pivot tables, Claire leading, Léa’s CPF entry and exit to chase on EDOF', async () => {
+    const [admin] = await db.query<{ id: number }>(`select id from identity.admin order by id limit 1`);
+    const actor = await actorOf(db, 'admin', admin!.id);
+    const queries = t.app.get(QueryBus);
+    const sessions = await queries.execute(new ListSessions(actor, null));
+    expect(sessions.map((s) => [s.name, s.learners, s.trainers])).toEqual([
+      ['Automne 2026 — à distance', 1, 1],
+      ['Rentrée de septembre 2026 — groupe du mardi', 2, 1],
+    ]);
+    t.clock.set(new Date('2026-11-27T10:00:00Z'));
+    const september = await queries.execute(new GetSession(actor, sessions[1]!.id));
+    t.clock.release();
+    expect(september.trainers_list.map((x) => x.full_name)).toEqual(['Claire Martin']);
+    const lea = september.learners_list.find((l) => l.full_name === 'Léa Dubois')!;
+    expect([lea.cpf, lea.edof?.entry.status, lea.edof?.entry.deadline, lea.edof?.exit.status, lea.edof?.exit.deadline]).toEqual([true, 'en_retard', '2026-09-10', 'en_retard', '2026-11-04']);
+    expect(september.learners_list.find((l) => l.full_name === 'Inès Moreau')!.edof).toBeNull();
   });
 });

@@ -83,6 +83,8 @@ import {
   CentreSettingsPage,
   AdminAuditorPage,
   AdminAuditorsPage,
+  AdminSessionPage,
+  AdminSessionsPage,
 } from '../areas/admin';
 import { AuditorActivationPage, AuditorHomePage, AuditorLearner, AuditorLoginPage, AuditorLogoutPage } from '../areas/auditor';
 import { FooterPageLinks } from '../features/catalogue';
@@ -254,6 +256,8 @@ export const routes: RouteObject[] = [
               { path: 'admin-student-detail/:studentId', element: <StudentDetailPage /> },
               { path: 'admin-student-detail/:studentId/releve/:courseId', element: <TranscriptPage area="admin" /> },
               // Auditors (docs/adr/0039).
+              { path: 'admin-sessions', element: <AdminSessionsPage /> },
+              { path: 'admin-sessions/:sessionId', element: <AdminSessionPage /> },
               { path: 'admin-auditors', element: <AdminAuditorsPage /> },
               { path: 'admin-auditors/:auditorId', element: <AdminAuditorPage /> },
             ],

@@ -74,6 +74,7 @@ export const messages = {
     adminCentre: 'Paramètres du centre',
     adminSupport: 'Assistance technique',
     adminAuditors: 'Auditeurs',
+    adminSessions: 'Sessions de formation',
   },
   notFound: {
     title: 'Page introuvable',

@@ -3,3 +3,5 @@ export { EnrolStudent } from './application/commands/enrol-student.command.js';
 export { RateCourse } from './application/commands/rate-course.command.js';
 export { SetFavourite } from './application/commands/set-favourite.command.js';
 export { SetEnrolmentFunding } from './application/commands/set-enrolment-funding.command.js';
+export { AddSessionMember, ScheduleSession } from './application/commands/training-session.commands.js';
+export { GetSession, ListSessions } from './application/queries/training-session.queries.js';

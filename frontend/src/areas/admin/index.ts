@@ -11,3 +11,4 @@ export { XapiCredentialsPage } from '../../features/xapi';
 export { ProgressTrackingPage, StudentDetailPage, StudentsPage, TeachersPage } from '../../features/administration';
 export { CentreSettingsPage } from '../../features/centre';
 export { AdminAuditorPage, AdminAuditorsPage } from '../../features/audit';
+export { AdminSessionPage, AdminSessionsPage } from '../../features/enrolment';

@@ -8,3 +8,5 @@ export { useEnrolmentState, type EnrolmentState } from './use-enrolment-state';
 // Pages, each loaded with its route.
 export const FavoriteCoursesPage = lazyComponent(() => import('./screens/student-course-lists'), (m) => m.FavoriteCoursesPage);
 export const RecommendedCoursesPage = lazyComponent(() => import('./screens/student-course-lists'), (m) => m.RecommendedCoursesPage);
+export const AdminSessionsPage = lazyComponent(() => import('./sessions/admin-sessions-page'), (m) => m.AdminSessionsPage);
+export const AdminSessionPage = lazyComponent(() => import('./sessions/admin-session-page'), (m) => m.AdminSessionPage);

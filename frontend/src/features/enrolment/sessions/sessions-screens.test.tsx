@@ -1,0 +1,103 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { startSession } from '../../../lib/session';
+import { json, stubFetch, type FakeRequest } from '../../../test/fake-fetch';
+import { renderApp } from '../../../test/render-app';
+
+const path = (request: FakeRequest) => request.path.replace(/\/$/, '');
+const edof = (kind: 'entry' | 'exit', status: string, extra: Record<string, unknown> = {}) => ({
+  kind,
+  date: kind === 'entry' ? '2027-01-11' : '2027-03-26',
+  deadline: kind === 'entry' ? '2027-01-14' : '2027-04-01',
+  declared_on: null,
+  status,
+  working_days_left: null,
+  ...extra,
+});
+const session = {
+  id: 5,
+  course_id: 7,
+  course_title: 'Excel : tableaux croisés dynamiques',
+  name: 'Session de janvier 2027',
+  start_date: '2027-01-11',
+  end_date: '2027-03-26',
+  learners: 2,
+  trainers: 1,
+  today: '2027-01-12',
+  trainers_list: [{ teacher_id: 3, full_name: 'Claire Martin', joined_at: '2026-12-01T09:00:00Z' }],
+  learners_list: [
+    {
+      student_id: 11,
+      full_name: 'Léa Dubois',
+      email: 'lea.dubois@example.fr',
+      joined_at: '2026-12-01T09:00:00Z',
+      left_at: null,
+      funder: 'cpf',
+      funding_label: 'CPF (Caisse des Dépôts)',
+      dossier_number: 'CPF-2027-000123',
+      cpf: true,
+      edof: { entry: edof('entry', 'a_declarer', { working_days_left: 2 }), exit: edof('exit', 'a_venir') },
+    },
+    {
+      student_id: 12,
+      full_name: 'Karim Haddad',
+      email: 'karim.haddad@example.fr',
+      joined_at: '2026-12-01T09:00:00Z',
+      left_at: null,
+      funder: 'opco',
+      funding_label: 'OPCO',
+      dossier_number: null,
+      cpf: false,
+      edof: null,
+    },
+  ],
+};
+
+describe('training sessions (docs/adr/0050)', () => {
+  it('/admin-sessions lists the sessions and links each', async () => {
+    startSession('admin', { id: 1, username: 'admin', access: 'a1', refresh: 'r1' });
+    stubFetch((request) => (path(request) === '/admin/sessions' ? json([session]) : json({ statusCode: 404, message: 'Introuvable.' }, 404)));
+    renderApp('/admin-sessions');
+    expect(await screen.findByRole('link', { name: 'Session de janvier 2027' }, { timeout: 10_000 })).toHaveAttribute('href', '/admin-sessions/5');
+    expect(screen.getByText('11/01/2027')).toBeInTheDocument();
+  });
+
+  it('/admin-sessions/{id} shows the EDOF deadlines of the day and notes a declaration', async () => {
+    startSession('admin', { id: 1, username: 'admin', access: 'a1', refresh: 'r1' });
+    const calls: string[] = [];
+    let declared = false;
+    stubFetch((request) => {
+      if (request.method !== 'GET') calls.push(`${request.method} ${path(request)}`);
+      if (request.method === 'PUT' && path(request) === '/admin/students/11/courses/7/edof/entry') {
+        declared = true;
+        return json({ declared: true, declared_on: '2027-01-12' });
+      }
+      if (path(request) === '/admin/sessions/5') {
+        const first = { ...session.learners_list[0], edof: { ...session.learners_list[0].edof!, entry: declared ? edof('entry', 'declaree', { declared_on: '2027-01-12' }) : session.learners_list[0].edof!.entry } };
+        return json({ ...session, learners_list: [first, session.learners_list[1]] });
+      }
+      if (path(request) === '/fetch-enrolled-students/7' || path(request) === '/formateur') return json(path(request) === '/formateur' ? { count: 0, next: null, previous: null, results: [] } : []);
+      return json({ statusCode: 404, message: 'Introuvable.' }, 404);
+    });
+    renderApp('/admin-sessions/5');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Session de janvier 2027' })).toBeInTheDocument();
+    expect(screen.getByText('Excel : tableaux croisés dynamiques · du 11/01/2027 au 26/03/2027')).toBeInTheDocument();
+    const lea = screen.getByText('Léa Dubois').closest('tr')! as HTMLElement;
+    expect(within(lea).getByText('À déclarer')).toBeInTheDocument();
+    expect(within(lea).getByText('Échéance : 14/01/2027 · 2 jours ouvrés restants')).toBeInTheDocument();
+    const karim = screen.getByText('Karim Haddad').closest('tr')! as HTMLElement;
+    expect(within(karim).getAllByText('Hors CPF')).toHaveLength(2);
+    await userEvent.click(within(lea).getByRole('button', { name: 'Noter que l’entrée de Léa Dubois a été déclarée sur EDOF aujourd’hui' }));
+    expect(await within(screen.getByText('Léa Dubois').closest('tr')! as HTMLElement).findByText('Déclarée le 12/01/2027')).toBeInTheDocument();
+    expect(calls).toEqual(['PUT /admin/students/11/courses/7/edof/entry']);
+  });
+
+  it('an unknown session says it is not found', async () => {
+    startSession('admin', { id: 1, username: 'admin', access: 'a1', refresh: 'r1' });
+    stubFetch(() => json({ statusCode: 404, message: 'Session de formation introuvable.' }, 404));
+    renderApp('/admin-sessions/99');
+    expect(await screen.findByRole('link', { name: /Toutes les sessions/ })).toHaveAttribute('href', '/admin-sessions');
+    expect(await screen.findByText(/introuvable/i)).toBeInTheDocument();
+  });
+});
