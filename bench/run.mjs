@@ -23,7 +23,7 @@ const { projectRoot, versions } = await import('./lib/deps.mjs');
 const { httpClient, problemsOf, runLoad } = await import('./lib/load.mjs');
 const { freePort, startService } = await import('./lib/processes.mjs');
 const { cpuSnapshot, cpuUsage } = await import('./lib/cpu.mjs');
-const { formatTable } = await import('./lib/report.mjs');
+const { formatTable, summariseRounds } = await import('./lib/report.mjs');
 
 const benchDir = join(projectRoot, 'bench');
 const resultsDir = join(benchDir, 'results');
@@ -44,6 +44,8 @@ let settings;
 const readSettings = () => ({
   duration: envNumber('BENCH_DURATION', 5, 1, 60),
   warmup: envNumber('BENCH_WARMUP', 2, 0, 30),
+  // Rounds per scenario, app and baseline interleaved (a busy machine hits both alike): the ratio is the median of the rounds'.
+  rounds: envNumber('BENCH_ROUNDS', 5, 1, 21),
   maxConnections: envNumber('BENCH_MAX_CONNECTIONS', 50, 1, 200),
   only: process.env.BENCH_ONLY?.trim() || null,
 });
@@ -210,7 +212,8 @@ async function main() {
   };
 
   console.log(
-    `\n${scenarios.length} scénario(s), ${settings.warmup} s de chauffe + ${settings.duration} s de mesure chacun, app puis référence.\n`,
+    `\n${scenarios.length} scénario(s), ${settings.warmup} s de chauffe puis ${settings.rounds} manche(s) de ${settings.duration} s de mesure chacun, ` +
+      `app et référence alternées (l'ordre change à chaque manche) ; le rapport est la médiane des rapports des manches.\n`,
   );
   // One quiet second (servers idle) to see whether something else is already using the machine.
   const quietStart = cpuSnapshot();
@@ -222,49 +225,51 @@ async function main() {
   const results = [];
   for (const scenario of scenarios) {
     const entry = { name: scenario.name, description: scenario.description ?? '', file: scenario.file, connections: scenario.connections };
-    for (const sideName of ['app', 'baseline']) {
+    const run = async (sideName, phase, duration) => {
       const side = sides[sideName];
-      const run = async (phase, duration) => {
-        if (!side.service.alive) throw failure(`${side.service.name} s'est arrêté (voir ${side.service.logFile}).`);
-        const http = httpClient(side.baseUrl);
-        // appHttp: data a scenario needs (accounts, quizzes…) is made through the app, whichever side is measured.
-        const state = scenario.setup
-          ? await scenario.setup({
-              side: sideName, phase, baseUrl: side.baseUrl, http, appHttp: httpClient(sides.app.baseUrl), baselineHttp: httpClient(sides.baseline.baseUrl),
-              connections: scenario.connections, databaseUrl: database.url,
-            })
-          : {};
-        const summary = await runLoad({
-          baseUrl: side.baseUrl,
-          target: scenario[sideName],
-          state,
-          connections: scenario.connections,
-          duration,
-          check: scenario.check,
-        });
-        if (!side.service.alive) throw failure(`${side.service.name} s'est arrêté pendant « ${scenario.name} » (voir ${side.service.logFile}).`);
-        return summary;
-      };
-      process.stdout.write(`  ${scenario.name.padEnd(16)} ${side.label.padEnd(10)} `);
-      if (settings.warmup > 0) {
-        const warm = await run('warmup', settings.warmup);
-        const problems = problemsOf(warm);
+      if (!side.service.alive) throw failure(`${side.service.name} s'est arrêté (voir ${side.service.logFile}).`);
+      const http = httpClient(side.baseUrl);
+      // appHttp: data a scenario needs (accounts, quizzes…) is made through the app, whichever side is measured.
+      const state = scenario.setup
+        ? await scenario.setup({
+            side: sideName, phase, baseUrl: side.baseUrl, http, appHttp: httpClient(sides.app.baseUrl), baselineHttp: httpClient(sides.baseline.baseUrl),
+            connections: scenario.connections, databaseUrl: database.url,
+          })
+        : {};
+      const summary = await runLoad({ baseUrl: side.baseUrl, target: scenario[sideName], state, connections: scenario.connections, duration, check: scenario.check });
+      if (!side.service.alive) throw failure(`${side.service.name} s'est arrêté pendant « ${scenario.name} » (voir ${side.service.logFile}).`);
+      return summary;
+    };
+    if (settings.warmup > 0) {
+      for (const sideName of ['app', 'baseline']) {
+        const problems = problemsOf(await run(sideName, 'warmup', settings.warmup));
         if (problems.length) {
-          throw failure(`« ${scenario.name} » (${side.label}) échoue dès la chauffe : ${problems.join(' ; ')} (journal : ${side.service.logFile})`);
+          throw failure(`« ${scenario.name} » (${sides[sideName].label}) échoue dès la chauffe : ${problems.join(' ; ')} (journal : ${sides[sideName].service.logFile})`);
         }
       }
-      const before = cpuSnapshot();
-      const summary = await run('measure', settings.duration);
-      summary.problems = problemsOf(summary);
-      summary.cpu = cpuUsage(before, cpuSnapshot());
-      entry[sideName] = summary;
+    }
+    // Interleaved rounds: app then baseline, then baseline then app, and so on; each round's ratio
+    // compares two runs a few seconds apart, so a load that comes and goes hits both sides of it.
+    const rounds = [];
+    for (let round = 0; round < settings.rounds; round++) {
+      const measured = {};
+      for (const sideName of round % 2 === 0 ? ['app', 'baseline'] : ['baseline', 'app']) {
+        const before = cpuSnapshot();
+        const summary = await run(sideName, 'measure', settings.duration);
+        summary.problems = problemsOf(summary);
+        summary.cpu = cpuUsage(before, cpuSnapshot());
+        measured[sideName] = summary;
+      }
+      const ratio = measured.baseline.reqPerSec > 0 ? measured.app.reqPerSec / measured.baseline.reqPerSec : null;
+      rounds.push({ ...measured, ratio });
       console.log(
-        `${summary.reqPerSec.toFixed(0).padStart(7)} req/s  p50 ${summary.latencyMs.p50?.toFixed(2)} ms  p99 ${summary.latencyMs.p99?.toFixed(2)} ms` +
-          (summary.cpu ? `  (machine ${summary.cpu.machineBusyPct} %, autres processus ${summary.cpu.otherProcessesPct} %)` : '') +
-          (summary.problems.length ? `  ⚠ ${summary.problems.join(' ; ')}` : ''),
+        `  ${scenario.name.padEnd(16)} manche ${round + 1}/${settings.rounds}  app ${measured.app.reqPerSec.toFixed(0).padStart(6)} req/s  référence ${measured.baseline.reqPerSec.toFixed(0).padStart(6)} req/s` +
+          `  rapport ${ratio === null ? '–' : ratio.toFixed(2)}` +
+          `  (autres processus ${measured.app.cpu?.otherProcessesPct ?? '–'} % / ${measured.baseline.cpu?.otherProcessesPct ?? '–'} %)` +
+          ([...measured.app.problems, ...measured.baseline.problems].length ? `  ⚠ ${[...measured.app.problems, ...measured.baseline.problems].join(' ; ')}` : ''),
       );
     }
-    entry.ratio = entry.baseline.reqPerSec > 0 ? entry.app.reqPerSec / entry.baseline.reqPerSec : null;
+    Object.assign(entry, summariseRounds(rounds));
     results.push(entry);
   }
 
@@ -283,7 +288,7 @@ async function main() {
   if (noisy.length) console.log(`⚠ Mesures bruitées par d'autres processus (> 10 % de la machine) : ${noisy.join(', ')}.\n`);
   const report = {
     finishedAt: new Date().toISOString(),
-    settings: { durationSeconds: settings.duration, warmupSeconds: settings.warmup, only: settings.only },
+    settings: { durationSeconds: settings.duration, warmupSeconds: settings.warmup, rounds: settings.rounds, only: settings.only },
     machine: { otherProcessesCpuPctAtStart: atStart?.otherProcessesPct ?? null, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? null, totalMemoryMiB: Math.round(os.totalmem() / 2 ** 20), platform: `${os.platform()} ${os.release()}` },
     node: process.versions.node,
     app: appBuildInfo(),

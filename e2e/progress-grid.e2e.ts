@@ -80,6 +80,14 @@ test('a trainer reads the grid, hovers a cell, filters, and opens a learner’s 
   await expect(page).toHaveURL(/\/enrolled-students\/\d+\/releve\/\d+$/);
   await expect(page.getByRole('heading', { level: 1, name: `Relevé de formation : ${COURSE}` })).toBeVisible();
   await expect(page.getByTestId('transcript-learner')).toContainText(DEMO.student.name);
+  // Each quiz attempt says its verdict (ADR 0043 §6): the demo's quizzes have no pass mark.
+  await expect(page.getByTestId('transcript').getByText('Terminée, sans seuil').first()).toBeVisible();
+  await page.screenshot({ path: 'test-results/transcript-verdicts-1280.png', fullPage: true });
+  await expectNoSeriousA11yViolations(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByTestId('transcript').getByText('Terminée, sans seuil').first()).toBeVisible();
+  await page.screenshot({ path: 'test-results/transcript-verdicts-390.png', fullPage: true });
+  await expectNoSeriousA11yViolations(page);
 });
 
 test('an admin reads each learner’s percentage course by course, and the same grid per course', async ({ page }) => {

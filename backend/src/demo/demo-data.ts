@@ -14,7 +14,7 @@ import { DEMO_CATEGORIES, DEMO_COURSES, DEMO_DRAFT_COURSES, DEMO_PAGES } from '.
 import { seedDemoMedia } from './demo-media.js';
 import { seedDemoQuizzes } from './demo-quizzes.js';
 import { seedDemoTutoring } from './demo-tutoring.js';
-import { seedDemoProgress } from './demo-progress.js';
+import { seedDemoGridStages, seedDemoProgress } from './demo-progress.js';
 import { seedDemoAdministration } from './demo-administration.js';
 import { seedDemoFunding } from './demo-funding.js';
 import { seedDemoSessions } from './demo-sessions.js';
@@ -134,6 +134,7 @@ export async function seedDemoData(app: INestApplicationContext): Promise<boolea
     { agile: courseIds[2]!, templates: byTitle('Modèles de documents Word et Excel'), pivotTables: courseIds[1]! },
   );
   await seedDemoAdministration(commands, asAdmin, studentIds, { claire: teacherIds.get('claire.martin')! }, { pivotTables: courseIds[1]! });
+  await seedDemoGridStages(app, asAdmin, { pivotTables: courseIds[1]! });
   await seedDemoFunding(commands, asAdmin, { lea, ines }, { templates: courseIds[0]!, agile: courseIds[2]!, pivotTables: courseIds[1]! });
   await seedDemoSessions(commands, asAdmin, { lea, ines, claire: teacherIds.get('claire.martin')! }, { templates: courseIds[0]!, pivotTables: courseIds[1]! });
   await seedDemoPromises(commands, db, asAdmin);

@@ -1,8 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { MikroORM } from '@mikro-orm/postgresql';
+import type { INestApplicationContext } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { GetCourseOutline, type OutlineStep } from '../contexts/catalogue/contracts/catalogue.queries.js';
+import { EnrolStudent, EnrolStudentHandler } from '../contexts/enrolment/testing.js';
+import { actorOf } from '../contexts/identity/testing.js';
 import { CompleteCourse, RecordProgress, RecordProgressHandler, RecordScormCommit } from '../contexts/learning-progress/testing.js';
-import type { AggregateStore } from '../platform/aggregate-store/index.js';
+import { AggregateStore } from '../platform/aggregate-store/index.js';
+import { Database } from '../platform/database/database.js';
+import { AppendSignal } from '../platform/event-log/append-signal.js';
+import { EventLog } from '../platform/event-log/index.js';
+import { MediaStorage } from '../platform/storage/media-storage.js';
 import { Clock, type Actor } from '../shared-kernel/index.js';
 
 /**
@@ -13,7 +21,9 @@ import { Clock, type Actor } from '../shared-kernel/index.js';
  * at normal speed). Only the demo's progress reports are judged on it; it never reaches the real time.
  */
 class DemoStudyClock extends Clock {
-  private at = Date.now() - 3 * 3600_000;
+  constructor(private at = Date.now() - 3 * 3600_000) {
+    super();
+  }
 
   now(): Date {
     return new Date(this.at);
@@ -120,4 +130,45 @@ export async function seedDemoProgress(
   // Her three chapters read and watched, the module is open to her (steps open in order).
   await playCourse(commands, queries, player, students.ines, courses.pivotTables, 3);
   await openScormModule(commands, queries, students.ines, courses.pivotTables);
+}
+
+/** How long ago Nadia last studied: beyond the grid's « inactif » threshold (7 days, ADR 0042) by the server's clock at seeding. */
+export const NADIA_LAST_STUDIED_DAYS_AGO = 12;
+
+/**
+ * Every filter of the trainer's progress grid shows someone on Claire's pivot tables course
+ * (« Progression », ADR 0042), after the staff created Nadia and Karim (demo-administration):
+ * - Léa (« terminé »): she took it for the pivot table homework Claire gave her, every step
+ *   validated, its interactive module passed at 85, the course completed;
+ * - Inès (« en cours »): seeded above, stopped in the module today;
+ * - Nadia Benali (« inactif »): enrolled on her CPF file and studied its first two steps twelve
+ *   days before the seeding, nothing since. Her enrolment and progress are judged and logged on a
+ *   clock twelve days back (a store whose event log runs on the demo's study clock, as the server's
+ *   own would have then): her events say when she studied, so the grid's last activity is the log's;
+ * - Karim Haddad (« non commencé »): enrolled by the staff, never opened it.
+ */
+export async function seedDemoGridStages(app: INestApplicationContext, asAdmin: Actor, courses: { pivotTables: number }): Promise<void> {
+  const commands = app.get(CommandBus);
+  const queries = app.get(QueryBus);
+  const db = app.get(Database);
+  const studentId = async (username: string) =>
+    (await db.one<{ id: number }>('select s.id from identity.student s join identity.account a on a.id = s.account_id where a.username = $1', [username]))!.id;
+  const [lea, nadia, karim] = await Promise.all(['lea.dubois', 'nadia.benali', 'karim.haddad'].map(studentId));
+
+  const store = app.get(AggregateStore);
+  const today = new DemoStudyClock(Date.now() - 3600_000);
+  await commands.execute(new EnrolStudent(asAdmin, lea!, courses.pivotTables));
+  const leaActor = await actorOf(db, 'student', lea!);
+  const steps = (await queries.execute(new GetCourseOutline(courses.pivotTables))).chapters.reduce((n, c) => n + 1 + c.subchapters.length, 0);
+  if ((await playCourse(commands, queries, { clock: today, handler: new RecordProgressHandler(store, queries, today) }, leaActor, courses.pivotTables, steps)) === steps) {
+    await commands.execute(new CompleteCourse(leaActor, lea!, courses.pivotTables));
+  }
+
+  const then = new DemoStudyClock(Date.now() - NADIA_LAST_STUDIED_DAYS_AGO * 86_400_000);
+  const past = new AggregateStore(app.get(MikroORM), new EventLog(then, app.get(AppendSignal)), app.get(MediaStorage));
+  await new EnrolStudentHandler(past, queries, then).execute(new EnrolStudent(asAdmin, nadia!, courses.pivotTables));
+  then.spend(600);
+  await playCourse(commands, queries, { clock: then, handler: new RecordProgressHandler(past, queries, then) }, await actorOf(db, 'student', nadia!), courses.pivotTables, 2);
+
+  await commands.execute(new EnrolStudent(asAdmin, karim!, courses.pivotTables));
 }

@@ -1,5 +1,5 @@
 /** Commands the demo data and the tests send directly (docs/adr/0007-contracts-only-boundaries.md). */
-export { EnrolStudent } from './application/commands/enrol-student.command.js';
+export { EnrolStudent, EnrolStudentHandler } from './application/commands/enrol-student.command.js';
 export { RateCourse } from './application/commands/rate-course.command.js';
 export { SetFavourite } from './application/commands/set-favourite.command.js';
 export { SetEnrolmentFunding } from './application/commands/set-enrolment-funding.command.js';

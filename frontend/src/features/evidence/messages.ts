@@ -84,6 +84,12 @@ export const messages = {
     result: 'Résultat',
     right: 'Juste',
     wrong: 'Fausse',
+    /** The attempt's verdict, as the PDF and the workbook of the dossier word it (backend quiz-verdict.ts). */
+    passed: (passMark: number) => `Réussie (seuil ${passMark} %)`,
+    failed: (passMark: number) => `Non réussie (seuil ${passMark} %)`,
+    noPassMark: 'Terminée, sans seuil',
+    timeUp: 'temps écoulé',
+    validatedByTrainer: 'Quiz validé à la main par le formateur le',
   },
   scorm: {
     title: 'Modules SCORM',

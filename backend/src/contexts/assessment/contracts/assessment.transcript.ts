@@ -20,6 +20,17 @@ export interface TranscriptQuizAttempt {
   correct: number;
   /** The quiz's questions when the attempt was completed (its live questions while under way). */
   total: number;
+  /**
+   * The server's verdict when the attempt closed (ADR 0043), from its QuizCompleted: passed or not
+   * against `pass_mark`, the pass mark in force then (null: « sans seuil », a quiz without one, or an
+   * attempt closed before pass marks existed, which passed); both null while under way.
+   */
+  passed: boolean | null;
+  pass_mark: number | null;
+  /** How it closed: every question answered, or its time limit passed (null: under way, or closed before ADR 0043). */
+  closed_by: 'answers' | 'time-limit' | null;
+  /** When the quiz's trainer (or an admin) validated the quiz by hand after this attempt, the last allowed (null: not). */
+  validated_by_trainer_at: string | null;
   answers: TranscriptAnswer[];
 }
 

@@ -86,6 +86,10 @@ export class TranscriptQuizAttemptView {
   @ApiProperty() answered!: number;
   @ApiProperty() correct!: number;
   @ApiProperty() total!: number;
+  @ApiProperty({ type: Boolean, nullable: true, description: 'Réussie au seuil en vigueur à sa clôture (null : en cours)' }) passed!: boolean | null;
+  @ApiProperty({ type: Number, nullable: true, description: 'Le seuil de réussite en vigueur à sa clôture, en % (null : sans seuil)' }) pass_mark!: number | null;
+  @ApiProperty({ type: String, nullable: true, enum: ['answers', 'time-limit'] }) closed_by!: 'answers' | 'time-limit' | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Quiz validé à la main par le formateur après cette tentative' }) validated_by_trainer_at!: string | null;
   @ApiProperty({ type: [TranscriptAnswerView] }) answers!: TranscriptAnswerView[];
 }
 

@@ -8,6 +8,7 @@ import { Database } from '../../../platform/database/database.js';
 import { call, givenAdmin, givenCourse, givenEnrolled, givenStudent, givenTeacher, type GivenAdmin, type GivenStudent } from '../../../testing/fixtures.js';
 import { unzip } from '../../../testing/zip.js';
 import { startTestApp, type TestApp } from '../../../testing/test-app.js';
+import { givenAuditor as givenAuditorBy, type AuditorScope } from '../../identity/testing.js';
 
 let t: TestApp;
 let db: Database;
@@ -65,20 +66,8 @@ async function beat(student: GivenStudent, courseId: number) {
   expect(response.statusCode).toBe(201);
 }
 
-/** An auditor invited by the admin and activated through the link answered to the admin; signed in. */
-async function givenAuditor(scope: { all_courses: boolean; course_ids: number[] }, endsOn = '2099-12-31') {
-  const email = `auditeur-${randomUUID().slice(0, 8)}@bureau-veritas.test`;
-  const invited = await call(t, 'POST', '/api/admin/auditors', admin.token, { full_name: 'Claire Auditrice', email, organisation: 'Bureau Veritas — audit Qualiopi', ends_on: endsOn, ...scope });
-  expect(invited.statusCode).toBe(201);
-  const secret = /#jeton=([A-Za-z0-9_-]+)$/.exec(invited.json().invitation_url as string)![1];
-  const password = 'mot-de-passe-auditeur-1';
-  expect((await call(t, 'POST', '/api/auditeurs/activation', undefined, { token: secret, password })).statusCode).toBe(204);
-  const signedIn = await call(t, 'POST', '/api/auditeurs/token', undefined, { email, password });
-  expect(signedIn.statusCode).toBe(200);
-  const auditorId = invited.json().auditor.id as number;
-  const accountId = (await db.one<{ account_id: number }>('select account_id from identity.auditor where id = $1', [auditorId]))!.account_id;
-  return { auditorId, accountId, token: signedIn.json().access as string };
-}
+/** An auditor of this scope invited by this file's admin, activated and signed in (identity/testing.ts). */
+const givenAuditor = (scope: AuditorScope, endsOn = '2099-12-31') => givenAuditorBy(t, admin, scope, endsOn);
 
 const dossierPath = (studentId: number, courseId: number) => `/api/audit/students/${studentId}/courses/${courseId}/dossier/`;
 

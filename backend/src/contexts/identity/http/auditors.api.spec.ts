@@ -10,6 +10,7 @@ import { eventually } from '../../../platform/testing/eventually.js';
 import { readMail, startSmtpCatcher } from '../../../platform/testing/smtp-catcher.js';
 import { call, givenAdmin, givenCourse, givenEnrolled, givenStudent, givenTeacher, type GivenAdmin, type GivenStudent } from '../../../testing/fixtures.js';
 import { startTestApp, type TestApp } from '../../../testing/test-app.js';
+import { givenAuditor as givenAuditorBy, type AuditorScope } from '../testing.js';
 
 let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
 let t: TestApp;
@@ -67,39 +68,37 @@ async function beat(student: GivenStudent, courseId: number) {
   expect(response.statusCode).toBe(201);
 }
 
-/** An admin invites an auditor; the invitation's link from the caught e-mail sets the password; a signed-in auditor. */
-async function givenAuditor(scope: { all_courses: boolean; course_ids: number[] }, endsOn = END) {
-  const email = `auditeur-${randomUUID().slice(0, 8)}@bureau-veritas.test`;
-  const invited = await call(t, 'POST', '/api/admin/auditors', admin.token, { full_name: 'Claire Auditrice', email, organisation: 'Bureau Veritas — audit Qualiopi', ends_on: endsOn, ...scope });
-  expect(invited.statusCode).toBe(201);
-  expect(invited.json()).toMatchObject({ email_sent: true, auditor: { status: 'invite', ends_on: endsOn, email } });
-  const auditorId = invited.json().auditor.id as number;
-  const mail = await eventually(async () => {
-    const found = smtp.mails.find((m) => m.to.includes(email));
-    expect(found).toBeDefined();
-    return readMail(found!);
-  });
-  expect(mail.subject).toBe("Votre accès d'auditeur à la plateforme de formation");
-  const secret = /\/auditeur\/activation#jeton=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
-  expect(secret).toBeDefined();
-  // The same one-use link, answered once to the inviting admin.
-  expect(invited.json().invitation_url).toMatch(new RegExp(`/auditeur/activation#jeton=${secret}$`));
-  const password = 'mot-de-passe-auditeur-1';
-  // Before activation: no sign-in.
-  expect((await call(t, 'POST', '/api/auditeurs/token', undefined, { email, password })).statusCode).toBe(401);
-  expect((await call(t, 'POST', '/api/auditeurs/activation', undefined, { token: secret, password: 'court' })).statusCode).toBe(400);
-  expect((await call(t, 'POST', '/api/auditeurs/activation', undefined, { token: secret, password })).statusCode).toBe(204);
-  // The link is used up.
-  const again = await call(t, 'POST', '/api/auditeurs/activation', undefined, { token: secret, password });
-  expect(again.statusCode).toBe(400);
-  expect(again.json().message).toBe("Ce lien d'invitation n'est plus valable : demandez au centre une nouvelle invitation.");
-  const signedIn = await call(t, 'POST', '/api/auditeurs/token', undefined, { email, password });
-  expect(signedIn.statusCode).toBe(200);
-  const accountId = (await db.one<{ account_id: number }>('select account_id from identity.auditor where id = $1', [auditorId]))!.account_id;
-  return { auditorId, accountId, email, password, token: signedIn.json().access as string, refresh: signedIn.json().refresh as string };
-}
+/** An auditor of this scope (docs/adr/0039), invited by this file's admin and signed in (identity/testing.ts). */
+const givenAuditor = (scope: AuditorScope, endsOn = END) => givenAuditorBy(t, admin, scope, endsOn);
 
 describe('auditors', () => {
+  it('are invited by e-mail: its one-use link (the one answered to the admin) sets the password, no sign-in before', async () => {
+    const email = `auditeur-${randomUUID().slice(0, 8)}@bureau-veritas.test`;
+    const invited = await call(t, 'POST', '/api/admin/auditors', admin.token, { full_name: 'Claire Auditrice', email, organisation: 'Bureau Veritas — audit Qualiopi', ends_on: END, all_courses: true, course_ids: [] });
+    expect(invited.statusCode).toBe(201);
+    expect(invited.json()).toMatchObject({ email_sent: true, auditor: { status: 'invite', ends_on: END, email } });
+    const mail = await eventually(async () => {
+      const found = smtp.mails.find((m) => m.to.includes(email));
+      expect(found).toBeDefined();
+      return readMail(found!);
+    });
+    expect(mail.subject).toBe("Votre accès d'auditeur à la plateforme de formation");
+    const secret = /\/auditeur\/activation#jeton=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
+    expect(secret).toBeDefined();
+    // The same one-use link, answered once to the inviting admin.
+    expect(invited.json().invitation_url).toMatch(new RegExp(`/auditeur/activation#jeton=${secret}$`));
+    const password = 'mot-de-passe-auditeur-1';
+    // Before activation: no sign-in.
+    expect((await call(t, 'POST', '/api/auditeurs/token', undefined, { email, password })).statusCode).toBe(401);
+    expect((await call(t, 'POST', '/api/auditeurs/activation', undefined, { token: secret, password: 'court' })).statusCode).toBe(400);
+    expect((await call(t, 'POST', '/api/auditeurs/activation', undefined, { token: secret, password })).statusCode).toBe(204);
+    // The link is used up.
+    const again = await call(t, 'POST', '/api/auditeurs/activation', undefined, { token: secret, password });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toBe("Ce lien d'invitation n'est plus valable : demandez au centre une nouvelle invitation.");
+    expect((await call(t, 'POST', '/api/auditeurs/token', undefined, { email, password })).statusCode).toBe(200);
+  });
+
   it('reads in scope, closed accounts included, every read recorded; 403 outside the scope and for other roles', async () => {
     const { inScope, outOfScope, learner, other, teacher } = await world();
     const auditor = await givenAuditor({ all_courses: false, course_ids: [inScope.courseId] });

@@ -207,6 +207,28 @@ describe('grading', () => {
     expect([late.statusCode, late.json().message]).toEqual([409, 'Ce devoir est déjà noté : il ne peut plus être rendu.']);
   });
 
+  it('sent twice at once (a double click, a retry) answers its first outcome: one grade, one event, one e-mail; another grade is a regrade', async () => {
+    const { teacher, student } = await world();
+    const { id } = (await give(teacher, student, { title: 'Note de synthèse' })).json();
+    await submit(id, student.token, submission('Ma synthèse'));
+    const before = smtp.mails.length;
+    const body = { grade: '12,5', feedback: 'Plan clair, sources à citer.' };
+    const answers = await Promise.all([grade(id, teacher.token, body), grade(id, teacher.token, body), grade(id, teacher.token, body)]);
+    expect(answers.map((r) => [r.statusCode, r.json().grade, r.json().feedback])).toEqual(Array(3).fill([200, 12.5, 'Plan clair, sources à citer.']));
+    expect(new Set(answers.map((r) => r.json().graded_at)).size).toBe(1);
+    expect(await events('AssignmentGraded', id)).toHaveLength(1);
+    const retry = await grade(id, teacher.token, { grade: 12.5, feedback: ' Plan clair, sources à citer. ' });
+    expect([retry.statusCode, retry.json().graded_at]).toEqual([200, answers[0]!.json().graded_at]);
+    expect(await events('AssignmentGraded', id)).toHaveLength(1);
+    await smtp.waitFor(before + 1);
+    // A different grade sent twice at once is one regrade.
+    const regrades = await Promise.all([grade(id, teacher.token, { grade: 13, feedback: body.feedback }), grade(id, teacher.token, { grade: 13, feedback: body.feedback })]);
+    expect(regrades.map((r) => [r.statusCode, r.json().grade])).toEqual([[200, 13], [200, 13]]);
+    expect((await events('AssignmentGraded', id)).map((e) => e.payload.grade)).toEqual([12.5, 13]);
+    await smtp.waitFor(before + 2);
+    expect(smtp.mails.slice(before).filter((m) => m.to.includes(student.email))).toHaveLength(2);
+  });
+
   it('refuses another trainer, the learner and a stranger in French (403); an admin may grade', async () => {
     const { teacher, student, other, stranger } = await world();
     const { id } = (await give(teacher, student, {})).json();

@@ -14,6 +14,14 @@ type Sco = Transcript['scorm'][number];
 type Interaction = Sco['interactions'][number];
 type Homework = Transcript['homework'][number];
 
+/** The verdict of a closed attempt against the pass mark in force when it closed (ADR 0043); nothing while under way. */
+function Verdict({ attempt }: { attempt: Attempt }) {
+  if (!attempt.completed_at) return null;
+  const label = attempt.pass_mark === null ? m.quizzes.noPassMark : attempt.passed ? m.quizzes.passed(attempt.pass_mark) : m.quizzes.failed(attempt.pass_mark);
+  const tone = attempt.pass_mark === null ? '' : attempt.passed ? ' transcript__tag--ok' : ' transcript__tag--ko';
+  return <Tag className={`transcript__tag${tone}`}>{attempt.closed_by === 'time-limit' ? `${label}, ${m.quizzes.timeUp}` : label}</Tag>;
+}
+
 const status = (value: string | null) => (value ? (m.statuses[value] ?? value) : '—');
 const figures = (values: Step['figures']) =>
   values && Object.keys(values).length > 0
@@ -144,9 +152,15 @@ export function TranscriptView({ transcript }: { transcript: Transcript }) {
             <section key={`${attempt.quiz_id}-${attempt.attempt}`} className="transcript__block">
               <h3 className="transcript__day-title">{m.quizzes.attempt(attempt.quiz_title, attempt.attempt)}</h3>
               <p className="transcript__meta">
+                <Verdict attempt={attempt} />
                 {m.quizzes.score(attempt.correct, attempt.total)} · {m.quizzes.started} {formatDateTime(attempt.started_at)} ·{' '}
                 {attempt.completed_at ? `${m.quizzes.completed} ${formatDateTime(attempt.completed_at)}` : m.quizzes.inProgress}
               </p>
+              {attempt.validated_by_trainer_at && (
+                <p className="transcript__meta">
+                  {m.quizzes.validatedByTrainer} {formatDateTime(attempt.validated_by_trainer_at)}
+                </p>
+              )}
               <Scroll label={m.quizzes.attempt(attempt.quiz_title, attempt.attempt)}>
                 <Table<Answer> rowKey="question_id" size="small" columns={answerColumns} dataSource={attempt.answers} pagination={false} />
               </Scroll>

@@ -48,6 +48,30 @@ describe('the transcript (relevé de formation)', () => {
     expect(within(view).getByText('Aucune tentative de quiz.')).toBeInTheDocument();
   });
 
+  it('shows each quiz attempt’s verdict against the pass mark in force when it closed, « sans seuil » without one', async () => {
+    startSession('teacher', { id: 3, username: 'claire', access: 'a1', refresh: 'r1' });
+    const attempt = (quiz_title: string, n: number, rest: Record<string, unknown>) => ({
+      quiz_id: n, quiz_title, attempt: n, started_at: '2026-03-02T08:00:00Z', completed_at: '2026-03-02T08:05:00Z', answered: 2, correct: 1, total: 2,
+      passed: true, pass_mark: null, closed_by: 'answers', validated_by_trainer_at: null, answers: [], ...rest,
+    });
+    const quiz_attempts = [
+      attempt('Quiz de découverte', 1, {}),
+      attempt('Évaluation finale', 2, { passed: false, pass_mark: 100, closed_by: 'time-limit', validated_by_trainer_at: '2026-03-02T09:00:00Z' }),
+      attempt('Évaluation finale', 3, { passed: true, pass_mark: 50 }),
+      attempt('Évaluation finale', 4, { completed_at: null, passed: null, pass_mark: null, closed_by: null }),
+    ];
+    stubFetch((request) => (request.path === '/evidence/students/9/courses/5/transcript/' ? json({ ...transcript(false), quiz_attempts }) : json({ statusCode: 404, message: 'Ressource introuvable.' }, 404)));
+    renderApp('/enrolled-students/5/releve/9');
+    const view = await screen.findByTestId('transcript');
+    const section = (name: string) => within(view).getByRole('heading', { level: 3, name }).closest('section')!;
+    expect(section('Quiz de découverte — tentative 1')).toHaveTextContent('Terminée, sans seuil');
+    expect(section('Évaluation finale — tentative 2')).toHaveTextContent('Non réussie (seuil 100 %), temps écoulé');
+    expect(section('Évaluation finale — tentative 2')).toHaveTextContent('Quiz validé à la main par le formateur le 02/03/2026 10:00');
+    expect(section('Évaluation finale — tentative 3')).toHaveTextContent('Réussie (seuil 50 %)');
+    expect(section('Évaluation finale — tentative 4')).not.toHaveTextContent(/seuil|Réussie/);
+    expect(section('Évaluation finale — tentative 4')).toHaveTextContent('En cours');
+  });
+
   it('marks a closed account « Compte clôturé » for an admin', async () => {
     startSession('admin', { id: 1, username: 'admin', access: 'a1', refresh: 'r1' });
     stubFetch((request) => (request.path === '/evidence/students/9/courses/5/transcript/' ? json(transcript(true)) : json({ statusCode: 404, message: 'Ressource introuvable.' }, 404)));

@@ -2,6 +2,7 @@ import { createWriteStream } from 'node:fs';
 import { finished } from 'node:stream/promises';
 import PDFDocument from 'pdfkit';
 import { FONT_BOLD, FONT_REGULAR } from '../../documents/pdf/layout.js';
+import { quizVerdict } from '../quiz-verdict.js';
 import type { TranscriptView } from '../transcript.views.js';
 
 /* The transcript as a PDF a person reads (docs/adr/0036): the sections of the screen, in its words, then the assistance log. */
@@ -113,8 +114,9 @@ export async function writeTranscriptPdf(path: string, view: TranscriptView): Pr
   section('Tentatives aux quiz');
   if (view.quiz_attempts.length === 0) line('Aucune tentative de quiz.');
   for (const a of view.quiz_attempts) {
-    bold().text(`${a.quiz_title} — tentative ${a.attempt} : ${a.correct} / ${a.total} bonnes réponses`, MARGIN, doc.y, { width });
+    bold().text(`${a.quiz_title} — tentative ${a.attempt} : ${a.correct} / ${a.total} bonnes réponses — ${quizVerdict(a)}`, MARGIN, doc.y, { width });
     line(`Commencée le ${parisTime(a.started_at)} — ${a.completed_at ? `terminée le ${parisTime(a.completed_at)}` : 'en cours'}`, 12);
+    if (a.validated_by_trainer_at) line(`Quiz validé à la main par le formateur le ${parisTime(a.validated_by_trainer_at)}`, 12);
     for (const answer of a.answers) line(`${answer.question} — réponse donnée : ${answer.chosen} (${answer.correct ? 'juste' : 'fausse'}), le ${parisTime(answer.answered_at)}`, 12);
   }
 

@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { neutralise } from '../../../../shared-kernel/index.js';
+import { quizVerdict } from '../quiz-verdict.js';
 import type { TranscriptView } from '../transcript.views.js';
 import { sha256Hex } from './dossier-files.js';
 import { parisTime, RULE_LABELS, SUPPORT_CATEGORY_LABELS, SUPPORT_ROLE_LABELS } from './transcript-pdf.js';
@@ -102,9 +103,14 @@ export async function writeTranscriptXlsx(path: string, view: TranscriptView): P
     { header: 'Quiz', key: 'quiz', width: 30 }, { header: 'Tentative', key: 'attempt', width: 10 },
     { header: 'Question', key: 'question', width: 40 }, { header: 'Réponse donnée', key: 'chosen', width: 30 }, { header: 'Juste', key: 'correct', width: 8 },
     { header: 'Répondue le', key: 'at', width: 20, kind: 'date' }, { header: 'Bonnes réponses', key: 'score', width: 14 }, { header: 'Questions', key: 'total', width: 10 },
-  ], view.quiz_attempts.flatMap((a) => a.answers.map((x) => ({
-    quiz: a.quiz_title, attempt: a.attempt, question: x.question, chosen: x.chosen, correct: x.correct, at: asDate(x.answered_at), score: a.correct, total: a.total,
-  }))));
+    { header: 'Résultat de la tentative', key: 'verdict', width: 30 }, { header: 'Seuil (%)', key: 'pass_mark', width: 10 },
+    { header: 'Validé à la main le', key: 'validated', width: 20, kind: 'date' },
+  ], view.quiz_attempts.flatMap((a): Record<string, Cell>[] => {
+    const attempt = { quiz: a.quiz_title, attempt: a.attempt, score: a.correct, total: a.total, verdict: quizVerdict(a), pass_mark: a.pass_mark, validated: asDate(a.validated_by_trainer_at) };
+    // An attempt closed by its time limit before any answer still has its row.
+    if (a.answers.length === 0) return [{ ...attempt, question: null, chosen: null, correct: null, at: null }];
+    return a.answers.map((x) => ({ ...attempt, question: x.question, chosen: x.chosen, correct: x.correct, at: asDate(x.answered_at) }));
+  }));
 
   sheet('SCORM', [
     { header: 'Chapitre', key: 'chapter', width: 30 }, { header: 'SCO', key: 'sco', width: 20 }, { header: 'Tentative', key: 'attempt', width: 10 },
