@@ -126,7 +126,7 @@ test.describe('a visitor browses the public catalogue', () => {
 
   test('the demo course « Anglais professionnel » has its chapters, locked for a visitor', async ({ page }) => {
     await openCourse(page, 'Anglais professionnel : réunions et e-mails');
-    await expect(page.getByText(/2 chapitres/)).toBeVisible();
+    await expect(page.getByText(/2 chapitres\s*:\s*inscrivez-vous/)).toBeVisible();
     await expect(page.getByText('Contenu en cours de préparation')).toHaveCount(0);
   });
 

@@ -45,9 +45,9 @@ slideshow() {
       local from=$((first + i * each)) to=$((first + (i + 1) * each))
       printf '%s' "$point" | tr '|' '\n' > "$dir/point$i.txt"
       printf '%s' "$((i + 1)) / $n" > "$dir/count$i.txt"
-      echo "drawbox=x=64:y=150:w=10:h=240:color=0x13a8a8:t=fill:enable='between(t,$from,$to)',"
-      echo "drawtext=fontfile=$bold:textfile=$dir/point$i.txt:expansion=none:fontsize=36:line_spacing=16:fontcolor=0x1f2937:x=104:y=270-text_h/2:enable='between(t,$from,$to)',"
-      echo "drawtext=fontfile=$sans:textfile=$dir/count$i.txt:expansion=none:fontsize=22:fontcolor=0x4b5563:x=32:y=h-52:enable='between(t,$from,$to)',"
+      echo "drawbox=x=64:y=150:w=10:h=240:color=0x13a8a8:t=fill:enable='gte(t,$from)*lt(t,$to)',"
+      echo "drawtext=fontfile=$bold:textfile=$dir/point$i.txt:expansion=none:fontsize=36:line_spacing=16:fontcolor=0x1f2937:x=104:y=270-text_h/2:enable='gte(t,$from)*lt(t,$to)',"
+      echo "drawtext=fontfile=$sans:textfile=$dir/count$i.txt:expansion=none:fontsize=22:fontcolor=0x4b5563:x=32:y=h-52:enable='gte(t,$from)*lt(t,$to)',"
       i=$((i + 1))
     done
     echo "drawtext=fontfile=$sans:textfile=$dir/centre.txt:expansion=none:fontsize=20:fontcolor=0x4b5563:x=w-text_w-32:y=h-52:enable='gte(t,$first)'[slides];"
