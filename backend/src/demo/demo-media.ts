@@ -49,6 +49,15 @@ export function simplePdf(title: string, lines: string[]): Buffer {
 }
 
 /**
+ * A course's chapters split where the first upload is: those before it go in with the course (one
+ * transaction, `PublishCourse`), the rest are added one by one by the trainer (`addDemoChapters`).
+ */
+export function splitAtFirstUpload<T extends DemoChapter>(chapters: readonly T[]): [T[], T[]] {
+  const first = chapters.findIndex((chapter) => chapter.demoVideo || chapter.subchapters?.some((sub) => sub.demoVideo));
+  return first < 0 ? [[...chapters], []] : [chapters.slice(0, first), chapters.slice(first)];
+}
+
+/**
  * Adds a course's chapters and sub-chapters in order, as its trainer does in the authoring screens:
  * a step naming a `demoVideo` uploads the project's own video (assets/video/<name>.mp4, made by
  * make-demo-videos.sh), whose length the server measures.
