@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, expectGreeting, expectNoSeriousA11yViolations, fillLogin } from './support';
+import { DEMO, apiLogin, expectGreeting, expectNoSeriousA11yViolations, fillLogin, publishCourse } from './support';
 import { specText } from '../frontend/src/test/spec-text';
 
 /** The course cards of the page, by their title link. */
@@ -100,10 +100,34 @@ test.describe('a visitor browses the public catalogue', () => {
     await expect(page).toHaveURL(/\/user-login$/);
   });
 
-  test("a course without chapters says 'Contenu en cours de préparation'", async ({ page }) => {
+  // Every demo course has chapters (issue 30): Claire publishes a course, then takes out its only
+  // chapter before anyone enrolled; the course is deleted afterwards, leaving the catalogue as it was.
+  test("a course without chapters says 'Contenu en cours de préparation'", async ({ page, request }) => {
+    const { headers, formateur_id: formateur } = await apiLogin(request, 'trainer');
+    const categories: { id: number; title: string }[] = await (await request.get('/api/category/')).json();
+    const category = categories.find((c) => c.title === 'Communication et langues')!.id;
+    const created = await request.post('/api/course/', { headers, data: { formateur, category, title: `Espagnol professionnel ${Date.now()}`, description: 'Bientôt en ligne.' } });
+    expect(created.ok(), await created.text()).toBe(true);
+    const courseId = ((await created.json()) as { id: number }).id;
+    try {
+      const chapter = await request.post(`/api/course-chapters/${courseId}/`, { headers, multipart: { title: 'Se présenter', content_type: 'text', duration: '300', text_content: 'Me llamo Claire.' } });
+      expect(chapter.ok(), await chapter.text()).toBe(true);
+      await publishCourse(request, courseId, headers);
+      const removed = await request.delete(`/api/chapter/${((await chapter.json()) as { id: number }).id}/`, { headers });
+      expect(removed.ok(), await removed.text()).toBe(true);
+      await page.goto(`/detail/${courseId}`);
+      await expect(page.getByRole('heading', { level: 1, name: /^Espagnol professionnel/ })).toBeVisible();
+      await expect(page.getByText('Contenu en cours de préparation')).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+    } finally {
+      await request.delete(`/api/course/${courseId}/`, { headers });
+    }
+  });
+
+  test('the demo course « Anglais professionnel » has its chapters, locked for a visitor', async ({ page }) => {
     await openCourse(page, 'Anglais professionnel : réunions et e-mails');
-    await expect(page.getByText('Contenu en cours de préparation')).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
+    await expect(page.getByText(/2 chapitres\s*:\s*inscrivez-vous/)).toBeVisible();
+    await expect(page.getByText('Contenu en cours de préparation')).toHaveCount(0);
   });
 
   test('the trainer of a course has a public profile with skills leading to courses', async ({ page }) => {

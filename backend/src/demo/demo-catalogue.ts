@@ -1,6 +1,10 @@
 import type { ContentInput } from '../contexts/catalogue/testing.js';
+import * as T from './demo-course-texts.js';
 
-type Chapter = ContentInput & { subchapters?: ContentInput[] };
+/** A step as its trainer adds it; `demoVideo` names the project's own video it uploads (assets/video/<name>.mp4, demo-media.ts). */
+export type DemoStep = Omit<ContentInput, 'video' | 'scorm'> & { demoVideo?: string };
+export type DemoChapter = DemoStep & { subchapters?: DemoStep[] };
+type Chapter = DemoChapter;
 
 export interface DemoCourse {
   title: string;
@@ -12,8 +16,9 @@ export interface DemoCourse {
   chapters: Chapter[];
 }
 
-const text = (title: string, duration: number, body: string): ContentInput => ({ title, contentType: 'text', duration, textContent: body });
-const video = (title: string, duration: number, url: string): ContentInput => ({ title, contentType: 'video_url', duration, videoUrl: url });
+const text = (title: string, duration: number, body: string): DemoStep => ({ title, contentType: 'text', duration, textContent: body });
+/** An uploaded video made by the project (assets/video/make-demo-videos.sh); its duration is the file's. */
+const video = (title: string, file: string): DemoStep => ({ title, contentType: 'video_file', duration: 0, demoVideo: file });
 
 export const DEMO_CATEGORIES = [
   { title: 'Bureautique', description: 'Word, Excel, PowerPoint : les outils du quotidien, du premier pas à la maîtrise.' },
@@ -30,10 +35,10 @@ export const DEMO_COURSES: DemoCourse[] = [
     description: 'Concevez des modèles réutilisables : styles, champs automatiques, tableaux protégés et listes déroulantes.',
     category: 'Bureautique', teacher: 'claire.martin', techs: 'Word, Excel', image: 'bureautique-excel.jpg',
     chapters: [
-      { ...text('Pourquoi des modèles ?', 600, 'Un modèle évite de refaire la mise en page et garantit une présentation homogène.\n\nNous verrons comment partir d’un document existant.'),
-        subchapters: [text('Styles et thèmes', 900, 'Les styles structurent le document et alimentent la table des matières.'), text('Champs automatiques', 600, 'Date, numéro de page, propriétés du document.')] },
-      { ...video('Créer un modèle Excel protégé', 1200, 'https://www.youtube.com/watch?v=rwbho0CgEAE'),
-        subchapters: [text('Listes déroulantes et validation', 900, 'La validation des données limite les erreurs de saisie.')] },
+      { ...text('Pourquoi des modèles ?', 600, T.TEMPLATES_WHY),
+        subchapters: [text('Styles et thèmes', 900, T.TEMPLATES_STYLES), text('Champs automatiques', 600, T.TEMPLATES_FIELDS)] },
+      { ...video('Créer un modèle Excel protégé', 'modele-excel-protege'),
+        subchapters: [text('Listes déroulantes et validation', 900, T.TEMPLATES_VALIDATION)] },
     ],
   },
   {
@@ -41,9 +46,9 @@ export const DEMO_COURSES: DemoCourse[] = [
     description: 'Analysez des milliers de lignes en quelques clics et présentez vos résultats avec des graphiques clairs.',
     category: 'Bureautique', teacher: 'claire.martin', techs: 'Excel', image: 'bureautique-excel.jpg',
     chapters: [
-      text('Préparer ses données', 900, 'Un tableau de données propre : une ligne d’en-tête, pas de cellules fusionnées, un type par colonne.'),
-      video('Premier tableau croisé', 1500, 'https://vimeo.com/76979871'),
-      text('Graphiques croisés dynamiques', 1200, 'Choisir le bon graphique pour le bon message.'),
+      text('Préparer ses données', 900, T.PIVOT_DATA),
+      video('Premier tableau croisé', 'premier-tableau-croise'),
+      text('Graphiques croisés dynamiques', 1200, T.PIVOT_CHARTS),
     ],
   },
   {
@@ -51,9 +56,9 @@ export const DEMO_COURSES: DemoCourse[] = [
     description: 'Scrum et Kanban appliqués : backlog, sprints, rituels et indicateurs, avec un cas pratique complet.',
     category: 'Gestion de projet', teacher: 'claire.martin', techs: 'Gestion de projet, Scrum, Kanban', image: 'gestion-de-projet.jpg',
     chapters: [
-      { ...text('Les valeurs du manifeste agile', 900, 'Individus et interactions, logiciel opérationnel, collaboration, adaptation au changement.'),
-        subchapters: [text('Scrum en une page', 600, 'Rôles, événements, artefacts.'), text('Kanban en une page', 600, 'Visualiser, limiter le travail en cours, gérer le flux.')] },
-      video('Animer une rétrospective', 1800, 'https://www.youtube.com/watch?v=8-ioYFOHmz8'),
+      { ...text('Les valeurs du manifeste agile', 900, T.AGILE_MANIFESTO),
+        subchapters: [text('Scrum en une page', 600, T.AGILE_SCRUM), text('Kanban en une page', 600, T.AGILE_KANBAN)] },
+      video('Animer une rétrospective', 'animer-une-retrospective'),
     ],
   },
   {
@@ -61,8 +66,8 @@ export const DEMO_COURSES: DemoCourse[] = [
     description: 'Organiser son temps, prendre des notes efficaces et rester motivé tout au long d’une formation en ligne.',
     category: 'Communication et langues', teacher: 'claire.martin', techs: 'Organisation, Méthodologie', image: 'communication.jpg',
     chapters: [
-      text('Planifier ses semaines', 600, 'Bloquez des créneaux réguliers et courts plutôt qu’une longue séance.'),
-      text('Prendre des notes', 900, 'La méthode Cornell en pratique.'),
+      text('Planifier ses semaines', 600, T.GUIDE_PLANNING),
+      text('Prendre des notes', 900, T.GUIDE_NOTES),
     ],
   },
   {
@@ -70,9 +75,9 @@ export const DEMO_COURSES: DemoCourse[] = [
     description: 'Construisez vos premières pages web accessibles et responsives, du balisage sémantique à la mise en page Flexbox.',
     category: 'Développement web', teacher: 'julien.bernard', techs: 'HTML, CSS, Développement web', image: 'developpement-web.jpg',
     chapters: [
-      { ...text('Structure d’une page', 900, 'Le doctype, l’en-tête, le corps ; les balises sémantiques.'),
-        subchapters: [text('Titres et paragraphes', 600, 'Une hiérarchie de titres sans saut de niveau.'), video('Les liens et les images', 900, 'https://www.youtube.com/watch?v=qz0aGYrrlhU')] },
-      text('Mise en page avec Flexbox', 1800, 'Axes, alignement, répartition de l’espace.'),
+      { ...text('Structure d’une page', 900, T.HTML_STRUCTURE),
+        subchapters: [text('Titres et paragraphes', 600, T.HTML_HEADINGS), video('Les liens et les images', 'liens-et-images')] },
+      text('Mise en page avec Flexbox', 1800, T.HTML_FLEXBOX),
     ],
   },
   {
@@ -80,9 +85,9 @@ export const DEMO_COURSES: DemoCourse[] = [
     description: 'Variables, fonctions, objets, promesses et modules : le JavaScript d’aujourd’hui, exercices corrigés à l’appui.',
     category: 'Développement web', teacher: 'julien.bernard', techs: 'JavaScript, Développement web', image: 'javascript.jpg',
     chapters: [
-      text('Variables et types', 1200, 'let, const, et les types primitifs.'),
-      video('Fonctions et portée', 1500, 'https://www.youtube.com/watch?v=W6NZfCO5SIk'),
-      { ...text('Asynchrone', 1800, 'Promesses et async/await.'), subchapters: [text('Gérer les erreurs', 900, 'try/catch et les rejets de promesses.')] },
+      text('Variables et types', 1200, T.JS_VARIABLES),
+      video('Fonctions et portée', 'fonctions-et-portee'),
+      { ...text('Asynchrone', 1800, T.JS_ASYNC), subchapters: [text('Gérer les erreurs', 900, T.JS_ERRORS)] },
     ],
   },
   {
@@ -90,9 +95,9 @@ export const DEMO_COURSES: DemoCourse[] = [
     description: 'Hameçonnage, mots de passe, mises à jour : les bons réflexes pour protéger votre poste et les données de votre entreprise.',
     category: 'Sécurité informatique', teacher: 'julien.bernard', techs: 'Sécurité informatique', image: 'securite-informatique.jpg',
     chapters: [
-      text('Reconnaître un hameçonnage', 900, 'Expéditeur, liens, pièces jointes, urgence : les signaux d’alerte.'),
-      text('Des mots de passe solides', 600, 'Longueur, unicité, gestionnaire de mots de passe, double authentification.'),
-      video('Que faire en cas d’incident ?', 900, 'https://www.youtube.com/watch?v=inWWhr5tnEA'),
+      text('Reconnaître un hameçonnage', 900, T.SECURITY_PHISHING),
+      text('Des mots de passe solides', 600, T.SECURITY_PASSWORDS),
+      video('Que faire en cas d’incident ?', 'que-faire-en-cas-d-incident'),
     ],
   },
   {
@@ -100,15 +105,18 @@ export const DEMO_COURSES: DemoCourse[] = [
     description: 'Le plan comptable, les écritures courantes, le bilan et le compte de résultat expliqués pas à pas.',
     category: 'Comptabilité et gestion', teacher: 'claire.martin', techs: 'Comptabilité, Excel', image: 'comptabilite.jpg',
     chapters: [
-      text('Le plan comptable général', 1200, 'Les classes de comptes et leur logique.'),
-      text('Les écritures courantes', 1800, 'Achats, ventes, banque : débit et crédit.'),
+      text('Le plan comptable général', 1200, T.ACCOUNTING_PCG),
+      text('Les écritures courantes', 1800, T.ACCOUNTING_ENTRIES),
     ],
   },
   {
     title: 'Anglais professionnel : réunions et e-mails',
     description: 'Rédigez des e-mails clairs et participez à des réunions en anglais avec assurance.',
     category: 'Communication et langues', teacher: 'claire.martin', techs: 'Anglais', image: 'anglais-professionnel.jpg',
-    chapters: [],
+    chapters: [
+      { ...text('Rédiger un e-mail professionnel', 900, T.ENGLISH_EMAILS), subchapters: [text('Formules utiles pour vos e-mails', 600, T.ENGLISH_PHRASES)] },
+      text('Participer à une réunion en anglais', 900, T.ENGLISH_MEETINGS),
+    ],
   },
 ];
 
@@ -121,12 +129,12 @@ export const DEMO_DRAFT_COURSES = [
   {
     title: 'Tableaux de bord avec Power BI', description: 'Relier ses données, construire des visuels et partager un tableau de bord.',
     category: 'Bureautique', teacher: 'claire.martin', techs: 'Power BI, Excel',
-    chapters: [text('Importer ses données', 900, 'Power BI lit les classeurs Excel, les fichiers CSV et les bases de données.\n\nCommençons par un classeur de ventes.')],
+    chapters: [text('Importer ses données', 900, T.POWER_BI_IMPORT)],
   },
   {
     title: 'Anglais des affaires au téléphone', description: 'Appels, messages vocaux et conférences : l’anglais des échanges à distance.',
     category: 'Gestion de projet', teacher: 'sofiane.amrani', techs: 'Anglais',
-    chapters: [] as ContentInput[],
+    chapters: [] as DemoStep[],
   },
 ];
 

@@ -11,7 +11,7 @@ import { projectRoot } from '../platform/config/config.js';
 import { Database } from '../platform/database/database.js';
 import { DEMO_ACCOUNTS } from './demo-accounts.js';
 import { DEMO_CATEGORIES, DEMO_COURSES, DEMO_DRAFT_COURSES, DEMO_PAGES } from './demo-catalogue.js';
-import { seedDemoMedia } from './demo-media.js';
+import { addDemoChapters, seedDemoMedia, splitAtFirstUpload } from './demo-media.js';
 import { seedDemoQuizzes } from './demo-quizzes.js';
 import { seedDemoTutoring } from './demo-tutoring.js';
 import { seedDemoGridStages, seedDemoProgress } from './demo-progress.js';
@@ -64,6 +64,7 @@ export async function seedDemoData(app: INestApplicationContext): Promise<boolea
   const courseIds: number[] = [];
   for (const course of DEMO_COURSES) {
     const image = join(ASSETS, 'courses', course.image);
+    const [withCourse, uploaded] = splitAtFirstUpload(course.chapters);
     courseIds.push(
       await commands.execute(
         new PublishCourse(
@@ -75,10 +76,12 @@ export async function seedDemoData(app: INestApplicationContext): Promise<boolea
             techs: course.techs,
             featuredImg: existsSync(image) ? readFileSync(image) : undefined,
           },
-          course.chapters,
+          withCourse,
         ),
       ),
     );
+    // From its first video on, its chapters are added by its trainer as in the authoring screens: the videos are uploads.
+    if (uploaded.length) await addDemoChapters(commands, await actorOf(db, 'teacher', teacherIds.get(course.teacher)!), courseIds.at(-1)!, uploaded);
   }
   for (const draft of DEMO_DRAFT_COURSES) {
     const author = await actorOf(db, 'teacher', teacherIds.get(draft.teacher)!);

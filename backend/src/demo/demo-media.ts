@@ -5,6 +5,7 @@ import type { CommandBus } from '@nestjs/cqrs';
 import { AddChapter, AddStudyMaterial, AddSubchapter, type IncomingFile } from '../contexts/catalogue/testing.js';
 import { projectRoot } from '../platform/config/config.js';
 import type { Actor } from '../shared-kernel/index.js';
+import type { DemoChapter, DemoStep } from './demo-catalogue.js';
 import { writeScormPackage } from './scorm/build-package.js';
 
 const VIDEOS = join(projectRoot, 'backend/src/demo/assets/video');
@@ -47,8 +48,37 @@ export function simplePdf(title: string, lines: string[]): Buffer {
   return Buffer.from(pdf, 'latin1');
 }
 
+/**
+ * A course's chapters split where the first upload is: those before it go in with the course (one
+ * transaction, `PublishCourse`), the rest are added one by one by the trainer (`addDemoChapters`).
+ */
+export function splitAtFirstUpload<T extends DemoChapter>(chapters: readonly T[]): [T[], T[]] {
+  const first = chapters.findIndex((chapter) => chapter.demoVideo || chapter.subchapters?.some((sub) => sub.demoVideo));
+  return first < 0 ? [[...chapters], []] : [chapters.slice(0, first), chapters.slice(first)];
+}
+
+/**
+ * Adds a course's chapters and sub-chapters in order, as its trainer does in the authoring screens:
+ * a step naming a `demoVideo` uploads the project's own video (assets/video/<name>.mp4, made by
+ * make-demo-videos.sh), whose length the server measures.
+ */
+export async function addDemoChapters(commands: CommandBus, trainer: Actor, courseId: number, chapters: readonly DemoChapter[]): Promise<void> {
+  const folder = await mkdtemp(join(tmpdir(), 'lms-demo-steps-'));
+  try {
+    const files = async ({ demoVideo }: DemoStep) => (demoVideo ? { video: await incoming(folder, join(VIDEOS, `${demoVideo}.mp4`)) } : {});
+    for (const { subchapters = [], demoVideo, ...chapter } of chapters) {
+      const chapterId = await commands.execute(new AddChapter(trainer, courseId, chapter, await files({ ...chapter, demoVideo })));
+      for (const { demoVideo: subVideo, ...sub } of subchapters) {
+        await commands.execute(new AddSubchapter(trainer, chapterId, sub, await files({ ...sub, demoVideo: subVideo })));
+      }
+    }
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
 export interface DemoMediaCourses {
-  /** Claire's Word and Excel templates course: an uploaded video chapter, a sub-chapter in MP4, two documents. */
+  /** Claire's Word and Excel templates course: a demonstration in WebM, a sub-chapter in MP4, two documents. */
   templates: number;
   /** Claire's pivot tables course: a SCORM 2004 module. */
   pivotTables: number;
@@ -68,7 +98,7 @@ export async function seedDemoMedia(commands: CommandBus, trainers: { claire: Ac
       new AddChapter(
         claire,
         courses.templates,
-        { title: 'Vidéo : un modèle en 12 secondes', description: 'Une démonstration filmée à regarder jusqu’au bout.', contentType: 'video_file', duration: 0 },
+        { title: 'Démonstration : enregistrer un modèle Word', description: 'Les trois gestes pour créer puis réutiliser un modèle .dotx, à regarder jusqu’au bout.', contentType: 'video_file', duration: 0 },
         { video: await incoming(folder, join(VIDEOS, 'demo-video.webm')) },
       ),
     );
@@ -76,7 +106,7 @@ export async function seedDemoMedia(commands: CommandBus, trainers: { claire: Ac
       new AddSubchapter(
         claire,
         videoChapter,
-        { title: 'La même démonstration en MP4', contentType: 'video_file', duration: 0 },
+        { title: 'Démonstration : enregistrer un modèle Excel', description: 'Le même geste pour un classeur .xltx, feuille protégée.', contentType: 'video_file', duration: 0 },
         { video: await incoming(folder, join(VIDEOS, 'demo-video.mp4')) },
       ),
     );
