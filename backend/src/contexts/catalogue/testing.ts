@@ -13,4 +13,4 @@ export { DeclareCoursePromises } from './application/commands/declare-course-pro
 export { EditCourseProgramme } from './application/commands/edit-course-programme.command.js';
 export type { ProgrammeChanges } from './domain/course-programme.js';
 export type { CourseNature, PromiseChanges, StepDeclaration } from './domain/course-promises.js';
-export { COMPLETE_PROGRAMME, COMPLETE_PROMISES } from './domain/testing/programme.js';
+export { COMPLETE_PROGRAMME, COMPLETE_PROGRAMME_FORM, COMPLETE_PROMISES } from './domain/testing/programme.js';

@@ -239,17 +239,29 @@ export class Course extends AggregateRoot<CourseEvent> {
    * already incomplete (published before issue 29) may still be edited, as long as nothing more
    * goes missing.
    */
-  editProgramme(actor: Actor, changes: ProgrammeChanges, now: Date): void {
+  editProgramme(actor: Actor, changes: ProgrammeChanges, now: Date, promiseChanges: PromiseChanges = {}): void {
     this.assertLive();
     this.assertAuthor(actor);
     const before = this.sheet();
     const after = applyProgrammeChanges(before, changes);
-    if (sameProgramme(after, before)) return;
-    this.assertKeepsProgramme(after, this.promises());
-    this.programme = after;
-    this.programmeUpdatedAt = now;
+    const promisesBefore = this.promises();
+    const promisesAfter = applyPromiseChanges(promisesBefore, promiseChanges);
+    const promisesChanged = promisesBefore.objectives !== promisesAfter.objectives || promisesBefore.plannedMinutes !== promisesAfter.plannedMinutes
+      || promisesBefore.nature !== promisesAfter.nature;
+    const sheetChanged = !sameProgramme(after, before);
+    if (!sheetChanged && !promisesChanged) return;
+    this.assertKeepsProgramme(after, promisesAfter);
+    if (promisesChanged) {
+      this.assignPromises(promisesAfter);
+      this.recordPromises();
+      if (promisesBefore.objectives !== promisesAfter.objectives || promisesBefore.plannedMinutes !== promisesAfter.plannedMinutes) this.programmeUpdatedAt = now;
+    }
+    if (sheetChanged) {
+      this.programme = after;
+      this.programmeUpdatedAt = now;
+      this.record({ type: 'CourseProgrammeDeclared', payload: { courseId: this.id, ...programmeDigest(after) } });
+    }
     this.updatedAt = now;
-    this.record({ type: 'CourseProgrammeDeclared', payload: { courseId: this.id, ...programmeDigest(after) } });
   }
 
   /** The sheet, every item present (a row written before an item existed lacks it). */

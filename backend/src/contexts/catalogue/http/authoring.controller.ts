@@ -6,6 +6,7 @@ import { IdPipe } from '../../../platform/http/id.pipe.js';
 import type { Actor } from '../../../shared-kernel/index.js';
 import { CreateCourse } from '../application/commands/create-course.command.js';
 import { EditCourseProgramme } from '../application/commands/edit-course-programme.command.js';
+import { promiseChanges } from '../application/commands/course-trainers.js';
 import { ReleaseCourse } from '../application/commands/release-course.command.js';
 import { RemoveCourse } from '../application/commands/remove-course.command.js';
 import { ReturnCourseToDraft } from '../application/commands/return-course-to-draft.command.js';
@@ -74,7 +75,7 @@ export class AuthoringController {
   })
   @ApiOkResponse({ type: CourseEditView })
   async programme(@CurrentActor() actor: Actor, @Param('id', IdPipe) id: number, @Body() form: ProgrammeForm): Promise<CourseEditView> {
-    await this.commands.execute(new EditCourseProgramme(actor, id, programmeChanges(form)));
+    await this.commands.execute(new EditCourseProgramme(actor, id, programmeChanges(form), promiseChanges(form)));
     return this.queries.execute(new GetCourseForEditing(actor, id));
   }
 

@@ -266,6 +266,14 @@ function ProgrammeItem(description: string, type: 'string' | 'number' | 'boolean
 
 /** PUT /course/{id}/programme/: the programme sheet (JSON); every item optional. */
 export class ProgrammeForm {
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: OBJECTIVES_MAX, description: 'Objectifs pédagogiques, un par ligne (comme le formulaire du cours)' })
+  @Transform(emptyIsNull)
+  @Allow()
+  objectives?: string | null;
+
+  @PromisedMinutes('Durée prévue en minutes (comme le formulaire du cours)')
+  planned_minutes?: number | null;
+
   @ProgrammeItem('Public visé') target_public?: string | null;
   @ProgrammeItem('Prérequis') prerequisites?: string | null;
   @ProgrammeItem('Délais d’accès (exemple : entrée sous 15 jours après l’accord de financement)') access_delays?: string | null;

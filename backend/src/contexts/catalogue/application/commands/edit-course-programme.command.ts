@@ -2,6 +2,7 @@ import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { AggregateStore } from '../../../../platform/aggregate-store/index.js';
 import { Clock, type Actor } from '../../../../shared-kernel/index.js';
 import type { ProgrammeChanges } from '../../domain/course-programme.js';
+import type { PromiseChanges } from '../../domain/course-promises.js';
 import { loadCourseForChange } from './load-course.js';
 
 /** Changes a course's programme sheet (its trainer or an admin; docs/adr/0047): load, one domain call, save. */
@@ -10,6 +11,8 @@ export class EditCourseProgramme extends Command<void> {
     readonly actor: Actor,
     readonly courseId: number,
     readonly changes: ProgrammeChanges,
+    /** Objectives, planned duration and nature (ADR 0011), items of the sheet too. */
+    readonly promises: PromiseChanges = {},
   ) {
     super();
   }
@@ -22,10 +25,10 @@ export class EditCourseProgrammeHandler implements ICommandHandler<EditCoursePro
     private readonly clock: Clock,
   ) {}
 
-  async execute({ actor, courseId, changes }: EditCourseProgramme): Promise<void> {
+  async execute({ actor, courseId, changes, promises }: EditCourseProgramme): Promise<void> {
     await this.store.transaction(async (uow) => {
       const course = await loadCourseForChange(uow, actor, courseId);
-      course.editProgramme(actor, changes, this.clock.now());
+      course.editProgramme(actor, changes, this.clock.now(), promises);
     });
   }
 }

@@ -21,3 +21,21 @@ export const COMPLETE_PROGRAMME: ProgrammeChanges = {
   contacts: 'Inscriptions : contact@centre-exemple.fr, 01 23 45 67 80',
   priceCents: 69000,
 };
+
+/** The same, as the body of PUT /course/{id}/programme/ (objectives and planned duration included). */
+export const COMPLETE_PROGRAMME_FORM = {
+  objectives: COMPLETE_PROMISES.objectives,
+  planned_minutes: COMPLETE_PROMISES.plannedMinutes,
+  target_public: COMPLETE_PROGRAMME.targetPublic,
+  prerequisites: COMPLETE_PROGRAMME.prerequisites,
+  access_delays: COMPLETE_PROGRAMME.accessDelays,
+  modality: COMPLETE_PROGRAMME.modality,
+  teaching_methods: COMPLETE_PROGRAMME.teachingMethods,
+  evaluation_methods: COMPLETE_PROGRAMME.evaluationMethods,
+  accessibility: COMPLETE_PROGRAMME.accessibility,
+  referent_name: COMPLETE_PROGRAMME.referentName,
+  referent_email: COMPLETE_PROGRAMME.referentEmail,
+  referent_phone: COMPLETE_PROGRAMME.referentPhone,
+  contacts: COMPLETE_PROGRAMME.contacts,
+  price_cents: COMPLETE_PROGRAMME.priceCents,
+};
