@@ -14,3 +14,4 @@ export { EditCourseProgramme } from './application/commands/edit-course-programm
 export type { ProgrammeChanges } from './domain/course-programme.js';
 export type { CourseNature, PromiseChanges, StepDeclaration } from './domain/course-promises.js';
 export { COMPLETE_PROGRAMME, COMPLETE_PROGRAMME_FORM, COMPLETE_PROMISES } from './domain/testing/programme.js';
+export { EMPTY_PROGRAMME, missingProgrammeItems, type ProgrammeSheet } from './domain/course-programme.js';

@@ -271,6 +271,7 @@ export function programmeDigest(sheet: ProgrammeSheet): {
 export function priceText(priceCents: number | null, onQuote: boolean): string | null {
   if (onQuote) return 'Sur devis';
   if (priceCents === null) return null;
+  if (priceCents === 0) return 'Gratuit';
   const euros = Math.floor(priceCents / 100).toString().replace(/\B(?=(\d{3})+$)/g, ' ');
   return `${euros},${String(priceCents % 100).padStart(2, '0')} € TTC`;
 }

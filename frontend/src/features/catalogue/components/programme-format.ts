@@ -23,10 +23,11 @@ export interface ProgrammeOf {
   updated_at: string | null;
 }
 
-/** « 1 290,00 € TTC », « Sur devis », or null. */
+/** « 1 290,00 € TTC », « Gratuit », « Sur devis », or null. */
 export function priceLabel(priceCents: number | null, onQuote: boolean): string | null {
   if (onQuote) return 'Sur devis';
   if (priceCents === null) return null;
+  if (priceCents === 0) return 'Gratuit';
   const euros = Math.floor(priceCents / 100).toString().replace(/\B(?=(\d{3})+$)/g, ' ');
   return `${euros},${String(priceCents % 100).padStart(2, '0')} € TTC`;
 }
