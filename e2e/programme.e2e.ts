@@ -79,7 +79,7 @@ test.describe('the programme sheet', () => {
       await field('Méthodes pédagogiques').fill('Vidéos, exercices sur fichiers fournis, classe virtuelle.');
       await field('Modalités d’évaluation').fill('Quiz notés et cas pratique final corrigé par la formatrice.');
       await field('Accessibilité aux personnes en situation de handicap').fill('Adaptations possibles : contactez la référente handicap.');
-      await field('Nom').fill('Nadia Benali');
+      await field('Nom').fill('Hélène Garnier');
       await field('E-mail').fill('referent.handicap@demo.lms-formation.fr');
       await field('Téléphone').fill('04 78 42 16 30');
       await field('Contacts').fill('Inscriptions : 04 78 42 16 00, inscriptions@demo.lms-formation.fr');
@@ -120,7 +120,7 @@ test.describe('the programme sheet', () => {
         await expect(programme).toContainText('490,00 € TTC');
         await expect(programme).toContainText('RS5252');
         await expect(programme).toContainText('Certificateur : Isograd');
-        await expect(programme).toContainText('Nadia Benali');
+        await expect(programme).toContainText('Hélène Garnier');
         await expect(programme.getByText(/^Mis à jour le /)).toBeVisible();
         await expectNoSeriousA11yViolations(visitor);
         await programme.scrollIntoViewIfNeeded();

@@ -176,7 +176,7 @@ export const COMPLETE_PROGRAMME: Record<string, string | number> = {
   teaching_methods: 'Vidéos, exercices guidés et classe virtuelle avec le formateur.',
   evaluation_methods: 'Quiz de positionnement, exercices notés et évaluation finale.',
   accessibility: 'Formation accessible aux personnes en situation de handicap : contactez notre référent handicap.',
-  referent_name: 'Nadia Benali',
+  referent_name: 'Hélène Garnier',
   referent_email: 'referent.handicap@horizon-formation.fr',
   referent_phone: '04 72 00 11 22',
   contacts: 'Inscriptions : contact@horizon-formation.fr, 04 72 00 11 20',

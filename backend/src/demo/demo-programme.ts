@@ -11,7 +11,7 @@ import type { Actor } from '../shared-kernel/index.js';
  * (an Excel certification of the TOSA kind: RS code, certifier, CPF-eligible); « Piloter un projet
  * avec la méthode agile » is « sur devis » (sold to companies as an intra-entreprise session).
  */
-const REFERENT = { referentName: 'Nadia Benali', referentEmail: 'referent.handicap@demo.lms-formation.fr', referentPhone: '04 78 42 16 30' };
+const REFERENT = { referentName: 'Hélène Garnier', referentEmail: 'referent.handicap@demo.lms-formation.fr', referentPhone: '04 78 42 16 30' };
 const ACCESSIBILITY =
   'Nos formations à distance sont accessibles aux personnes en situation de handicap : sous-titres des vidéos, documents compatibles avec les lecteurs d’écran, '
   + 'temps d’évaluation aménageable. Contactez notre référente handicap avant l’entrée en formation pour étudier ensemble les adaptations nécessaires '
