@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DEMO, choose, expectNoSeriousA11yViolations, fillLogin, loginAs } from './support';
+import { DEMO, choose, expectNoSeriousA11yViolations, fillLogin, fillProgramme, loginAs } from './support';
 
 /**
  * Issue 25 (docs/adr/0030): a trainer registers through the public page, prepares a course while
@@ -91,6 +91,8 @@ test('a trainer registers, prepares a course, is accepted by the admin, publishe
     await page.goto('/teacher-dashboard');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByTestId('trainer-pending')).toHaveCount(0);
+    // Its programme sheet, which publishing asks for (docs/adr/0047), is filled through the API: programme.e2e.ts walks its form.
+    await fillProgramme(request, courseId);
     await page.goto('/teacher-my-course');
     const row = page.getByRole('row').filter({ hasText: title });
     await row.getByRole('button', { name: `Publier : ${title}` }).click();

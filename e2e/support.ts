@@ -165,8 +165,39 @@ export async function acceptTrainer(request: APIRequestContext, teacherId: numbe
  * `headers` (its accepted trainer), or as the demo admin when none are given. Publishing a
  * published course changes nothing.
  */
+/** A complete programme sheet (docs/adr/0047: publishing asks for it), as PUT /course/{id}/programme/ takes it. */
+export const COMPLETE_PROGRAMME: Record<string, string | number> = {
+  objectives: 'Réaliser les opérations courantes du logiciel\nAutomatiser une tâche répétitive',
+  planned_minutes: 420,
+  target_public: 'Salariés et demandeurs d’emploi utilisant un ordinateur au quotidien.',
+  prerequisites: 'Savoir utiliser un ordinateur et naviguer sur internet.',
+  access_delays: 'Entrée en formation sous 14 jours après l’accord de financement.',
+  modality: 'distance',
+  teaching_methods: 'Vidéos, exercices guidés et classe virtuelle avec le formateur.',
+  evaluation_methods: 'Quiz de positionnement, exercices notés et évaluation finale.',
+  accessibility: 'Formation accessible aux personnes en situation de handicap : contactez notre référent handicap.',
+  referent_name: 'Hélène Garnier',
+  referent_email: 'referent.handicap@horizon-formation.fr',
+  referent_phone: '04 72 00 11 22',
+  contacts: 'Inscriptions : contact@horizon-formation.fr, 04 72 00 11 20',
+  price_cents: 69000,
+};
+
+/** Fills the empty items of a course's programme sheet through the API (the ones a test set stay). */
+export async function fillProgramme(request: APIRequestContext, courseId: number, headers?: Record<string, string>) {
+  const asAuthor = headers ?? (await apiLogin(request, 'admin')).headers;
+  const course = await (await request.get(`/api/teacher-course-detail/${courseId}/`, { headers: asAuthor })).json();
+  const known: Record<string, unknown> = { ...course.programme, objectives: course.objectives, planned_minutes: course.planned_minutes };
+  const missing = Object.fromEntries(Object.entries(COMPLETE_PROGRAMME).filter(([key]) => known[key] === null && !(key === 'price_cents' && course.programme.on_quote)));
+  const sheet = await request.put(`/api/course/${courseId}/programme/`, { headers: asAuthor, data: missing });
+  expect(sheet.ok(), `programme of course ${courseId}: ${await sheet.text()}`).toBe(true);
+}
+
+/** « Publier » through the API, its programme sheet filled first (docs/adr/0047). */
 export async function publishCourse(request: APIRequestContext, courseId: number, headers?: Record<string, string>) {
-  const answer = await request.post(`/api/course/${courseId}/publish/`, { headers: headers ?? (await apiLogin(request, 'admin')).headers });
+  const asAuthor = headers ?? (await apiLogin(request, 'admin')).headers;
+  await fillProgramme(request, courseId, asAuthor);
+  const answer = await request.post(`/api/course/${courseId}/publish/`, { headers: asAuthor });
   expect(answer.ok(), `publish course ${courseId}: ${await answer.text()}`).toBe(true);
 }
 

@@ -6,6 +6,7 @@ import { Database } from '../platform/database/database.js';
 import { startTestApp, type TestApp } from '../testing/test-app.js';
 import { seedDemoData } from './demo-data.js';
 import { shareOut } from './demo-promises.js';
+import { EMPTY_PROGRAMME, missingProgrammeItems, type ProgrammeSheet } from '../contexts/catalogue/testing.js';
 
 let t: TestApp;
 
@@ -30,6 +31,19 @@ describe('the demo courses\' promises', () => {
       for (const step of promises.steps) expect(step.declared_minutes).toBeGreaterThanOrEqual(5);
       if (promises.steps.length) expect(promises.steps.reduce((sum, step) => sum + step.declared_minutes!, 0)).toBe(promises.planned_minutes);
     }
+  });
+
+  it('gives every course a complete programme sheet (docs/adr/0047): one certifying with an RS code and CPF-eligible, one « sur devis »', async () => {
+    const rows = await t.app.get(Database).query<{ title: string; objectives: string | null; planned_minutes: number | null; programme: Partial<ProgrammeSheet> }>(
+      'select title, objectives, planned_minutes, programme from catalogue.course where archived_at is null',
+    );
+    for (const row of rows) {
+      const missing = missingProgrammeItems({ ...EMPTY_PROGRAMME, ...row.programme }, { objectives: row.objectives, plannedMinutes: row.planned_minutes });
+      expect({ title: row.title, missing }).toEqual({ title: row.title, missing: [] });
+    }
+    const byTitle = (title: string) => ({ ...EMPTY_PROGRAMME, ...rows.find((row) => row.title === title)!.programme });
+    expect(byTitle('Excel : tableaux croisés dynamiques')).toMatchObject({ certifying: true, certificationCode: 'RS5252', certifier: 'Isograd', cpfEligible: true });
+    expect(byTitle('Piloter un projet avec la méthode agile')).toMatchObject({ onQuote: true, priceCents: null, modality: 'mixte' });
   });
 
   it('shares out the planned minutes by weight, to 5 minutes, adding up exactly', () => {

@@ -2,6 +2,7 @@ import type { CommandBus } from '@nestjs/cqrs';
 import { DeclareCoursePromises, type CourseNature, type StepDeclaration } from '../contexts/catalogue/testing.js';
 import type { Database } from '../platform/database/database.js';
 import type { Actor } from '../shared-kernel/index.js';
+import { seedDemoProgrammes } from './demo-programme.js';
 
 /**
  * What each demo course promises (issue 26 item 3): real pedagogical objectives for its subject, the
@@ -152,4 +153,6 @@ export async function seedDemoPromises(commands: CommandBus, db: Database, admin
     const declarations: StepDeclaration[] = steps.map((step, index) => ({ kind: step.kind, stepId: step.step_id, minutes: minutes[index]! }));
     await commands.execute(new DeclareCoursePromises(admin, course.id, { objectives: promises.objectives.join('\n'), plannedMinutes: planned, nature: promises.nature }, declarations));
   }
+  // The rest of each course's programme sheet (issue 29 item 1), in a block of its own.
+  await seedDemoProgrammes(commands, db, admin);
 }

@@ -40,6 +40,7 @@ import { Migration20261127080QuizRules } from './20261127-080-quiz-rules.js';
 import { Migration20261127082HomeworkSubmissions } from './20261127-082-homework-submissions.js';
 import { Migration20261127084XapiStatementTurn } from './20261127-084-xapi-statement-turn.js';
 import { Migration20261127086Notifications } from './20261127-086-notifications.js';
+import { Migration20261127090CourseProgramme } from './20261127-090-course-programme.js';
 import { Migration20261127096TrainingSessions } from './20261127-096-training-sessions.js';
 
 /** Every migration, in order. Listed explicitly so that the built app needs no file discovery. */
@@ -59,5 +60,6 @@ export const MIGRATIONS = [
   Migration20261127082HomeworkSubmissions,
   Migration20261127084XapiStatementTurn,
   Migration20261127086Notifications,
+  Migration20261127090CourseProgramme,
   Migration20261127096TrainingSessions,
 ];

@@ -2,7 +2,7 @@
 // endpoints, on the one database its file shares. Every call creates new, uniquely named accounts,
 // categories and courses, so no test depends on another having run (or not run) first.
 import { CommandBus } from '@nestjs/cqrs';
-import { type ChapterDraft, CreateCategory, PublishCourse } from '../contexts/catalogue/testing.js';
+import { type ChapterDraft, COMPLETE_PROGRAMME_FORM, CreateCategory, PublishCourse } from '../contexts/catalogue/testing.js';
 import { EnrolStudent, RateCourse, SetFavourite } from '../contexts/enrolment/testing.js';
 import { AcceptTrainer, actorOf, CreateAdmin, RegisterStudent, RegisterTeacher, type TeacherDetails } from '../contexts/identity/testing.js';
 import { AssignTrainer } from '../contexts/tutoring/testing.js';
@@ -191,12 +191,21 @@ export async function givenCourse(t: TestApp, options: CourseOptions = {}): Prom
 
 /**
  * « Publier » a course made through the forms, a draft until then (docs/adr/0030): adds a text
- * chapter (the publish rule asks for one with content), then POST /course/{id}/publish/ as `token`
- * (its trainer, accepted, or an admin).
+ * chapter (the publish rule asks for one with content) and fills its programme sheet (docs/adr/0047:
+ * publishing asks for it complete), then POST /course/{id}/publish/ as `token` (its trainer,
+ * accepted, or an admin).
  */
 export async function givenPublished(t: TestApp, token: string, courseId: number): Promise<void> {
   const chapter = await call(t, 'POST', `/api/course-chapters/${courseId}/`, token, { title: 'Introduction', content_type: 'text', text_content: 'Bienvenue dans ce cours.' });
   if (chapter.statusCode !== 201) throw new Error(`Chapitre refusé : ${chapter.statusCode} ${chapter.body}`);
+  // Only the items still empty: a test's own objectives or sheet stay as it set them.
+  const current = await call(t, 'GET', `/api/teacher-course-detail/${courseId}/`, token);
+  if (current.statusCode !== 200) throw new Error(`Cours illisible : ${current.statusCode} ${current.body}`);
+  const course = JSON.parse(current.body) as { objectives: string | null; planned_minutes: number | null; programme: Record<string, unknown> };
+  const known: Record<string, unknown> = { ...course.programme, objectives: course.objectives, planned_minutes: course.planned_minutes };
+  const missing = Object.fromEntries(Object.entries(COMPLETE_PROGRAMME_FORM).filter(([key]) => known[key] === null && !(key === 'price_cents' && course.programme.on_quote)));
+  const programme = await call(t, 'PUT', `/api/course/${courseId}/programme/`, token, missing);
+  if (programme.statusCode !== 200) throw new Error(`Fiche programme refusée : ${programme.statusCode} ${programme.body}`);
   const published = await call(t, 'POST', `/api/course/${courseId}/publish/`, token);
   if (published.statusCode !== 200) throw new Error(`Publication refusée : ${published.statusCode} ${published.body}`);
 }

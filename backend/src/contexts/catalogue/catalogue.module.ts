@@ -7,6 +7,7 @@ import { APP_CONFIG, projectRoot, type AppConfig } from '../../platform/config/c
 import { ProjectionRegistry } from '../../platform/event-log/index.js';
 import { CreateCategoryHandler } from './application/commands/create-category.command.js';
 import { DeclareCoursePromisesHandler } from './application/commands/declare-course-promises.command.js';
+import { EditCourseProgrammeHandler } from './application/commands/edit-course-programme.command.js';
 import { PublishCourseHandler } from './application/commands/publish-course.command.js';
 import { PublishPageHandler } from './application/commands/publish-page.command.js';
 import {
@@ -92,6 +93,7 @@ import { TrainerCoursesController } from './http/trainer-courses.controller.js';
     GetCourseTitleHandler,
     GetCoursePromisesHandler,
     DeclareCoursePromisesHandler,
+    EditCourseProgrammeHandler,
     RecommendCoursesHandler,
     ListAllCoursesHandler,
     GetTeacherCoursesHandler,

@@ -10,4 +10,8 @@ export { AddSubchapter } from './application/commands/add-subchapter.command.js'
 export { AddStudyMaterial } from './application/commands/add-study-material.command.js';
 export type { IncomingFile } from './application/commands/step-media.js';
 export { DeclareCoursePromises } from './application/commands/declare-course-promises.command.js';
+export { EditCourseProgramme } from './application/commands/edit-course-programme.command.js';
+export type { ProgrammeChanges } from './domain/course-programme.js';
 export type { CourseNature, PromiseChanges, StepDeclaration } from './domain/course-promises.js';
+export { COMPLETE_PROGRAMME, COMPLETE_PROGRAMME_FORM, COMPLETE_PROMISES } from './domain/testing/programme.js';
+export { EMPTY_PROGRAMME, missingProgrammeItems, type ProgrammeSheet } from './domain/course-programme.js';

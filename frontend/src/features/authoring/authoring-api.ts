@@ -101,6 +101,11 @@ export const authoringApi = api.injectEndpoints({
       query: ({ courseId, publish }) => ({ url: `course/${courseId}/${publish ? 'publish' : 'unpublish'}/`, method: 'POST' }),
       invalidatesTags: (_r, _e, { courseId }) => [courseTag(courseId), COURSE_LIST_TAG],
     }),
+    /** « Fiche programme » (ADR 0047): the course's views change (its page, what publishing still needs). */
+    saveCourseProgramme: build.mutation<CourseView, { courseId: number; body: Record<string, string | number | boolean | null> }>({
+      query: ({ courseId, body }) => ({ url: `course/${courseId}/programme/`, method: 'PUT', body }),
+      invalidatesTags: (_r, _e, { courseId }) => [courseTag(courseId), COURSE_LIST_TAG],
+    }),
     getAuthoringCategories: build.query<CategoryView[], void>({
       query: () => 'category/',
       providesTags: [{ type: 'Category', id: 'LIST' }],
@@ -205,6 +210,7 @@ export const {
   useLazyGetCourseRemovalQuery,
   useDeleteCourseMutation,
   useSetCoursePublicationMutation,
+  useSaveCourseProgrammeMutation,
   useGetAuthoringCategoriesQuery,
   useGetChaptersQuery,
   useGetChapterQuery,

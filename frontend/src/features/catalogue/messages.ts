@@ -64,6 +64,11 @@ export const messages = {
       scorm: 'Module interactif',
     } as Record<string, string>,
   },
+  programme: {
+    title: 'Programme',
+    pdf: 'Télécharger le programme (PDF)',
+    updated: (day: string) => `Mis à jour le ${day}`,
+  },
   page: {
     notFoundTitle: 'Page introuvable',
     notFoundText: 'Cette page n’existe pas ou a été retirée.',

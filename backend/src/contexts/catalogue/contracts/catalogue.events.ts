@@ -73,6 +73,28 @@ export interface CoursePromisesDeclared {
     nature: 'action_formation' | 'bilan_competences' | 'vae' | 'apprentissage' | null;
   };
 }
+/**
+ * The programme sheet of a course changed (issue 29 item 1, docs/adr/0047): its structured values,
+ * and a SHA-256 of each free text filled (and of the disability referent's contact): the texts are
+ * the course's content, the log proves what they were.
+ */
+export interface CourseProgrammeDeclared {
+  type: 'CourseProgrammeDeclared';
+  payload: {
+    courseId: number;
+    modality: 'distance' | 'mixte' | 'presentiel' | null;
+    priceCents: number | null;
+    onQuote: boolean;
+    certifying: boolean;
+    certificationCode: string | null;
+    cpfEligible: boolean;
+    textsSha256: Partial<Record<
+      'targetPublic' | 'prerequisites' | 'accessDelays' | 'teachingMethods' | 'evaluationMethods' | 'accessibility' | 'contacts' | 'certifier' | 'equivalences' | 'outcomes',
+      string
+    >>;
+    referentSha256: string | null;
+  };
+}
 /** A chapter's or sub-chapter's declared average duration (D.6313-3-1 2°) was set, changed or cleared (null). */
 export interface StepDurationDeclared {
   type: 'StepDurationDeclared';
@@ -144,7 +166,7 @@ export interface StudyMaterialRemoved {
 
 export type CourseEvent =
   | CourseCreated | CoursePublished | CourseUpdated | CourseAssignedToTrainer | CourseArchived | CourseDeleted
-  | CourseReleased | CourseReturnedToDraft | CoursePromisesDeclared | StepDurationDeclared
+  | CourseReleased | CourseReturnedToDraft | CoursePromisesDeclared | CourseProgrammeDeclared | StepDurationDeclared
   | ChapterAdded | ChapterUpdated | ChapterArchived | ChapterDeleted | ChapterReordered
   | SubchapterAdded | SubchapterUpdated | SubchapterArchived | SubchapterDeleted | SubchapterReordered
   | VideoUploaded | ScormPackageImported;

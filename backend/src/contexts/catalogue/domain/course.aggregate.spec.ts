@@ -4,6 +4,7 @@ import type { Actor } from '../../../shared-kernel/index.js';
 import { removalMode } from './course-fields.js';
 import { Chapter, Course, Subchapter } from './course.aggregate.js';
 import type { ContentInput } from './step-input.js';
+import { COMPLETE_PROGRAMME, COMPLETE_PROMISES } from './testing/programme.js';
 
 // The aggregate's collections need the ORM's metadata, not a database: discovered once, never connected.
 let orm: MikroORM;
@@ -24,6 +25,9 @@ function course(chapters = 0): Course {
   const c = Course.create({ title: 'Excel', description: '', categoryId: 1, teacherId: 7, techs: '', featuredImg: null, now: NOW });
   c.id = 1;
   for (let i = 0; i < chapters; i++) c.addChapter(text(`Chapitre ${i + 1}`)).id = nextId++;
+  // A complete programme sheet (docs/adr/0047): what publishing asks besides content.
+  c.declarePromises(admin, COMPLETE_PROMISES, [], NOW);
+  c.editProgramme(admin, COMPLETE_PROGRAMME, NOW);
   c.takeEvents();
   return c;
 }

@@ -11,6 +11,9 @@ import { ContentItem } from './content-item.js';
 import {
   applyPromiseChanges, checkDeclaredMinutes, DEFAULT_COURSE_NATURE, type StepDeclaration, objectiveLines, objectivesSha256, type CourseNature, type CoursePromises, type PromiseChanges,
 } from './course-promises.js';
+import {
+  applyProgrammeChanges, EMPTY_PROGRAMME, missingLabels, missingProgrammeItems, programmeDigest, sameProgramme, type ProgrammeChanges, type ProgrammeItem, type ProgrammeSheet,
+} from './course-programme.js';
 import { searchText } from './search-text.js';
 import { permutation, renumber, swapInto } from './step-order.js';
 import { DEFAULT_SCORM_RULE, type ContentInput, type ScormRule } from './step-input.js';
@@ -86,6 +89,14 @@ export class Course extends AggregateRoot<CourseEvent> {
   @Property({ type: 'string', length: 32, nullable: true })
   nature: CourseNature | null = null;
 
+  /** The programme sheet (fiche programme, issue 29: docs/adr/0047) beside the objectives and planned duration. */
+  @Property({ type: 'json' })
+  programme: ProgrammeSheet = { ...EMPTY_PROGRAMME };
+
+  /** The last time an item of the programme sheet changed (objectives and planned duration included), by the server's clock. */
+  @Property({ type: 'datetime', fieldName: 'programme_updated_at', nullable: true })
+  programmeUpdatedAt: Date | null = null;
+
   // A chapter taken out of its course is deleted (chapters never move between courses; an archived one stays in).
   @OneToMany(() => Chapter, (chapter) => chapter.course, { orderBy: { order: 'asc', id: 'asc' }, orphanRemoval: true })
   chapters = new Collection<Chapter>(this);
@@ -124,6 +135,7 @@ export class Course extends AggregateRoot<CourseEvent> {
     // A course created with nothing declared but the default nature logs CourseCreated alone (as before issue 26).
     const { objectives, plannedMinutes, nature } = course.promises();
     if (objectives !== null || plannedMinutes !== null || nature !== DEFAULT_COURSE_NATURE) course.recordPromises();
+    if (objectives !== null || plannedMinutes !== null) course.programmeUpdatedAt = props.now;
     return course;
   }
 
@@ -150,6 +162,10 @@ export class Course extends AggregateRoot<CourseEvent> {
         'Ce cours ne peut pas être publié : aucun chapitre n’a de contenu à suivre. Ajoutez une vidéo, un texte, un quiz ou un paquet SCORM '
         + `à l’un de ces chapitres : ${chapters.map((chapter) => `« ${chapter.title} »`).join(', ')}.`,
       );
+    }
+    const missing = this.missingProgrammeItems();
+    if (missing.length > 0) {
+      throw new CourseNotReadyError(`Ce cours ne peut pas être publié : la fiche programme est incomplète. Renseignez : ${missingLabels(missing)}.`);
     }
     this.status = 'published';
     this.publishedAt = now;
@@ -193,6 +209,7 @@ export class Course extends AggregateRoot<CourseEvent> {
     const checked = checkCourseFields(fields);
     const before = this.promises();
     const after = applyPromiseChanges(before, promises);
+    this.assertKeepsProgramme(this.sheet(), after);
     this.assign(checked);
     this.assignPromises(after);
     const replaced = featuredImg !== undefined ? this.featuredImg : null;
@@ -202,8 +219,65 @@ export class Course extends AggregateRoot<CourseEvent> {
       type: 'CourseUpdated',
       payload: { courseId: this.id, title: this.title, categoryId: this.categoryId, teacherId: this.teacherId, imageReplaced: featuredImg !== undefined },
     });
-    if (before.objectives !== after.objectives || before.plannedMinutes !== after.plannedMinutes || before.nature !== after.nature) this.recordPromises();
+    if (before.objectives !== after.objectives || before.plannedMinutes !== after.plannedMinutes || before.nature !== after.nature) {
+      this.recordPromises();
+      if (before.objectives !== after.objectives || before.plannedMinutes !== after.plannedMinutes) this.programmeUpdatedAt = now;
+    }
     return replaced;
+  }
+
+  /** What the programme sheet still lacks before the course can be published (Qualiopi indicators 1 and 3). */
+  missingProgrammeItems(sheet: ProgrammeSheet = this.sheet(), promises: { objectives: string | null; plannedMinutes: number | null } = this.promises()): ProgrammeItem[] {
+    return missingProgrammeItems(sheet, promises);
+  }
+
+  /**
+   * Changes the programme sheet (its trainer or an admin). The date of last update is the server's
+   * clock when something changed; a change that changes nothing logs nothing. A published course
+   * stays complete: an edit that would empty a mandatory item is refused (the course would show
+   * an incomplete sheet in the catalogue); go back to draft first. A published course that was
+   * already incomplete (published before issue 29) may still be edited, as long as nothing more
+   * goes missing.
+   */
+  editProgramme(actor: Actor, changes: ProgrammeChanges, now: Date, promiseChanges: PromiseChanges = {}): void {
+    this.assertLive();
+    this.assertAuthor(actor);
+    const before = this.sheet();
+    const after = applyProgrammeChanges(before, changes);
+    const promisesBefore = this.promises();
+    const promisesAfter = applyPromiseChanges(promisesBefore, promiseChanges);
+    const promisesChanged = promisesBefore.objectives !== promisesAfter.objectives || promisesBefore.plannedMinutes !== promisesAfter.plannedMinutes
+      || promisesBefore.nature !== promisesAfter.nature;
+    const sheetChanged = !sameProgramme(after, before);
+    if (!sheetChanged && !promisesChanged) return;
+    this.assertKeepsProgramme(after, promisesAfter);
+    if (promisesChanged) {
+      this.assignPromises(promisesAfter);
+      this.recordPromises();
+      if (promisesBefore.objectives !== promisesAfter.objectives || promisesBefore.plannedMinutes !== promisesAfter.plannedMinutes) this.programmeUpdatedAt = now;
+    }
+    if (sheetChanged) {
+      this.programme = after;
+      this.programmeUpdatedAt = now;
+      this.record({ type: 'CourseProgrammeDeclared', payload: { courseId: this.id, ...programmeDigest(after) } });
+    }
+    this.updatedAt = now;
+  }
+
+  /** The sheet, every item present (a row written before an item existed lacks it). */
+  sheet(): ProgrammeSheet {
+    return { ...EMPTY_PROGRAMME, ...this.programme };
+  }
+
+  /** On a published course, refuses a change after which an item the sheet had is missing. */
+  private assertKeepsProgramme(sheet: ProgrammeSheet, promises: { objectives: string | null; plannedMinutes: number | null }): void {
+    if (!this.isPublished) return;
+    const before = new Set(this.missingProgrammeItems());
+    const emptied = this.missingProgrammeItems(sheet, promises).filter((item) => !before.has(item));
+    if (emptied.length === 0) return;
+    throw new CourseNotReadyError(
+      `Ce cours est publié : sa fiche programme doit rester complète. Renseignez : ${missingLabels(emptied)} (ou repassez d’abord le cours en brouillon).`,
+    );
   }
 
   /**
@@ -217,8 +291,10 @@ export class Course extends AggregateRoot<CourseEvent> {
     const before = this.promises();
     const after = applyPromiseChanges(before, changes);
     const targets = steps.map(({ kind, stepId, minutes }) => ({ item: kind === 'chapter' ? this.chapter(stepId) : this.subchapter(stepId), minutes: checkDeclaredMinutes(minutes) }));
+    this.assertKeepsProgramme(this.sheet(), after);
     this.assignPromises(after);
     if (before.objectives !== after.objectives || before.plannedMinutes !== after.plannedMinutes || before.nature !== after.nature) this.recordPromises();
+    if (before.objectives !== after.objectives || before.plannedMinutes !== after.plannedMinutes) this.programmeUpdatedAt = now;
     for (const { item, minutes } of targets) {
       const previous = item.declaredMinutes;
       item.declaredMinutes = minutes;

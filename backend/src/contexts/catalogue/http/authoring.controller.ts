@@ -5,6 +5,8 @@ import { Authenticated, CurrentActor } from '../../../platform/auth/auth.decorat
 import { IdPipe } from '../../../platform/http/id.pipe.js';
 import type { Actor } from '../../../shared-kernel/index.js';
 import { CreateCourse } from '../application/commands/create-course.command.js';
+import { EditCourseProgramme } from '../application/commands/edit-course-programme.command.js';
+import { promiseChanges } from '../application/commands/course-trainers.js';
 import { ReleaseCourse } from '../application/commands/release-course.command.js';
 import { RemoveCourse } from '../application/commands/remove-course.command.js';
 import { ReturnCourseToDraft } from '../application/commands/return-course-to-draft.command.js';
@@ -14,7 +16,7 @@ import { GetCourseForEditing } from '../application/queries/get-course-for-editi
 import { GetRemovalImpact } from '../application/queries/get-removal-impact.query.js';
 import { GetTrainerDashboard } from '../application/queries/get-trainer-dashboard.query.js';
 import { ListAuthoredCourses } from '../application/queries/list-authored-courses.query.js';
-import { CourseForm } from './authoring.requests.js';
+import { CourseForm, ProgrammeForm, programmeChanges } from './authoring.requests.js';
 import { imageOf } from './uploaded.js';
 
 /** Course authoring: trainers create and edit their courses; admins all of them (issue 8). */
@@ -49,7 +51,7 @@ export class AuthoringController {
   @HttpCode(200)
   @ApiOperation({
     summary: '« Publier » : le cours entre au catalogue (son formateur accepté par le centre, ou un administrateur) '
-      + 's’il a au moins un chapitre avec un contenu ; sinon 409 dit ce qui manque (ADR 0030)',
+      + 's’il a au moins un chapitre avec un contenu et une fiche programme complète ; sinon 409 dit ce qui manque (ADR 0030, 0047)',
   })
   @ApiOkResponse({ type: PublicationResult })
   async publish(@CurrentActor() actor: Actor, @Param('id', IdPipe) id: number): Promise<PublicationResult> {
@@ -64,6 +66,17 @@ export class AuthoringController {
   async unpublish(@CurrentActor() actor: Actor, @Param('id', IdPipe) id: number): Promise<PublicationResult> {
     await this.commands.execute(new ReturnCourseToDraft(actor, id));
     return { success: true, status: 'draft', message: 'Le cours est repassé en brouillon : il n’apparaît plus au catalogue.' };
+  }
+
+  @Put('course/:id/programme')
+  @ApiOperation({
+    summary: 'Modifie la fiche programme d’un cours (son formateur ou un administrateur ; ADR 0047) : chaque élément absent reste tel quel, '
+      + 'null ou vide l’efface ; un cours publié garde une fiche complète (409 sinon)',
+  })
+  @ApiOkResponse({ type: CourseEditView })
+  async programme(@CurrentActor() actor: Actor, @Param('id', IdPipe) id: number, @Body() form: ProgrammeForm): Promise<CourseEditView> {
+    await this.commands.execute(new EditCourseProgramme(actor, id, programmeChanges(form), promiseChanges(form)));
+    return this.queries.execute(new GetCourseForEditing(actor, id));
   }
 
   @Get('course/:id/removal')

@@ -7,6 +7,7 @@ import {
 import { MAX_ID, toDecimalInteger } from '../../../platform/http/ids.js';
 import { CONTENT_TYPES, type ContentType } from '../contracts/catalogue.events.js';
 import { SCORM_RULES, type ScormRule } from '../domain/step-input.js';
+import { MODALITIES, PRICE_CENTS_MAX, type Modality, type ProgrammeChanges } from '../domain/course-programme.js';
 import { COURSE_NATURES, OBJECTIVES_MAX, PROMISED_MINUTES_MAX, type CourseNature } from '../domain/course-promises.js';
 import { DESCRIPTION_MAX, DURATION_MAX, TEXT_CONTENT_MAX, TEXT_CONTENT_TOO_LONG, TITLE_MAX } from '../domain/course-limits.js';
 
@@ -255,4 +256,55 @@ export class SubchapterListQuery {
   @Min(1, { message: 'Chapitre introuvable.' })
   @IsInt({ message: 'Indiquez le chapitre (?chapter=).' })
   chapter!: number;
+}
+
+/** One item of the programme sheet: absent, unchanged; null or empty, cleared. Its rules are the aggregate's (docs/adr/0047). */
+function ProgrammeItem(description: string, type: 'string' | 'number' | 'boolean' = 'string', extra: Record<string, unknown> = {}) {
+  const toValue = type === 'string' ? ({ value }: { value: unknown }) => (value === '' ? null : value) : ({ value }: { value: unknown }) => value;
+  return applyDecorators(ApiPropertyOptional({ type, nullable: type !== 'boolean', description, ...extra }), Transform(toValue), Allow());
+}
+
+/** PUT /course/{id}/programme/: the programme sheet (JSON); every item optional. */
+export class ProgrammeForm {
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: OBJECTIVES_MAX, description: 'Objectifs pédagogiques, un par ligne (comme le formulaire du cours)' })
+  @Transform(emptyIsNull)
+  @Allow()
+  objectives?: string | null;
+
+  @PromisedMinutes('Durée prévue en minutes (comme le formulaire du cours)')
+  planned_minutes?: number | null;
+
+  @ProgrammeItem('Public visé') target_public?: string | null;
+  @ProgrammeItem('Prérequis') prerequisites?: string | null;
+  @ProgrammeItem('Délais d’accès (exemple : entrée sous 15 jours après l’accord de financement)') access_delays?: string | null;
+  @ProgrammeItem('Modalités', 'string', { enum: MODALITIES }) modality?: Modality | null;
+  @ProgrammeItem('Méthodes pédagogiques') teaching_methods?: string | null;
+  @ProgrammeItem('Modalités d’évaluation') evaluation_methods?: string | null;
+  @ProgrammeItem('Accessibilité aux personnes en situation de handicap') accessibility?: string | null;
+  @ProgrammeItem('Nom du référent handicap') referent_name?: string | null;
+  @ProgrammeItem('E-mail du référent handicap') referent_email?: string | null;
+  @ProgrammeItem('Téléphone du référent handicap') referent_phone?: string | null;
+  @ProgrammeItem('Contacts (inscription, pédagogie)') contacts?: string | null;
+  @ProgrammeItem('Tarif TTC en centimes d’euro (exclusif de « sur devis »)', 'number', { minimum: 0, maximum: PRICE_CENTS_MAX }) price_cents?: number | null;
+  @ProgrammeItem('« Sur devis »', 'boolean') on_quote?: boolean | null;
+  @ProgrammeItem('Formation certifiante (RNCP ou RS) ; non : les éléments de la certification sont effacés', 'boolean') certifying?: boolean | null;
+  @ProgrammeItem('Code RNCP (RNCP12345) ou RS (RS1234)') certification_code?: string | null;
+  @ProgrammeItem('Certificateur') certifier?: string | null;
+  @ProgrammeItem('Équivalences et passerelles') equivalences?: string | null;
+  @ProgrammeItem('Débouchés') outcomes?: string | null;
+  @ProgrammeItem('Éligible au CPF (une formation certifiante seulement)', 'boolean') cpf_eligible?: boolean | null;
+}
+
+/** The aggregate's changes from the form (snake_case to the domain's names; absent stays absent). */
+export function programmeChanges(form: ProgrammeForm): ProgrammeChanges {
+  const map: [keyof ProgrammeForm, keyof ProgrammeChanges][] = [
+    ['target_public', 'targetPublic'], ['prerequisites', 'prerequisites'], ['access_delays', 'accessDelays'], ['modality', 'modality'],
+    ['teaching_methods', 'teachingMethods'], ['evaluation_methods', 'evaluationMethods'], ['accessibility', 'accessibility'],
+    ['referent_name', 'referentName'], ['referent_email', 'referentEmail'], ['referent_phone', 'referentPhone'], ['contacts', 'contacts'],
+    ['price_cents', 'priceCents'], ['on_quote', 'onQuote'], ['certifying', 'certifying'], ['certification_code', 'certificationCode'],
+    ['certifier', 'certifier'], ['equivalences', 'equivalences'], ['outcomes', 'outcomes'], ['cpf_eligible', 'cpfEligible'],
+  ];
+  const changes: Record<string, unknown> = {};
+  for (const [from, to] of map) if (form[from] !== undefined) changes[to] = form[from];
+  return changes as ProgrammeChanges;
 }

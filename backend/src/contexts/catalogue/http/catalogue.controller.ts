@@ -1,12 +1,15 @@
-import { Controller, Get, Param, Query, Req } from '@nestjs/common';
+import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { FastifyRequest } from 'fastify';
+import { ApiOkResponse, ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Authenticated, CurrentActor, OptionallyAuthenticated } from '../../../platform/auth/auth.decorators.js';
 import { IdPipe } from '../../../platform/http/id.pipe.js';
 import { paged, PageQuery, type Paged } from '../../../platform/http/paging.js';
 import type { Actor } from '../../../shared-kernel/index.js';
+import { attachmentDisposition } from '../../../platform/storage/serve-file.js';
+import { GetCentreIdentity, GetCentreImage } from '../../centre/contracts/centre.queries.js';
 import { GetTeacherProfile } from '../../identity/contracts/identity.queries.js';
+import { renderProgrammePdf } from '../application/programme-pdf.js';
 import { GetCourseDetail, CourseDetail } from '../application/queries/get-course-detail.query.js';
 import { GetPage, PageView } from '../application/queries/get-page.query.js';
 import { GetTeacherCourses } from '../application/queries/get-teacher-courses.query.js';
@@ -17,6 +20,9 @@ import { ListPages, PageLink } from '../application/queries/list-pages.query.js'
 import { CourseSummary, CourseTitleView } from '../contracts/catalogue.queries.js';
 import { CourseListQuery } from './catalogue.requests.js';
 import { CoursePage, TeacherPage } from './catalogue.responses.js';
+
+/** « excel-tableaux-croises-dynamiques »: the file name's readable part. */
+const slug = (title: string): string => title.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60) || 'cours';
 
 /** The back office lists courses 5 per page (03). */
 const ADMIN_PAGE_SIZE = 5;
@@ -53,6 +59,24 @@ export class CatalogueController {
   @ApiOkResponse({ type: CourseDetail })
   detail(@CurrentActor() actor: Actor | undefined, @Param('id', IdPipe) id: number): Promise<CourseDetail> {
     return this.queries.execute(new GetCourseDetail(id, actor ?? null));
+  }
+
+  @Get('course/:id/programme.pdf')
+  @OptionallyAuthenticated()
+  @ApiOperation({ summary: 'La fiche programme imprimable (PDF) d’un cours publié ; un brouillon : 404 comme sa page (ADR 0047)' })
+  @ApiProduces('application/pdf')
+  @ApiResponse({ status: 200, description: 'Le PDF de la fiche programme', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } })
+  async programmePdf(@CurrentActor() actor: Actor | undefined, @Param('id', IdPipe) id: number, @Res() reply: FastifyReply): Promise<void> {
+    const course = await this.queries.execute(new GetCourseDetail(id, actor ?? null));
+    const [centre, logo] = await Promise.all([this.queries.execute(new GetCentreIdentity()), this.queries.execute(new GetCentreImage('logo'))]);
+    const bytes = await renderProgrammePdf({ course, centre, logo });
+    await reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', attachmentDisposition(`programme-${course.id}-${slug(course.title)}.pdf`))
+      .header('cache-control', 'no-store')
+      .header('x-content-type-options', 'nosniff')
+      .header('access-control-expose-headers', 'Content-Disposition')
+      .send(bytes);
   }
 
   @Get('search-courses/:searchstring')

@@ -5,6 +5,7 @@ import { eventually } from '../../../platform/testing/eventually.js';
 import { startSmtpCatcher } from '../../../platform/testing/smtp-catcher.js';
 import { call, givenAdmin, givenCategory, givenStudent, givenTeacher, login, uniqueKey, uniqueName, type GivenTeacher } from '../../../testing/fixtures.js';
 import { startTestApp, type TestApp } from '../../../testing/test-app.js';
+import { COMPLETE_PROGRAMME_FORM } from '../testing.js';
 
 let t: TestApp;
 let db: Database;
@@ -54,6 +55,9 @@ async function draftOf(teacher: { token: string; teacherId: number }, options: {
   if (!options.empty) {
     const chapter = await call(t, 'POST', `/api/course-chapters/${courseId}/`, teacher.token, { title: 'Introduction', content_type: 'text', text_content: 'Bienvenue.' });
     expect(chapter.statusCode).toBe(201);
+    // A complete programme sheet (docs/adr/0047): publishing asks for it.
+    const programme = await call(t, 'PUT', `/api/course/${courseId}/programme/`, teacher.token, COMPLETE_PROGRAMME_FORM);
+    expect(programme.statusCode).toBe(200);
   }
   return { courseId, title, categoryId };
 }
@@ -216,6 +220,7 @@ describe('a trainer registered through the public page', () => {
     const created = await call(t, 'POST', '/api/course/', admin.token, { category: categoryId, title: uniqueName('Sans formateur'), description: '' });
     const courseId = created.json().id as number;
     await call(t, 'POST', `/api/course-chapters/${courseId}/`, admin.token, { title: 'Introduction', content_type: 'text', text_content: 'Bienvenue.' });
+    await call(t, 'PUT', `/api/course/${courseId}/programme/`, admin.token, COMPLETE_PROGRAMME_FORM);
     expect((await call(t, 'POST', `/api/course/${courseId}/publish/`, admin.token)).statusCode).toBe(200);
     const assigned = await call(t, 'POST', `/api/formateur/${teacherId}/assign-course/`, admin.token, { course_id: courseId });
     expect(assigned.statusCode).toBe(403);

@@ -55,9 +55,12 @@ export function courseBody(values: CourseValues, formateur: number | null | unde
 
 export type { TrainerOption };
 
+/** What the form reads of a course (its programme sheet has a form of its own). */
+export type CourseFormCurrent = Omit<CourseView, 'programme' | 'programme_missing'>;
+
 export interface CourseFormProps {
   name: string;
-  current?: CourseView;
+  current?: CourseFormCurrent;
   /** PUT target of an edit: the trainer's /teacher-course-detail/{id} or the admin's /course/{id}/. */
   editUrl?: string;
   /** The trainer's own id (sent as formateur), or undefined where the form lets the admin choose. */

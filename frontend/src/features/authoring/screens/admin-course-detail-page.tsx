@@ -7,10 +7,11 @@ import { usePageTitle } from '../../../lib/hooks';
 import { CoursePromises, formatDuration, formatMinutes } from '../../../components/course';
 import { Panel } from '../../../components/panel';
 import { StatusMessage } from '../../../components/status';
-import { stepChangeTags, useGetChaptersQuery, useGetCourseOverviewQuery } from '../authoring-api';
+import { stepChangeTags, useGetChaptersQuery, useGetCourseForEditQuery, useGetCourseOverviewQuery } from '../authoring-api';
 import type { ChapterView, SubchapterView } from '../authoring-types';
 import { LoadState, isNotFound } from '../components/authoring-page';
 import { StepForm } from '../components/step-form';
+import { ProgrammeForm } from '../components/programme-form';
 import { StructureEditor } from '../components/structure-editor';
 import { messages as m } from '../messages';
 
@@ -100,6 +101,12 @@ function IconButton({ label, icon, onClick, danger }: { label: string; icon: Rea
       <Button type="text" size="small" danger={danger} icon={icon} aria-label={label} onClick={onClick} />
     </Tooltip>
   );
+}
+
+/** The course's « Fiche programme » (docs/adr/0047), under its structure. */
+function AdminProgramme({ courseId }: { courseId: number }) {
+  const { data } = useGetCourseForEditQuery(courseId);
+  return data ? <ProgrammeForm key={`programme-${data.id}`} course={data} /> : null;
 }
 
 /** /admin-course-detail/{course_id}: the course's header and its structure, edited in dialogs (03 §2). */
@@ -195,6 +202,7 @@ export function AdminCourseDetailPage() {
           />
         ) : null}
       </section>
+      <AdminProgramme courseId={courseId} />
       <StepDialog courseId={courseId} dialog={dialog} onClose={() => setDialog(null)} />
     </Panel>
   );

@@ -5,16 +5,16 @@ import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined, ProfileOutline
 import { toast } from '../../../lib/feedback';
 import { usePagedSearch } from '../../../lib/use-paged-search';
 import { ADMIN_COURSE_PAGE_SIZE, useDeleteCourseMutation, useGetAdminCoursesQuery, useGetCourseForEditQuery, useGetTrainerOptionsQuery, useLazyGetCourseRemovalQuery } from '../authoring-api';
-import type { AdminCourseRow, CourseView } from '../authoring-types';
+import type { AdminCourseRow } from '../authoring-types';
 import { AuthoringPage, EmptyText, LoadState } from '../components/authoring-page';
-import { CourseForm, type CourseValues } from '../components/course-form';
+import { CourseForm, type CourseFormCurrent, type CourseValues } from '../components/course-form';
 import { PageWindow } from '../components/page-window';
 import { confirmPreviewedRemoval } from '../components/removal';
 import { durationColumn, imageColumn, titleColumn } from '../components/course-columns';
 import { PublicationControl } from '../components/publication';
 import { messages as m } from '../messages';
 
-const asCourseView = (row: AdminCourseRow): CourseView => ({
+const asCourseView = (row: AdminCourseRow): CourseFormCurrent => ({
   id: row.id,
   title: row.title,
   description: row.description,
@@ -30,7 +30,7 @@ const asCourseView = (row: AdminCourseRow): CourseView => ({
 });
 
 /** Create (no course chosen) or edit (a course chosen) in a dialog that closes only on success (03 §4). */
-function CourseDialog({ course, onClose }: { course: CourseView | null | undefined; onClose: () => void }) {
+function CourseDialog({ course, onClose }: { course: CourseFormCurrent | null | undefined; onClose: () => void }) {
   const [form] = Form.useForm<CourseValues>();
   const [sending, setSending] = useState(false);
   const open = course !== undefined;
@@ -73,7 +73,7 @@ function CourseDialog({ course, onClose }: { course: CourseView | null | undefin
 /** /admin-courses: every course, searched by title, 5 a page, created and edited in a dialog (03 §2). */
 export function AdminCoursesPage() {
   const { typed, setTyped, searchNow, search, page, setPage } = usePagedSearch();
-  const [editing, setEditing] = useState<CourseView | null | undefined>(undefined);
+  const [editing, setEditing] = useState<CourseFormCurrent | null | undefined>(undefined);
   const [modal, holder] = Modal.useModal();
   const [removal] = useLazyGetCourseRemovalQuery();
   const [remove] = useDeleteCourseMutation();

@@ -5,6 +5,7 @@ import { useAppSelector } from '../../../lib/hooks';
 import { useGetCourseForEditQuery } from '../authoring-api';
 import { AuthoringPage, LoadState, isNotFound } from '../components/authoring-page';
 import { CourseForm } from '../components/course-form';
+import { ProgrammeForm } from '../components/programme-form';
 import { messages as m } from '../messages';
 
 const BACK = { to: '/teacher-my-course', label: m.chapters.backToCourses };
@@ -65,6 +66,7 @@ export function EditCoursePage() {
           onCancel={() => navigate(BACK.to)}
         />
       ) : null}
+      {data && id !== null ? <ProgrammeForm key={`programme-${data.id}`} course={data} /> : null}
     </AuthoringPage>
   );
 }

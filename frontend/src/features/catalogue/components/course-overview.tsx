@@ -5,6 +5,7 @@ import { PersonAvatar } from '../../../components/avatar';
 import { CourseImage, CoursePromises, formatDuration, RatingStars, splitTechs } from '../../../components/course';
 import type { CourseDetail } from '../catalogue-api';
 import { messages as m } from '../messages';
+import { CourseProgramme } from './course-programme';
 
 /**
  * Head of /detail/{course_id} (01 §2.3): image, title, trainer, average rating out of 5,
@@ -85,6 +86,7 @@ export function CourseOverview({
           ) : null}
         </section>
         <CoursePromises course={course} />
+        <CourseProgramme courseId={course.id} programme={course.programme} />
         {children}
       </div>
     </article>

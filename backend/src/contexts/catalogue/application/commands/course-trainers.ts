@@ -20,7 +20,7 @@ export interface CourseFormFields {
 }
 
 /** The promises a course form changes, for the aggregate to check. */
-export const promiseChanges = (fields: CourseFormFields): PromiseChanges => ({
+export const promiseChanges = (fields: Pick<CourseFormFields, 'objectives' | 'planned_minutes' | 'nature'>): PromiseChanges => ({
   ...(fields.objectives !== undefined ? { objectives: fields.objectives } : {}),
   ...(fields.planned_minutes !== undefined ? { plannedMinutes: fields.planned_minutes } : {}),
   ...(fields.nature !== undefined ? { nature: fields.nature as PromiseChanges['nature'] } : {}),

@@ -1,3 +1,4 @@
+import { ProgrammeMissingItem, ProgrammeView } from './programme.views.js';
 import { ApiProperty } from '@nestjs/swagger';
 import { CONTENT_TYPES, type ContentType } from '../../contracts/catalogue.events.js';
 import { COURSE_NATURES, type CourseNature } from '../../domain/course-promises.js';
@@ -16,6 +17,8 @@ export class CourseEditView {
   @ApiProperty({ type: String, nullable: true, description: 'Objectifs pédagogiques, un par ligne' }) objectives!: string | null;
   @ApiProperty({ type: Number, nullable: true, description: 'Durée prévue en minutes' }) planned_minutes!: number | null;
   @ApiProperty({ enum: COURSE_NATURES, nullable: true, description: 'Nature de l’action' }) nature!: CourseNature | null;
+  @ApiProperty({ type: ProgrammeView, description: 'Fiche programme (ADR 0047)' }) programme!: ProgrammeView;
+  @ApiProperty({ type: [ProgrammeMissingItem], description: 'Ce qui manque à la fiche programme pour publier le cours' }) programme_missing!: ProgrammeMissingItem[];
 }
 
 /** A row of the trainer's "Mes cours" table. */

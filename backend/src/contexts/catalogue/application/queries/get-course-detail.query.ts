@@ -7,7 +7,9 @@ import { CourseSummary, IsFollowingCourse } from '../../contracts/catalogue.quer
 import { isAuthor } from '../../domain/authorship.js';
 import { CourseNotFoundError } from '../../domain/catalogue.errors.js';
 import { COURSE_NATURES, objectiveLines, type CourseNature } from '../../domain/course-promises.js';
+import type { ProgrammeSheet } from '../../domain/course-programme.js';
 import { toSummaries, type CourseRow } from './course-summaries.js';
+import { ProgrammeView, toProgrammeView } from './programme.views.js';
 import { COURSE_CHAPTERS_SQL, COURSE_DETAIL_SQL } from './course.sql.js';
 
 export class SubchapterOutline {
@@ -35,6 +37,7 @@ export class CourseDetail extends CourseSummary {
   @ApiProperty({ type: [String], description: 'Objectifs pédagogiques, un par élément (vide : non déclarés)' }) objectives!: string[];
   @ApiProperty({ type: Number, nullable: true, description: 'Durée prévue en minutes ; null : non déclarée' }) planned_minutes!: number | null;
   @ApiProperty({ enum: COURSE_NATURES, nullable: true, description: 'Nature de l’action ; null : non déclarée' }) nature!: CourseNature | null;
+  @ApiProperty({ type: ProgrammeView, description: 'Fiche programme (ADR 0047) : chaque élément renseigné' }) programme!: ProgrammeView;
 }
 
 /**
@@ -62,8 +65,8 @@ export class GetCourseDetailHandler implements IQueryHandler<GetCourseDetail> {
     const [rows, chapters, promises] = await Promise.all([
       this.db.query<CourseRow>(COURSE_DETAIL_SQL, [courseId]),
       this.db.query<ChapterOutline>(COURSE_CHAPTERS_SQL, [courseId]),
-      this.db.one<{ objectives: string | null; planned_minutes: number | null; nature: CourseNature | null }>(
-        'select objectives, planned_minutes, nature from catalogue.course where id = $1',
+      this.db.one<{ objectives: string | null; planned_minutes: number | null; nature: CourseNature | null; programme: Partial<ProgrammeSheet>; programme_updated_at: Date | null }>(
+        'select objectives, planned_minutes, nature, programme, programme_updated_at from catalogue.course where id = $1',
         [courseId],
       ),
     ]);
@@ -75,6 +78,7 @@ export class GetCourseDetailHandler implements IQueryHandler<GetCourseDetail> {
       objectives: objectiveLines(promises?.objectives ?? null),
       planned_minutes: promises?.planned_minutes ?? null,
       nature: promises?.nature ?? null,
+      programme: toProgrammeView(promises?.programme ?? null, promises?.programme_updated_at ?? null),
     };
   }
 

@@ -3,6 +3,8 @@ import { Database } from '../../../../platform/database/database.js';
 import type { Actor } from '../../../../shared-kernel/index.js';
 import { authoredCourse } from './authored-course.js';
 import type { CourseEditView } from './authoring.views.js';
+import type { ProgrammeSheet } from '../../domain/course-programme.js';
+import { programmeMissing, toProgrammeView } from './programme.views.js';
 
 /** A course as its edit form reads it: its trainer and admins only. */
 export class GetCourseForEditing extends Query<CourseEditView> {
@@ -20,12 +22,13 @@ export class GetCourseForEditingHandler implements IQueryHandler<GetCourseForEdi
 
   async execute({ actor, courseId }: GetCourseForEditing): Promise<CourseEditView> {
     await authoredCourse(this.db, actor, courseId);
-    const row = await this.db.one<CourseEditView>(
+    const row = await this.db.one<Omit<CourseEditView, 'programme' | 'programme_missing'> & { sheet: Partial<ProgrammeSheet>; programme_updated_at: Date | null }>(
       `select id, teacher_id as formateur, title, description, featured_img, category_id as category, techs, status,
-              objectives, planned_minutes, nature
+              objectives, planned_minutes, nature, programme as sheet, programme_updated_at
          from catalogue.course where id = $1`,
       [courseId],
     );
-    return row!;
+    const { sheet, programme_updated_at: updatedAt, ...course } = row!;
+    return { ...course, programme: toProgrammeView(sheet, updatedAt), programme_missing: programmeMissing(sheet, course.objectives, course.planned_minutes) };
   }
 }
