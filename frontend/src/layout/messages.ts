@@ -41,8 +41,9 @@ export const messages = {
     phoneHref: 'tel:+33465712040',
     email: 'contact@lms-formation.fr',
     hours: 'Du lundi au vendredi, 9h00 - 18h00',
-    copyright: (year: number) =>
-      `© ${year} LMS - Centre de formation. Tous droits réservés.`,
+    copyright: (year: number, centre: string | null) =>
+      centre ? `© ${year} ${centre}. Tous droits réservés.` : `© ${year} LMS - Centre de formation. Tous droits réservés.`,
+    accessibility: (status: string) => `Accessibilité : ${status}`,
     home: 'Accueil',
     faqShort: 'FAQ',
     staff: 'Espace formateurs et administration',
@@ -72,6 +73,7 @@ export const messages = {
     adminQuizzes: 'Quiz',
     adminXapi: 'Accès xAPI',
     adminCentre: 'Paramètres du centre',
+    adminAccessibility: 'Déclaration d’accessibilité',
     adminSupport: 'Assistance technique',
     adminAuditors: 'Auditeurs',
   },
