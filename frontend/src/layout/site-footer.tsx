@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { EnvironmentOutlined, MailOutlined, PhoneOutlined } from '@ant-design/icons';
-import { brandOf, STATUS_LABELS, useCentreFace } from '../lib/centre-face';
+import { brandOf, statusLabel, useCentreFace } from '../lib/centre-face';
 import { messages as m } from './messages';
 
 /** Footer of 01 §2.2; `extra` is the list of CMS pages (fetched by the catalogue feature). */
@@ -67,7 +67,7 @@ export function SiteFooter({ extra }: { extra?: ReactNode }) {
             <Link to="/faq">{m.footer.faqShort}</Link>
             {/* The statement's status, on every page (docs/adr/0049, RGAA: « Accessibilité : … conforme »). */}
             <Link to="/accessibilite" data-testid="footer-accessibility">
-              {m.footer.accessibility(STATUS_LABELS[face.accessibilite.statut])}
+              {m.footer.accessibility(statusLabel(face.accessibilite.statut))}
             </Link>
             {/* The staff's entrance, out of the learners' navigation (issue 30); /teacher-login links to /admin-login. */}
             <Link to="/teacher-login">{m.footer.staff}</Link>

@@ -44,16 +44,6 @@ export function setCentreFace(face: CentreFace): void {
   listeners.forEach((listener) => listener());
 }
 
-/** After an admin changed the name, the logo or the statement: the header and footer follow without a reload. */
-export async function refreshCentreFace(): Promise<void> {
-  try {
-    const response = await fetch(new URL('/api/centre/face/', window.location.origin), { headers: { accept: 'application/json' } });
-    if (response.ok) setCentreFace((await response.json()) as CentreFace);
-  } catch {
-    // The page keeps the face it has.
-  }
-}
-
 export function useCentreFace(): CentreFace {
   return useSyncExternalStore(subscribe, centreFace, centreFace);
 }
@@ -64,8 +54,5 @@ export const brandOf = (face: CentreFace): string => face.nom ?? FALLBACK_BRAND;
 /** The logo's public address (its hash in the query: a new logo is a new address). */
 export const logoUrl = (face: CentreFace): string | null => (face.logo ? `/api/centre/logo/?v=${face.logo}` : null);
 
-export const STATUS_LABELS: Record<AccessibilityStatus, string> = {
-  non_conforme: 'non conforme',
-  partiellement_conforme: 'partiellement conforme',
-  totalement_conforme: 'totalement conforme',
-};
+/** « non conforme », « partiellement conforme », « totalement conforme » (the value's words: no table in the shell). */
+export const statusLabel = (status: AccessibilityStatus): string => status.replace('_', ' ');

@@ -1,6 +1,16 @@
 import { api } from '../../lib/api';
-import { refreshCentreFace } from '../../lib/centre-face';
+import { setCentreFace, type CentreFace } from '../../lib/centre-face';
 import type { AccessibilityStatement, AccessibilityStatementChange, CentreIdentity, CentreIdentityChange, CentreImageKind } from './centre-types';
+
+/** After an admin changed the name, the logo or the statement: the header and footer follow without a reload. */
+export async function refreshCentreFace(): Promise<void> {
+  try {
+    const response = await fetch(new URL('/api/centre/face/', window.location.origin), { headers: { accept: 'application/json' } });
+    if (response.ok) setCentreFace((await response.json()) as CentreFace);
+  } catch {
+    // The page keeps the face it has.
+  }
+}
 
 /** After a change the header, titles and footer of this page follow (docs/adr/0049). */
 const refreshFace = async (_: unknown, { queryFulfilled }: { queryFulfilled: Promise<unknown> }) => {

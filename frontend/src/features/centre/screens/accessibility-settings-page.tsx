@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert, Button, Card, Col, Form, Input, InputNumber, Row, Select, Spin } from 'antd';
 import { applyFieldErrors, describeApiError } from '../../../lib/api-errors';
-import { STATUS_LABELS, type AccessibilityStatus } from '../../../lib/centre-face';
+import { statusLabel, type AccessibilityStatus } from '../../../lib/centre-face';
 import { toast } from '../../../lib/feedback';
 import { formatPercent } from '../../../lib/format';
 import { StatusMessage } from '../../../components/status';
@@ -71,7 +71,7 @@ export function AccessibilitySettingsPage() {
       <Alert
         type={status === 'totalement_conforme' ? 'success' : status === 'partiellement_conforme' ? 'warning' : 'error'}
         showIcon
-        title={m.current(STATUS_LABELS[status], data.taux === null || data.taux === undefined ? null : formatPercent(data.taux))}
+        title={m.current(statusLabel(status), data.taux === null || data.taux === undefined ? null : formatPercent(data.taux))}
         data-testid="accessibility-current-status"
         className="centre-missing"
       />

@@ -1,6 +1,6 @@
 import { Spin } from 'antd';
 import { ContentPage } from '../../../layout/content-page';
-import { STATUS_LABELS, type AccessibilityStatus } from '../../../lib/centre-face';
+import { statusLabel, type AccessibilityStatus } from '../../../lib/centre-face';
 import { formatPercent } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/hooks';
 import { StatusMessage } from '../../../components/status';
@@ -63,7 +63,7 @@ export function AccessibilityStatementPage() {
           <h2 id="conformite">{m.conformity}</h2>
           <p>
             <strong className={`accessibility-status accessibility-status--${status}`} data-testid="accessibility-status">
-              {m.statusBadge(STATUS_LABELS[status])}
+              {m.statusBadge(statusLabel(status))}
             </strong>
           </p>
           <p>
