@@ -23,7 +23,7 @@ describe('the centre’s face on every page (docs/adr/0049)', () => {
 
   it('says « LMS » and « non conforme » before the centre is named and audited', async () => {
     renderApp('/aboutus');
-    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1 }, { timeout: 20_000 })).toBeInTheDocument();
     expect(document.title).toMatch(/^LMS \| /);
     const footer = screen.getByRole('contentinfo');
     expect(within(footer).getByRole('link', { name: 'Accessibilité : non conforme' })).toHaveAttribute('href', '/accessibilite');
@@ -33,7 +33,7 @@ describe('the centre’s face on every page (docs/adr/0049)', () => {
   it('shows the centre’s name and logo in the header, the title and the footer, and follows a change without a reload', async () => {
     setCentreFace(HORIZON);
     renderApp('/aboutus');
-    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1 }, { timeout: 20_000 })).toBeInTheDocument();
     expect(document.title).toMatch(/^Horizon Compétences \| /);
     const brand = within(document.querySelector<HTMLElement>('header.navbar')!).getByRole('link', { name: /Horizon Compétences/ });
     expect(brand).toHaveAttribute('href', '/');

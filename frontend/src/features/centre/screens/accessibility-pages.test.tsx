@@ -25,7 +25,7 @@ describe('/accessibilite', () => {
   it('prints the RGAA model: status, audit, non-conformities, contact and the Défenseur des droits', async () => {
     stubFetch((request) => (path(request) === '/centre/accessibility' ? json(STATEMENT) : json({ statusCode: 404, message: 'Introuvable.' }, 404)));
     renderApp('/accessibilite');
-    expect(await screen.findByRole('heading', { name: 'Déclaration d’accessibilité', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Déclaration d’accessibilité', level: 1 }, { timeout: 20_000 })).toBeInTheDocument();
     const statement = screen.getByTestId('accessibility-statement');
     expect(within(statement).getByTestId('accessibility-status')).toHaveTextContent('Statut : partiellement conforme');
     expect(statement).toHaveTextContent('La plateforme est partiellement conforme au référentiel général d’amélioration de l’accessibilité (RGAA), version 4.1.2');
@@ -46,7 +46,7 @@ describe('/accessibilite', () => {
   it('says « non conforme » and that no audit was made when the centre entered nothing', async () => {
     stubFetch((request) => (path(request) === '/centre/accessibility' ? json(EMPTY) : json({}, 404)));
     renderApp('/accessibilite');
-    const status = await screen.findByTestId('accessibility-status');
+    const status = await screen.findByTestId('accessibility-status', {}, { timeout: 20_000 });
     expect(status).toHaveTextContent('Statut : non conforme');
     const statement = screen.getByTestId('accessibility-statement');
     expect(statement).toHaveTextContent('elle n’a pas encore fait l’objet d’un audit de conformité.');
@@ -75,7 +75,7 @@ describe('/admin-accessibility', () => {
       return json(current);
     });
     renderApp('/admin-accessibility');
-    expect(await screen.findByRole('heading', { name: 'Déclaration d’accessibilité', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Déclaration d’accessibilité', level: 1 }, { timeout: 20_000 })).toBeInTheDocument();
     expect(screen.getByTestId('accessibility-current-status')).toHaveTextContent('Statut publié : non conforme');
 
     await userEvent.type(screen.getByLabelText('Date de l’audit'), '2026-03-12');
@@ -94,5 +94,5 @@ describe('/admin-accessibility', () => {
     expect(sent).toMatchObject({ rgaa_version: '4.1.2', audit_date: '2026-03-12', auditeur: 'Access Conseil Lyon', criteres_applicables: 53, criteres_conformes: 41, non_conformites: 'Des vidéos sans sous-titres.', derogations: '' });
     // The header and footer of the admin's own page follow.
     await waitFor(() => expect(centreFace()).toEqual(face));
-  }, 30_000);
+  }, 60_000);
 });
