@@ -153,7 +153,7 @@ export function Navbar({ Name, Bell }: { Name?: GreetingName; Bell?: ComponentTy
         <Link to="/" className="navbar__brand">
           {logo ? <img className="navbar__image" src={logo} alt="" width={40} height={40} /> : null}
           <span className={face.nom ? 'navbar__logo navbar__logo--name' : 'navbar__logo'}>{brandOf(face)}</span>
-          <span className="navbar__tagline">{m.brandTagline}</span>
+          {face.nom ? null : <span className="navbar__tagline">{m.brandTagline}</span>}
         </Link>
         <nav aria-label={m.nav.label} className="navbar__desktop">
           <NavLinks items={items} />

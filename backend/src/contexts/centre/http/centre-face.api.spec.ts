@@ -7,6 +7,8 @@ import { projectRoot } from '../../../platform/config/config.js';
 import { readMail, startSmtpCatcher } from '../../../platform/testing/smtp-catcher.js';
 import { call, givenAdmin, givenStudent, givenTeacher } from '../../../testing/fixtures.js';
 import { startTestApp, type TestApp } from '../../../testing/test-app.js';
+import { CommandBus } from '@nestjs/cqrs';
+import { DEMO_ACCESSIBILITY, seedDemoAccessibility } from '../../../demo/demo-centre.js';
 
 // A build as Vite leaves it (docs/adr/0029): the server writes the centre's head in place of its title.
 const dist = mkdtempSync(join(tmpdir(), 'lms-face-'));
@@ -175,6 +177,14 @@ it('sends e-mails from the centre’s name, signed with it', async () => {
   expect(readMail(mail).text).toMatch(/\n-- \nHorizon Compétences\s*$/);
   const from = /^From: (.*)$/m.exec(mail.raw.replace(/\r\n[ \t]+/g, ' '))![1]!.trim();
   expect(decodeWords(from)).toBe('Horizon Compétences <no-reply@lms.local>');
+});
+
+it('seeds the demo centre’s full statement through the real command: « partiellement conforme », 73,0 %', async () => {
+  const admin = await givenAdmin(t);
+  await seedDemoAccessibility(t.app.get(CommandBus), admin.actor);
+  const statement = (await call(t, 'GET', '/api/centre/accessibility/')).json();
+  expect(statement).toMatchObject({ ...DEMO_ACCESSIBILITY, statut: 'partiellement_conforme', taux: 73 });
+  expect(statement.non_conformites.split('\n')).toHaveLength(7);
 });
 
 /** An RFC 2047 header value as read (nodemailer writes a non-ASCII name as =?UTF-8?Q?…?= or =?UTF-8?B?…?=). */
