@@ -90,6 +90,7 @@ describe('/admin-accessibility', () => {
     await userEvent.type(screen.getByLabelText('Nombre de critères respectés'), '41');
     await userEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
     await waitFor(() => expect(screen.getByTestId('accessibility-current-status')).toHaveTextContent('Statut publié : partiellement conforme (77,3 % des critères respectés)'));
+    await waitFor(() => expect(screen.queryByText('Le nombre de critères respectés ne peut pas dépasser le nombre de critères applicables.')).not.toBeInTheDocument());
     const sent = calls.filter((c) => c.method === 'PUT').at(-1)!.body as Record<string, unknown>;
     expect(sent).toMatchObject({ rgaa_version: '4.1.2', audit_date: '2026-03-12', auditeur: 'Access Conseil Lyon', criteres_applicables: 53, criteres_conformes: 41, non_conformites: 'Des vidéos sans sous-titres.', derogations: '' });
     // The header and footer of the admin's own page follow.

@@ -41,6 +41,8 @@ export function AccessibilitySettingsPage() {
     const body: Record<string, string | number | null> = { rgaa_version: values.rgaa_version };
     for (const field of TEXTS) body[field] = values[field] ?? '';
     for (const field of NUMBERS) body[field] = values[field] ?? null;
+    // A refusal's messages from the last try go: this answer says what holds now.
+    form.setFields(FIELDS.map((name) => ({ name, errors: [] })));
     try {
       await update(body).unwrap();
       toast('success', m.saved);
