@@ -126,6 +126,8 @@ test.describe('every built screen has no serious or critical accessibility viola
       `/teacher-skill-courses/${encodeURIComponent(skill)}/${teacher.id}`,
       '/aboutus',
       '/policy',
+      // The accessibility statement (docs/adr/0049), linked from every footer.
+      '/accessibilite',
       '/faq',
       '/assistance',
       '/verifier',
@@ -266,6 +268,7 @@ test.describe('every built screen has no serious or critical accessibility viola
       `/add-question/${quizId}`,
       '/admin-xapi',
       '/admin-centre',
+      '/admin-accessibility',
       '/admin-assistance',
       '/admin-users',
       '/admin-teachers',

@@ -31,7 +31,8 @@ async function openCourse(page: Page, title: string) {
 test.describe('a visitor browses the public catalogue', () => {
   test('the home page plays the background video and shows three courses', async ({ page }) => {
     await page.goto('/');
-    await expect(page).toHaveTitle(/^LMS/);
+    // The demo centre's name heads every title (docs/adr/0049).
+    await expect(page).toHaveTitle(/^Centre de formation LMS \| /);
     const video = page.getByTestId('hero-video');
     await expect(video).toBeAttached();
     expect(await video.evaluate((v: HTMLVideoElement) => ({ muted: v.muted, loop: v.loop }))).toEqual({ muted: true, loop: true });

@@ -9,7 +9,8 @@ async function logoutFromNavbar(page: Page) {
 test.describe('each role signs in through the UI, sees its greeting and logs out', () => {
   test('student', async ({ page }) => {
     await page.goto('/user-login');
-    await expect(page).toHaveTitle(/^LMS/);
+    // The demo centre's name heads every title (docs/adr/0049).
+    await expect(page).toHaveTitle(/^Centre de formation LMS \| /);
     await fillLogin(page, DEMO.student.email, DEMO.student.password);
     await expect(page).toHaveURL(/\/user-dashboard$/);
     await expectGreeting(page, DEMO.student.name);

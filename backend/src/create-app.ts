@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { ScormManifestUpgrade } from './contexts/catalogue/index.js';
+import { centreHead } from './contexts/centre/index.js';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Logger, LogLevel, RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { QueryBus } from '@nestjs/cqrs';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module.js';
@@ -82,7 +84,8 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
     index: false,
     allowedPath: (path) => !/^\/?(content|scorm|centre|dossiers|homework)(\/|$)/.test(path),
   });
-  await registerWebAssets(app, config.frontendDist, config);
+  // Each page's title and header carry the centre's name and logo from the first paint (docs/adr/0049).
+  await registerWebAssets(app, config.frontendDist, config, { pageHead: () => centreHead(app.get(QueryBus)) });
 
   await app.init();
   await app.getHttpAdapter().getInstance().ready();

@@ -25,6 +25,7 @@ export async function registerWebAssets(
   app: NestFastifyApplication,
   frontendDist: string,
   config: Pick<AppConfig, 'contentOrigin'> = { contentOrigin: null },
+  options: WebAssetsOptions = {},
 ): Promise<void> {
   const indexFile = join(frontendDist, 'index.html');
   if (!existsSync(indexFile)) return;
@@ -46,18 +47,30 @@ export async function registerWebAssets(
   });
 
   await app.register(async (fastify: FastifyInstance) => {
-    fastify.get('/*', (request: FastifyRequest, reply: FastifyReply) => {
+    fastify.get('/*', async (request: FastifyRequest, reply: FastifyReply) => {
       if (!wantsSpa(request)) return reply.callNotFound();
       // A nonce per answer, so the page is never stored: Vite's placeholder (html.cspNonce) is replaced.
       const nonce = newNonce();
+      const head = options.pageHead ? await options.pageHead().catch(() => null) : null;
+      const html = head ? indexHtml.replace(TITLE, () => head) : indexHtml;
       return reply
         .headers(spaPageHeaders(request, config, nonce))
         .header('content-type', 'text/html; charset=utf-8')
         .header('cache-control', 'no-store')
-        .send(indexHtml.replaceAll(CSP_NONCE_PLACEHOLDER, nonce));
+        .send(html.replaceAll(CSP_NONCE_PLACEHOLDER, nonce));
     });
   });
 }
+
+export interface WebAssetsOptions {
+  /**
+   * The head each page gets in place of the build's `<title>` (the centre's name and face,
+   * docs/adr/0049), read per answer; a failure (the database away) serves the build's own title.
+   */
+  pageHead?: () => Promise<string>;
+}
+
+const TITLE = /<title>[^<]*<\/title>/;
 
 /** A navigation to a page of the SPA: not an API, media or asset path, and HTML is accepted. */
 function wantsSpa(request: FastifyRequest): boolean {

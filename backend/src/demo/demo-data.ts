@@ -19,7 +19,7 @@ import { seedDemoAdministration } from './demo-administration.js';
 import { seedDemoFunding } from './demo-funding.js';
 import { seedDemoSessions } from './demo-sessions.js';
 import { seedDemoPromises } from './demo-promises.js';
-import { seedDemoCentre } from './demo-centre.js';
+import { seedDemoAccessibility, seedDemoCentre } from './demo-centre.js';
 import { seedDemoDocuments } from './demo-documents.js';
 import { seedDemoSupport } from './demo-support.js';
 import { seedDemoHomework } from './demo-homework.js';
@@ -142,6 +142,8 @@ export async function seedDemoData(app: INestApplicationContext): Promise<boolea
   await seedDemoSessions(commands, asAdmin, { lea, ines, claire: teacherIds.get('claire.martin')! }, { templates: courseIds[0]!, pivotTables: courseIds[1]! });
   await seedDemoPromises(commands, db, asAdmin);
   await seedDemoCentre(commands, asAdmin, ASSETS);
+  // The centre's accessibility statement (docs/adr/0049): « partiellement conforme » from its audit.
+  await seedDemoAccessibility(commands, asAdmin);
   await seedDemoDocuments(app, commands, asAdmin, { lea, ines }, { agile: courseIds[2]!, pivotTables: courseIds[1]! });
   await seedDemoSupport(
     app.get(AggregateStore), db, app.get(QueryBus),

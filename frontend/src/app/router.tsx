@@ -88,6 +88,7 @@ import {
 } from '../areas/admin';
 import { AuditorActivationPage, AuditorHomePage, AuditorLearner, AuditorLoginPage, AuditorLogoutPage } from '../areas/auditor';
 import { FooterPageLinks } from '../features/catalogue';
+import { AccessibilitySettingsPage, AccessibilityStatementPage } from '../features/centre';
 import { DossierBatchPage, TranscriptPage } from '../features/evidence';
 import { ProgressGridPage } from '../features/learning-progress';
 import { SupportAdminPage } from '../features/support';
@@ -135,6 +136,8 @@ export const routes: RouteObject[] = [
       { path: 'teacher-skill-courses/:skillName/:teacherId', element: <TeacherSkillCoursesPage /> },
       { path: 'aboutus', element: <AboutPage /> },
       { path: 'policy', element: <PolicyPage /> },
+      // The accessibility statement, linked from every footer (docs/adr/0049).
+      { path: 'accessibilite', element: <AccessibilityStatementPage /> },
       { path: 'faq', element: <FaqPage /> },
       // Listed in the student area but described as a public screen (01 §2.1, §2.3).
       { path: 'assistance', element: <AssistancePage /> },
@@ -249,6 +252,7 @@ export const routes: RouteObject[] = [
               { path: 'admin-quiz-detail/:quizId', element: <AdminQuizDetailPage /> },
               { path: 'admin-xapi', element: <XapiCredentialsPage /> },
               { path: 'admin-centre', element: <CentreSettingsPage /> },
+              { path: 'admin-accessibility', element: <AccessibilitySettingsPage /> },
               { path: 'admin-assistance', element: <SupportAdminPage /> },
               { path: 'admin-stat-dashboard-user', element: <ProgressTrackingPage /> },
               { path: 'admin-users', element: <StudentsPage /> },

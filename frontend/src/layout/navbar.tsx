@@ -2,6 +2,7 @@ import { lazy, Suspense, useLayoutEffect, useRef, useState, type ComponentType }
 import { Link, NavLink } from 'react-router-dom';
 import { MenuOutlined, UserOutlined } from '@ant-design/icons';
 import { selectSession } from '../lib/auth-slice';
+import { brandOf, logoUrl, useCentreFace } from '../lib/centre-face';
 import { useAppSelector } from '../lib/hooks';
 import { DASHBOARD_PATHS, LOGIN_PATHS, LOGOUT_PATHS, type SessionSnapshot } from '../lib/session';
 import { CourseSearch } from './course-search';
@@ -130,6 +131,8 @@ function useHeaderHeight() {
 /** `Bell`: the notifications' bell, handed in by the app (layout imports no feature), shown to a logged-in student, trainer or admin. */
 export function Navbar({ Name, Bell }: { Name?: GreetingName; Bell?: ComponentType }) {
   const session = useAppSelector(selectSession);
+  const face = useCentreFace();
+  const logo = logoUrl(face);
   const header = useHeaderHeight();
   const [open, setOpen] = useState(false);
   const [drawerWanted, setDrawerWanted] = useState(false);
@@ -146,9 +149,11 @@ export function Navbar({ Name, Bell }: { Name?: GreetingName; Bell?: ComponentTy
   return (
     <header ref={header} className="navbar">
       <div className="navbar__inner">
+        {/* The centre's name and logo (docs/adr/0049); « LMS » before the centre names itself. */}
         <Link to="/" className="navbar__brand">
-          <span className="navbar__logo">{m.brand}</span>
-          <span className="navbar__tagline">{m.brandTagline}</span>
+          {logo ? <img className="navbar__image" src={logo} alt="" width={40} height={40} /> : null}
+          <span className={face.nom ? 'navbar__logo navbar__logo--name' : 'navbar__logo'}>{brandOf(face)}</span>
+          {face.nom ? null : <span className="navbar__tagline">{m.brandTagline}</span>}
         </Link>
         <nav aria-label={m.nav.label} className="navbar__desktop">
           <NavLinks items={items} />

@@ -6,6 +6,7 @@ import {
   AuditOutlined,
   BankOutlined,
   CalendarOutlined,
+  EyeOutlined,
   BarChartOutlined,
   BookOutlined,
   DownOutlined,
@@ -24,7 +25,7 @@ import {
 } from '@ant-design/icons';
 import { Panel } from '../components/panel';
 import { PageLoader } from './page-loader';
-import { messages as m } from './messages';
+import { sideMessages as m } from './side-menu-messages';
 
 export interface SideMenuEntry {
   to: string;
@@ -33,43 +34,44 @@ export interface SideMenuEntry {
 }
 
 export const STUDENT_MENU: SideMenuEntry[] = [
-  { to: '/user-dashboard', label: m.side.dashboard, icon: <DashboardOutlined /> },
-  { to: '/my-courses', label: m.side.myCourses, icon: <BookOutlined /> },
-  { to: '/my-teachers', label: m.side.myTeachers, icon: <TeamOutlined /> },
-  { to: '/favorite-courses', label: m.side.favoriteCourses, icon: <HeartOutlined /> },
-  { to: '/recommended-courses', label: m.side.recommendedCourses, icon: <StarOutlined /> },
-  { to: '/my-assignments/', label: m.side.myAssignments, icon: <FileDoneOutlined /> },
-  { to: '/profile-setting', label: m.side.profile, icon: <UserOutlined /> },
-  { to: '/change-password', label: m.side.password, icon: <KeyOutlined /> },
-  { to: '/assistance', label: m.side.assistance, icon: <CustomerServiceOutlined /> },
-  { to: '/user-logout', label: m.side.logout, icon: <LogoutOutlined /> },
+  { to: '/user-dashboard', label: m.dashboard, icon: <DashboardOutlined /> },
+  { to: '/my-courses', label: m.myCourses, icon: <BookOutlined /> },
+  { to: '/my-teachers', label: m.myTeachers, icon: <TeamOutlined /> },
+  { to: '/favorite-courses', label: m.favoriteCourses, icon: <HeartOutlined /> },
+  { to: '/recommended-courses', label: m.recommendedCourses, icon: <StarOutlined /> },
+  { to: '/my-assignments/', label: m.myAssignments, icon: <FileDoneOutlined /> },
+  { to: '/profile-setting', label: m.profile, icon: <UserOutlined /> },
+  { to: '/change-password', label: m.password, icon: <KeyOutlined /> },
+  { to: '/assistance', label: m.assistance, icon: <CustomerServiceOutlined /> },
+  { to: '/user-logout', label: m.logout, icon: <LogoutOutlined /> },
 ];
 
 export const TEACHER_MENU: SideMenuEntry[] = [
-  { to: '/teacher-dashboard', label: m.side.dashboard, icon: <DashboardOutlined /> },
-  { to: '/teacher-my-course', label: m.side.myCourses, icon: <BookOutlined /> },
-  { to: '/quiz', label: m.side.myQuizzes, icon: <QuestionCircleOutlined /> },
-  { to: '/my-users', label: m.side.myStudents, icon: <TeamOutlined /> },
-  { to: '/teacher-profile-setting', label: m.side.profile, icon: <UserOutlined /> },
-  { to: '/teacher-change-password', label: m.side.password, icon: <KeyOutlined /> },
-  { to: '/teacher-assistance', label: m.side.adminSupport, icon: <CustomerServiceOutlined /> },
-  { to: '/teacher-logout', label: m.side.logout, icon: <LogoutOutlined /> },
+  { to: '/teacher-dashboard', label: m.dashboard, icon: <DashboardOutlined /> },
+  { to: '/teacher-my-course', label: m.myCourses, icon: <BookOutlined /> },
+  { to: '/quiz', label: m.myQuizzes, icon: <QuestionCircleOutlined /> },
+  { to: '/my-users', label: m.myStudents, icon: <TeamOutlined /> },
+  { to: '/teacher-profile-setting', label: m.profile, icon: <UserOutlined /> },
+  { to: '/teacher-change-password', label: m.password, icon: <KeyOutlined /> },
+  { to: '/teacher-assistance', label: m.adminSupport, icon: <CustomerServiceOutlined /> },
+  { to: '/teacher-logout', label: m.logout, icon: <LogoutOutlined /> },
 ];
 
 // The spec's order (03 §2), then the xAPI accesses (issue 12) before the logout.
 export const ADMIN_MENU: SideMenuEntry[] = [
-  { to: '/admin-dashboard', label: m.side.dashboard, icon: <DashboardOutlined /> },
-  { to: '/admin-users', label: m.side.adminStudents, icon: <TeamOutlined /> },
-  { to: '/admin-courses', label: m.side.adminCourses, icon: <ReadOutlined /> },
-  { to: '/admin-stat-dashboard-user', label: m.side.adminProgress, icon: <BarChartOutlined /> },
-  { to: '/admin-teachers', label: m.side.adminTeachers, icon: <SolutionOutlined /> },
-  { to: '/admin-quizzes', label: m.side.adminQuizzes, icon: <QuestionCircleOutlined /> },
-  { to: '/admin-xapi', label: m.side.adminXapi, icon: <ApiOutlined /> },
-  { to: '/admin-sessions', label: m.side.adminSessions, icon: <CalendarOutlined /> },
-  { to: '/admin-centre', label: m.side.adminCentre, icon: <BankOutlined /> },
-  { to: '/admin-assistance', label: m.side.adminSupport, icon: <CustomerServiceOutlined /> },
-  { to: '/admin-auditors', label: m.side.adminAuditors, icon: <AuditOutlined /> },
-  { to: '/admin-logout', label: m.side.logout, icon: <LogoutOutlined /> },
+  { to: '/admin-dashboard', label: m.dashboard, icon: <DashboardOutlined /> },
+  { to: '/admin-users', label: m.adminStudents, icon: <TeamOutlined /> },
+  { to: '/admin-courses', label: m.adminCourses, icon: <ReadOutlined /> },
+  { to: '/admin-stat-dashboard-user', label: m.adminProgress, icon: <BarChartOutlined /> },
+  { to: '/admin-teachers', label: m.adminTeachers, icon: <SolutionOutlined /> },
+  { to: '/admin-quizzes', label: m.adminQuizzes, icon: <QuestionCircleOutlined /> },
+  { to: '/admin-xapi', label: m.adminXapi, icon: <ApiOutlined /> },
+  { to: '/admin-sessions', label: m.adminSessions, icon: <CalendarOutlined /> },
+  { to: '/admin-centre', label: m.adminCentre, icon: <BankOutlined /> },
+  { to: '/admin-accessibility', label: m.adminAccessibility, icon: <EyeOutlined /> },
+  { to: '/admin-assistance', label: m.adminSupport, icon: <CustomerServiceOutlined /> },
+  { to: '/admin-auditors', label: m.adminAuditors, icon: <AuditOutlined /> },
+  { to: '/admin-logout', label: m.logout, icon: <LogoutOutlined /> },
 ];
 
 export function SideMenu({ title, entries }: { title: string; entries: SideMenuEntry[] }) {
@@ -90,7 +92,7 @@ export function SideMenu({ title, entries }: { title: string; entries: SideMenuE
           className="side-menu__toggle"
           icon={<DownOutlined rotate={open ? 180 : 0} />}
           aria-expanded={open}
-          aria-label={open ? m.side.hideMenu : m.side.showMenu}
+          aria-label={open ? m.hideMenu : m.showMenu}
           onClick={() => setOpen((value) => !value)}
         />
       }
@@ -131,9 +133,9 @@ export function SideMenuLayout({ title, entries }: { title: string; entries: Sid
 }
 
 export const StudentSideLayout = () => (
-  <SideMenuLayout title={m.side.student} entries={STUDENT_MENU} />
+  <SideMenuLayout title={m.student} entries={STUDENT_MENU} />
 );
 export const TeacherSideLayout = () => (
-  <SideMenuLayout title={m.side.teacher} entries={TEACHER_MENU} />
+  <SideMenuLayout title={m.teacher} entries={TEACHER_MENU} />
 );
-export const AdminSideLayout = () => <SideMenuLayout title={m.side.admin} entries={ADMIN_MENU} />;
+export const AdminSideLayout = () => <SideMenuLayout title={m.admin} entries={ADMIN_MENU} />;

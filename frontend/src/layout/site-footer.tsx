@@ -1,17 +1,20 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { EnvironmentOutlined, MailOutlined, PhoneOutlined } from '@ant-design/icons';
+import { brandOf, statusLabel, useCentreFace } from '../lib/centre-face';
 import { messages as m } from './messages';
 
 /** Footer of 01 §2.2; `extra` is the list of CMS pages (fetched by the catalogue feature). */
 export function SiteFooter({ extra }: { extra?: ReactNode }) {
   const year = new Date().getFullYear();
+  const face = useCentreFace();
+  const brand = brandOf(face);
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">
         <div className="site-footer__columns">
           <div>
-            <div className="site-footer__brand">{m.brand}</div>
+            <div className="site-footer__brand">{brand}</div>
             <p className="site-footer__text">{m.footer.about}</p>
           </div>
           <div>
@@ -58,10 +61,14 @@ export function SiteFooter({ extra }: { extra?: ReactNode }) {
           </div>
         </div>
         <div className="site-footer__bottom">
-          <span>{m.footer.copyright(year)}</span>
+          <span>{m.footer.copyright(year, face.nom)}</span>
           <span className="site-footer__bottom-links">
             <Link to="/">{m.footer.home}</Link>
             <Link to="/faq">{m.footer.faqShort}</Link>
+            {/* The statement's status, on every page (docs/adr/0049, RGAA: « Accessibilité : … conforme »). */}
+            <Link to="/accessibilite" data-testid="footer-accessibility">
+              {m.footer.accessibility(statusLabel(face.accessibilite.statut))}
+            </Link>
             {/* The staff's entrance, out of the learners' navigation (issue 30); /teacher-login links to /admin-login. */}
             <Link to="/teacher-login">{m.footer.staff}</Link>
           </span>

@@ -3,17 +3,20 @@ import { useDispatch, useSelector } from 'react-redux';
 import type { AppDispatch, RootState } from './state';
 import { sessionChanged } from './auth-slice';
 import { onLogoutElsewhere, readSession } from './session';
+import { brandOf, useCentreFace } from './centre-face';
 
 export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
 export const useAppSelector = useSelector.withTypes<RootState>();
 
-export const PAGE_TITLE_PREFIX = 'LMS';
-
-/** Every page title starts with "LMS" (03 §1). */
+/**
+ * Every page title starts with the centre's name (docs/adr/0049: « Horizon Compétences | Tableau de
+ * bord étudiant »), « LMS » before the centre is named (03 §1).
+ */
 export function usePageTitle(title: string): void {
+  const brand = brandOf(useCentreFace());
   useEffect(() => {
-    document.title = `${PAGE_TITLE_PREFIX} | ${title}`;
-  }, [title]);
+    document.title = `${brand} | ${title}`;
+  }, [brand, title]);
 }
 
 /** Returns a function that copies localStorage into the Redux mirror. */

@@ -14,6 +14,11 @@ export interface MailMessage {
  */
 export const isUndeliverable = (to: string): boolean => /[@.]invalid$/i.test(to.trim());
 
+/** The text with the centre's name under the usual signature delimiter (« -- »), when it is set. */
+function signed(text: string, name: string | null): string {
+  return name ? `${text.replace(/\s+$/, '')}\n\n-- \n${name}\n` : text;
+}
+
 /**
  * Mail through SMTP (nodemailer). Without SMTP_HOST, messages are written to the log instead,
  * so that a development start needs no mail server.
@@ -48,15 +53,22 @@ export class MailService {
 
   async send(message: MailMessage): Promise<void> {
     if (isUndeliverable(message.to)) throw new Error('adresse non distribuable (compte effacé)');
-    const info = await this.transport.sendMail({ from: this.config.smtp.from, ...message, text: await this.signed(message.text) });
+    const name = (await this.signature?.().catch(() => null)) ?? null;
+    const info = await this.transport.sendMail({ ...message, from: this.sender(name), text: signed(message.text, name) });
     if (!this.config.smtp.host) this.logger.log(`E-mail (SMTP non configuré) à ${message.to} : ${message.subject}`);
     else this.logger.debug(`E-mail envoyé à ${message.to} (${info.messageId})`);
   }
 
-  /** The text with the centre's name under the usual signature delimiter (« -- »), when it is set. */
-  private async signed(text: string): Promise<string> {
-    const name = await this.signature?.().catch(() => null);
-    return name ? `${text.replace(/\s+$/, '')}\n\n-- \n${name}\n` : text;
+  /**
+   * The sender: the configured address with the centre's name as its display name once it is set
+   * (docs/adr/0049: « Horizon Compétences <no-reply@…> » instead of « LMS Centre de formation »);
+   * before, SMTP_FROM as configured.
+   */
+  private sender(name: string | null): string | { name: string; address: string } {
+    const from = this.config.smtp.from;
+    if (!name) return from;
+    const address = /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from.trim();
+    return { name, address };
   }
 
   /** For notices that must not undo the change they report: a failure is logged, not thrown. */

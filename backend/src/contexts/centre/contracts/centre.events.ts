@@ -1,7 +1,9 @@
 /**
- * Events of the centre context (docs/event-catalogue.md). One stream: the centre's identity.
+ * Events of the centre context (docs/event-catalogue.md). Two streams: the centre's identity, its
+ * accessibility statement (docs/adr/0049).
  */
 export const CENTRE_IDENTITY_STREAM = 'centre.identity';
+export const ACCESSIBILITY_STATEMENT_STREAM = 'centre.accessibility';
 
 /** An image as the log knows it: its hash and type, never its bytes. */
 export interface CentreImageRef {
@@ -35,4 +37,36 @@ export interface CentreIdentityChanged {
   };
 }
 
-export type CentreEvent = CentreIdentityChanged;
+/**
+ * An admin changed the accessibility statement (docs/adr/0049): only the fields that changed, with
+ * their new values (null: cleared); the free texts (auditor, non-conformities, derogations, exempt
+ * content, technologies, environment, tools, pages) and the contact e-mail as their SHA-256 only;
+ * `statut` is the status computed after the change, `statutAvant` the one before when it moved.
+ */
+export interface AccessibilityStatementChanged {
+  type: 'AccessibilityStatementChanged';
+  payload: {
+    changes: {
+      rgaaVersion?: string;
+      auditDate?: string | null;
+      criteresApplicables?: number | null;
+      criteresConformes?: number | null;
+      auditeurSha256?: string | null;
+      nonConformitesSha256?: string | null;
+      derogationsSha256?: string | null;
+      horsChampSha256?: string | null;
+      technologiesSha256?: string | null;
+      environnementTestSha256?: string | null;
+      outilsEvaluationSha256?: string | null;
+      pagesVerifieesSha256?: string | null;
+      contactEmailSha256?: string | null;
+      contactFormulaire?: string | null;
+      schemaPluriannuelUrl?: string | null;
+      planActionUrl?: string | null;
+    };
+    statut: 'non_conforme' | 'partiellement_conforme' | 'totalement_conforme';
+    statutAvant?: 'non_conforme' | 'partiellement_conforme' | 'totalement_conforme';
+  };
+}
+
+export type CentreEvent = CentreIdentityChanged | AccessibilityStatementChanged;

@@ -36,3 +36,45 @@ export class GetCentreImage extends Query<{ bytes: Buffer; content_type: string 
     super();
   }
 }
+
+/** The accessibility statement's status (docs/adr/0049): computed from the audit, never typed. */
+export type AccessibilityStatusValue = 'non_conforme' | 'partiellement_conforme' | 'totalement_conforme';
+
+/** The accessibility statement as the public page prints it (RGAA model); texts null while unset. */
+export interface AccessibilityStatementView {
+  centre: string | null;
+  statut: AccessibilityStatusValue;
+  /** Percent of the applicable criteria met, one decimal (null: no audit). */
+  taux: number | null;
+  rgaa_version: string;
+  audit_date: string | null;
+  auditeur: string | null;
+  criteres_applicables: number | null;
+  criteres_conformes: number | null;
+  non_conformites: string | null;
+  derogations: string | null;
+  hors_champ: string | null;
+  technologies: string | null;
+  environnement_test: string | null;
+  outils_evaluation: string | null;
+  pages_verifiees: string | null;
+  contact_email: string | null;
+  contact_formulaire: string | null;
+  schema_pluriannuel_url: string | null;
+  plan_action_url: string | null;
+  /** When the statement was last changed (ISO), null when never. */
+  mis_a_jour_le: string | null;
+}
+
+export class GetAccessibilityStatement extends Query<AccessibilityStatementView> {}
+
+/** What every page shows of the centre (header, titles, footer): public values only. */
+export interface CentreFaceView {
+  /** The centre's name, null before it is set (the pages then say « LMS »). */
+  nom: string | null;
+  /** The logo's SHA-256 (its public address is /api/centre/logo/?v=<sha256>), null without one. */
+  logo: string | null;
+  accessibilite: { statut: AccessibilityStatusValue; taux: number | null };
+}
+
+export class GetCentreFace extends Query<CentreFaceView> {}

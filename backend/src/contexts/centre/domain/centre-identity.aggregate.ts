@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { AggregateRoot, ndaProblem, normaliseDigits, siretProblem, type StreamRef } from '../../../shared-kernel/index.js';
-import { CENTRE_IDENTITY_STREAM, type CentreEvent, type CentreIdentityChanged, type CentreImageRef } from '../contracts/centre.events.js';
+import { CENTRE_IDENTITY_STREAM, type CentreIdentityChanged, type CentreImageRef } from '../contracts/centre.events.js';
 import { CENTRE_HOURS_BASES, type CentreHoursBasis, type CentreImageKind, type CentreMissing } from '../contracts/centre.queries.js';
 import { InvalidCentreFieldError } from './centre.errors.js';
 
@@ -48,7 +48,7 @@ export const sha256Hex = (value: string | Buffer): string => createHash('sha256'
  * one `CentreIdentityChanged` with only what changed; the same values again record nothing.
  */
 @Entity({ tableName: 'centre_identity', schema: 'centre' })
-export class CentreIdentity extends AggregateRoot<CentreEvent> {
+export class CentreIdentity extends AggregateRoot<CentreIdentityChanged> {
   static readonly ID = 1;
 
   @PrimaryKey({ type: 'integer', autoincrement: false })

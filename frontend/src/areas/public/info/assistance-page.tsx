@@ -12,7 +12,7 @@ import {
 } from '@ant-design/icons';
 import { selectIsLoggedIn } from '../../../lib/auth-slice';
 import { useAppSelector, usePageTitle } from '../../../lib/hooks';
-import { messages as layoutMessages } from '../../../layout/messages';
+import { sideMessages } from '../../../layout/side-menu-messages';
 import { SideMenu, STUDENT_MENU } from '../../../layout/side-menu';
 import { useGetStudentCoursesQuery } from '../../../features/learning-progress';
 import { LearnerSupportPanel } from '../../../features/support';
@@ -107,7 +107,7 @@ export function AssistancePage() {
     <div className="area">
       <Row gutter={[24, 24]}>
         <Col xs={24} lg={6}>
-          <SideMenu title={layoutMessages.side.student} entries={STUDENT_MENU} />
+          <SideMenu title={sideMessages.student} entries={STUDENT_MENU} />
         </Col>
         <Col xs={24} lg={18}>
           <AssistanceContent student />

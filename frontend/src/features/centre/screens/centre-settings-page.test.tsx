@@ -27,7 +27,7 @@ describe('/admin-centre', () => {
       return json(current);
     });
     renderApp('/admin-centre');
-    expect(await screen.findByRole('heading', { name: 'Paramètres du centre', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Paramètres du centre', level: 1 }, { timeout: 20_000 })).toBeInTheDocument();
     const missing = screen.getByTestId('centre-missing');
     expect(within(missing).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
       'Le SIRET', 'Le numéro de déclaration d’activité', 'L’adresse complète (rue, code postal, ville)', 'Le nom du signataire',
@@ -53,5 +53,5 @@ describe('/admin-centre', () => {
       nom: 'Centre de formation LMS', siret: '', nda: '84691234569', rue: '', code_postal: '', ville: '', signataire_nom: '', lieu: 'Lyon',
       signataire_qualite: 'Directrice pédagogique, par délégation', base_heures: 'durees_declarees',
     });
-  }, 30_000);
+  }, 60_000);
 });
