@@ -7,6 +7,7 @@ import {
   BankOutlined,
   BarChartOutlined,
   BookOutlined,
+  CommentOutlined,
   DownOutlined,
   CustomerServiceOutlined,
   DashboardOutlined,
@@ -16,6 +17,7 @@ import {
   LogoutOutlined,
   QuestionCircleOutlined,
   ReadOutlined,
+  RiseOutlined,
   SolutionOutlined,
   StarOutlined,
   TeamOutlined,
@@ -41,6 +43,7 @@ export const STUDENT_MENU: SideMenuEntry[] = [
   { to: '/profile-setting', label: m.side.profile, icon: <UserOutlined /> },
   { to: '/change-password', label: m.side.password, icon: <KeyOutlined /> },
   { to: '/assistance', label: m.side.assistance, icon: <CustomerServiceOutlined /> },
+  { to: '/mes-reclamations', label: m.side.myComplaints, icon: <CommentOutlined /> },
   { to: '/user-logout', label: m.side.logout, icon: <LogoutOutlined /> },
 ];
 
@@ -52,6 +55,7 @@ export const TEACHER_MENU: SideMenuEntry[] = [
   { to: '/teacher-profile-setting', label: m.side.profile, icon: <UserOutlined /> },
   { to: '/teacher-change-password', label: m.side.password, icon: <KeyOutlined /> },
   { to: '/teacher-assistance', label: m.side.adminSupport, icon: <CustomerServiceOutlined /> },
+  { to: '/teacher-reclamations', label: m.side.myComplaints, icon: <CommentOutlined /> },
   { to: '/teacher-logout', label: m.side.logout, icon: <LogoutOutlined /> },
 ];
 
@@ -66,6 +70,8 @@ export const ADMIN_MENU: SideMenuEntry[] = [
   { to: '/admin-xapi', label: m.side.adminXapi, icon: <ApiOutlined /> },
   { to: '/admin-centre', label: m.side.adminCentre, icon: <BankOutlined /> },
   { to: '/admin-assistance', label: m.side.adminSupport, icon: <CustomerServiceOutlined /> },
+  { to: '/admin-reclamations', label: m.side.adminComplaints, icon: <CommentOutlined /> },
+  { to: '/admin-amelioration', label: m.side.adminImprovements, icon: <RiseOutlined /> },
   { to: '/admin-auditors', label: m.side.adminAuditors, icon: <AuditOutlined /> },
   { to: '/admin-logout', label: m.side.logout, icon: <LogoutOutlined /> },
 ];

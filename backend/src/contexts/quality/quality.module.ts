@@ -7,7 +7,7 @@ import { ComplaintRetention } from './application/complaints/complaint-retention
 import {
   AnswerComplaintHandler, ChangeComplaintStatusHandler, ComplaintFilingThrottle, FileComplaintHandler, RecordComplaintActionHandler,
 } from './application/complaints/complaint.commands.js';
-import { GetComplaintHandler, ListComplaintsHandler, ListMyComplaintsHandler } from './application/complaints/complaint.queries.js';
+import { GetComplaintHandler, ListComplaintCoursesHandler, ListComplaintsHandler, ListMyComplaintsHandler } from './application/complaints/complaint.queries.js';
 import { OpenImprovementActionHandler, UpdateImprovementActionHandler } from './application/improvements/improvement.commands.js';
 import { GetImprovementActionHandler, ListImprovementActionsHandler } from './application/improvements/improvement.queries.js';
 import { ExportComplaintsHandler, ExportImprovementActionsHandler } from './application/quality-exports.js';
@@ -29,6 +29,7 @@ import { ImprovementsController } from './http/improvements.controller.js';
     ListComplaintsHandler,
     GetComplaintHandler,
     ListMyComplaintsHandler,
+    ListComplaintCoursesHandler,
     OpenImprovementActionHandler,
     UpdateImprovementActionHandler,
     ListImprovementActionsHandler,

@@ -95,6 +95,9 @@ describe('filing a complaint', () => {
     expect(mail!.subject).toBe(`Accusé de réception de votre réclamation ${receipt.reference}`);
     expect(mail!.text).toContain(`Bonjour ${who.name}`);
     expect(mail!.text).toContain('2 mars 2026');
+    // The public form lists the published courses.
+    const courses = await t.app.inject({ method: 'GET', url: '/api/complaints/courses' });
+    expect(courses.json()).toContainEqual({ id: course.courseId, title: course.title });
   });
 
   it('a learner and a trainer file theirs signed in: their account is linked, no contact asked, each reads only their own', async () => {

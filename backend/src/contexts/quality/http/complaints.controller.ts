@@ -9,8 +9,8 @@ import type { Actor } from '../../../shared-kernel/index.js';
 import {
   AnswerComplaint, ChangeComplaintStatus, FileComplaint, RecordComplaintAction, TOO_MANY_COMPLAINTS,
 } from '../application/complaints/complaint.commands.js';
-import { GetComplaint, ListComplaints, ListMyComplaints } from '../application/complaints/complaint.queries.js';
-import { ComplaintReceipt, ComplaintView, ImprovementActionView, MyComplaintView } from '../application/complaints/complaint.views.js';
+import { GetComplaint, ListComplaintCourses, ListComplaints, ListMyComplaints } from '../application/complaints/complaint.queries.js';
+import { ComplaintCourse, ComplaintReceipt, ComplaintView, ImprovementActionView, MyComplaintView } from '../application/complaints/complaint.views.js';
 import { OpenImprovementAction } from '../application/improvements/improvement.commands.js';
 import { GetImprovementAction } from '../application/improvements/improvement.queries.js';
 import { ExportComplaints } from '../application/quality-exports.js';
@@ -45,6 +45,13 @@ export class ComplaintsController {
         visitor: { name: body.name, email: body.email, phone: body.phone }, honeypot: body.website, requestKey: body.request_key, address: request.ip,
       }),
     );
+  }
+
+  @Get('complaints/courses')
+  @ApiOperation({ summary: 'Les formations publiées qu’une réclamation peut concerner (la liste du formulaire public)' })
+  @ApiOkResponse({ type: [ComplaintCourse] })
+  courses(): Promise<ComplaintCourse[]> {
+    return this.queries.execute(new ListComplaintCourses());
   }
 
   @Get('complaints/mine')

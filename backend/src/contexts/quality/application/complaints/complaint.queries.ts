@@ -6,7 +6,7 @@ import { GetTeacherContacts } from '../../../identity/contracts/identity.queries
 import { STUDENT_RECORD } from '../../../identity/contracts/identity.read-models.js';
 import type { ComplaintCategory, ComplaintStatus, FilerKind } from '../../contracts/quality.events.js';
 import { improvementRows, presentImprovement } from '../improvements/improvement.queries.js';
-import type { ComplaintAnswerView, ComplaintView, MyComplaintView } from './complaint.views.js';
+import type { ComplaintAnswerView, ComplaintCourse, ComplaintView, MyComplaintView } from './complaint.views.js';
 
 export class ComplaintNotFoundError extends NotFoundError {
   constructor() {
@@ -187,5 +187,17 @@ export class ListMyComplaintsHandler implements IQueryHandler<ListMyComplaints> 
       received_at: iso(r.received_at)!,
       answers: answers.get(r.id) ?? [],
     }));
+  }
+}
+
+/** The courses a complaint may be about: the published ones, by title (the public form's list). */
+export class ListComplaintCourses extends Query<ComplaintCourse[]> {}
+
+@QueryHandler(ListComplaintCourses)
+export class ListComplaintCoursesHandler implements IQueryHandler<ListComplaintCourses> {
+  constructor(private readonly db: Database) {}
+
+  async execute(): Promise<ComplaintCourse[]> {
+    return this.db.query<ComplaintCourse>(`select course_id as id, title from ${COURSE_SUMMARY} where status = 'published' and archived_at is null order by title, course_id`);
   }
 }
