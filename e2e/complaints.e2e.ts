@@ -23,6 +23,8 @@ test('a visitor files a complaint from the footer; the admin answers it, opens a
   await visitor.getByLabel('Nom et prénom').fill('Camille Roussel');
   await visitor.getByLabel('Adresse e-mail').fill(`camille.roussel.${stamp}@exemple.fr`);
   await choose(visitor, visitor, 'Objet de la réclamation', 'Plateforme, problème technique');
+  // The list holds every published course: typed to narrow it, as a person would.
+  await visitor.getByLabel('Formation concernée (facultatif)', { exact: true }).fill('tableaux croisés');
   await choose(visitor, visitor, 'Formation concernée (facultatif)', 'Excel : tableaux croisés dynamiques');
   await visitor.getByLabel('Votre réclamation').fill(text);
   await visitor.screenshot({ path: 'test-results/complaint-form-1280.png', fullPage: true });
@@ -64,8 +66,8 @@ test('a visitor files a complaint from the footer; the admin answers it, opens a
   await form.getByRole('button', { name: 'Ouvrir une action d’amélioration' }).click();
   await expect(admin.locator('.quality-card').filter({ hasText: improvement })).toContainText('À faire');
 
-  await choose(admin, admin, 'Changer le statut', 'Traitée');
-  await admin.getByRole('button', { name: 'Changer le statut' }).click();
+  await choose(admin, admin, 'Nouveau statut', 'Traitée');
+  await admin.getByRole('button', { name: 'Enregistrer le statut' }).click();
   await expect(admin.getByText('Statut enregistré.')).toBeVisible();
   await expect(admin.locator('.quality-detail__grid')).toContainText('Traitée');
   await admin.screenshot({ path: 'test-results/complaint-detail-1280.png', fullPage: true });

@@ -20,7 +20,7 @@ export const messages = {
     title: 'Réclamation',
     intro:
       'Vous n’êtes pas satisfait d’une formation, d’un formateur, de la plateforme ou d’un document du centre ? Dites-le nous : chaque réclamation est enregistrée, traitée par l’équipe du centre et reçoit une réponse écrite. Elle nous aide aussi à améliorer nos formations.',
-    delay: 'Vous recevez un accusé de réception par e-mail, puis notre réponse dans les meilleurs délais (15 jours ouvrés au plus).',
+    delay: 'Vous recevez un accusé de réception par e-mail, puis la réponse écrite du centre.',
     signedIn: 'Vous êtes connecté : la réclamation est déposée avec votre compte, la réponse arrivera à l’adresse e-mail de votre compte et dans « Mes réclamations ».',
     name: 'Nom et prénom',
     nameRequired: 'Veuillez indiquer votre nom.',
@@ -86,7 +86,8 @@ export const messages = {
     answerRequired: 'Veuillez saisir une réponse.',
     send: 'Envoyer la réponse',
     sent: 'Réponse envoyée.',
-    changeStatus: 'Changer le statut',
+    newStatus: 'Nouveau statut',
+    changeStatus: 'Enregistrer le statut',
     statusSaved: 'Statut enregistré.',
     action: 'Action menée',
     actionRequired: 'Veuillez décrire l’action menée.',

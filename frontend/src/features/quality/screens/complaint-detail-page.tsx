@@ -54,22 +54,24 @@ function Answer({ complaint }: { complaint: Complaint }) {
 function StatusAndAction({ complaint }: { complaint: Complaint }) {
   const [changeStatus, changing] = useChangeComplaintStatusMutation();
   const [record, recording] = useRecordComplaintActionMutation();
-  const [status, setStatus] = useState<ComplaintStatus>(complaint.status as ComplaintStatus);
+  const [statusForm] = Form.useForm<{ status: ComplaintStatus }>();
   const [form] = Form.useForm<{ action_taken?: string }>();
   return (
     <>
-      <div className="quality-filters">
-        <label htmlFor="complaint-status">{m.changeStatus}</label>
-        <Select
-          id="complaint-status"
-          value={status}
-          onChange={(value: ComplaintStatus) => setStatus(value)}
-          options={Object.entries(statuses).map(([value, label]) => ({ value, label }))}
-        />
-        <Button onClick={() => run(() => changeStatus({ id: complaint.id, status }).unwrap(), m.statusSaved)} loading={changing.isLoading}>
+      <Form
+        form={statusForm}
+        layout="inline"
+        className="quality-filters"
+        initialValues={{ status: complaint.status as ComplaintStatus }}
+        onFinish={({ status }) => run(() => changeStatus({ id: complaint.id, status }).unwrap(), m.statusSaved)}
+      >
+        <Form.Item name="status" label={m.newStatus} htmlFor="complaint-status">
+          <Select id="complaint-status" options={Object.entries(statuses).map(([value, label]) => ({ value, label }))} />
+        </Form.Item>
+        <Button htmlType="submit" loading={changing.isLoading}>
           {m.changeStatus}
         </Button>
-      </div>
+      </Form>
       <Form
         form={form}
         layout="vertical"

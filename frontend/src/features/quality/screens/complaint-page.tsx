@@ -76,7 +76,7 @@ export function ComplaintPage() {
             </p>
           </div>
         ) : (
-          <Form form={form} layout="vertical" onFinish={submit} requiredMark="optional" className="quality-form">
+          <Form form={form} layout="vertical" onFinish={submit} className="quality-form">
             {signedIn ? (
               <Alert type="info" showIcon title={m.signedIn} className="quality-form__note" />
             ) : (

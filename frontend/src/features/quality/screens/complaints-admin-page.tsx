@@ -72,7 +72,7 @@ export function ComplaintsAdminPage() {
           scroll={{ x: 760 }}
           locale={{ emptyText: <EmptyText text={m.none} /> }}
           columns={[
-            { title: m.reference, dataIndex: 'reference', render: (reference: string, c) => <Link to={`/admin-reclamations/${c.id}`} aria-label={m.openOne(reference)}>{reference}</Link> },
+            { title: m.reference, dataIndex: 'reference', render: (reference: string, c) => <Link to={`/admin-reclamations/${c.id}`} aria-label={m.openOne(reference)} className="quality-nowrap">{reference}</Link> },
             { title: m.receivedAt, dataIndex: 'received_at', render: (v: string) => formatDateTime(v) },
             { title: m.filer, render: (_, c) => `${c.filer.name ?? m.erased} (${filers[c.filer.kind]})` },
             { title: m.category, dataIndex: 'category', render: (v: string) => categories[v as ComplaintCategory] },

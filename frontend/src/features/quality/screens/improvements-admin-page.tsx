@@ -129,18 +129,18 @@ export function ImprovementsAdminPage() {
           rowKey="id"
           dataSource={list.data}
           pagination={{ pageSize: 20, hideOnSinglePage: true }}
-          scroll={{ x: 900 }}
+          scroll={{ x: 1300 }}
           locale={{ emptyText: <EmptyText text={m.none} /> }}
           columns={[
-            { title: 'N°', dataIndex: 'id' },
-            { title: m.openedAt, dataIndex: 'opened_at', render: (v: string) => formatDateTime(v) },
-            { title: m.source, render: (_, a) => `${sources[a.source as ImprovementSource]}${a.complaint_reference ? ` ${a.complaint_reference}` : ''}` },
-            { title: m.description, dataIndex: 'description', render: (v: string) => <span className="quality-text">{v}</span> },
-            { title: m.owner, dataIndex: 'owner', render: (v: string | null) => v ?? '—' },
-            { title: m.dueOn, dataIndex: 'due_on', render: (v: string | null) => formatDay(v) },
-            { title: m.status, dataIndex: 'status', render: (v: string) => <Tag>{improvementStatuses[v as ImprovementStatus]}</Tag> },
-            { title: m.result, dataIndex: 'result', render: (v: string | null) => v ?? '—' },
-            { title: m.edit, render: (_, a) => <Button size="small" onClick={() => setEditing(a)} aria-label={m.editOne(a.id)}>{m.edit}</Button> },
+            { title: 'N°', dataIndex: 'id', width: 60 },
+            { title: m.openedAt, dataIndex: 'opened_at', width: 120, render: (v: string) => formatDateTime(v) },
+            { title: m.source, width: 150, render: (_, a) => `${sources[a.source as ImprovementSource]}${a.complaint_reference ? ` ${a.complaint_reference}` : ''}` },
+            { title: m.description, dataIndex: 'description', width: 320, render: (v: string) => <span className="quality-text">{v}</span> },
+            { title: m.owner, dataIndex: 'owner', width: 150, render: (v: string | null) => v ?? '—' },
+            { title: m.dueOn, dataIndex: 'due_on', width: 110, render: (v: string | null) => formatDay(v) },
+            { title: m.status, dataIndex: 'status', width: 110, render: (v: string) => <Tag>{improvementStatuses[v as ImprovementStatus]}</Tag> },
+            { title: m.result, dataIndex: 'result', width: 240, render: (v: string | null) => v ?? '—' },
+            { title: m.edit, width: 110, render: (_, a) => <Button size="small" onClick={() => setEditing(a)} aria-label={m.editOne(a.id)}>{m.edit}</Button> },
           ]}
         />
       ) : null}
