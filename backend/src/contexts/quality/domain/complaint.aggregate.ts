@@ -163,12 +163,17 @@ export class Complaint extends AggregateRoot<ComplaintEvent> {
     return { type: COMPLAINT_STREAM, id: this.id };
   }
 
-  /** Files it: a category of the list, the text (checked here); the course was checked by the caller. */
-  file(filer: Filer, subject: ComplaintSubject, text: unknown, now: Date): void {
+  /** What a filing must hold: a category of the list and a text (1–5,000 characters); throws the first refusal. */
+  static check(subject: ComplaintSubject, text: unknown): { category: ComplaintCategory; body: string } {
     if (typeof subject.category !== 'string' || !(COMPLAINT_CATEGORIES as readonly string[]).includes(subject.category)) {
       throw new InvalidInputError(COMPLAINT_MESSAGES.category, 'category');
     }
-    const body = checkText(text, COMPLAINT_MESSAGES.empty, COMPLAINT_MESSAGES.tooLong, 'message');
+    return { category: subject.category as ComplaintCategory, body: checkText(text, COMPLAINT_MESSAGES.empty, COMPLAINT_MESSAGES.tooLong, 'message') };
+  }
+
+  /** Files it: a category of the list, the text (checked here); the course was checked by the caller. */
+  file(filer: Filer, subject: ComplaintSubject, text: unknown, now: Date): void {
+    const { body } = Complaint.check(subject, text);
     this.filerKind = filer.kind;
     if (filer.kind === 'visitor') {
       this.visitorName = filer.contact.name;

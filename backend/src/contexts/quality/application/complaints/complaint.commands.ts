@@ -78,19 +78,21 @@ export class FileComplaintHandler implements ICommandHandler<FileComplaint> {
   async execute({ actor, input }: FileComplaint): Promise<ComplaintReceipt> {
     if (actor && actor.role !== 'student' && actor.role !== 'teacher') throw new ForbiddenError(FILERS_ONLY);
     if (!actor) await this.throttle.take(input.address);
+    // Everything is checked before the honeypot: a filing it catches is one that would have been stored.
+    Complaint.check({ category: input.category, courseId: input.courseId }, input.message);
+    const filer: Filer = actor ? { kind: actor.role as 'student' | 'teacher', id: actor.profileId } : { kind: 'visitor', contact: checkVisitor(input.visitor) };
+    if (input.courseId !== null) {
+      const course = await this.db.one(`select 1 from ${COURSE_SUMMARY} where course_id = $1 and status = 'published'`, [input.courseId]);
+      if (!course) throw new InvalidInputError(UNKNOWN_COURSE, 'course_id');
+    }
     if (typeof input.honeypot === 'string' ? input.honeypot.trim() !== '' : input.honeypot !== undefined && input.honeypot !== null) {
       // A robot filled the hidden field: it is told what a person is told, and nothing is kept.
       return { reference: newReference(), received_at: this.clock.now().toISOString() };
     }
-    const filer: Filer = actor ? { kind: actor.role as 'student' | 'teacher', id: actor.profileId } : { kind: 'visitor', contact: checkVisitor(input.visitor) };
     const id = await this.store.transaction(async (uow) => {
       // Read inside each try: a copy that raced with this one finds the winner (docs/adr/0022).
       const known = await uow.em.findOne(Complaint, { clientKey: input.requestKey });
       if (known) return known.id;
-      if (input.courseId !== null) {
-        const course = await this.db.one(`select 1 from ${COURSE_SUMMARY} where course_id = $1 and status = 'published'`, [input.courseId]);
-        if (!course) throw new InvalidInputError(UNKNOWN_COURSE, 'course_id');
-      }
       const complaint = uow.add(new Complaint(newReference(), input.requestKey));
       complaint.file(filer, { category: input.category, courseId: input.courseId }, input.message, this.clock.now());
       return () => complaint.id;
