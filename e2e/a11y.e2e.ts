@@ -130,6 +130,8 @@ test.describe('every built screen has no serious or critical accessibility viola
       '/accessibilite',
       '/faq',
       '/assistance',
+      // Complaints (docs/adr/0048): the public form, from every page's footer.
+      '/reclamation',
       '/verifier',
       '/user-login',
       '/user-register',
@@ -144,6 +146,8 @@ test.describe('every built screen has no serious or critical accessibility viola
     const { course } = await demoIds(request);
     await loginAs(page, 'student');
     await checkScreens(page, ['/user-dashboard', '/profile-setting', '/change-password', '/favorite-courses', '/recommended-courses', '/my-teachers', '/my-assignments/', `/detail/${course.id}`, '/assistance']);
+    // Her complaints (docs/adr/0048), and the form as she sees it, signed in.
+    await checkScreens(page, ['/mes-reclamations', '/reclamation']);
     // Léa follows Claire's templates course (backend/src/demo/demo-data.ts).
     const first = await courseByTitle(request, DEMO_QUIZ_COURSE);
     await checkScreens(page, [`/user/study-material/${first.id}`, `/course-quiz/${first.id}`]);
@@ -166,7 +170,7 @@ test.describe('every built screen has no serious or critical accessibility viola
 
   test('trainer screens', async ({ page, request }) => {
     await loginAs(page, 'trainer');
-    await checkScreens(page, ['/teacher-dashboard', '/teacher-profile-setting', '/teacher-change-password', '/teacher-assistance']);
+    await checkScreens(page, ['/teacher-dashboard', '/teacher-profile-setting', '/teacher-change-password', '/teacher-assistance', '/teacher-reclamations']);
     const { courseId, chapterId, subchapterId, teacherId, leaId } = await trainerIds(request);
     await checkScreens(page, [
       '/teacher-my-course',
@@ -270,11 +274,20 @@ test.describe('every built screen has no serious or critical accessibility viola
       '/admin-centre',
       '/admin-accessibility',
       '/admin-assistance',
+      '/admin-reclamations',
+      '/admin-amelioration',
       '/admin-users',
       '/admin-teachers',
       '/admin-stat-dashboard-user',
       `/admin-student-detail/${await demoStudentId(request)}`,
     ]);
+    // A complaint of the register with its answer and improvement action, and the log's edit dialog (docs/adr/0048).
+    {
+      const { headers } = await apiLogin(request, 'admin');
+      const complaints = (await (await request.get('/api/admin/complaints?status=traitee', { headers })).json()) as { id: number }[];
+      await checkScreens(page, [`/admin-reclamations/${complaints[0]!.id}`]);
+      await checkDialog(page, '/admin-amelioration', 'Modifier l’action', 'Action d’amélioration n°');
+    }
     // Léa's transcript of the templates course, as an admin reads it (issue 26, ADR 0034).
     await checkScreens(page, [`/admin-student-detail/${await demoStudentId(request)}/releve/${(await courseByTitle(request, DEMO_QUIZ_COURSE)).id}`]);
     // The same course's progress grid, as an admin reads it (issue 28 item 1).

@@ -11,6 +11,7 @@ import { XapiModule } from './contexts/xapi/index.js';
 import { CentreModule } from './contexts/centre/index.js';
 import { EvidenceModule } from './contexts/evidence/index.js';
 import { NotificationsModule } from './contexts/notifications/index.js';
+import { QualityModule } from './contexts/quality/index.js';
 import type { AppConfig } from './platform/config/config.js';
 import type { Clock } from './shared-kernel/index.js';
 import { PlatformModule } from './platform/platform.module.js';
@@ -24,7 +25,7 @@ export class AppModule {
       imports: [
         CqrsModule.forRoot(), PlatformModule.forRoot(config, databaseUrl, clock), IdentityModule, CatalogueModule, EnrolmentModule, AssessmentModule, TutoringModule,
         LearningProgressModule, XapiModule, AdministrationModule, CentreModule, EvidenceModule,
-        NotificationsModule,
+        NotificationsModule, QualityModule,
       ],
     };
   }

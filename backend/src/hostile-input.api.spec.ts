@@ -446,6 +446,8 @@ const RECORDED_READS: Record<string, string[]> = {
   // The public lookup counts each address's lookups to throttle them (ADR 0040).
   'GET /api/public/documents/{code}': ['evidence.public_lookup'],
   'GET /api/public/dossiers/{manifestSha256}': ['evidence.public_lookup'],
+  // A visitor's complaint is counted per address before it is read, to throttle robots (ADR 0048).
+  'POST /api/complaints': ['quality.filing_attempt'],
 };
 
 describe('hostile input on every operation of the OpenAPI document', () => {

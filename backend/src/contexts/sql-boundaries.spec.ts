@@ -13,6 +13,7 @@ describe('the read-model rule: a context’s SQL names another context’s table
     expect([...schemas.values()].sort()).toEqual(folders.sort());
     expect(schemas.get('progress')).toBe('learning-progress');
     expect(schemas.get('notifications')).toBe('notifications');
+    expect(schemas.get('quality')).toBe('quality');
     for (const schema of Object.keys(OUTSIDE_THE_RULE)) expect(schemas.has(schema)).toBe(false);
   });
 

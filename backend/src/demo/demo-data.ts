@@ -7,7 +7,7 @@ import { AddChapter, CreateCategory, CreateCourse, PublishCourse, PublishPage } 
 import { EnrolStudent, RateCourse, SetFavourite } from '../contexts/enrolment/testing.js';
 import { AcceptTrainer, actorOf, CreateAdmin, RegisterStudent, RegisterTeacher, ToggleAccountActive } from '../contexts/identity/testing.js';
 import { AggregateStore } from '../platform/aggregate-store/index.js';
-import { projectRoot } from '../platform/config/config.js';
+import { APP_CONFIG, projectRoot, type AppConfig } from '../platform/config/config.js';
 import { Database } from '../platform/database/database.js';
 import { DEMO_ACCOUNTS } from './demo-accounts.js';
 import { DEMO_CATEGORIES, DEMO_COURSES, DEMO_DRAFT_COURSES, DEMO_PAGES } from './demo-catalogue.js';
@@ -24,6 +24,7 @@ import { seedDemoDocuments } from './demo-documents.js';
 import { seedDemoSupport } from './demo-support.js';
 import { seedDemoHomework } from './demo-homework.js';
 import { seedDemoAuditors } from './demo-auditors.js';
+import { seedDemoQuality } from './demo-quality.js';
 
 const ASSETS = join(projectRoot, 'backend/src/demo/assets');
 
@@ -154,6 +155,12 @@ export async function seedDemoData(app: INestApplicationContext): Promise<boolea
     claire: await actorOf(db, 'teacher', teacherIds.get('claire.martin')!), lea: await actorOf(db, 'student', lea), ines: await actorOf(db, 'student', ines),
   });
   await seedDemoAuditors(commands, db, asAdmin, { agile: courseIds[2]! });
+  // Complaints and the improvement log (issue 29 item 6, docs/adr/0048).
+  await seedDemoQuality(
+    app.get(AggregateStore), db, app.get<AppConfig>(APP_CONFIG),
+    { admin: asAdmin, lea: await actorOf(db, 'student', lea), ines: await actorOf(db, 'student', ines) },
+    { templates: courseIds[0]!, pivotTables: courseIds[1]!, agile: courseIds[2]! },
+  );
   logger.log('Données de démonstration créées (voir README pour les comptes).');
   return true;
 }

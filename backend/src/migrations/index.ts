@@ -41,6 +41,8 @@ import { Migration20261127082HomeworkSubmissions } from './20261127-082-homework
 import { Migration20261127084XapiStatementTurn } from './20261127-084-xapi-statement-turn.js';
 import { Migration20261127086Notifications } from './20261127-086-notifications.js';
 import { Migration20261127090CourseProgramme } from './20261127-090-course-programme.js';
+import { Migration20261127092Complaints } from './20261127-092-complaints.js';
+import { Migration20261127093ImprovementLog } from './20261127-093-improvement-log.js';
 import { Migration20261127094AccessibilityStatement } from './20261127-094-accessibility-statement.js';
 import { Migration20261127096TrainingSessions } from './20261127-096-training-sessions.js';
 
@@ -62,6 +64,8 @@ export const MIGRATIONS = [
   Migration20261127084XapiStatementTurn,
   Migration20261127086Notifications,
   Migration20261127090CourseProgramme,
+  Migration20261127092Complaints,
+  Migration20261127093ImprovementLog,
   Migration20261127094AccessibilityStatement,
   Migration20261127096TrainingSessions,
 ];

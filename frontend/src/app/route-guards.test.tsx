@@ -67,6 +67,8 @@ describe('route guards', () => {
       ['Profil', '/profile-setting'],
       ['Mot de passe', '/change-password'],
       ['Assistance', '/assistance'],
+      // Beyond the spec's menu: the learner's complaints and their answers (docs/adr/0048).
+      ['Mes réclamations', '/mes-reclamations'],
       ['Déconnexion', '/user-logout'],
     ]);
   });

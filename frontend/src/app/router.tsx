@@ -92,6 +92,7 @@ import { AccessibilitySettingsPage, AccessibilityStatementPage } from '../featur
 import { DossierBatchPage, TranscriptPage } from '../features/evidence';
 import { ProgressGridPage } from '../features/learning-progress';
 import { SupportAdminPage } from '../features/support';
+import { ComplaintDetailPage, ComplaintPage, ComplaintsAdminPage, ImprovementsAdminPage, MyComplaintsPage } from '../features/quality';
 import { VerifierPage } from '../features/verification';
 import { AppShell } from '../layout/app-shell';
 import { lazyComponent } from '../lib/lazy-component';
@@ -141,6 +142,8 @@ export const routes: RouteObject[] = [
       { path: 'faq', element: <FaqPage /> },
       // Listed in the student area but described as a public screen (01 §2.1, §2.3).
       { path: 'assistance', element: <AssistancePage /> },
+      // Complaints, from every page's footer (docs/adr/0048): visitors, learners and trainers.
+      { path: 'reclamation', element: <ComplaintPage /> },
       // The public verification page (docs/adr/0040); /verification/{code} is what issued documents' QR codes encode.
       { path: 'verifier', element: <VerifierPage /> },
       { path: 'verification/:code', element: <VerifierPage /> },
@@ -174,6 +177,7 @@ export const routes: RouteObject[] = [
               { path: 'my-courses', element: <MyCoursesPage /> },
               // The learner's transcript of a course (issue 26, ADR 0034).
               { path: 'my-courses/:courseId/releve', element: <TranscriptPage area="student" /> },
+              { path: 'mes-reclamations', element: <MyComplaintsPage /> },
             ],
           },
           // The course player takes the whole width, without the side menu (01 §2.3).
@@ -199,6 +203,7 @@ export const routes: RouteObject[] = [
               { path: 'teacher-dashboard', element: <TrainerDashboardPage /> },
               { path: 'teacher-change-password', element: <TeacherChangePasswordPage /> },
               { path: 'teacher-assistance', element: <SupportAdminPage /> },
+              { path: 'teacher-reclamations', element: <MyComplaintsPage /> },
               { path: 'teacher-profile-setting', element: <TeacherProfilePage /> },
               { path: 'teacher-my-course', element: <TeacherMyCoursesPage /> },
               { path: 'add-course', element: <AddCoursePage /> },
@@ -254,6 +259,10 @@ export const routes: RouteObject[] = [
               { path: 'admin-centre', element: <CentreSettingsPage /> },
               { path: 'admin-accessibility', element: <AccessibilitySettingsPage /> },
               { path: 'admin-assistance', element: <SupportAdminPage /> },
+              // Complaints and the improvement log (docs/adr/0048).
+              { path: 'admin-reclamations', element: <ComplaintsAdminPage /> },
+              { path: 'admin-reclamations/:complaintId', element: <ComplaintDetailPage /> },
+              { path: 'admin-amelioration', element: <ImprovementsAdminPage /> },
               { path: 'admin-stat-dashboard-user', element: <ProgressTrackingPage /> },
               { path: 'admin-users', element: <StudentsPage /> },
               { path: 'admin-teachers', element: <TeachersPage /> },

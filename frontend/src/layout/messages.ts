@@ -35,6 +35,7 @@ export const messages = {
     policy: 'Politique de confidentialité',
     faq: 'Aide et FAQ',
     assistance: 'Assistance',
+    complaint: 'Réclamation',
     contact: 'Contact',
     address: ['Centre de formation LMS', '24 rue de la République', '69002 Lyon'],
     phone: '04 65 71 20 40',

@@ -31,4 +31,7 @@ export const sideMessages = {
   adminSupport: 'Assistance technique',
   adminAuditors: 'Auditeurs',
   adminSessions: 'Sessions de formation',
+  myComplaints: 'Mes réclamations',
+  adminComplaints: 'Réclamations',
+  adminImprovements: 'Amélioration continue',
 } as const;

@@ -9,6 +9,7 @@ import {
   EyeOutlined,
   BarChartOutlined,
   BookOutlined,
+  CommentOutlined,
   DownOutlined,
   CustomerServiceOutlined,
   DashboardOutlined,
@@ -18,6 +19,7 @@ import {
   LogoutOutlined,
   QuestionCircleOutlined,
   ReadOutlined,
+  RiseOutlined,
   SolutionOutlined,
   StarOutlined,
   TeamOutlined,
@@ -43,6 +45,7 @@ export const STUDENT_MENU: SideMenuEntry[] = [
   { to: '/profile-setting', label: m.profile, icon: <UserOutlined /> },
   { to: '/change-password', label: m.password, icon: <KeyOutlined /> },
   { to: '/assistance', label: m.assistance, icon: <CustomerServiceOutlined /> },
+  { to: '/mes-reclamations', label: m.myComplaints, icon: <CommentOutlined /> },
   { to: '/user-logout', label: m.logout, icon: <LogoutOutlined /> },
 ];
 
@@ -54,6 +57,7 @@ export const TEACHER_MENU: SideMenuEntry[] = [
   { to: '/teacher-profile-setting', label: m.profile, icon: <UserOutlined /> },
   { to: '/teacher-change-password', label: m.password, icon: <KeyOutlined /> },
   { to: '/teacher-assistance', label: m.adminSupport, icon: <CustomerServiceOutlined /> },
+  { to: '/teacher-reclamations', label: m.myComplaints, icon: <CommentOutlined /> },
   { to: '/teacher-logout', label: m.logout, icon: <LogoutOutlined /> },
 ];
 
@@ -70,6 +74,8 @@ export const ADMIN_MENU: SideMenuEntry[] = [
   { to: '/admin-centre', label: m.adminCentre, icon: <BankOutlined /> },
   { to: '/admin-accessibility', label: m.adminAccessibility, icon: <EyeOutlined /> },
   { to: '/admin-assistance', label: m.adminSupport, icon: <CustomerServiceOutlined /> },
+  { to: '/admin-reclamations', label: m.adminComplaints, icon: <CommentOutlined /> },
+  { to: '/admin-amelioration', label: m.adminImprovements, icon: <RiseOutlined /> },
   { to: '/admin-auditors', label: m.adminAuditors, icon: <AuditOutlined /> },
   { to: '/admin-logout', label: m.logout, icon: <LogoutOutlined /> },
 ];

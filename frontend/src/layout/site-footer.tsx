@@ -32,6 +32,9 @@ export function SiteFooter({ extra }: { extra?: ReactNode }) {
               <li>
                 <Link to="/assistance">{m.footer.assistance}</Link>
               </li>
+              <li>
+                <Link to="/reclamation">{m.footer.complaint}</Link>
+              </li>
             </ul>
           </div>
           <div>{extra}</div>

@@ -99,4 +99,11 @@ describe('loadConfig', () => {
       }),
     );
   });
+
+  it('keeps a complaining visitor’s contact 730 days and takes 5 filings per address an hour unless told otherwise (docs/adr/0048)', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).complaints).toEqual({ visitorRetentionDays: 730, visitorMaxPerAddress: 5, visitorWindowSeconds: 3600 });
+    const set = loadConfig({ DATA_DIR: dataDir(), COMPLAINT_VISITOR_RETENTION_DAYS: '365', COMPLAINT_VISITOR_MAX_PER_ADDRESS: '2', COMPLAINT_VISITOR_WINDOW_SECONDS: '60' });
+    expect(set.complaints).toEqual({ visitorRetentionDays: 365, visitorMaxPerAddress: 2, visitorWindowSeconds: 60 });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), COMPLAINT_VISITOR_RETENTION_DAYS: '0' })).toThrow(ConfigError);
+  });
 });

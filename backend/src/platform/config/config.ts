@@ -59,6 +59,21 @@ export interface AppConfig {
   jobsEnabled: boolean;
   /** The anchored ledger (docs/adr/0038): checkpoints, their key, timestamps and external copies. */
   ledger: LedgerConfig;
+  /** Complaints (docs/adr/0048). */
+  complaints: ComplaintsConfig;
+}
+
+/** Complaints filed from the public page (docs/adr/0048). */
+export interface ComplaintsConfig {
+  /**
+   * COMPLAINT_VISITOR_RETENTION_DAYS (default 730): days a visitor's name, e-mail and phone are kept
+   * after their complaint was treated or closed; then the nightly job erases them (the facts stay).
+   */
+  visitorRetentionDays: number;
+  /** COMPLAINT_VISITOR_MAX_PER_ADDRESS (default 5): visitors' filings accepted per address over the window. */
+  visitorMaxPerAddress: number;
+  /** COMPLAINT_VISITOR_WINDOW_SECONDS (default 3600): the throttle's window. */
+  visitorWindowSeconds: number;
 }
 
 /** docs/adr/0038. */
@@ -170,6 +185,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
     shutdownGraceSeconds: integer(env, 'SHUTDOWN_GRACE_SECONDS', 25, problems, 1, 3600),
     jobsEnabled: boolean(env, 'JOBS_ENABLED', true, problems),
     ledger: parseLedger(env, problems),
+    complaints: {
+      visitorRetentionDays: integer(env, 'COMPLAINT_VISITOR_RETENTION_DAYS', 730, problems, 1, 36500),
+      visitorMaxPerAddress: integer(env, 'COMPLAINT_VISITOR_MAX_PER_ADDRESS', 5, problems, 1, 100000),
+      visitorWindowSeconds: integer(env, 'COMPLAINT_VISITOR_WINDOW_SECONDS', 3600, problems, 1, 7 * 24 * 3600),
+    },
   };
   if (problems.length > 0) throw new ConfigError(problems);
   const secrets = env.JWT_ACCESS_SECRET && env.JWT_REFRESH_SECRET ? null : persistedSecrets(dataDir);

@@ -1,0 +1,61 @@
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { AggregateStore } from '../../../../platform/aggregate-store/index.js';
+import { Clock, type Actor } from '../../../../shared-kernel/index.js';
+import { Complaint } from '../../domain/complaint.aggregate.js';
+import { ImprovementAction, type ImprovementChange, type ImprovementDraft } from '../../domain/improvement-action.aggregate.js';
+import { ComplaintNotFoundError } from '../complaints/complaint.queries.js';
+import { ImprovementActionNotFoundError } from './improvement.queries.js';
+
+/** An admin opens an entry of the improvement log, on its own or from a complaint (then its source is « réclamation »). */
+export class OpenImprovementAction extends Command<number> {
+  constructor(
+    readonly actor: Actor,
+    readonly draft: ImprovementDraft,
+    readonly complaintId: number | null,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(OpenImprovementAction)
+export class OpenImprovementActionHandler implements ICommandHandler<OpenImprovementAction> {
+  constructor(
+    private readonly store: AggregateStore,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute({ actor, draft, complaintId }: OpenImprovementAction): Promise<number> {
+    return this.store.transaction(async (uow) => {
+      if (complaintId !== null && !(await uow.em.findOne(Complaint, { id: complaintId }))) throw new ComplaintNotFoundError();
+      const action = uow.add(new ImprovementAction(actor.profileId));
+      action.open(complaintId === null ? draft : { ...draft, source: draft.source ?? 'reclamation' }, complaintId, this.clock.now());
+      return () => action.id;
+    });
+  }
+}
+
+/** An admin changes an entry: description, owner, due day, status, result. */
+export class UpdateImprovementAction extends Command<void> {
+  constructor(
+    readonly actor: Actor,
+    readonly actionId: number,
+    readonly change: ImprovementChange,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(UpdateImprovementAction)
+export class UpdateImprovementActionHandler implements ICommandHandler<UpdateImprovementAction> {
+  constructor(
+    private readonly store: AggregateStore,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute({ actor, actionId, change }: UpdateImprovementAction): Promise<void> {
+    await this.store.transaction(async (uow) => {
+      const action = await uow.load(ImprovementAction, { id: actionId }, () => new ImprovementActionNotFoundError());
+      action.update(actor.profileId, change, this.clock.now());
+    });
+  }
+}

@@ -1,0 +1,2 @@
+/** The quality context's public face for the composition root: its module. */
+export { QualityModule } from './quality.module.js';
