@@ -40,6 +40,8 @@ import { Migration20261127080QuizRules } from './20261127-080-quiz-rules.js';
 import { Migration20261127082HomeworkSubmissions } from './20261127-082-homework-submissions.js';
 import { Migration20261127084XapiStatementTurn } from './20261127-084-xapi-statement-turn.js';
 import { Migration20261127086Notifications } from './20261127-086-notifications.js';
+import { Migration20261127087QuestionTypesAndPapers } from './20261127-087-question-types-and-papers.js';
+import { Migration20261127088QuestionBank } from './20261127-088-question-bank.js';
 
 /** Every migration, in order. Listed explicitly so that the built app needs no file discovery. */
 export const MIGRATIONS = [
@@ -58,4 +60,6 @@ export const MIGRATIONS = [
   Migration20261127082HomeworkSubmissions,
   Migration20261127084XapiStatementTurn,
   Migration20261127086Notifications,
+  Migration20261127087QuestionTypesAndPapers,
+  Migration20261127088QuestionBank,
 ];
