@@ -56,6 +56,7 @@ export const messages = {
     dashboard: 'Tableau de bord',
     myCourses: 'Mes cours',
     myQuizzes: 'Mes quiz',
+    questionBank: 'Banque de questions',
     myTeachers: 'Mes formateurs',
     favoriteCourses: 'Cours favoris',
     recommendedCourses: 'Cours recommandés',
