@@ -104,6 +104,7 @@ export const messages = {
     allTags: 'Toutes les étiquettes',
     allKinds: 'Tous les types',
     search: 'Rechercher dans les questions',
+    searchShort: 'Rechercher',
     state: 'Questions en service ou archivées',
     live: 'En service',
     archivedList: 'Archivées',

@@ -122,7 +122,14 @@ export function QuestionForm({ name, current, wrongAnswer, failureMessage, onSav
           label={m.questionForm.rightAnswers}
           name="right_answers"
           extra={m.questionForm.rightAnswersHint}
-          rules={[{ type: 'array', required: true, min: 1, message: m.questionForm.rightAnswersRequired }]}
+          // A validator, not `required`: antd would put aria-required on the checkbox group, which axe refuses.
+          rules={[
+            {
+              validator: async (_rule, value: number[] | undefined) => {
+                if (!value?.length) throw new Error(m.questionForm.rightAnswersRequired);
+              },
+            },
+          ]}
         >
           <Checkbox.Group
             options={ANSWERS.map((field, index) => ({ value: index + 1, label: (typed[field] ?? '').trim() || m.questionForm.answer(index + 1) }))}

@@ -166,7 +166,7 @@ export function QuestionBankPage() {
           options={(['single', 'multiple', 'true-false'] as const).map((value) => ({ value, label: m.questionForm.kinds[value] }))}
           className="bank-filters__field"
         />
-        <Input.Search allowClear placeholder={b.search} aria-label={b.search} onSearch={(search) => set({ search: search.trim() || undefined })} className="bank-filters__field" />
+        <Input.Search allowClear placeholder={b.searchShort} aria-label={b.search} onSearch={(search) => set({ search: search.trim() || undefined })} className="bank-filters__field" />
         <Segmented<'live' | 'archived'>
           aria-label={b.state}
           value={filters.archived ? 'archived' : 'live'}
