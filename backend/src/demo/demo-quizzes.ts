@@ -1,6 +1,5 @@
 import type { CommandBus } from '@nestjs/cqrs';
-import { AddQuestion, AnswerQuestion, AssignQuiz, CreateQuiz, WriteBankQuestion } from '../contexts/assessment/testing.js';
-import type { QuestionFields } from '../contexts/assessment/domain/quiz.aggregate.js';
+import { AddQuestion, AnswerQuestion, AssignQuiz, CreateQuiz, WriteBankQuestion, type QuestionFields } from '../contexts/assessment/testing.js';
 import { AddChapter } from '../contexts/catalogue/testing.js';
 import type { Actor } from '../shared-kernel/index.js';
 

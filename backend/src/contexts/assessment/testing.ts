@@ -4,3 +4,4 @@ export { AddQuestion } from './application/commands/add-question.command.js';
 export { AssignQuiz } from './application/commands/assign-quiz.command.js';
 export { AnswerQuestion } from './application/commands/answer-question.command.js';
 export { WriteBankQuestion } from './application/commands/bank-question.commands.js';
+export type { QuestionFields } from './domain/quiz.aggregate.js';
