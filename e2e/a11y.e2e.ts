@@ -221,7 +221,17 @@ test.describe('every built screen has no serious or critical accessibility viola
       `/add-question/${quizId}`,
       `/edit-question/${questionId}`,
       `/attempted-students/${quizId}`,
+      // The trainer's question bank (issue 28 item 2, docs/adr/0045-question-types-shuffling-and-bank.md).
+      '/question-bank',
     ]);
+    await test.step('the bank\'s « Nouvelle question » dialog', async () => {
+      await page.goto('/question-bank');
+      await settled(page);
+      await page.getByRole('button', { name: 'Nouvelle question' }).click();
+      await expect(page.getByRole('dialog', { name: 'Ajouter une question à la banque' })).toBeVisible();
+      await settled(page);
+      await expectNoSeriousA11yViolations(page);
+    });
     await checkScreens(page, ['/teacher-logout']);
   });
 

@@ -1,5 +1,5 @@
 import type { CommandBus } from '@nestjs/cqrs';
-import { AddQuestion, AnswerQuestion, AssignQuiz, CreateQuiz } from '../contexts/assessment/testing.js';
+import { AddQuestion, AnswerQuestion, AssignQuiz, CreateQuiz, WriteBankQuestion, type QuestionFields } from '../contexts/assessment/testing.js';
 import { AddChapter } from '../contexts/catalogue/testing.js';
 import type { Actor } from '../shared-kernel/index.js';
 
@@ -57,4 +57,44 @@ export async function seedDemoQuizzes(
   // Claire then placed it as the course's last step: a quiz that is a step is taken only once its
   // step is open (issue 22), so the answers above were given while the course offered it on its own.
   await templates.placeAsStep();
+  await seedDemoBank(commands, trainers.claire, courses.templates);
+}
+
+// --- Claire's question bank and a quiz drawing from it (issue 28 item 2, ADR 0045) -------------
+
+const NONE: [string, string, string, string] = ['', '', '', ''];
+const single = (questions: string, answers: [string, string, string, string], right: string, explanation: string): QuestionFields => ({ kind: 'single', questions, answers, rightAnswer: right, explanation });
+const several = (questions: string, answers: [string, string, string, string], rights: number[], explanation: string): QuestionFields => ({
+  kind: 'multiple', questions, answers, rightAnswer: '', rightAnswers: rights, explanation,
+});
+const trueFalse = (questions: string, right: 'Vrai' | 'Faux', explanation: string): QuestionFields => ({ kind: 'true-false', questions, answers: NONE, rightAnswer: right, explanation });
+
+const EXCEL_BANK: [category: string, tags: string[], fields: QuestionFields][] = [
+  ['Excel – formules', ['références'], single('Quelle formule reste juste une fois recopiée vers le bas pour multiplier chaque montant par le taux en B1 ?', ['=A2*B1', '=A2*$B$1', '=$A$2*B1', '=A2*B$2'], '=A2*$B$1', 'Le $ fige la ligne et la colonne de B1 : seule la référence A2 avance.')],
+  ['Excel – formules', ['fonctions'], several('Lesquelles de ces fonctions renvoient un nombre à partir d’une plage ?', ['SOMME', 'MOYENNE', 'CONCATENER', 'NB.SI'], [1, 2, 4], 'CONCATENER assemble du texte ; les trois autres calculent sur la plage.')],
+  ['Excel – formules', ['fonctions', 'recherche'], single('Pour retrouver le tarif d’un article dans une table à partir de sa référence, on utilise :', ['RECHERCHEX', 'SOMME.SI', 'ARRONDI', 'TEXTE'], 'RECHERCHEX', 'RECHERCHEX (ou RECHERCHEV dans les versions anciennes) cherche une valeur et renvoie celle de la même ligne.')],
+  ['Excel – formules', ['erreurs'], trueFalse('#DIV/0! signale une division par une cellule vide ou nulle.', 'Vrai', 'Une cellule vide vaut 0 dans un calcul : la division est impossible.')],
+  ['Excel – formules', ['fonctions'], trueFalse('La fonction SI ne peut tester qu’une seule condition, même avec ET ou OU.', 'Faux', 'SI(ET(…);…;…) et SI(OU(…);…;…) combinent plusieurs conditions.')],
+  ['Excel – formules', ['mise en forme'], several('Quels moyens permettent de colorer automatiquement les retards de paiement ?', ['Mise en forme conditionnelle', 'Un filtre automatique', 'Une règle « valeur inférieure à AUJOURDHUI() »', 'Le pinceau de reproduction'], [1, 3], 'La mise en forme conditionnelle applique une règle ; le pinceau ne copie qu’une mise en forme figée.')],
+  ['Excel – formules', ['tableaux croisés'], single('Dans un tableau croisé dynamique, où place-t-on le champ « Montant » pour en faire la somme ?', ['Lignes', 'Colonnes', 'Valeurs', 'Filtres'], 'Valeurs', 'La zone Valeurs agrège (somme, moyenne, nombre…).')],
+  ['Excel – formules', ['tableaux croisés'], trueFalse('Un tableau croisé dynamique se met à jour tout seul quand les données sources changent.', 'Faux', 'Il faut l’actualiser (clic droit > Actualiser, ou à l’ouverture du fichier si l’option est cochée).')],
+  ['Word – mise en page', ['styles'], several('Quels avantages apportent les styles de titre dans Word ?', ['Une table des matières automatique', 'Le volet de navigation', 'Une correction orthographique', 'Une mise en forme homogène'], [1, 2, 4], 'Les styles structurent le document ; l’orthographe n’en dépend pas.')],
+  ['Word – mise en page', ['sections'], trueFalse('Un saut de section permet de passer une seule page en orientation paysage.', 'Vrai', 'Chaque section garde sa propre orientation, ses marges et ses en-têtes.')],
+];
+
+/**
+ * Claire's bank: questions on Excel formulas and Word layout, with several right answers and
+ * true/false among them; a quiz of her templates course draws five Excel questions per attempt,
+ * shuffled, with a pass mark of 60 % and three attempts.
+ */
+async function seedDemoBank(commands: CommandBus, claire: Actor, courseId: number): Promise<void> {
+  for (const [category, tags, fields] of EXCEL_BANK) {
+    await commands.execute(new WriteBankQuestion(claire, claire.profileId, { category, tags, fields }));
+  }
+  const quizId = await commands.execute(
+    new CreateQuiz(claire, claire.profileId, 'Évaluation Excel – formules (tirage)', 'Cinq questions tirées au hasard dans la banque à chaque tentative, dans un ordre mélangé.', {
+      passMark: 60, maxAttempts: 3, shuffle: true, drawCategory: 'Excel – formules', drawCount: 5,
+    }),
+  );
+  await commands.execute(new AssignQuiz(claire, quizId, courseId));
 }

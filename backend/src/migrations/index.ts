@@ -40,6 +40,8 @@ import { Migration20261127080QuizRules } from './20261127-080-quiz-rules.js';
 import { Migration20261127082HomeworkSubmissions } from './20261127-082-homework-submissions.js';
 import { Migration20261127084XapiStatementTurn } from './20261127-084-xapi-statement-turn.js';
 import { Migration20261127086Notifications } from './20261127-086-notifications.js';
+import { Migration20261127087QuestionTypesAndPapers } from './20261127-087-question-types-and-papers.js';
+import { Migration20261127088QuestionBank } from './20261127-088-question-bank.js';
 import { Migration20261127090CourseProgramme } from './20261127-090-course-programme.js';
 import { Migration20261127092Complaints } from './20261127-092-complaints.js';
 import { Migration20261127093ImprovementLog } from './20261127-093-improvement-log.js';
@@ -63,6 +65,8 @@ export const MIGRATIONS = [
   Migration20261127082HomeworkSubmissions,
   Migration20261127084XapiStatementTurn,
   Migration20261127086Notifications,
+  Migration20261127087QuestionTypesAndPapers,
+  Migration20261127088QuestionBank,
   Migration20261127090CourseProgramme,
   Migration20261127092Complaints,
   Migration20261127093ImprovementLog,

@@ -57,6 +57,7 @@ import {
   TrainerLayout,
   TrainerStudyMaterialPage,
   TrainerQuizzesPage,
+  QuestionBankPage,
   AddQuizPage,
   EditQuizPage,
   AllQuestionsPage,
@@ -220,6 +221,8 @@ export const routes: RouteObject[] = [
               { path: 'study-material/:courseId', element: <TrainerStudyMaterialPage /> },
               { path: 'add-study/:courseId', element: <AddStudyPage /> },
               { path: 'quiz', element: <TrainerQuizzesPage /> },
+              // The trainer's question bank (issue 28 item 2, docs/adr/0045-question-types-shuffling-and-bank.md).
+              { path: 'question-bank', element: <QuestionBankPage /> },
               { path: 'add-quiz', element: <AddQuizPage /> },
               { path: 'edit-quiz/:quizId', element: <EditQuizPage /> },
               { path: 'all-questions/:quizId', element: <AllQuestionsPage /> },

@@ -11,6 +11,7 @@ export const sideMessages = {
   dashboard: 'Tableau de bord',
   myCourses: 'Mes cours',
   myQuizzes: 'Mes quiz',
+  questionBank: 'Banque de questions',
   myTeachers: 'Mes formateurs',
   favoriteCourses: 'Cours favoris',
   recommendedCourses: 'Cours recommandés',

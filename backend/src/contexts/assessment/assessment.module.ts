@@ -22,7 +22,11 @@ import { ListQuizAttemptsHandler } from './application/queries/list-quiz-attempt
 import { ListQuizzesHandler } from './application/queries/list-quizzes.query.js';
 import { ListStudentTestsHandler } from './application/queries/list-student-tests.query.js';
 import { Question, Quiz, QuizCourse } from './domain/quiz.aggregate.js';
-import { QuizAnswer, QuizAttempt, StudentQuiz } from './domain/student-quiz.aggregate.js';
+import { AttemptQuestion, QuizAnswer, QuizAttempt, StudentQuiz } from './domain/student-quiz.aggregate.js';
+import { BankQuestion } from './domain/bank-question.aggregate.js';
+import { ArchiveBankQuestionHandler, ChangeBankQuestionHandler, WriteBankQuestionHandler } from './application/commands/bank-question.commands.js';
+import { GetBankQuestionHandler, ListBankCategoriesHandler, ListBankQuestionsHandler } from './application/queries/bank.queries.js';
+import { QuestionBankController } from './http/question-bank.controller.js';
 import { AssessmentController } from './http/assessment.controller.js';
 import { quizAttemptsProjection } from './application/projections/quiz-attempts.projection.js';
 import { ProjectionRegistry } from '../../platform/event-log/index.js';
@@ -35,8 +39,8 @@ import { GetQuizTranscriptHandler } from './application/queries/get-quiz-transcr
 
 /** Assessment: quizzes, their questions and courses; students' attempts and answers (issue 9). */
 @Module({
-  imports: [CqrsModule, MikroOrmModule.forFeature([Quiz, Question, QuizCourse, StudentQuiz, QuizAttempt, QuizAnswer])],
-  controllers: [AssessmentController],
+  imports: [CqrsModule, MikroOrmModule.forFeature([Quiz, Question, QuizCourse, StudentQuiz, QuizAttempt, QuizAnswer, AttemptQuestion, BankQuestion])],
+  controllers: [AssessmentController, QuestionBankController],
   providers: [
     // Identity asks before removing a person (identity.queries.ts), answered here.
     CountAssessmentRecordsHandler,
@@ -70,6 +74,13 @@ import { GetQuizTranscriptHandler } from './application/queries/get-quiz-transcr
     GetQuizResultHandler,
     ListQuizAttemptsHandler,
     ListStudentTestsHandler,
+    // The trainer's question bank (ADR 0045).
+    WriteBankQuestionHandler,
+    ChangeBankQuestionHandler,
+    ArchiveBankQuestionHandler,
+    ListBankQuestionsHandler,
+    GetBankQuestionHandler,
+    ListBankCategoriesHandler,
     // The catalogue's question (catalogue.queries.ts), answered here.
     IsQuizOfTrainerHandler,
   ],

@@ -33,5 +33,6 @@ export {
   AddQuestionPage,
   EditQuestionPage,
   AttemptedStudentsPage,
+  QuestionBankPage,
 } from '../../features/assessment';
 export { MyUsersPage, ShowAssignmentPage, AddAssignmentPage } from '../../features/tutoring';

@@ -18,6 +18,9 @@ import type {
   QuizReview,
   QuizAlert,
   ValidationCategory,
+  BankQuestion,
+  BankCategory,
+  BankQuestionInput,
 } from './assessment-types';
 
 export type * from './assessment-types';
@@ -31,6 +34,16 @@ const assignTag = (quizId: number, courseId: number) => ({ type: 'Quiz' as const
 const courseQuizzesTag = (courseId: number) => ({ type: 'Quiz' as const, id: `COURSE-${courseId}` });
 const attemptsTag = (quizId: number) => ({ type: 'QuizAttempt' as const, id: quizId });
 const ALERTS_TAG = { type: 'QuizAttempt' as const, id: 'ALERTS' };
+const BANK_TAG = { type: 'Question' as const, id: 'BANK' };
+
+/** The bank list's filters (GET /question-bank). */
+export interface BankFilters {
+  category?: string;
+  tag?: string;
+  kind?: string;
+  search?: string;
+  archived?: boolean;
+}
 
 /** What a change to a quiz's questions makes stale: its questions, the quiz (its count) and the lists. */
 const questionChangeTags = (quizId: number) => [questionsTag(quizId), quizTag(quizId), QUIZ_LIST_TAG];
@@ -130,11 +143,12 @@ export const assessmentApi = api.injectEndpoints({
       keepUnusedDataFor: 0,
     }),
     /** POST /attempt-quiz/; from a course's quiz step, with the step (`place`), whose completion then validates it. */
-    answerQuestion: build.mutation<AnswerResult, { quizId: number; studentId: string; questionId: number; answer: string; place?: QuizPlace }>({
+    /** `answer`: the option's text (the spec's right_ans), or the options' numbers for several right answers (ADR 0045). */
+    answerQuestion: build.mutation<AnswerResult, { quizId: number; studentId: string; questionId: number; answer: string | number[]; place?: QuizPlace }>({
       query: ({ quizId, studentId, questionId, answer, place }) => ({
         url: 'attempt-quiz/',
         method: 'POST',
-        body: { student: Number(studentId), quiz: quizId, question: questionId, right_ans: answer, ...place },
+        body: { student: Number(studentId), quiz: quizId, question: questionId, ...(typeof answer === 'string' ? { right_ans: answer } : { choices: answer }), ...place },
       }),
     }),
     resetAttempts: build.mutation<BoolResponse, { quizId: number; studentId: string }>({
@@ -150,6 +164,27 @@ export const assessmentApi = api.injectEndpoints({
     getQuizReview: build.query<QuizReview, { quizId: number; studentId: string }>({
       query: ({ quizId, studentId }) => `quiz-review/${quizId}/${studentId}`,
       keepUnusedDataFor: 0,
+    }),
+    // The trainer's question bank (ADR 0045).
+    getBankQuestions: build.query<BankQuestion[], BankFilters>({
+      query: (filters) => ({ url: 'question-bank', params: Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined && v !== '')) }),
+      providesTags: [BANK_TAG],
+    }),
+    getBankCategories: build.query<BankCategory[], void>({
+      query: () => 'question-bank-categories',
+      providesTags: [BANK_TAG],
+    }),
+    addBankQuestion: build.mutation<BankQuestion, BankQuestionInput>({
+      query: (body) => ({ url: 'question-bank', method: 'POST', body }),
+      invalidatesTags: [BANK_TAG],
+    }),
+    updateBankQuestion: build.mutation<BankQuestion, { questionId: number; body: BankQuestionInput }>({
+      query: ({ questionId, body }) => ({ url: `question-bank/${questionId}`, method: 'PUT', body }),
+      invalidatesTags: [BANK_TAG],
+    }),
+    archiveBankQuestion: build.mutation<BoolResponse, number>({
+      query: (questionId) => ({ url: `question-bank/${questionId}`, method: 'DELETE' }),
+      invalidatesTags: [BANK_TAG],
     }),
     /** GET /quiz-alerts: the trainer's learners out of attempts below the pass mark. */
     getQuizAlerts: build.query<QuizAlert[], void>({
@@ -197,4 +232,9 @@ export const {
   useGetQuizAlertsQuery,
   useGrantAttemptMutation,
   useValidateByHandMutation,
+  useGetBankQuestionsQuery,
+  useGetBankCategoriesQuery,
+  useAddBankQuestionMutation,
+  useUpdateBankQuestionMutation,
+  useArchiveBankQuestionMutation,
 } = assessmentApi;

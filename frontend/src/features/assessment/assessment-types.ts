@@ -18,13 +18,28 @@ export type {
   QuizReview,
   ReviewQuestion,
   QuizAlert,
+  BankQuestionView as BankQuestion,
+  BankCategoryView as BankCategory,
+  OptionView,
 } from '../../lib/api-schema';
+
+/** A question's type (ADR 0045): one right answer among four, several, or true/false. */
+export type QuestionKind = 'single' | 'multiple' | 'true-false';
 
 /** The body of POST /quiz/ and PUT /teacher-quiz-detail/{id}. */
 export type QuizInput = QuizForm;
 
-/** The body of POST /quiz-questions/{quiz_id} and PUT /question/{id}/: four answers, the right one among them. */
-export type QuestionInput = Pick<QuestionForm, 'questions' | 'ans1' | 'ans2' | 'ans3' | 'ans4' | 'right_ans' | 'explanation'>;
+/**
+ * The body of POST /quiz-questions/{quiz_id} and PUT /question/{id}/: its type, four answers and the
+ * right one among them (single), the right ones by number (several), or « Vrai » / « Faux ».
+ */
+export type QuestionInput = Pick<QuestionForm, 'questions' | 'ans1' | 'ans2' | 'ans3' | 'ans4' | 'right_ans' | 'explanation'> & {
+  kind?: QuestionKind;
+  right_answers?: number[];
+};
+
+/** The body of POST /question-bank and PUT /question-bank/{id}: a question and where it is filed. */
+export type BankQuestionInput = QuestionInput & { category: string; tags: string[] };
 
 /** Why a trainer validates a quiz by hand (the server's fixed list). */
 export type ValidationCategory = 'evaluation-orale' | 'evaluation-pratique' | 'incident-technique' | 'amenagement' | 'autre';

@@ -12,6 +12,7 @@ export const EditQuizPage = lazyComponent(quizFormPages, (m) => m.EditQuizPage);
 export const AllQuestionsPage = lazyComponent(questionPages, (m) => m.AllQuestionsPage);
 export const AddQuestionPage = lazyComponent(questionPages, (m) => m.AddQuestionPage);
 export const EditQuestionPage = lazyComponent(questionPages, (m) => m.EditQuestionPage);
+export const QuestionBankPage = lazyComponent(() => import('./screens/question-bank-page'), (m) => m.QuestionBankPage);
 export const AttemptedStudentsPage = lazyComponent(() => import('./screens/attempted-students-page'), (m) => m.AttemptedStudentsPage);
 export const AdminQuizzesPage = lazyComponent(() => import('./screens/admin-quizzes-page'), (m) => m.AdminQuizzesPage);
 export const AdminQuizDetailPage = lazyComponent(() => import('./screens/admin-quiz-detail-page'), (m) => m.AdminQuizDetailPage);

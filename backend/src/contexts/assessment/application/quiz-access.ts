@@ -2,7 +2,7 @@ import type { QueryBus } from '@nestjs/cqrs';
 import type { Database } from '../../../platform/database/database.js';
 import { ForbiddenError } from '../../../shared-kernel/index.js';
 import { QuizNotFoundError } from '../domain/assessment.errors.js';
-import type { QuizRules } from '../domain/quiz.aggregate.js';
+import type { QuestionKind, QuizRules } from '../domain/quiz.aggregate.js';
 import type { AnsweredQuestion } from '../domain/student-quiz.aggregate.js';
 import { GetQuizStepCourses, IsFollowingCourse } from '../../catalogue/contracts/catalogue.queries.js';
 import { GetQuizStepAccess } from '../contracts/assessment.queries.js';
@@ -64,7 +64,8 @@ export async function assertMayTakeQuiz(db: Database, queries: QueryBus, student
 
 /** The SQL of liveQuestions: a live quiz (one row with null question fields when it has none) and its live questions, in order. */
 export const LIVE_QUESTIONS_SQL = `
-  select z.id as quiz_id, z.pass_mark, z.max_attempts, z.time_limit_minutes, q.id, q.ans1, q.ans2, q.ans3, q.ans4, q.right_ans
+  select z.id as quiz_id, z.pass_mark, z.max_attempts, z.time_limit_minutes, z.shuffle, z.draw_category, z.draw_count,
+         q.id, q.kind, q.ans1, q.ans2, q.ans3, q.ans4, q.right_ans, q.right_answers
     from assessment.quiz z
     left join assessment.question q on q.quiz_id = z.id and q.archived_at is null
    where z.id = $1 and z.archived_at is null
@@ -74,7 +75,12 @@ interface LiveQuestionRow {
   pass_mark: number | null;
   max_attempts: number | null;
   time_limit_minutes: number | null;
+  shuffle: boolean;
+  draw_category: string | null;
+  draw_count: number | null;
   id: number | null;
+  kind: QuestionKind;
+  right_answers: number[] | null;
   ans1: string;
   ans2: string;
   ans3: string;
@@ -90,7 +96,15 @@ export async function liveQuestions(db: Database, quizId: number): Promise<{ que
   const questions = rows.flatMap((row) => {
     if (row.id === null) return [];
     const answers = [row.ans1, row.ans2, row.ans3, row.ans4];
-    return [{ id: row.id, answers, right: answers.indexOf(row.right_ans) + 1 }];
+    return [{ id: row.id, kind: row.kind, answers, rights: row.right_answers ?? [answers.indexOf(row.right_ans) + 1] }];
   });
-  return { questions, rules: { passMark: first.pass_mark, maxAttempts: first.max_attempts, timeLimitMinutes: first.time_limit_minutes } };
+  return { questions, rules: rulesOf(first) };
+}
+
+/** A quiz row's rules (ADR 0043) and how it serves its questions (ADR 0045). */
+export function rulesOf(row: Pick<LiveQuestionRow, 'pass_mark' | 'max_attempts' | 'time_limit_minutes' | 'shuffle' | 'draw_category' | 'draw_count'>): QuizRules {
+  return {
+    passMark: row.pass_mark, maxAttempts: row.max_attempts, timeLimitMinutes: row.time_limit_minutes,
+    shuffle: row.shuffle, drawCategory: row.draw_category, drawCount: row.draw_count,
+  };
 }

@@ -6,12 +6,17 @@
  */
 export const QUIZ_STREAM = 'assessment.quiz';
 export const STUDENT_QUIZ_STREAM = 'assessment.student-quiz';
+export const BANK_QUESTION_STREAM = 'assessment.bank-question';
 
 /** A quiz's rules as an evaluation (ADR 0043), null: none. Absent from the events written before them. */
 export interface QuizRulesValues {
   passMark?: number | null;
   maxAttempts?: number | null;
   timeLimitMinutes?: number | null;
+  /** ADR 0045: questions and answers shuffled per attempt; a draw from the trainer's bank (its category, how many). */
+  shuffle?: boolean;
+  drawCategory?: string | null;
+  drawCount?: number | null;
 }
 export interface QuizCreated {
   type: 'QuizCreated';
@@ -31,11 +36,13 @@ export interface QuizDeleted {
 }
 export interface QuestionAdded {
   type: 'QuestionAdded';
-  payload: { quizId: number; questionId: number; order: number };
+  /** `kind`: single, multiple or true-false (ADR 0045); absent before types: single. */
+  payload: { quizId: number; questionId: number; order: number; kind?: string };
 }
 export interface QuestionChanged {
   type: 'QuestionChanged';
-  payload: { quizId: number; questionId: number; rightAnswer: number };
+  /** `rightAnswer`: the (first) right option's number; `rightAnswers`: all of them (ADR 0045). */
+  payload: { quizId: number; questionId: number; rightAnswer: number; kind?: string; rightAnswers?: number[] };
 }
 export interface QuestionRemoved {
   type: 'QuestionRemoved';
@@ -52,11 +59,23 @@ export interface QuizUnassignedFromCourse {
 export interface QuizAttemptStarted {
   type: 'QuizAttemptStarted';
   /** `deadline`: when a time-limited attempt closes (the server's clock at its start + the limit). */
-  payload: { studentId: number; quizId: number; attempt: number; deadline?: string | null };
+  /**
+   * `questions`: the attempt's paper when the quiz is shuffled or draws from the bank (ADR 0045), in
+   * the order served: each question's id, source (the quiz's own or the bank), revision and SHA-256.
+   */
+  payload: {
+    studentId: number; quizId: number; attempt: number; deadline?: string | null;
+    questions?: { questionId: number; source: 'quiz' | 'bank'; version: number; hash: string }[];
+    shuffled?: boolean;
+  };
 }
 export interface QuestionAnswered {
   type: 'QuestionAnswered';
-  payload: { studentId: number; quizId: number; attempt: number; questionId: number; chosen: number; correct: boolean };
+  /**
+   * `chosen`: the option's number (the first one for several); `choices`: every option chosen, for a
+   * question with several right answers (ADR 0045). Option numbers, never their text.
+   */
+  payload: { studentId: number; quizId: number; attempt: number; questionId: number; chosen: number; correct: boolean; choices?: number[] };
 }
 export interface QuizCompleted {
   type: 'QuizCompleted';
@@ -102,6 +121,22 @@ export interface QuizAttemptsReset {
   type: 'QuizAttemptsReset';
   payload: { studentId: number; quizId: number; attempt: number };
 }
+
+/**
+ * A question of a trainer's bank written or edited (ADR 0045): its kind, its revision (1 when
+ * written), its right options' numbers and its content's SHA-256 (the one an attempt's paper
+ * records); the text stays in assessment's rows.
+ */
+export interface BankQuestionWritten {
+  type: 'BankQuestionWritten';
+  payload: { questionId: number; teacherId: number; kind: string; revision: number; rightAnswers: number[]; hash: string };
+}
+/** A bank question archived: drawn no more; attempts that asked it keep their copy. */
+export interface BankQuestionArchived {
+  type: 'BankQuestionArchived';
+  payload: { questionId: number; teacherId: number };
+}
+export type BankQuestionEvent = BankQuestionWritten | BankQuestionArchived;
 
 export type QuizEvent =
   | QuizCreated | QuizUpdated | QuizArchived | QuizDeleted | QuestionAdded | QuestionChanged | QuestionRemoved

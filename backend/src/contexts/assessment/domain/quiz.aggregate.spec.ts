@@ -41,7 +41,7 @@ describe('Quiz', () => {
     it('records QuizCreated with its trainer, once the row has its id', () => {
       const q = Quiz.create(7, '  Géographie ', ' Les villes ', NOW);
       q.id = 4;
-      expect(q.takeEvents()).toEqual([{ type: 'QuizCreated', payload: { quizId: 4, teacherId: 7, passMark: null, maxAttempts: null, timeLimitMinutes: null } }]);
+      expect(q.takeEvents()).toEqual([{ type: 'QuizCreated', payload: { quizId: 4, teacherId: 7, passMark: null, maxAttempts: null, timeLimitMinutes: null, shuffle: false, drawCategory: null, drawCount: null } }]);
       expect([q.title, q.detail, q.teacherId, q.createdAt, q.archivedAt, q.version]).toEqual(['Géographie', 'Les villes', 7, NOW, null, 1]);
       expect(q.stream()).toEqual({ type: 'assessment.quiz', id: 4 });
     });
@@ -49,7 +49,7 @@ describe('Quiz', () => {
     it("records an admin's quiz with no trainer", () => {
       const q = Quiz.create(null, 'Sécurité', '', NOW);
       q.id = 5;
-      expect(q.takeEvents()).toEqual([{ type: 'QuizCreated', payload: { quizId: 5, teacherId: null, passMark: null, maxAttempts: null, timeLimitMinutes: null } }]);
+      expect(q.takeEvents()).toEqual([{ type: 'QuizCreated', payload: { quizId: 5, teacherId: null, passMark: null, maxAttempts: null, timeLimitMinutes: null, shuffle: false, drawCategory: null, drawCount: null } }]);
     });
   });
 
@@ -88,7 +88,7 @@ describe('Quiz', () => {
     it('records QuizUpdated and keeps the trimmed text', () => {
       const q = quiz();
       q.update(' Capitales ', ' Europe ');
-      expect(q.takeEvents()).toEqual([{ type: 'QuizUpdated', payload: { quizId: 1, passMark: null, maxAttempts: null, timeLimitMinutes: null } }]);
+      expect(q.takeEvents()).toEqual([{ type: 'QuizUpdated', payload: { quizId: 1, passMark: null, maxAttempts: null, timeLimitMinutes: null, shuffle: false, drawCategory: null, drawCount: null } }]);
       expect([q.title, q.detail]).toEqual(['Capitales', 'Europe']);
     });
 
@@ -145,8 +145,8 @@ describe('Quiz', () => {
       const q = quiz(2);
       const question = q.addQuestion(capital(' Capitale ? ', ' Lyon '));
       question.id = 77;
-      expect(q.takeEvents()).toEqual([{ type: 'QuestionAdded', payload: { quizId: 1, questionId: 77, order: 3 } }]);
-      expect([question.order, question.questions, question.rightAns, question.rightNumber, question.quiz]).toEqual([3, 'Capitale ?', 'Lyon', 2, q]);
+      expect(q.takeEvents()).toEqual([{ type: 'QuestionAdded', payload: { quizId: 1, questionId: 77, order: 3, kind: 'single' } }]);
+      expect([question.order, question.questions, question.rightAns, question.rights, question.quiz]).toEqual([3, 'Capitale ?', 'Lyon', [2], q]);
       expect(question.answers).toEqual(['Paris', 'Lyon', 'Nice', 'Lille']);
     });
   });
@@ -178,7 +178,7 @@ describe('Quiz', () => {
       const q = quiz(2);
       const [first] = q.liveQuestions();
       q.changeQuestion(first!.id, { questions: 'Plus grande ville ?', answers: ['Lille', 'Nice', 'Paris', 'Lyon'], rightAnswer: 'Paris' });
-      expect(q.takeEvents()).toEqual([{ type: 'QuestionChanged', payload: { quizId: 1, questionId: first!.id, rightAnswer: 3 } }]);
+      expect(q.takeEvents()).toEqual([{ type: 'QuestionChanged', payload: { quizId: 1, questionId: first!.id, rightAnswer: 3, kind: 'single', rightAnswers: [3] } }]);
       expect([first!.questions, first!.ans1, first!.rightAns, first!.order]).toEqual(['Plus grande ville ?', 'Lille', 'Paris', 1]);
     });
 
@@ -286,17 +286,17 @@ describe('Quiz', () => {
 
 describe('the rules a trainer sets (ADR 0043)', () => {
   it('checks them in French, keeps those not sent, and puts them in the events', () => {
-    expect(checkRules({ passMark: 80, maxAttempts: 3, timeLimitMinutes: 20 })).toEqual({ passMark: 80, maxAttempts: 3, timeLimitMinutes: 20 });
+    expect(checkRules({ passMark: 80, maxAttempts: 3, timeLimitMinutes: 20, shuffle: false, drawCategory: null, drawCount: null })).toEqual({ passMark: 80, maxAttempts: 3, timeLimitMinutes: 20, shuffle: false, drawCategory: null, drawCount: null });
     expect(() => checkRules({ passMark: 101 })).toThrow('Le seuil de réussite doit être un pourcentage entier entre 0 et 100.');
     expect(() => checkRules({ maxAttempts: 0 })).toThrow('Le nombre de tentatives doit être un entier entre 1');
     expect(() => checkRules({ timeLimitMinutes: 0.5 })).toThrow('La durée limite doit être un nombre entier de minutes');
     const quiz = Quiz.create(7, 'Évaluation', '', new Date('2026-11-22T10:00:00Z'), { passMark: 70 });
     quiz.id = 9;
-    expect(quiz.takeEvents()).toEqual([{ type: 'QuizCreated', payload: { quizId: 9, teacherId: 7, passMark: 70, maxAttempts: null, timeLimitMinutes: null } }]);
+    expect(quiz.takeEvents()).toEqual([{ type: 'QuizCreated', payload: { quizId: 9, teacherId: 7, passMark: 70, maxAttempts: null, timeLimitMinutes: null, shuffle: false, drawCategory: null, drawCount: null } }]);
     quiz.update('Évaluation finale', '', { maxAttempts: 2 });
-    expect(quiz.rules).toEqual({ passMark: 70, maxAttempts: 2, timeLimitMinutes: null });
+    expect(quiz.rules).toEqual({ passMark: 70, maxAttempts: 2, timeLimitMinutes: null, shuffle: false, drawCategory: null, drawCount: null });
     quiz.update('Évaluation finale', '', { passMark: null });
-    expect(quiz.takeEvents().at(-1)).toEqual({ type: 'QuizUpdated', payload: { quizId: 9, passMark: null, maxAttempts: 2, timeLimitMinutes: null } });
+    expect(quiz.takeEvents().at(-1)).toEqual({ type: 'QuizUpdated', payload: { quizId: 9, passMark: null, maxAttempts: 2, timeLimitMinutes: null, shuffle: false, drawCategory: null, drawCount: null } });
     expect(passes(2, 3, 67)).toBe(false);
     expect(passes(2, 3, 66)).toBe(true);
     expect(passes(0, 3, null)).toBe(true);

@@ -15,10 +15,24 @@ export const ATTEMPTS_MAX = 100;
 /** The server's wording of the rule (03, accented); the trainer's screens show 02's own on the client. */
 export const RIGHT_ANSWER_NOT_OFFERED = 'La bonne réponse doit correspondre à une des 4 réponses proposées.';
 
+/**
+ * A question's type (ADR 0045): one right answer among four (the spec's, and every question written
+ * before types), several right answers among four (checkboxes, scored all-or-nothing), or true/false.
+ */
+export const QUESTION_KINDS = ['single', 'multiple', 'true-false'] as const;
+export type QuestionKind = (typeof QUESTION_KINDS)[number];
+/** The two options of a true/false question, as stored (options 1 and 2; 3 and 4 are empty). */
+export const TRUE_FALSE = ['Vrai', 'Faux'] as const;
+
 export interface QuestionFields {
+  /** Absent: single for a new question, unchanged for an edited one. */
+  kind?: QuestionKind;
   questions: string;
   answers: [string, string, string, string];
+  /** The right answer's text (single, true/false: the spec's `right_ans`). */
   rightAnswer: string;
+  /** The right options' numbers (1–4): required for several right answers, accepted for the others. */
+  rightAnswers?: number[];
   /** Shown to the learner once their attempt is closed (the review); absent: unchanged, '' when new. */
   explanation?: string;
 }
@@ -32,14 +46,36 @@ export interface QuizRules {
   passMark: number | null;
   maxAttempts: number | null;
   timeLimitMinutes: number | null;
+  /** Questions and answers in an order the server draws per attempt (ADR 0045). */
+  shuffle: boolean;
+  /** A draw from the trainer's bank (ADR 0045): the category and how many per attempt; null: the quiz's own questions. */
+  drawCategory: string | null;
+  drawCount: number | null;
 }
 
-export const NO_RULES: QuizRules = { passMark: null, maxAttempts: null, timeLimitMinutes: null };
+export const NO_RULES: QuizRules = { passMark: null, maxAttempts: null, timeLimitMinutes: null, shuffle: false, drawCategory: null, drawCount: null };
+export const CATEGORY_MAX = 100;
+export const DRAW_MAX = 100;
+
+/** Whether an attempt at a quiz under these rules is served from its own paper (shuffled or drawn, ADR 0045). */
+export const servesPaper = (rules: QuizRules): boolean => rules.shuffle || rules.drawCategory !== null;
 
 /** Checks the rules a trainer entered; a field left undefined keeps `current`'s. */
 export function checkRules(rules: Partial<QuizRules>, current: QuizRules = NO_RULES): QuizRules {
   const merged = { ...current, ...Object.fromEntries(Object.entries(rules).filter(([, v]) => v !== undefined)) } as QuizRules;
   const { passMark, maxAttempts, timeLimitMinutes } = merged;
+  const shuffle = merged.shuffle === true;
+  const drawCategory = merged.drawCategory?.trim() || null;
+  const drawCount = merged.drawCount ?? null;
+  if (drawCategory !== null && drawCategory.length > CATEGORY_MAX) {
+    throw new InvalidInputError(`La catégorie ne doit pas dépasser ${CATEGORY_MAX} caractères.`, 'draw_category');
+  }
+  if (drawCount !== null && (!Number.isInteger(drawCount) || drawCount < 1 || drawCount > DRAW_MAX)) {
+    throw new InvalidInputError(`Le nombre de questions à tirer doit être un entier entre 1 et ${DRAW_MAX}.`, 'draw_count');
+  }
+  if ((drawCategory === null) !== (drawCount === null)) {
+    throw new InvalidInputError('Pour un tirage depuis la banque, indiquez la catégorie et le nombre de questions à tirer.', drawCategory === null ? 'draw_category' : 'draw_count');
+  }
   if (passMark !== null && (!Number.isInteger(passMark) || passMark < 0 || passMark > 100)) {
     throw new InvalidInputError('Le seuil de réussite doit être un pourcentage entier entre 0 et 100.', 'pass_mark');
   }
@@ -49,7 +85,7 @@ export function checkRules(rules: Partial<QuizRules>, current: QuizRules = NO_RU
   if (timeLimitMinutes !== null && (!Number.isInteger(timeLimitMinutes) || timeLimitMinutes < 1 || timeLimitMinutes > TIME_LIMIT_MAX)) {
     throw new InvalidInputError(`La durée limite doit être un nombre entier de minutes entre 1 et ${TIME_LIMIT_MAX} (vide : sans limite).`, 'time_limit');
   }
-  return { passMark, maxAttempts, timeLimitMinutes };
+  return { passMark, maxAttempts, timeLimitMinutes, shuffle, drawCategory, drawCount };
 }
 
 /** Whether a score passes the pass mark (none: completing is passing). */
@@ -59,24 +95,65 @@ export function passes(score: number, total: number, passMark: number | null): b
   return score * 100 >= passMark * total;
 }
 
-/** Checks a question: its text, four different answers, and a right answer that is one of them (its number 1–4). */
-export function checkQuestion(fields: QuestionFields): { questions: string; answers: string[]; right: number; explanation?: string } {
+export interface CheckedQuestion {
+  kind: QuestionKind;
+  questions: string;
+  /** Four texts; a true/false question's are « Vrai », « Faux », '' and ''. */
+  answers: string[];
+  /** The right options' numbers (1–4), ascending: one for single and true/false. */
+  rights: number[];
+  explanation?: string;
+}
+
+function checkRightNumbers(numbers: number[], options: number): number[] {
+  if (numbers.some((n) => !Number.isInteger(n) || n < 1 || n > options)) {
+    throw new InvalidInputError('Les bonnes réponses doivent être choisies parmi les réponses proposées.', 'right_answers');
+  }
+  if (new Set(numbers).size !== numbers.length) throw new InvalidInputError('Une même bonne réponse est indiquée deux fois.', 'right_answers');
+  return [...numbers].sort((a, b) => a - b);
+}
+
+/**
+ * Checks a question by its type: its text; four different answers and the right one among them
+ * (single), or one or more right ones (multiple, given by number); « Vrai » or « Faux » (true/false).
+ * `current` is the kind kept when none is given (an edit from the spec's form).
+ */
+export function checkQuestion(fields: QuestionFields, current: QuestionKind = 'single'): CheckedQuestion {
+  const kind = fields.kind ?? current;
+  if (!(QUESTION_KINDS as readonly string[]).includes(kind)) throw new InvalidInputError('Type de question inconnu.', 'kind');
   const questions = fields.questions.trim();
   if (!questions) throw new InvalidInputError('La question est obligatoire.', 'questions');
   if (questions.length > QUESTION_MAX) throw new InvalidInputError(`La question ne doit pas dépasser ${QUESTION_MAX} caractères.`, 'questions');
+  const explanation = fields.explanation?.trim();
+  if (explanation !== undefined && explanation.length > EXPLANATION_MAX) {
+    throw new InvalidInputError(`L’explication ne doit pas dépasser ${EXPLANATION_MAX} caractères.`, 'explanation');
+  }
+  if (kind === 'true-false') {
+    const text = fields.rightAnswer.trim().toLowerCase();
+    const byText = TRUE_FALSE.findIndex((option) => option.toLowerCase() === text) + 1;
+    const rights = fields.rightAnswers?.length ? checkRightNumbers(fields.rightAnswers, 2) : byText > 0 ? [byText] : [];
+    if (rights.length !== 1) throw new InvalidInputError('Pour une question vrai/faux, la bonne réponse est « Vrai » ou « Faux ».', 'right_ans');
+    return { kind, questions, answers: [...TRUE_FALSE, '', ''], rights, explanation };
+  }
   const answers = fields.answers.map((answer) => answer.trim());
   answers.forEach((answer, i) => {
     if (!answer) throw new InvalidInputError(`La réponse ${i + 1} est obligatoire.`, `ans${i + 1}`);
     if (answer.length > ANSWER_MAX) throw new InvalidInputError(`La réponse ${i + 1} ne doit pas dépasser ${ANSWER_MAX} caractères.`, `ans${i + 1}`);
   });
   if (new Set(answers).size !== 4) throw new InvalidInputError('Les 4 réponses doivent être différentes.', 'ans4');
-  const right = answers.indexOf(fields.rightAnswer.trim());
-  if (right < 0) throw new InvalidInputError(RIGHT_ANSWER_NOT_OFFERED, 'right_ans');
-  const explanation = fields.explanation?.trim();
-  if (explanation !== undefined && explanation.length > EXPLANATION_MAX) {
-    throw new InvalidInputError(`L’explication ne doit pas dépasser ${EXPLANATION_MAX} caractères.`, 'explanation');
+  if (kind === 'multiple') {
+    const rights = checkRightNumbers(fields.rightAnswers ?? [], 4);
+    if (rights.length === 0) throw new InvalidInputError('Cochez au moins une bonne réponse.', 'right_answers');
+    return { kind, questions, answers, rights, explanation };
   }
-  return { questions, answers, right: right + 1, explanation };
+  const right = fields.rightAnswers?.length === 1 && !fields.rightAnswer.trim() ? fields.rightAnswers[0]! - 1 : answers.indexOf(fields.rightAnswer.trim());
+  if (right < 0 || right > 3) throw new InvalidInputError(RIGHT_ANSWER_NOT_OFFERED, 'right_ans');
+  return { kind, questions, answers, rights: [right + 1], explanation };
+}
+
+/** Whether the options chosen are exactly the right ones (all-or-nothing, ADR 0045). */
+export function isRight(chosen: readonly number[], rights: readonly number[]): boolean {
+  return chosen.length === rights.length && chosen.every((n) => rights.includes(n));
 }
 
 function checkQuiz(title: string, detail: string): { title: string; detail: string } {
@@ -121,6 +198,15 @@ export class Quiz extends AggregateRoot<QuizEvent> {
   @Property({ type: 'integer', fieldName: 'time_limit_minutes', nullable: true })
   timeLimitMinutes: number | null = null;
 
+  @Property({ type: 'boolean' })
+  shuffle = false;
+
+  @Property({ type: 'string', length: 100, fieldName: 'draw_category', nullable: true })
+  drawCategory: string | null = null;
+
+  @Property({ type: 'integer', fieldName: 'draw_count', nullable: true })
+  drawCount: number | null = null;
+
   @Property({ type: 'integer' })
   version = 0;
 
@@ -147,7 +233,10 @@ export class Quiz extends AggregateRoot<QuizEvent> {
   }
 
   get rules(): QuizRules {
-    return { passMark: this.passMark, maxAttempts: this.maxAttempts, timeLimitMinutes: this.timeLimitMinutes };
+    return {
+      passMark: this.passMark, maxAttempts: this.maxAttempts, timeLimitMinutes: this.timeLimitMinutes,
+      shuffle: this.shuffle, drawCategory: this.drawCategory, drawCount: this.drawCount,
+    };
   }
 
   stream(): StreamRef {
@@ -196,15 +285,15 @@ export class Quiz extends AggregateRoot<QuizEvent> {
     question.apply(fields);
     question.quiz = this;
     this.questions.add(question);
-    this.record(() => ({ type: 'QuestionAdded', payload: { quizId: this.id, questionId: question.id, order: question.order } }));
+    this.record(() => ({ type: 'QuestionAdded', payload: { quizId: this.id, questionId: question.id, order: question.order, kind: question.kind } }));
     return question;
   }
 
   changeQuestion(questionId: number, fields: QuestionFields): void {
     this.assertLive();
     const question = this.question(questionId);
-    const right = question.apply(fields);
-    this.record({ type: 'QuestionChanged', payload: { quizId: this.id, questionId, rightAnswer: right } });
+    const { kind, rights } = question.apply(fields);
+    this.record({ type: 'QuestionChanged', payload: { quizId: this.id, questionId, rightAnswer: rights[0]!, kind, rightAnswers: rights } });
   }
 
   /** Archived when answered (the answers keep their question), deleted otherwise; the others close up. */
@@ -282,23 +371,35 @@ export class Question {
     this.order = order;
   }
 
+  /** single, multiple or true-false (ADR 0045); every question written before types is single. */
+  @Property({ type: 'string', length: 20 })
+  kind: QuestionKind = 'single';
+
+  /** The right options' numbers (null on questions written before types: `right_ans` says). */
+  @Property({ type: 'json', fieldName: 'right_answers', nullable: true })
+  rightAnswers: number[] | null = null;
+
   get answers(): string[] {
     return [this.ans1, this.ans2, this.ans3, this.ans4];
   }
 
-  /** The number (1–4) of the right answer. */
-  get rightNumber(): number {
-    return this.answers.indexOf(this.rightAns) + 1;
+  /** The numbers (1–4) of the right answers. */
+  get rights(): number[] {
+    return this.rightAnswers ?? [this.answers.indexOf(this.rightAns) + 1];
   }
 
-  /** Returns the right answer's number. */
-  apply(fields: QuestionFields): number {
-    const { questions, answers, right, explanation } = checkQuestion(fields);
+  /** Returns the checked question (its right answers' numbers). */
+  apply(fields: QuestionFields): CheckedQuestion {
+    const checked = checkQuestion(fields, this.kind);
+    const { kind, questions, answers, rights, explanation } = checked;
+    this.kind = kind;
     this.questions = questions;
     if (explanation !== undefined) this.explanation = explanation;
     [this.ans1, this.ans2, this.ans3, this.ans4] = answers as [string, string, string, string];
-    this.rightAns = answers[right - 1]!;
-    return right;
+    // The spec's `right_ans` stays one of the answers (the first right one for several).
+    this.rightAns = answers[rights[0]! - 1]!;
+    this.rightAnswers = rights;
+    return checked;
   }
 }
 

@@ -2,18 +2,18 @@
 import { ReflectMetadataProvider } from '@mikro-orm/decorators/legacy';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { checkQuestion, Question, Quiz, QuizCourse, RIGHT_ANSWER_NOT_OFFERED } from './quiz.aggregate.js';
-import { QuizAnswer, QuizAttempt, StudentQuiz, type AnsweredQuestion } from './student-quiz.aggregate.js';
+import { AttemptQuestion, QuizAnswer, QuizAttempt, StudentQuiz, type AnsweredQuestion } from './student-quiz.aggregate.js';
 
 let orm: MikroORM;
 beforeAll(async () => {
   orm = await MikroORM.init({
-    entities: [Quiz, Question, QuizCourse, StudentQuiz, QuizAttempt, QuizAnswer], metadataProvider: ReflectMetadataProvider, dbName: 'unused',
+    entities: [Quiz, Question, QuizCourse, StudentQuiz, QuizAttempt, QuizAnswer, AttemptQuestion], metadataProvider: ReflectMetadataProvider, dbName: 'unused',
   });
 });
 afterAll(() => orm?.close());
 
 const NOW = new Date('2026-11-22T10:00:00Z');
-const q = (id: number, right = 2): AnsweredQuestion => ({ id, answers: ['Paris', 'Lyon', 'Nice', 'Lille'], right });
+const q = (id: number, right = 2): AnsweredQuestion => ({ id, kind: 'single', answers: ['Paris', 'Lyon', 'Nice', 'Lille'], rights: [right] });
 const types = (s: StudentQuiz) => s.takeEvents().map((e) => e.type);
 
 function given(): StudentQuiz {
@@ -25,7 +25,7 @@ function given(): StudentQuiz {
 describe('a question', () => {
   it('needs its text, four different answers and a right answer among them', () => {
     expect(checkQuestion({ questions: ' Capitale ? ', answers: ['Paris', 'Lyon', 'Nice', 'Lille'], rightAnswer: ' Paris ' })).toEqual({
-      questions: 'Capitale ?', answers: ['Paris', 'Lyon', 'Nice', 'Lille'], right: 1,
+      kind: 'single', questions: 'Capitale ?', answers: ['Paris', 'Lyon', 'Nice', 'Lille'], rights: [1],
     });
     expect(() => checkQuestion({ questions: 'x', answers: ['a', 'b', 'c', 'd'], rightAnswer: 'e' })).toThrow(RIGHT_ANSWER_NOT_OFFERED);
     expect(() => checkQuestion({ questions: 'x', answers: ['a', 'b', ' ', 'd'], rightAnswer: 'a' })).toThrow('La réponse 3 est obligatoire.');
@@ -147,7 +147,7 @@ describe('StudentQuiz events', () => {
 
 describe('the rules of a quiz used as an evaluation (ADR 0043)', () => {
   const rules = (over: Partial<{ passMark: number | null; maxAttempts: number | null; timeLimitMinutes: number | null }> = {}) => ({
-    passMark: 60, maxAttempts: 2, timeLimitMinutes: null, ...over,
+    passMark: 60, maxAttempts: 2, timeLimitMinutes: null, shuffle: false, drawCategory: null, drawCount: null, ...over,
   });
   const later = (minutes: number) => new Date(NOW.getTime() + minutes * 60_000);
   const completed = (s: StudentQuiz) => s.takeEvents().filter((e) => e.type === 'QuizCompleted').map((e) => e.payload as { passed: boolean; score: number; closedBy: string });

@@ -2,13 +2,59 @@ import { Collection, type Rel } from '@mikro-orm/core';
 import { Entity, ManyToOne, OneToMany, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { AggregateRoot, ConflictError, InvalidInputError, type StreamRef } from '../../../shared-kernel/index.js';
 import { STUDENT_QUIZ_STREAM, type StudentQuizEvent } from '../contracts/assessment.events.js';
-import { NO_RULES, passes, type QuizRules } from './quiz.aggregate.js';
+import { isRight, NO_RULES, passes, type QuestionKind, type QuizRules } from './quiz.aggregate.js';
 
-/** What the student answers against: the question's id, its four answers, its right answer's number. */
+/** What the student answers against: the question's id, its type, its four answers, its right answers' numbers. */
 export interface AnsweredQuestion {
   id: number;
+  kind: QuestionKind;
   answers: string[];
-  right: number;
+  rights: number[];
+}
+
+/**
+ * The options a student chose, by number, checked against the question (ADR 0045): known options,
+ * no duplicates, at least one, and only one unless the question has several right answers. A text
+ * (the spec's `right_ans`) is the option with that text.
+ */
+export function chosenOptions(question: AnsweredQuestion, choice: string | readonly number[]): number[] {
+  const offered = question.answers.map((text, i) => (text ? i + 1 : 0)).filter((n) => n > 0);
+  const numbers = typeof choice === 'string' ? [question.answers.indexOf(choice.trim()) + 1].filter(() => choice.trim() !== '') : [...choice];
+  if (numbers.length === 0) throw new InvalidInputError('Choisissez au moins une réponse.', 'choices');
+  if (numbers.some((n) => !offered.includes(n))) throw new InvalidInputError('Cette réponse ne fait pas partie des réponses proposées.', 'right_ans');
+  if (new Set(numbers).size !== numbers.length) throw new InvalidInputError('Une même réponse ne peut pas être choisie deux fois.', 'choices');
+  if (numbers.length > 1 && question.kind !== 'multiple') throw new InvalidInputError('Cette question n’attend qu’une seule réponse.', 'choices');
+  return numbers.sort((a, b) => a - b);
+}
+
+/** An option as served: its number in the question (the id answers and events carry) and its text. */
+export interface PaperOption {
+  id: number;
+  text: string;
+}
+
+/**
+ * A question of an attempt's paper (ADR 0045): a copy of what was asked, in the order served, with
+ * its options in the order shown; the quiz's own question or a bank question at a revision, and
+ * the SHA-256 of its content.
+ */
+export interface PaperQuestion {
+  questionId: number;
+  source: 'quiz' | 'bank';
+  version: number;
+  hash: string;
+  kind: QuestionKind;
+  questions: string;
+  options: PaperOption[];
+  rights: number[];
+  explanation: string;
+}
+
+/** A paper question as the answer's rule reads it (its answers by option number). */
+export function answeredFromPaper(question: Pick<PaperQuestion, 'questionId' | 'kind' | 'options' | 'rights'>): AnsweredQuestion {
+  const answers = ['', '', '', ''];
+  for (const option of question.options) answers[option.id - 1] = option.text;
+  return { id: question.questionId, kind: question.kind, answers, rights: question.rights };
 }
 
 /** Where the quiz is taken from, when the course player says so. */
@@ -114,7 +160,7 @@ export class StudentQuiz extends AggregateRoot<StudentQuizEvent> {
    * question is served, ADR 0043; others at the first answer): its deadline is the server's clock
    * now plus the limit. An expired attempt is closed as it stands instead. Returns the attempt.
    */
-  start(rules: QuizRules, total: number, now: Date, place: QuizPlace = NO_PLACE): QuizAttempt {
+  start(rules: QuizRules, total: number, now: Date, place: QuizPlace = NO_PLACE, paper: readonly PaperQuestion[] = []): QuizAttempt {
     const existing = this.current();
     if (existing) {
       this.closeIfExpired(rules, total, now);
@@ -124,11 +170,25 @@ export class StudentQuiz extends AggregateRoot<StudentQuizEvent> {
     attempt.deadline = rules.timeLimitMinutes === null ? null : new Date(now.getTime() + rules.timeLimitMinutes * 60_000);
     attempt.setPlace(place);
     attempt.studentQuiz = this;
+    // The paper drawn and ordered by the server at the start (ADR 0045): what this attempt asks, as asked.
+    paper.forEach((question, i) => {
+      const row = new AttemptQuestion(i + 1, question);
+      row.attempt = attempt;
+      attempt.paper.add(row);
+    });
     this.attempts.add(attempt);
     const attemptNo = this.attempt;
     const deadline = attempt.deadline?.toISOString() ?? null;
-    this.record(() => ({ type: 'QuizAttemptStarted', payload: { studentId: this.studentId, quizId: this.quizId, attempt: attemptNo, deadline } }));
+    const questions = paper.length > 0 ? { questions: paper.map((q) => ({ questionId: q.questionId, source: q.source, version: q.version, hash: q.hash })), shuffled: rules.shuffle } : {};
+    this.record(() => ({ type: 'QuizAttemptStarted', payload: { studentId: this.studentId, quizId: this.quizId, attempt: attemptNo, deadline, ...questions } }));
     return attempt;
+  }
+
+  /** The current attempt's paper, in the order served (empty: the quiz's live questions, as before ADR 0045). */
+  paper(): AttemptQuestion[] {
+    const attempt = this.current();
+    if (!attempt || !attempt.paper.isInitialized()) return [];
+    return attempt.paper.getItems().sort((a, b) => a.position - b.position);
   }
 
   /**
@@ -137,26 +197,37 @@ export class StudentQuiz extends AggregateRoot<StudentQuizEvent> {
    * another one to an answered question is refused. After the deadline nothing is recorded: the
    * attempt is closed as it stands (`time-up`, the handler refuses once that is saved).
    */
-  answer(question: AnsweredQuestion, chosenText: string, total: number, now: Date, place: QuizPlace = NO_PLACE, rules: QuizRules = NO_RULES): AnswerOutcome {
-    const chosen = question.answers.indexOf(chosenText.trim()) + 1;
+  answer(
+    question: AnsweredQuestion, choice: string | readonly number[], total: number, now: Date, place: QuizPlace = NO_PLACE, rules: QuizRules = NO_RULES,
+  ): AnswerOutcome {
     const already = this.answersOf().find((a) => a.questionId === question.id);
     if (already) {
-      if (already.chosen === chosen) return { kind: 'recorded', correct: already.correct, answered: this.answersOf().length };
+      const same = (() => {
+        try {
+          return isRight(chosenOptions(question, choice), already.options);
+        } catch {
+          return false;
+        }
+      })();
+      if (same) return { kind: 'recorded', correct: already.correct, answered: this.answersOf().length };
       throw new ConflictError('Vous avez déjà répondu à cette question.');
     }
     if (!this.canAnswer) throw new ConflictError(this.closedRefusal(rules));
-    if (chosen < 1) throw new InvalidInputError('Cette réponse ne fait pas partie des réponses proposées.', 'right_ans');
+    const chosen = chosenOptions(question, choice);
     const attempt = this.start(rules, total, now, place);
     if (attempt.completedAt) return { kind: 'time-up', answered: this.answersOf().length };
     if (place.courseId !== null) attempt.setPlace(place);
-    const correct = chosen === question.right;
-    const answer = new QuizAnswer(this.attempt, question.id, chosen, correct, now);
+    // All-or-nothing: exactly the right options (ADR 0045).
+    const correct = isRight(chosen, question.rights);
+    const answer = new QuizAnswer(this.attempt, question.id, chosen[0]!, correct, now);
+    if (question.kind === 'multiple') answer.choices = chosen;
     answer.studentQuiz = this;
     this.answers.add(answer);
     const attemptNo = this.attempt;
+    const choices = question.kind === 'multiple' ? { choices: chosen } : {};
     this.record(() => ({
       type: 'QuestionAnswered',
-      payload: { studentId: this.studentId, quizId: this.quizId, attempt: attemptNo, questionId: question.id, chosen, correct },
+      payload: { studentId: this.studentId, quizId: this.quizId, attempt: attemptNo, questionId: question.id, chosen: chosen[0]!, correct, ...choices },
     }));
     const answered = this.answersOf().length;
     if (answered >= total) this.close(attempt, rules, total, now, 'answers');
@@ -240,7 +311,9 @@ export class StudentQuiz extends AggregateRoot<StudentQuizEvent> {
     return 'Vous avez terminé ce quiz : recommencez-le pour répondre à nouveau.';
   }
 
-  private close(attempt: QuizAttempt, rules: QuizRules, total: number, now: Date, closedBy: 'answers' | 'time-limit'): void {
+  private close(attempt: QuizAttempt, rules: QuizRules, given: number, now: Date, closedBy: 'answers' | 'time-limit'): void {
+    // An attempt with a paper counts its own questions, whatever the quiz became since.
+    const total = attempt.paper.isInitialized() && attempt.paper.length > 0 ? attempt.paper.length : given;
     const score = this.answersOf(attempt.attempt).filter((a) => a.correct).length;
     const passed = passes(score, total, rules.passMark);
     attempt.completedAt = now;
@@ -309,6 +382,10 @@ export class QuizAttempt {
   @Property({ type: 'string', length: 20, fieldName: 'closed_by', nullable: true })
   closedBy: 'answers' | 'time-limit' | null = null;
 
+  /** Its paper (ADR 0045): the questions it asks in the order served; empty for a quiz neither shuffled nor drawn. */
+  @OneToMany(() => AttemptQuestion, (q) => q.attempt, { orderBy: { position: 'asc' } })
+  paper = new Collection<AttemptQuestion>(this);
+
   setPlace(place: QuizPlace): void {
     this.courseId = place.courseId;
     this.chapterId = place.chapterId;
@@ -344,11 +421,76 @@ export class QuizAnswer {
   @Property({ type: 'datetime', fieldName: 'answered_at' })
   answeredAt: Date;
 
+  /** Every option chosen, for a question with several right answers (null: `chosen` alone). */
+  @Property({ type: 'json', nullable: true })
+  choices: number[] | null = null;
+
+  get options(): number[] {
+    return this.choices ?? [this.chosen];
+  }
+
   constructor(attempt: number, questionId: number, chosen: number, correct: boolean, answeredAt: Date) {
     this.attempt = attempt;
     this.questionId = questionId;
     this.chosen = chosen;
     this.correct = correct;
     this.answeredAt = answeredAt;
+  }
+}
+
+/** One question of an attempt's paper: a copy of what was asked (ADR 0045), never changed afterwards. */
+@Entity({ tableName: 'attempt_question', schema: 'assessment' })
+export class AttemptQuestion {
+  @PrimaryKey({ type: 'integer', autoincrement: true })
+  id!: number;
+
+  @ManyToOne(() => QuizAttempt, { fieldName: 'attempt_id' })
+  attempt!: Rel<QuizAttempt>;
+
+  @Property({ type: 'integer' })
+  position: number;
+
+  @Property({ type: 'integer', fieldName: 'question_id' })
+  questionId: number;
+
+  @Property({ type: 'string', length: 10 })
+  source: 'quiz' | 'bank';
+
+  @Property({ type: 'integer' })
+  version: number;
+
+  @Property({ type: 'string', length: 64 })
+  hash: string;
+
+  @Property({ type: 'string', length: 20 })
+  kind: QuestionKind;
+
+  @Property({ type: 'text' })
+  questions: string;
+
+  @Property({ type: 'json' })
+  options: PaperOption[];
+
+  @Property({ type: 'json', fieldName: 'right_answers' })
+  rightAnswers: number[];
+
+  @Property({ type: 'text' })
+  explanation: string;
+
+  constructor(position: number, question: PaperQuestion) {
+    this.position = position;
+    this.questionId = question.questionId;
+    this.source = question.source;
+    this.version = question.version;
+    this.hash = question.hash;
+    this.kind = question.kind;
+    this.questions = question.questions;
+    this.options = question.options;
+    this.rightAnswers = question.rights;
+    this.explanation = question.explanation;
+  }
+
+  get answered(): AnsweredQuestion {
+    return answeredFromPaper({ questionId: this.questionId, kind: this.kind, options: this.options, rights: this.rightAnswers });
   }
 }

@@ -116,7 +116,10 @@ describe('taking a quiz', () => {
     const choices = ['Paris', '5', 'Bleu'];
     for (let i = 0; i < 3; i++) {
       expect(current).toHaveLength(1);
-      expect(current[0]).toEqual({ ...QUESTIONS[i], right_ans: undefined, id: questions[i].id, quiz: quiz.id, number: i + 1, total: 3 });
+      const q = QUESTIONS[i]!;
+      // The spec's fields, and those ADR 0045 adds (the type, the options in the order to show): never the right answer.
+      const options = [q.ans1, q.ans2, q.ans3, q.ans4].map((text, n) => ({ id: n + 1, text }));
+      expect(current[0]).toEqual({ ...q, right_ans: undefined, id: questions[i].id, quiz: quiz.id, number: i + 1, total: 3, kind: 'single', options });
       const answered = await answer(student, quiz.id, current[0].id, choices[i]!);
       seen.push(answered.body);
       expect(answered.statusCode).toBe(201);

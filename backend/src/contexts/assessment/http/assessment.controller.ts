@@ -48,7 +48,12 @@ export class AnswerResult extends BoolResponse {
 export class StudentTestPage extends PagedOf(StudentTest) {}
 
 const fields = (form: QuestionForm): QuestionFields => ({
-  questions: form.questions, answers: [form.ans1, form.ans2, form.ans3, form.ans4], rightAnswer: form.right_ans, explanation: form.explanation,
+  kind: form.kind,
+  questions: form.questions,
+  answers: [form.ans1 ?? '', form.ans2 ?? '', form.ans3 ?? '', form.ans4 ?? ''],
+  rightAnswer: form.right_ans ?? '',
+  rightAnswers: form.right_answers,
+  explanation: form.explanation,
 });
 
 /** Quizzes (issue 9): trainers and admins write and assign them; students take them one question at a time. */
@@ -214,22 +219,25 @@ export class AssessmentController {
   @Authenticated()
   @ApiOperation({ summary: 'La première question (sans la bonne réponse), en liste' })
   @ApiOkResponse({ type: [StudentQuestion] })
-  async first(@CurrentActor() actor: Actor, @Param('quiz_id', IdPipe) quizId: number): Promise<StudentQuestion[]> {
-    return this.served(actor, quizId, await this.queries.execute(new GetStudentQuestion(actor, quizId, null)));
+  first(@CurrentActor() actor: Actor, @Param('quiz_id', IdPipe) quizId: number): Promise<StudentQuestion[]> {
+    return this.served(actor, quizId, null);
   }
 
-  /** A question served to a student starts a time-limited quiz's attempt on the server's clock (ADR 0043). */
-  private async served(actor: Actor, quizId: number, questions: StudentQuestion[]): Promise<StudentQuestion[]> {
-    if (actor.role === 'student' && questions.length > 0) await this.commands.execute(new StartQuizAttempt(actor.profileId, quizId));
-    return questions;
+  /**
+   * A question served to a student starts a time-limited quiz's attempt on the server's clock (ADR
+   * 0043), and a shuffled or drawn quiz's paper (ADR 0045), before the question is read from it.
+   */
+  private async served(actor: Actor, quizId: number, after: number | null): Promise<StudentQuestion[]> {
+    if (actor.role === 'student') await this.commands.execute(new StartQuizAttempt(actor.profileId, quizId));
+    return this.queries.execute(new GetStudentQuestion(actor, quizId, after));
   }
 
   @Get('quiz-questions/:quiz_id/next-question/:question_id')
   @Authenticated()
   @ApiOperation({ summary: 'La question suivante (sans la bonne réponse) ; liste vide à la fin' })
   @ApiOkResponse({ type: [StudentQuestion] })
-  async next(@CurrentActor() actor: Actor, @Param('quiz_id', IdPipe) quizId: number, @Param('question_id', IdPipe) questionId: number): Promise<StudentQuestion[]> {
-    return this.served(actor, quizId, await this.queries.execute(new GetStudentQuestion(actor, quizId, questionId)));
+  next(@CurrentActor() actor: Actor, @Param('quiz_id', IdPipe) quizId: number, @Param('question_id', IdPipe) questionId: number): Promise<StudentQuestion[]> {
+    return this.served(actor, quizId, questionId);
   }
 
   @Post('attempt-quiz')
@@ -240,7 +248,8 @@ export class AssessmentController {
   @ApiCreatedResponse({ type: AnswerResult })
   async attempt(@CurrentActor() actor: Actor, @Body() body: AttemptRequest): Promise<AnswerResult> {
     const place = { courseId: body.course ?? null, chapterId: body.chapter ?? null, subchapterId: body.subchapter ?? null };
-    const { answered, total } = await this.commands.execute(new AnswerQuestion(actor, body.student, body.quiz, body.question, body.right_ans, place));
+    const chosen = body.choices ?? body.right_ans ?? '';
+    const { answered, total } = await this.commands.execute(new AnswerQuestion(actor, body.student, body.quiz, body.question, chosen, place));
     return { bool: true, answered, total };
   }
 

@@ -67,6 +67,8 @@ describe('QuestionForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
     await waitFor(() =>
       expect(onSave).toHaveBeenCalledWith({
+        // The question's type (ADR 0045): a field added to the spec's form.
+        kind: 'single',
         questions: 'Où écrit-on une formule ?',
         ans1: 'Dans la cellule active',
         ans2: 'Dans la barre de titre',

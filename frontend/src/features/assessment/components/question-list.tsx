@@ -20,9 +20,12 @@ export function QuestionList({ questions, actions }: { questions: readonly Quest
               <div className="quiz-row-actions">{actions(question, number)}</div>
             </div>
             <p className="question-list__text">{question.questions}</p>
+            {question.kind && question.kind !== 'single' ? <p className="quiz-muted">{m.questionForm.kinds[question.kind]}</p> : null}
             <ul className="question-list__answers" aria-label={m.questions.answersOf(number)}>
               {answersOf(question).map((answer, answerIndex) => {
-                const right = answer === question.right_ans;
+                // A true/false question has two options; several may be right (ADR 0045).
+                if (!answer) return null;
+                const right = question.right_answers ? question.right_answers.includes(answerIndex + 1) : answer === question.right_ans;
                 return (
                   <li key={answerIndex} className={right ? 'question-list__answer is-right' : 'question-list__answer'}>
                     {right ? <CheckCircleFilled aria-hidden className="question-list__mark" /> : <span className="question-list__mark" aria-hidden />}

@@ -1,4 +1,5 @@
-import { Form, Input, InputNumber, Select, type FormInstance } from 'antd';
+import { Form, Input, InputNumber, Radio, Select, Switch, type FormInstance } from 'antd';
+import { useGetBankCategoriesQuery } from '../assessment-api';
 import type { QuizInput, QuizTrainerOption } from '../assessment-types';
 import { messages as m } from '../messages';
 import { FormFooter } from './form-footer';
@@ -13,9 +14,19 @@ export interface QuizValues {
   pass_mark?: number | null;
   max_attempts?: number | null;
   time_limit?: number | null;
+  /** How questions are served (ADR 0045): shuffled per attempt; the quiz's own or drawn from the trainer's bank. */
+  shuffle?: boolean;
+  source?: 'quiz' | 'bank';
+  draw_category?: string | null;
+  draw_count?: number | null;
 }
 
-const FIELDS = ['title', 'detail', 'teacher', 'pass_mark', 'max_attempts', 'time_limit'] as const;
+const FIELDS = ['title', 'detail', 'teacher', 'pass_mark', 'max_attempts', 'time_limit', 'shuffle', 'draw_category', 'draw_count'] as const;
+
+/** A quiz's serving settings as the form shows them. */
+export function servingOf(quiz: { shuffle?: boolean; draw_category?: string | null; draw_count?: number | null }): Pick<QuizValues, 'shuffle' | 'source' | 'draw_category' | 'draw_count'> {
+  return { shuffle: quiz.shuffle ?? false, source: quiz.draw_category ? 'bank' : 'quiz', draw_category: quiz.draw_category ?? null, draw_count: quiz.draw_count ?? null };
+}
 
 /** A rule's value as sent: empty is null (none). */
 const rule = (value: number | null | undefined): number | null => (value === undefined || value === null ? null : value);
@@ -29,6 +40,13 @@ export function quizBody(values: QuizValues, teacher: number | undefined): QuizI
     max_attempts: rule(values.max_attempts),
     time_limit: rule(values.time_limit),
   };
+  // The serving settings are sent when the form shows them (the trainer's screens); absent: kept.
+  if (values.source !== undefined) {
+    body.shuffle = Boolean(values.shuffle);
+    const bank = values.source === 'bank';
+    body.draw_category = bank ? (values.draw_category ?? null) : null;
+    body.draw_count = bank ? rule(values.draw_count) : null;
+  }
   const chosen = teacher ?? values.teacher ?? undefined;
   if (chosen) body.teacher = chosen;
   return body;
@@ -53,9 +71,14 @@ export function QuizForm({ name, current, trainers, failureMessage, onSave, onCa
   const form = given ?? own;
   const { sending, failure, run } = useFormSave(form, FIELDS, failureMessage, onSendingChange);
   const onFinish = (values: QuizValues) => run(() => onSave(values));
+  // The trainer's screens offer shuffling and the draw from their bank; the admin's dialog keeps them as they are.
+  const serving = !trainers;
+  const source = Form.useWatch('source', form) ?? current?.source ?? 'quiz';
+  const { data: categories } = useGetBankCategoriesQuery(undefined, { skip: !serving });
+  const initial = current ?? { title: '', detail: '', teacher: null, pass_mark: null, max_attempts: null, time_limit: null };
 
   return (
-    <Form form={form} name={name} layout="vertical" initialValues={current ?? { title: '', detail: '', teacher: null, pass_mark: null, max_attempts: null, time_limit: null }} onFinish={onFinish} disabled={sending}>
+    <Form form={form} name={name} layout="vertical" initialValues={serving ? { shuffle: false, source: 'quiz', draw_category: null, draw_count: null, ...initial } : initial} onFinish={onFinish} disabled={sending}>
       <Form.Item label={m.quizForm.title} name="title" rules={[{ required: true, whitespace: true, message: m.quizForm.titleRequired }]}>
         <Input maxLength={200} />
       </Form.Item>
@@ -74,6 +97,35 @@ export function QuizForm({ name, current, trainers, failureMessage, onSave, onCa
           <InputNumber min={1} max={1440} precision={0} suffix="min" className="quiz-rules__number" />
         </Form.Item>
       </fieldset>
+      {serving ? (
+        <fieldset className="quiz-rules">
+          <legend>{m.quizForm.serving}</legend>
+          <Form.Item label={m.quizForm.source} name="source">
+            <Radio.Group
+              options={[
+                { value: 'quiz', label: m.quizForm.sourceQuiz },
+                { value: 'bank', label: m.quizForm.sourceBank },
+              ]}
+            />
+          </Form.Item>
+          {source === 'bank' ? (
+            <>
+              <Form.Item label={m.quizForm.drawCategory} name="draw_category" rules={[{ required: true, message: m.quizForm.drawCategoryRequired }]} extra={categories?.length === 0 ? m.quizForm.noBank : undefined}>
+                <Select
+                  placeholder={m.quizForm.drawCategoryPlaceholder}
+                  options={(categories ?? []).map((c) => ({ value: c.category, label: m.quizForm.categoryOption(c.category, c.questions) }))}
+                />
+              </Form.Item>
+              <Form.Item label={m.quizForm.drawCount} name="draw_count" rules={[{ required: true, message: m.quizForm.drawCountRequired }]} extra={m.quizForm.drawCountHint}>
+                <InputNumber min={1} max={100} precision={0} className="quiz-rules__number" />
+              </Form.Item>
+            </>
+          ) : null}
+          <Form.Item label={m.quizForm.shuffle} name="shuffle" valuePropName="checked" extra={m.quizForm.shuffleHint}>
+            <Switch />
+          </Form.Item>
+        </fieldset>
+      ) : null}
       {trainers ? (
         <Form.Item label={m.quizForm.trainer} name="teacher">
           <Select allowClear placeholder={m.quizForm.unassigned} options={trainers.map((trainer) => ({ value: trainer.id, label: trainer.name }))} />

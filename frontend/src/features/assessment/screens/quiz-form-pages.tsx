@@ -3,7 +3,7 @@ import { Alert } from 'antd';
 import { toast } from '../../../lib/feedback';
 import { useCreateQuizMutation, useGetQuizQuery, useUpdateQuizMutation } from '../assessment-api';
 import { Pending, QuizPage } from '../components/quiz-page';
-import { QuizForm, quizBody } from '../components/quiz-form';
+import { QuizForm, quizBody, servingOf } from '../components/quiz-form';
 import { useTrainerId } from '../components/use-trainer-id';
 import { messages as m } from '../messages';
 
@@ -46,7 +46,7 @@ export function EditQuizPage() {
         <QuizForm
           key={data.id}
           name="edit-quiz"
-          current={{ title: data.title, detail: data.detail, pass_mark: data.pass_mark, max_attempts: data.max_attempts, time_limit: data.time_limit }}
+          current={{ title: data.title, detail: data.detail, pass_mark: data.pass_mark, max_attempts: data.max_attempts, time_limit: data.time_limit, ...servingOf(data) }}
           failureMessage={m.common.updateFailed}
           onSave={async (values) => {
             await update({ quizId, body: quizBody(values, teacher ?? data.teacher ?? undefined) }).unwrap();

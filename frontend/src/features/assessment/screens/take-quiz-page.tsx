@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { Alert, Button, Progress, Radio, theme } from 'antd';
+import { Alert, Button, Checkbox, Progress, Radio, theme } from 'antd';
 import { ReloadOutlined, TrophyOutlined } from '@ant-design/icons';
 import { describeApiError } from '../../../lib/api-errors';
 import { useAppSelector } from '../../../lib/hooks';
@@ -130,7 +130,7 @@ export function useQuizRun(quizId: number, studentId: string, place?: QuizPlace)
     }
   };
 
-  const submit = async (question: StudentQuestion, chosen: string) => {
+  const submit = async (question: StudentQuestion, chosen: string | number[]) => {
     clear();
     setSending(true);
     try {
@@ -173,23 +173,46 @@ export function useQuizRun(quizId: number, studentId: string, place?: QuizPlace)
   return { run, failure, retry, sending, start, submit, restart, rules, refusal };
 }
 
-function QuestionStep({ question, answered, sending, rules, onSubmit }: { question: StudentQuestion; answered: number; sending: boolean; rules: QuizStatus | null; onSubmit: (chosen: string) => void }) {
+/** The options in the order the server serves them (shuffled when the quiz says so; ADR 0045); the spec's four answers otherwise. */
+export function optionsOf(question: StudentQuestion): { id: number; text: string }[] {
+  if (question.options?.length) return question.options;
+  return answersOf(question).flatMap((text, index) => (text ? [{ id: index + 1, text }] : []));
+}
+
+function QuestionStep({
+  question,
+  answered,
+  sending,
+  rules,
+  onSubmit,
+}: {
+  question: StudentQuestion;
+  answered: number;
+  sending: boolean;
+  rules: QuizStatus | null;
+  onSubmit: (chosen: string | number[]) => void;
+}) {
   const { colorPrimaryText } = theme.useToken().token;
   const [chosen, setChosen] = useState<string | null>(null);
+  const [checked, setChecked] = useState<number[]>([]);
   const heading = useRef<HTMLHeadingElement>(null);
   // Each new question takes the focus, so a keyboard or screen reader user starts from it.
   useEffect(() => {
     setChosen(null);
+    setChecked([]);
     if (question.number > 1) heading.current?.focus();
   }, [question.id, question.number]);
-  const answers = answersOf(question);
+  const options = optionsOf(question);
+  const several = question.kind === 'multiple';
   const labelId = `quiz-question-${question.id}`;
+  const ready = several ? checked.length > 0 : Boolean(chosen);
   return (
     <form
       className="take-quiz__question"
       onSubmit={(event) => {
         event.preventDefault();
-        if (chosen) onSubmit(chosen);
+        if (several && checked.length > 0) onSubmit([...checked].sort((a, b) => a - b));
+        else if (!several && chosen) onSubmit(chosen);
       }}
     >
       {rules ? <RulesLine status={rules} running /> : null}
@@ -201,15 +224,38 @@ function QuestionStep({ question, answered, sending, rules, onSubmit }: { questi
       <h2 className="take-quiz__text" id={labelId} ref={heading} tabIndex={-1}>
         {question.questions}
       </h2>
-      <Radio.Group className="take-quiz__answers" value={chosen} onChange={(event) => setChosen(event.target.value as string)} aria-labelledby={labelId} disabled={sending}>
-        {answers.map((text, index) => (
-          <Radio key={index} value={text} className="take-quiz__answer">
-            {text}
-          </Radio>
-        ))}
-      </Radio.Group>
+      {several ? (
+        <>
+          <p className="quiz-muted" id={`${labelId}-hint`}>
+            {m.take.severalHint}
+          </p>
+          <Checkbox.Group
+            className="take-quiz__answers"
+            value={checked}
+            onChange={(values) => setChecked(values as number[])}
+            aria-labelledby={labelId}
+            aria-describedby={`${labelId}-hint`}
+            role="group"
+            disabled={sending}
+          >
+            {options.map((option) => (
+              <Checkbox key={option.id} value={option.id} className="take-quiz__answer">
+                {option.text}
+              </Checkbox>
+            ))}
+          </Checkbox.Group>
+        </>
+      ) : (
+        <Radio.Group className="take-quiz__answers" value={chosen} onChange={(event) => setChosen(event.target.value as string)} aria-labelledby={labelId} disabled={sending}>
+          {options.map((option) => (
+            <Radio key={option.id} value={option.text} className="take-quiz__answer">
+              {option.text}
+            </Radio>
+          ))}
+        </Radio.Group>
+      )}
       <div>
-        <Button type="primary" htmlType="submit" disabled={!chosen} loading={sending}>
+        <Button type="primary" htmlType="submit" disabled={!ready} loading={sending}>
           {m.take.submit}
         </Button>
       </div>

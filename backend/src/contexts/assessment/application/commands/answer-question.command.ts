@@ -4,8 +4,11 @@ import { assertSelf } from '../../../../platform/auth/ownership.js';
 import { Database } from '../../../../platform/database/database.js';
 import { Clock, ConflictError, type Actor } from '../../../../shared-kernel/index.js';
 import { QuestionNotFoundError } from '../../domain/assessment.errors.js';
+import { servesPaper } from '../../domain/quiz.aggregate.js';
 import { StudentQuiz, type QuizPlace } from '../../domain/student-quiz.aggregate.js';
 import { assertMayTakeQuiz, liveQuestions } from '../quiz-access.js';
+
+export const NOT_STARTED = 'Ce quiz n’a pas encore commencé : affichez sa première question pour recevoir vos questions.';
 
 export const TIME_UP = 'Le temps imparti pour ce quiz est écoulé : votre réponse n’a pas été enregistrée et la tentative est close avec les réponses déjà données.';
 
@@ -19,7 +22,8 @@ export class AnswerQuestion extends Command<{ answered: number; total: number }>
     readonly studentId: number,
     readonly quizId: number,
     readonly questionId: number,
-    readonly chosen: string,
+    /** The option's text (the spec's `right_ans`) or the options' numbers (ADR 0045). */
+    readonly chosen: string | readonly number[],
     readonly place: QuizPlace,
   ) {
     super();
@@ -46,13 +50,24 @@ export class AnswerQuestionHandler implements ICommandHandler<AnswerQuestion> {
     if (access.status === 'rejected') throw access.reason;
     if (live.status === 'rejected') throw live.reason;
     const { questions, rules } = live.value;
+    const paperQuiz = servesPaper(rules);
     const question = questions.find((q) => q.id === questionId);
-    if (!question) throw new QuestionNotFoundError();
+    if (!question && !paperQuiz) throw new QuestionNotFoundError();
     const outcome = await this.store.transaction(
       async (uow) => {
         // One statement for the student's quiz, its attempts and answers (joined, not one per collection).
-        const taken = (await uow.find(StudentQuiz, { studentId, quizId }, { populate: ['attempts', 'answers'], strategy: 'joined' })) ?? uow.add(new StudentQuiz(studentId, quizId));
-        return taken.answer(question, chosen, questions.length, this.clock.now(), place, rules);
+        const populate = paperQuiz ? (['attempts', 'attempts.paper', 'answers'] as const) : (['attempts', 'answers'] as const);
+        const taken = (await uow.find(StudentQuiz, { studentId, quizId }, { populate, strategy: 'joined' })) ?? uow.add(new StudentQuiz(studentId, quizId));
+        const paper = taken.paper();
+        if (paper.length > 0) {
+          // A shuffled or drawn attempt answers against its own paper, as it was served (ADR 0045).
+          const asked = paper.find((q) => q.questionId === questionId);
+          if (!asked) throw new QuestionNotFoundError();
+          return { total: paper.length, ...taken.answer(asked.answered, chosen, paper.length, this.clock.now(), place, rules) };
+        }
+        if (paperQuiz && !taken.current()) throw new ConflictError(NOT_STARTED);
+        if (!question) throw new QuestionNotFoundError();
+        return { total: questions.length, ...taken.answer(question, chosen, questions.length, this.clock.now(), place, rules) };
       },
       // Two answers at once (two tabs, a retry) queue on the student's quiz: the second finds the
       // first recorded and answers its outcome (never a second attempt, never a spurious conflict).
@@ -60,6 +75,6 @@ export class AnswerQuestionHandler implements ICommandHandler<AnswerQuestion> {
     );
     // The attempt was closed as it stood (saved above); the late answer is refused.
     if (outcome.kind === 'time-up') throw new ConflictError(TIME_UP);
-    return { answered: outcome.answered, total: questions.length };
+    return { answered: outcome.answered, total: outcome.total };
   }
 }

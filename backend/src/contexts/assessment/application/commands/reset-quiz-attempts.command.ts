@@ -36,7 +36,7 @@ export class ResetQuizAttemptsHandler implements ICommandHandler<ResetQuizAttemp
     const { questions, rules } = await liveQuestions(this.db, quizId);
     await this.store.transaction(
       async (uow) => {
-        (await uow.find(StudentQuiz, { studentId, quizId }, { populate: ['attempts', 'answers'] }))?.reset(rules, questions.length, this.clock.now());
+        (await uow.find(StudentQuiz, { studentId, quizId }, { populate: ['attempts', 'attempts.paper', 'answers'] }))?.reset(rules, questions.length, this.clock.now());
       },
       { serialize: [studentQuizKey(studentId, quizId)] },
     );

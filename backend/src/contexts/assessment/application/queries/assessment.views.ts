@@ -11,6 +11,9 @@ export class QuizView {
   @ApiProperty({ type: Number, nullable: true, description: 'Seuil de réussite en % (null : aucun)' }) pass_mark!: number | null;
   @ApiProperty({ type: Number, nullable: true, description: 'Tentatives autorisées (null : illimité)' }) max_attempts!: number | null;
   @ApiProperty({ type: Number, nullable: true, description: 'Durée limite en minutes (null : sans limite)' }) time_limit!: number | null;
+  @ApiProperty({ description: 'Questions et réponses mélangées à chaque tentative' }) shuffle!: boolean;
+  @ApiProperty({ type: String, nullable: true, description: 'Tirage depuis la banque : la catégorie (null : les questions du quiz)' }) draw_category!: string | null;
+  @ApiProperty({ type: Number, nullable: true, description: 'Tirage depuis la banque : questions tirées par tentative' }) draw_count!: number | null;
 }
 
 /** A question as its authors see it, with its right answer. */
@@ -25,6 +28,14 @@ export class QuestionView {
   @ApiProperty() ans4!: string;
   @ApiProperty() right_ans!: string;
   @ApiProperty({ description: 'Explication montrée après la tentative (vide : aucune)' }) explanation!: string;
+  @ApiProperty({ enum: ['single', 'multiple', 'true-false'], description: 'Une bonne réponse, plusieurs, ou vrai/faux' }) kind!: string;
+  @ApiProperty({ type: [Number], description: 'Les numéros (1 à 4) des bonnes réponses' }) right_answers!: number[];
+}
+
+/** An option as a student sees it: its number in the question (what an answer sends) and its text. */
+export class OptionView {
+  @ApiProperty() id!: number;
+  @ApiProperty() text!: string;
 }
 
 /** A question as a student receives it: never its right answer, nor anything it could be read from. */
@@ -38,6 +49,8 @@ export class StudentQuestion {
   @ApiProperty() ans4!: string;
   @ApiProperty({ description: 'Rang de la question (à partir de 1)' }) number!: number;
   @ApiProperty({ description: 'Nombre de questions du quiz' }) total!: number;
+  @ApiProperty({ enum: ['single', 'multiple', 'true-false'], description: 'Une bonne réponse (boutons radio), plusieurs (cases à cocher), vrai/faux' }) kind!: string;
+  @ApiProperty({ type: [OptionView], description: 'Les réponses dans l’ordre où les montrer (mélangées par le serveur si le quiz le demande)' }) options!: OptionView[];
 }
 
 export class AssignedQuiz {

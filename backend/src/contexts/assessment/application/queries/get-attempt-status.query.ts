@@ -32,7 +32,7 @@ export class GetAttemptStatusHandler implements IQueryHandler<GetAttemptStatus> 
   async execute({ actor, quizId, studentId }: GetAttemptStatus): Promise<boolean> {
     assertSelfOrAdmin(actor, 'student', studentId);
     const row = await this.db.one<{ questions: number; completed: boolean }>(
-      `select (select count(*) from assessment.question x where x.quiz_id = q.id and x.archived_at is null)::int as questions,
+      `select coalesce(q.draw_count, (select count(*) from assessment.question x where x.quiz_id = q.id and x.archived_at is null))::int as questions,
               exists (select 1 from assessment.student_quiz s join assessment.quiz_attempt a on a.student_quiz_id = s.id and a.attempt = s.attempt
                        where s.quiz_id = q.id and s.student_id = $2 and (a.completed_at is not null or a.deadline < $3::timestamptz)) as completed
          from assessment.quiz q where q.id = $1 and q.archived_at is null`,

@@ -22,7 +22,7 @@ export class GetQuizResultHandler implements IQueryHandler<GetQuizResult> {
 
   async execute({ actor, quizId, studentId }: GetQuizResult): Promise<QuizResult> {
     const quiz = await this.db.one<{ teacher_id: number | null; questions: number }>(
-      `select teacher_id, (select count(*) from assessment.question x where x.quiz_id = q.id and x.archived_at is null)::int as questions
+      `select teacher_id, coalesce(q.draw_count, (select count(*) from assessment.question x where x.quiz_id = q.id and x.archived_at is null))::int as questions
          from assessment.quiz q where id = $1`,
       [quizId],
     );

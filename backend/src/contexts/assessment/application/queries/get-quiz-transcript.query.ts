@@ -9,7 +9,7 @@ export const TRANSCRIPT_ATTEMPTS_SQL = `with quizzes as (
   )
   select sq.id as student_quiz_id, q.id as quiz_id, q.title as quiz_title, qa.attempt, qa.started_at, qa.completed_at,
          count(a.id)::int as answered, (count(a.id) filter (where a.correct))::int as correct,
-         coalesce(r.total, (select count(*) from assessment.question x where x.quiz_id = q.id and x.archived_at is null))::int as total,
+         coalesce(r.total, coalesce(q.draw_count, (select count(*) from assessment.question x where x.quiz_id = q.id and x.archived_at is null)))::int as total,
          -- The verdict as the server recorded it when the attempt closed (ADR 0043): its own QuizCompleted
          -- (one stream per student and quiz, read by its key); one written before pass marks has none: it passed.
          case when done.payload is null then null else coalesce((done.payload->>'passed')::boolean, true) end as passed,
@@ -33,12 +33,24 @@ export const TRANSCRIPT_ATTEMPTS_SQL = `with quizzes as (
    group by sq.id, q.id, q.title, qa.attempt, qa.started_at, qa.completed_at, r.total, done.payload
    order by qa.started_at, q.id, qa.attempt`;
 
-/** The answers of those attempts, in the order given, with the text of the option chosen. */
-export const TRANSCRIPT_ANSWERS_SQL = `select a.student_quiz_id, a.attempt, a.question_id, qu.questions as question,
-         case a.chosen when 1 then qu.ans1 when 2 then qu.ans2 when 3 then qu.ans3 else qu.ans4 end as chosen,
+/**
+ * The answers of those attempts, in the order given, with the text of the option(s) chosen (several
+ * joined by « ; »): from the attempt's paper when it has one (ADR 0045), else from the quiz's question.
+ */
+export const TRANSCRIPT_ANSWERS_SQL = `select a.student_quiz_id, a.attempt, a.question_id, coalesce(aq.questions, qu.questions) as question,
+         case when aq.id is not null then
+                (select string_agg(o->>'text', ' ; ' order by (o->>'id')::int) from jsonb_array_elements(aq.options) o
+                  where (o->>'id')::int in (select jsonb_array_elements_text(coalesce(a.choices, jsonb_build_array(a.chosen)))::int))
+              when a.choices is not null then
+                (select string_agg(o.t, ' ; ' order by o.n) from unnest(array[qu.ans1, qu.ans2, qu.ans3, qu.ans4]) with ordinality as o(t, n)
+                  where o.n in (select jsonb_array_elements_text(a.choices)::int))
+              else case a.chosen when 1 then qu.ans1 when 2 then qu.ans2 when 3 then qu.ans3 else qu.ans4 end end as chosen,
          a.correct, a.answered_at
-    from assessment.quiz_answer a join assessment.question qu on qu.id = a.question_id
-   where a.student_quiz_id = any($1::int[])
+    from assessment.quiz_answer a
+    left join assessment.quiz_attempt qa on qa.student_quiz_id = a.student_quiz_id and qa.attempt = a.attempt
+    left join assessment.attempt_question aq on aq.attempt_id = qa.id and aq.question_id = a.question_id
+    left join assessment.question qu on qu.id = a.question_id and aq.id is null
+   where a.student_quiz_id = any($1::int[]) and (aq.id is not null or qu.id is not null)
    order by a.answered_at, a.id`;
 
 type AttemptRow = Omit<TranscriptQuizAttempt, 'answers' | 'started_at' | 'completed_at' | 'validated_by_trainer_at'> & {

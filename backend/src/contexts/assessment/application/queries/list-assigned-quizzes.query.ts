@@ -30,7 +30,7 @@ export class ListAssignedQuizzesHandler implements IQueryHandler<ListAssignedQui
     if (!allowed) throw new ForbiddenError("Les quiz de ce cours sont réservés à ses étudiants inscrits.");
     return this.db.query<AssignedQuiz>(
       `select q.id, q.title,
-              (select count(*) from assessment.question x where x.quiz_id = q.id and x.archived_at is null)::int as total_questions
+              coalesce(q.draw_count, (select count(*) from assessment.question x where x.quiz_id = q.id and x.archived_at is null))::int as total_questions
          from assessment.quiz_course c join assessment.quiz q on q.id = c.quiz_id
         where c.course_id = $1 and q.archived_at is null
         order by c.assigned_at, q.id`,

@@ -34,7 +34,7 @@ export class ListStudentTestsHandler implements IQueryHandler<ListStudentTests> 
     const studentId = actor.profileId;
     const rows = await this.db.query<Row>(
       `select q.id, q.title, coalesce(s.attempt, 1) as attempt,
-              (select count(*) from assessment.question x where x.quiz_id = q.id and x.archived_at is null)::int as total_questions,
+              coalesce(q.draw_count, (select count(*) from assessment.question x where x.quiz_id = q.id and x.archived_at is null))::int as total_questions,
               (select count(*) from assessment.quiz_answer a where a.student_quiz_id = s.id and a.attempt = s.attempt)::int as total_attempted_questions,
               (select count(*) from assessment.quiz_answer a where a.student_quiz_id = s.id and a.attempt = s.attempt and a.correct)::int as total_correct_questions,
               exists (select 1 from assessment.quiz_attempt t where t.student_quiz_id = s.id and t.attempt = s.attempt) as started,

@@ -130,30 +130,73 @@ export class GetQuizReviewHandler implements IQueryHandler<GetQuizReview> {
 
   async execute({ actor, quizId, studentId, attempt }: GetQuizReview): Promise<QuizReview> {
     const quiz = await readableQuiz(this.db, actor, quizId, studentId);
-    const row = await this.db.one<{ id: number; attempt: number; closed: boolean; score: number | null; total: number | null; passed: boolean | null; started_at: Date }>(
-      `select s.id, a.attempt, (a.completed_at is not null or a.deadline < $4::timestamptz) as closed, a.score, a.total, a.passed, a.started_at
+    const row = await this.db.one<{ id: number; attempt_id: number; attempt: number; closed: boolean; score: number | null; total: number | null; passed: boolean | null; started_at: Date }>(
+      `select s.id, a.id as attempt_id, a.attempt, (a.completed_at is not null or a.deadline < $4::timestamptz) as closed, a.score, a.total, a.passed, a.started_at
          from assessment.student_quiz s join assessment.quiz_attempt a on a.student_quiz_id = s.id
         where s.quiz_id = $1 and s.student_id = $2 and a.attempt = coalesce($3::int, s.attempt)`,
       [quizId, studentId, attempt ?? null, this.clock.now()],
     );
     if (!row) throw new NotFoundError('Aucune tentative à corriger pour ce quiz.', 'attempt');
     if (!row.closed) throw new ConflictError('La correction sera disponible une fois la tentative terminée.');
-    // The questions live when the attempt ran (archived since included when answered), in their order.
-    const questions = await this.db.query<ReviewQuestion>(
-      `select q.id, row_number() over (order by q.position, q.id)::int as number, q.questions, q.ans1, q.ans2, q.ans3, q.ans4, q.right_ans, q.explanation,
-              case a.chosen when 1 then q.ans1 when 2 then q.ans2 when 3 then q.ans3 when 4 then q.ans4 end as chosen,
-              coalesce(a.correct, false) as correct
-         from assessment.question q
-         left join assessment.quiz_answer a on a.question_id = q.id and a.student_quiz_id = $2 and a.attempt = $3
-        where q.quiz_id = $1 and (a.id is not null or q.archived_at is null or q.archived_at > $4::timestamptz)
-        order by q.position, q.id`,
-      [quizId, row.id, row.attempt, row.started_at],
+    // A shuffled or drawn attempt is corrected against its paper, as served (ADR 0045).
+    const paper = await this.db.query<ReviewSource>(
+      `select aq.question_id as id, aq.position as number, aq.kind, aq.questions, aq.options, aq.right_answers, aq.explanation,
+              a.chosen, a.choices, coalesce(a.correct, false) as correct
+         from assessment.attempt_question aq
+         left join assessment.quiz_answer a on a.question_id = aq.question_id and a.student_quiz_id = $2 and a.attempt = $3
+        where aq.attempt_id = $1
+        order by aq.position`,
+      [row.attempt_id, row.id, row.attempt],
     );
+    // Otherwise the questions live when the attempt ran (archived since included when answered), in their order.
+    const sources =
+      paper.length > 0
+        ? paper
+        : await this.db.query<ReviewSource>(
+            `select q.id, row_number() over (order by q.position, q.id)::int as number, q.kind, q.questions,
+                    (select coalesce(jsonb_agg(jsonb_build_object('id', o.n, 'text', o.t) order by o.n), '[]') from unnest(array[q.ans1, q.ans2, q.ans3, q.ans4]) with ordinality as o(t, n) where o.t <> '') as options,
+                    coalesce(q.right_answers, jsonb_build_array(array_position(array[q.ans1, q.ans2, q.ans3, q.ans4], q.right_ans))) as right_answers,
+                    q.explanation, a.chosen, a.choices, coalesce(a.correct, false) as correct
+               from assessment.question q
+               left join assessment.quiz_answer a on a.question_id = q.id and a.student_quiz_id = $2 and a.attempt = $3
+              where q.quiz_id = $1 and (a.id is not null or q.archived_at is null or q.archived_at > $4::timestamptz)
+              order by q.position, q.id`,
+            [quizId, row.id, row.attempt, row.started_at],
+          );
+    const questions = sources.map(reviewQuestion);
     const score = row.score ?? questions.filter((q) => q.correct).length;
     return {
       quiz: quizId, title: quiz.title, attempt: row.attempt, score, total: row.total ?? questions.length, passed: row.passed, pass_mark: quiz.pass_mark, questions,
     };
   }
+}
+
+interface ReviewSource {
+  id: number;
+  number: number;
+  kind: string;
+  questions: string;
+  options: { id: number; text: string }[];
+  right_answers: number[];
+  explanation: string;
+  chosen: number | null;
+  choices: number[] | null;
+  correct: boolean;
+}
+
+/** Texts of several options, as the review and the transcript show them. */
+export const joinOptions = (texts: string[]): string => texts.join(' ; ');
+
+/** A question corrected: the options as shown, those chosen and the right ones (by number and as text). */
+function reviewQuestion(q: ReviewSource): ReviewQuestion {
+  const text = (n: number) => q.options.find((o) => o.id === n)?.text ?? '';
+  const chosenOptions = q.choices ?? (q.chosen === null ? [] : [q.chosen]);
+  const [ans1 = '', ans2 = '', ans3 = '', ans4 = ''] = q.options.map((o) => o.text);
+  return {
+    id: q.id, number: q.number, kind: q.kind, questions: q.questions, ans1, ans2, ans3, ans4, options: q.options,
+    chosen: chosenOptions.length === 0 ? null : joinOptions(chosenOptions.map(text)), chosen_options: chosenOptions,
+    right_ans: joinOptions(q.right_answers.map(text)), right_answers: q.right_answers, correct: q.correct, explanation: q.explanation,
+  };
 }
 
 /** The learners out of attempts below the pass mark on the actor's quizzes (all quizzes for an admin), awaiting a decision. */

@@ -27,6 +27,11 @@ export class QuizStatusView {
   @ApiProperty({ type: String, nullable: true, description: 'Ce qui se passe ensuite, en français' }) message!: string | null;
 }
 
+export class ReviewOption {
+  @ApiProperty() id!: number;
+  @ApiProperty() text!: string;
+}
+
 export class ReviewQuestion {
   @ApiProperty() id!: number;
   @ApiProperty() number!: number;
@@ -36,9 +41,13 @@ export class ReviewQuestion {
   @ApiProperty() ans3!: string;
   @ApiProperty() ans4!: string;
   @ApiProperty({ type: String, nullable: true, description: 'La réponse de l’apprenant (null : sans réponse)' }) chosen!: string | null;
-  @ApiProperty() right_ans!: string;
+  @ApiProperty({ description: 'La (les) bonne(s) réponse(s), séparées par « ; »' }) right_ans!: string;
   @ApiProperty() correct!: boolean;
   @ApiProperty() explanation!: string;
+  @ApiProperty({ enum: ['single', 'multiple', 'true-false'] }) kind!: string;
+  @ApiProperty({ type: [ReviewOption], description: 'Les réponses dans l’ordre où l’apprenant les a vues' }) options!: ReviewOption[];
+  @ApiProperty({ type: [Number], description: 'Les numéros des réponses choisies' }) chosen_options!: number[];
+  @ApiProperty({ type: [Number], description: 'Les numéros des bonnes réponses' }) right_answers!: number[];
 }
 
 /** A closed attempt corrected: the learner's answers against the right ones, with the explanations. */

@@ -31,6 +31,13 @@ describe('xapi.player-statements', () => {
     });
   });
 
+  it('says an answer as its option number, and several options chosen as xAPI\'s « a[,]b » response (ADR 0045)', async () => {
+    const sent: StoreStatements[] = [];
+    await policy(async (command) => sent.push(command)).handle(fact('QuestionAnswered', { studentId: 12, quizId: 3, attempt: 1, questionId: 8, chosen: 2, correct: true }));
+    await policy(async (command) => sent.push(command)).handle(fact('QuestionAnswered', { studentId: 12, quizId: 3, attempt: 1, questionId: 9, chosen: 1, correct: false, choices: [1, 3] }));
+    expect(sent.map((command) => (command.statements as { result: { response: string } }[])[0]!.result.response)).toEqual(['2', '1[,]3']);
+  });
+
   it('says nothing for a SCORM commit of the event\'s version 1 (its statements are remapped by xapi:remap-scorm)', async () => {
     const sent: StoreStatements[] = [];
     const commit = { studentId: 12, courseId: 4, chapterId: 9, sco: 'sco1', sessionId: 's', seq: 1, completionStatus: 'completed', sessionSeconds: 30 };

@@ -114,7 +114,8 @@ export class PlayerStatementsPolicy implements Policy<PlayerFact> {
           actor,
           verb: verb('answered'),
           object: { objectType: 'Activity', id: `${this.quizIri(p.quizId)}/question/${p.questionId}`, definition: { type: `${ADL}/activities/cmi.interaction`, interactionType: 'choice' } },
-          result: { success: p.correct, response: String(p.chosen) },
+          // Several options chosen (ADR 0045): xAPI's choice response lists them separated by « [,] ».
+          result: { success: p.correct, response: p.choices ? p.choices.join('[,]') : String(p.chosen) },
           context: { contextActivities: { parent: [{ objectType: 'Activity', id: this.quizIri(p.quizId) }] } },
         };
       }
