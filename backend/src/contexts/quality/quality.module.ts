@@ -1,3 +1,4 @@
+import { CountQualityRecordsHandler } from './application/complaints/count-quality-records.query.js';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
@@ -21,6 +22,8 @@ import { ImprovementsController } from './http/improvements.controller.js';
   imports: [CqrsModule, MikroOrmModule.forFeature([Complaint, ComplaintAnswer, ImprovementAction])],
   controllers: [ComplaintsController, ImprovementsController],
   providers: [
+    // Identity asks before removing a person (identity.queries.ts), answered here.
+    CountQualityRecordsHandler,
     ComplaintFilingThrottle,
     FileComplaintHandler,
     ChangeComplaintStatusHandler,

@@ -66,6 +66,11 @@ describe('questions with several right answers and true/false', () => {
     expect([tfBad.statusCode, tfBad.json().message]).toEqual([400, 'Pour une question vrai/faux, la bonne réponse est « Vrai » ou « Faux ».']);
     const kind = await addQuestion(w, { ...SINGLE, kind: 'ouverte' });
     expect([kind.statusCode, kind.json().message]).toEqual([400, 'Type de question inconnu.']);
+    // A right answer that is not text (a number, a boolean) is refused in French, never a 500.
+    const tfNumber = await addQuestion(w, { ...TF, right_ans: 1 });
+    expect([tfNumber.statusCode, tfNumber.json().message]).toEqual([400, 'Pour une question vrai/faux, la bonne réponse est « Vrai » ou « Faux ».']);
+    const bankNumber = await call(t, 'POST', '/api/question-bank', w.teacher.token, { ...TF, category: 'Excel', right_ans: 1 });
+    expect([bankNumber.statusCode, bankNumber.json().message]).toEqual([400, 'Pour une question vrai/faux, la bonne réponse est « Vrai » ou « Faux ».']);
     expect(await db.query('select 1 from assessment.question where quiz_id = $1', [w.quiz.id])).toHaveLength(0);
 
     expect((await addQuestion(w, SINGLE)).json()).toMatchObject({ kind: 'single', right_ans: '.xlsx', right_answers: [1] });
@@ -270,6 +275,18 @@ describe('the trainer’s question bank', () => {
     // (The transcript lists answers in the order given: these were sent at once.)
     expect(transcript[0]!.answers.map((a) => a.question).sort()).toEqual(asked.map((q) => q.questions).sort());
     expect(transcript[0]!.total).toBe(3);
+  });
+
+  it('an attempt drawn from the bank is answered against its paper after the trainer stops drawing', async () => {
+    const teacher = await givenTeacher(t);
+    for (let i = 1; i <= 2; i += 1) await bankAdd(teacher, { ...SINGLE, questions: `Word ${i}`, category: 'Word' });
+    const w = await world({ draw_category: 'Word', draw_count: 2 }, teacher);
+    const [question] = (await w.first()).json() as { id: number }[];
+    const changed = await call(t, 'PUT', `/api/teacher-quiz-detail/${w.quiz.id}`, teacher.token, { teacher: teacher.teacherId, title: 'Bureautique', detail: '', draw_category: null, draw_count: null });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toMatchObject({ draw_category: null, draw_count: null });
+    const answered = await w.answer(question!.id, { right_ans: '.xlsx' });
+    expect([answered.statusCode, answered.json()]).toEqual([201, expect.objectContaining({ total: 2 })]);
   });
 
   it('a drawn quiz whose category shrank below the draw refuses to start in French, writing nothing', async () => {

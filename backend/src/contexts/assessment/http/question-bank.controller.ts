@@ -17,7 +17,7 @@ const input = (form: BankQuestionForm): BankQuestionInput => ({
     kind: form.kind,
     questions: form.questions,
     answers: [form.ans1 ?? '', form.ans2 ?? '', form.ans3 ?? '', form.ans4 ?? ''],
-    rightAnswer: form.right_ans ?? '',
+    rightAnswer: typeof form.right_ans === 'string' ? form.right_ans : '',
     rightAnswers: form.right_answers,
     explanation: form.explanation ?? '',
   },

@@ -2,8 +2,8 @@
  * The CPF's declarations on EDOF (the Caisse des Dépôts' space for training organisations, issue 29
  * item 2, docs/adr/0050): the effective entry of a learner, then their exit, each declared within
  * three working days (jours ouvrés) of the date. The platform does not call EDOF; it shows each
- * deadline, reminds the admins before it passes, and records when the admin says it was declared
- * (the server's date, so a late declaration shows as late).
+ * deadline of the day and records when the admin says it was declared (the server's date, so a late
+ * declaration shows as late). Reminders before a deadline passes are still to come (ADR 0050).
  */
 import { addFrenchWorkingDays, frenchWorkingDaysBetween, type CalendarDate } from '../../../shared-kernel/index.js';
 

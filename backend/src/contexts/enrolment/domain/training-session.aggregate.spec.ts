@@ -44,6 +44,8 @@ describe('TrainingSession', () => {
     expect(refusal(() => session.schedule({ name: 'S', startDate: '2027-02-30', endDate: '2027-03-26' }, now))[1]).toBe('La date de début doit être une date valide (AAAA-MM-JJ).');
     expect(refusal(() => session.schedule({ name: 'S', startDate: '2027-03-27', endDate: '2027-03-26' }, now))[1]).toBe('La date de fin ne peut pas précéder la date de début.');
     expect(refusal(() => session.schedule({ name: 'x'.repeat(121), startDate: '2027-03-20', endDate: '2027-03-26' }, now))[1]).toMatch(/120 caractères/);
+    expect(refusal(() => session.schedule({ name: 'S', startDate: '1500-01-02', endDate: '2027-03-26' }, now))[1]).toBe('La date de début doit être une date valide (AAAA-MM-JJ).');
+    expect(refusal(() => session.schedule({ name: 'S', startDate: '2027-01-02', endDate: '9999-12-31' }, now))[1]).toBe('La date de fin doit être une date valide (AAAA-MM-JJ).');
     expect(session.takeEvents()).toEqual([]);
   });
 
@@ -65,8 +67,10 @@ describe('TrainingSession', () => {
     expect(session.addLearner(11, true, now)).toBe(true);
     expect(session.addLearner(11, true, now)).toBe(false);
     expect(session.addTrainer(4, true, now)).toBe(true);
-    session.remove('learner', 11, new Date('2027-02-01T10:00:00Z'));
-    expect(refusal(() => session.remove('learner', 11, now))).toEqual(['NotASessionMemberError', 'Cet apprenant ne fait pas partie de la session.']);
+    expect(session.remove('learner', 11, new Date('2027-02-01T10:00:00Z'))).toBe(true);
+    // Removed again (a double click): nothing more; never in: refused.
+    expect(session.remove('learner', 11, now)).toBe(false);
+    expect(refusal(() => session.remove('learner', 12, now))).toEqual(['NotASessionMemberError', 'Cet apprenant ne fait pas partie de la session.']);
     expect(session.current('learner')).toEqual([]);
     expect(session.members.getItems().map((m) => [m.role, m.personId, m.leftAt?.toISOString() ?? null])).toEqual([
       ['learner', 11, '2027-02-01T10:00:00.000Z'],

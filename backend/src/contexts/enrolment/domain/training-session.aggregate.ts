@@ -15,8 +15,9 @@ export interface SessionInput {
   endDate: string;
 }
 
+/** A date between 1900 and 2100: the working days (Easter) are computed for it, and no session runs outside. */
 function isCalendarDate(value: string): boolean {
-  if (!DATE.test(value)) return false;
+  if (!DATE.test(value) || value < '1900-01-01' || value > '2100-12-31') return false;
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
@@ -127,16 +128,23 @@ export class TrainingSession extends AggregateRoot<TrainingSessionEvent> {
     return true;
   }
 
-  /** A member leaves the session: kept, with the day they left. One who is not in is refused (404). */
-  remove(role: SessionRole, personId: number, now: Date): void {
+  /**
+   * A member leaves the session: kept, with the day they left. One who already left is left as they
+   * are (a double click, a retry: returns false); one who was never in is refused (404).
+   */
+  remove(role: SessionRole, personId: number, now: Date): boolean {
     const member = this.currentMember(role, personId);
-    if (!member) throw new NotASessionMemberError(role);
+    if (!member) {
+      if (this.members.getItems().some((m) => m.role === role && m.personId === personId)) return false;
+      throw new NotASessionMemberError(role);
+    }
     member.leftAt = now;
     this.record(
       role === 'learner'
         ? { type: 'SessionLearnerRemoved', payload: { sessionId: this.id, courseId: this.courseId, studentId: personId } }
         : { type: 'SessionTrainerRemoved', payload: { sessionId: this.id, courseId: this.courseId, teacherId: personId } },
     );
+    return true;
   }
 }
 

@@ -134,11 +134,19 @@ describe('a session’s members', () => {
     expect(detail.learners_list).toEqual([expect.objectContaining({ student_id: learner.studentId, left_at: null, cpf: false, edof: null })]);
 
     expect((await call(t, 'DELETE', `/api/admin/sessions/${sessionId}/learners/${learner.studentId}/`, admin.token)).statusCode).toBe(204);
-    const gone = await call(t, 'DELETE', `/api/admin/sessions/${sessionId}/learners/${learner.studentId}/`, admin.token);
-    expect([gone.statusCode, gone.json().message]).toEqual([404, 'Cet apprenant ne fait pas partie de la session.']);
+    // Removed again (a double click, a retry): its outcome, nothing more recorded; never in: 404.
+    expect((await call(t, 'DELETE', `/api/admin/sessions/${sessionId}/learners/${learner.studentId}/`, admin.token)).statusCode).toBe(204);
+    const never = await call(t, 'DELETE', `/api/admin/sessions/${sessionId}/learners/${stranger.studentId}/`, admin.token);
+    expect([never.statusCode, never.json().message]).toEqual([404, 'Cet apprenant ne fait pas partie de la session.']);
     const after = (await call(t, 'GET', `/api/admin/sessions/${sessionId}/`, admin.token)).json();
     expect([after.learners, after.learners_list.map((l: { left_at: string | null }) => l.left_at !== null)]).toEqual([0, [true]]);
     expect((await sessionEvents(sessionId)).map((e) => e.event_type)).toEqual(['TrainingSessionScheduled', 'SessionLearnerAdded', 'SessionTrainerAdded', 'SessionLearnerRemoved']);
+
+    // A trainer who led a session, and a learner who was in one, are closed, not erased: the session keeps their names.
+    for (const path of [`/api/formateur/${trainer.teacherId}/removal/`, `/api/admin/students/${learner.studentId}/removal/`]) {
+      const plan = (await call(t, 'GET', path, admin.token)).json();
+      expect([path, plan.mode, plan.reasons.map((r: { code: string }) => r.code)]).toEqual([path, 'close', expect.arrayContaining(['enrolment'])]);
+    }
   });
 
   it('keeps a learner in one session of a course at a time, even when two admins add them at once', async () => {

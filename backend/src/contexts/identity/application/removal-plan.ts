@@ -7,7 +7,7 @@ export type PersonToRemove = { role: 'student' | 'teacher'; profileId: number };
 
 export class RemovalReason {
   @ApiProperty({ enum: HISTORY_QUESTIONS.map((q) => q.reason) }) code!: string;
-  @ApiProperty({ example: 'inscriptions à des cours' }) label!: string;
+  @ApiProperty({ example: 'inscriptions à des cours ou sessions de formation' }) label!: string;
   @ApiProperty({ description: 'Nombre d’enregistrements' }) count!: number;
 }
 

@@ -192,11 +192,19 @@ export class CountCatalogueRecords extends Query<number> {
   }
 }
 
+/** Answered by quality: complaints the person filed (docs/adr/0048). */
+export class CountQualityRecords extends Query<number> {
+  constructor(readonly person: PersonRef) {
+    super();
+  }
+}
+
 /** Each question with the reason code it gives and the French words the confirmation dialog shows. */
 export const HISTORY_QUESTIONS = [
-  { reason: 'enrolment', label: 'inscriptions à des cours', ask: (person: PersonRef) => new CountEnrolmentRecords(person) },
+  { reason: 'enrolment', label: 'inscriptions à des cours ou sessions de formation', ask: (person: PersonRef) => new CountEnrolmentRecords(person) },
   { reason: 'learning', label: 'progression et temps de formation', ask: (person: PersonRef) => new CountLearningRecords(person) },
-  { reason: 'assessment', label: 'quiz (tentatives ou quiz créés)', ask: (person: PersonRef) => new CountAssessmentRecords(person) },
+  { reason: 'assessment', label: 'quiz (tentatives, quiz ou questions de la banque créés)', ask: (person: PersonRef) => new CountAssessmentRecords(person) },
   { reason: 'tutoring', label: 'suivi pédagogique, messages ou devoirs', ask: (person: PersonRef) => new CountTutoringRecords(person) },
   { reason: 'catalogue', label: 'cours donnés', ask: (person: PersonRef) => new CountCatalogueRecords(person) },
+  { reason: 'quality', label: 'réclamations déposées', ask: (person: PersonRef) => new CountQualityRecords(person) },
 ] as const;

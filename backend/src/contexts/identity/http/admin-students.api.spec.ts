@@ -161,7 +161,7 @@ it('deletes a student without history, and closes the account of one with histor
   const student = await givenStudent(t);
   await givenEnrolled(t, student, await givenCourse(t));
   const plan = (await call(t, 'GET', `/api/admin/students/${student.studentId}/removal`, admin.token)).json();
-  expect(plan).toMatchObject({ mode: 'close', reasons: expect.arrayContaining([{ code: 'enrolment', label: 'inscriptions à des cours', count: 1 }]) });
+  expect(plan).toMatchObject({ mode: 'close', reasons: expect.arrayContaining([{ code: 'enrolment', label: 'inscriptions à des cours ou sessions de formation', count: 1 }]) });
   expect((await call(t, 'DELETE', `/api/admin/students/${student.studentId}/`, admin.token)).json()).toMatchObject({ mode: 'close' });
   // Cannot sign in, tokens revoked, out of the lists, not reactivated; the record and history stay readable.
   expect((await login(t, 'student', student.email, student.password)).json().bool).toBe(false);

@@ -116,6 +116,13 @@ describe('filing a complaint', () => {
     expect((await call(t, 'GET', '/api/complaints/mine', other.token)).json()).toEqual([]);
     expect((await call(t, 'GET', '/api/complaints/mine', teacher.token)).json().map((c: { reference: string }) => c.reference)).toEqual([theirs.json().reference]);
     expect((await call(t, 'GET', '/api/complaints/mine')).statusCode).toBe(401);
+
+    // Someone who filed a complaint is closed, not erased: the register keeps their name (ADR 0015, 0048).
+    const admin = await givenAdmin(t);
+    const plan = (await call(t, 'GET', `/api/admin/students/${other.studentId}/removal`, admin.token)).json();
+    expect(plan).toMatchObject({ mode: 'delete', reasons: [] });
+    const filed = (await call(t, 'GET', `/api/admin/students/${student.studentId}/removal`, admin.token)).json();
+    expect(filed).toMatchObject({ mode: 'close', reasons: expect.arrayContaining([expect.objectContaining({ code: 'quality' })]) });
   });
 
   it('refuses in French, storing nothing: over 5,000 characters, no text, an unknown category, a visitor without a valid e-mail, an unknown course, an admin', async () => {
@@ -307,6 +314,9 @@ describe('the retention of visitors’ data', () => {
     const closed = await make('close');
     const treated = await make('traitee');
     const open = await make('en_cours');
+    // Treated, then handled again: still being handled, its contact stays.
+    const reopened = await make('traitee');
+    expect((await call(t, 'PUT', `/api/admin/complaints/${reopened}/status`, admin.token, { status: 'en_cours' })).statusCode).toBe(200);
     const learners = await make('close', student.token);
     t.clock.set(new Date(T0 + 10 * 86_400_000));
     const recent = await make('close');
@@ -324,6 +334,7 @@ describe('the retention of visitors’ data', () => {
     const { erased } = await run();
     expect(erased).toEqual(expect.arrayContaining([closed, treated]));
     expect(erased).not.toContain(open);
+    expect(erased).not.toContain(reopened);
     expect(erased).not.toContain(recent);
     expect(erased).not.toContain(learners);
     const detail = (await call(t, 'GET', `/api/admin/complaints/${closed}`, admin.token)).json();

@@ -52,12 +52,14 @@ export class AnswerQuestionHandler implements ICommandHandler<AnswerQuestion> {
     const { questions, rules } = live.value;
     const paperQuiz = servesPaper(rules);
     const question = questions.find((q) => q.id === questionId);
-    if (!question && !paperQuiz) throw new QuestionNotFoundError();
     const outcome = await this.store.transaction(
       async (uow) => {
-        // One statement for the student's quiz, its attempts and answers (joined, not one per collection).
-        const populate = paperQuiz ? (['attempts', 'attempts.paper', 'answers'] as const) : (['attempts', 'answers'] as const);
-        const taken = (await uow.find(StudentQuiz, { studentId, quizId }, { populate, strategy: 'joined' })) ?? uow.add(new StudentQuiz(studentId, quizId));
+        // One statement for the student's quiz, its attempts (with their papers: an attempt served on
+        // a paper answers against it even after the trainer stopped shuffling or drawing, ADR 0045)
+        // and answers, joined, not one per collection.
+        const taken =
+          (await uow.find(StudentQuiz, { studentId, quizId }, { populate: ['attempts', 'attempts.paper', 'answers'] as const, strategy: 'joined' })) ??
+          uow.add(new StudentQuiz(studentId, quizId));
         const paper = taken.paper();
         if (paper.length > 0) {
           // A shuffled or drawn attempt answers against its own paper, as it was served (ADR 0045).

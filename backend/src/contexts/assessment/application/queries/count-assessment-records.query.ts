@@ -10,7 +10,7 @@ export class CountAssessmentRecordsHandler implements IQueryHandler<CountAssessm
   async execute({ person }: CountAssessmentRecords): Promise<number> {
     const sql = person.role === 'student'
       ? `select count(*)::int as n from assessment.student_quiz where student_id = $1`
-      : `select count(*)::int as n from assessment.quiz where teacher_id = $1`;
+      : `select ((select count(*) from assessment.quiz where teacher_id = $1) + (select count(*) from assessment.bank_question where teacher_id = $1))::int as n`;
     const row = await this.db.one<{ n: number }>(sql, [person.profileId]);
     return row?.n ?? 0;
   }

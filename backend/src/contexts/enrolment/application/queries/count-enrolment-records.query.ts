@@ -8,9 +8,10 @@ export class CountEnrolmentRecordsHandler implements IQueryHandler<CountEnrolmen
   constructor(private readonly db: Database) {}
 
   async execute({ person }: CountEnrolmentRecords): Promise<number> {
+    // A session a person was in (learner or trainer) stays readable with their name (docs/adr/0050).
     const sql = person.role === 'student'
-      ? `select count(*)::int as n from enrolment.student_course where student_id = $1`
-      : `select 0 as n where $1::int is not null`;
+      ? `select ((select count(*) from enrolment.student_course where student_id = $1) + (select count(*) from enrolment.session_member where role = 'learner' and person_id = $1))::int as n`
+      : `select count(*)::int as n from enrolment.session_member where role = 'trainer' and person_id = $1`;
     const row = await this.db.one<{ n: number }>(sql, [person.profileId]);
     return row?.n ?? 0;
   }

@@ -43,15 +43,17 @@ export class ComplaintRetention implements OnModuleInit {
     const limit = new Date(now.getTime() - this.config.complaints.visitorRetentionDays * 86_400_000);
     const rows = await this.db.query<{ id: number }>(
       `select id from quality.complaint
-        where filer_kind = 'visitor' and filer_data_erased_at is null and coalesce(closed_at, treated_at) < $1 order by id`,
+        where filer_kind = 'visitor' and filer_data_erased_at is null and status in ('traitee', 'close')
+          and coalesce(closed_at, treated_at) < $1 order by id`,
       [limit],
     );
     const erased: number[] = [];
     for (const { id } of rows) {
       const done = await this.store.transaction(async (uow) => {
         const complaint = await uow.load(Complaint, { id }, () => new ComplaintNotFoundError());
+        // A complaint handled again (back to « en cours ») keeps its contact until it is treated again.
         const since = complaint.closedAt ?? complaint.treatedAt;
-        if (since === null || since >= limit) return false;
+        if (since === null || since >= limit || (complaint.status !== 'traitee' && complaint.status !== 'close')) return false;
         return complaint.eraseFilerData(now);
       }, { serialize: [`quality.complaint:${id}`] });
       if (done) erased.push(id);
