@@ -122,9 +122,9 @@ export class BankQuestion extends AggregateRoot<BankQuestionEvent> {
     });
   }
 
-  /** Archived, never deleted: drawn no more; the attempts that asked it keep their copy. */
+  /** Archived, never deleted: drawn no more; the attempts that asked it keep their copy. Archived again (a retry): nothing more. */
   archive(now: Date): void {
-    this.assertLive();
+    if (this.archivedAt) return;
     this.archivedAt = now;
     this.record({ type: 'BankQuestionArchived', payload: { questionId: this.id, teacherId: this.teacherId } });
   }

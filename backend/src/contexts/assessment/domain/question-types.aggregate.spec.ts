@@ -125,7 +125,10 @@ describe('a bank question', () => {
     expect(b.revision).toBe(2);
     expect(b.takeEvents()[0]!.payload).toMatchObject({ revision: 2, rightAnswers: [2] });
     expect(b.hash).not.toBe(hash);
+    b.takeEvents();
     b.archive(NOW);
+    b.archive(NOW);
+    expect(b.takeEvents().map((e) => e.type)).toEqual(['BankQuestionArchived']);
     expect(() => b.change('Excel', [], fields, NOW)).toThrow('Cette question est archivée');
   });
 

@@ -215,6 +215,9 @@ describe('the trainer’s question bank', () => {
     const edited = await call(t, 'PUT', `/api/question-bank/${q2.id}`, owner.token, { ...TF, right_ans: 'Faux', category: 'Excel' });
     expect(edited.json()).toMatchObject({ revision: 2, right_answers: [2] });
     expect((await call(t, 'DELETE', `/api/question-bank/${q2.id}`, owner.token)).json()).toEqual({ bool: true });
+    // Archived again (a double click): its outcome, one event.
+    expect((await call(t, 'DELETE', `/api/question-bank/${q2.id}`, owner.token)).json()).toEqual({ bool: true });
+    expect(await db.query(`select 1 from eventlog.event where event_type = 'BankQuestionArchived' and (payload->>'questionId')::int = $1`, [q2.id])).toHaveLength(1);
     expect((await list('?category=Excel')).json().map((q: { id: number }) => q.id)).toEqual([q1.id]);
     expect((await list('?archived=true')).json().map((q: { id: number }) => q.id)).toEqual([q2.id]);
     expect(await db.query('select 1 from assessment.bank_question where id = $1', [q2.id])).toHaveLength(1);

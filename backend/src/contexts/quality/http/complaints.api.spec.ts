@@ -12,7 +12,7 @@ import { readMail, startSmtpCatcher } from '../../../platform/testing/smtp-catch
 import { call, givenAdmin, givenCourse, givenPublished, givenStudent, givenTeacher } from '../../../testing/fixtures.js';
 import { startTestApp, type TestApp } from '../../../testing/test-app.js';
 import { COMPLAINT_RETENTION_JOB } from '../application/complaints/complaint-retention.js';
-import { TOO_MANY_COMPLAINTS, UNKNOWN_COURSE } from '../application/complaints/complaint.commands.js';
+import { KEY_TAKEN, TOO_MANY_COMPLAINTS, UNKNOWN_COURSE } from '../application/complaints/complaint.commands.js';
 import { COMPLAINT_MESSAGES } from '../domain/complaint.aggregate.js';
 import { IMPROVEMENT_MESSAGES } from '../domain/improvement-action.aggregate.js';
 
@@ -179,6 +179,17 @@ describe('filing a complaint', () => {
     const first = await file({ category: 'autre', message: 'Double clic', request_key: key }, { token: student.token });
     const again = await file({ category: 'autre', message: 'Double clic', request_key: key }, { token: student.token });
     expect(again.json()).toEqual(first.json());
+    // A visitor's last allowed filing whose answer was lost: sent again, its receipt, not a 429.
+    const busy = newAddress();
+    for (let i = 0; i < PER_ADDRESS - 1; i++) await file({ ...visitor(), category: 'autre', message: `Avant ${i}` }, { address: busy });
+    const lastKey = randomUUID();
+    const contact = visitor();
+    const last = await file({ ...contact, category: 'autre', message: 'La dernière', request_key: lastKey }, { address: busy });
+    const retried = await file({ ...contact, category: 'autre', message: 'La dernière', request_key: lastKey }, { address: busy });
+    expect([last.statusCode, retried.statusCode, retried.json()]).toEqual([201, 201, last.json()]);
+    // Someone else sending a key already used gets no receipt of another's complaint.
+    const stolen = await file({ category: 'autre', message: 'Clé d’un autre', request_key: key }, { token: (await givenStudent(t)).token });
+    expect([stolen.statusCode, stolen.json().message]).toEqual([409, KEY_TAKEN]);
   });
 });
 

@@ -4,7 +4,7 @@ import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { AggregateStore } from '../../../../platform/aggregate-store/index.js';
 import { APP_CONFIG, type AppConfig } from '../../../../platform/config/config.js';
 import { Database } from '../../../../platform/database/database.js';
-import { Clock, ForbiddenError, InvalidInputError, TooManyRequestsError, type Actor } from '../../../../shared-kernel/index.js';
+import { Clock, ConflictError, ForbiddenError, InvalidInputError, TooManyRequestsError, type Actor } from '../../../../shared-kernel/index.js';
 import { COURSE_SUMMARY } from '../../../catalogue/contracts/catalogue.read-models.js';
 import { checkVisitor, Complaint, type Filer, type VisitorContact } from '../../domain/complaint.aggregate.js';
 import { ComplaintNotFoundError } from './complaint.queries.js';
@@ -77,6 +77,12 @@ export class FileComplaintHandler implements ICommandHandler<FileComplaint> {
 
   async execute({ actor, input }: FileComplaint): Promise<ComplaintReceipt> {
     if (actor && actor.role !== 'student' && actor.role !== 'teacher') throw new ForbiddenError(FILERS_ONLY);
+    const filerKind = actor ? actor.role : 'visitor';
+    const filerId = actor ? actor.profileId : null;
+    // The same filing sent again (a retry after a lost answer) answers its receipt before the
+    // throttle counts it; a key someone else used is refused, never answered with their receipt.
+    const sent = await this.db.one<{ id: number; filer_kind: string; filer_id: number | null }>('select id, filer_kind, filer_id from quality.complaint where client_key = $1', [input.requestKey]);
+    if (sent) return this.receipt(sameFiler(sent.filer_kind, sent.filer_id, filerKind, filerId), sent.id);
     if (!actor) await this.throttle.take(input.address);
     // Everything is checked before the honeypot: a filing it catches is one that would have been stored.
     Complaint.check({ category: input.category, courseId: input.courseId }, input.message);
@@ -92,15 +98,28 @@ export class FileComplaintHandler implements ICommandHandler<FileComplaint> {
     const id = await this.store.transaction(async (uow) => {
       // Read inside each try: a copy that raced with this one finds the winner (docs/adr/0022).
       const known = await uow.em.findOne(Complaint, { clientKey: input.requestKey });
-      if (known) return known.id;
+      if (known) {
+        if (!sameFiler(known.filerKind, known.filerId, filerKind, filerId)) throw new ConflictError(KEY_TAKEN, 'request_key');
+        return known.id;
+      }
       const complaint = uow.add(new Complaint(newReference(), input.requestKey));
       complaint.file(filer, { category: input.category, courseId: input.courseId }, input.message, this.clock.now());
       return () => complaint.id;
     });
+    return this.receipt(true, id);
+  }
+
+  private async receipt(same: boolean, id: number): Promise<ComplaintReceipt> {
+    if (!same) throw new ConflictError(KEY_TAKEN, 'request_key');
     const row = await this.db.one<{ reference: string; received_at: Date }>('select reference, received_at from quality.complaint where id = $1', [id]);
     return { reference: row!.reference, received_at: new Date(row!.received_at).toISOString() };
   }
 }
+
+/** A request key sent by another filer than the one who first used it. */
+export const KEY_TAKEN = 'Cette demande a déjà été envoyée par quelqu’un d’autre : rechargez la page et recommencez.';
+
+const sameFiler = (kind: string, id: number | null, otherKind: string, otherId: number | null) => kind === otherKind && id === otherId;
 
 const writers = (complaintId: number) => ({ serialize: [`quality.complaint:${complaintId}`] });
 
