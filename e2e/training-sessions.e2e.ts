@@ -25,6 +25,11 @@ test('an admin reads a session’s EDOF deadlines, notes a declaration, and prog
   await expect(lea.getByText('Échéance : 04/11/2026')).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: 'Inès Moreau' }).getByText('Hors CPF')).toHaveCount(2);
   await expectNoSeriousA11yViolations(page);
+  // For a person to look at (test-results/ is not kept in git).
+  await page.screenshot({ path: 'test-results/training-session-1280.png', fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'test-results/training-session-390.png', fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   await lea.getByRole('button', { name: 'Noter que l’entrée de Léa Dubois a été déclarée sur EDOF aujourd’hui' }).click();
   await expect(lea.getByText('Déclarée en retard')).toBeVisible();
