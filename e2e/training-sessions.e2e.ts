@@ -42,6 +42,8 @@ test('an admin reads a session’s EDOF deadlines, notes a declaration, and prog
   const dialog = page.getByRole('dialog', { name: 'Programmer une session' });
   await expect(dialog.getByRole('button', { name: 'Programmer' })).toBeEnabled();
   await expectNoSeriousA11yViolations(page);
+  // The courses are searched on the server (the list shows the newest first; other journeys add theirs).
+  await dialog.getByLabel('Cours', { exact: true }).fill('cybersécurité');
   await choose(dialog, page, 'Cours', 'Sensibilisation à la cybersécurité');
   await dialog.getByLabel('Nom de la session').fill('Cybersécurité — session de printemps 2027');
   await dialog.getByLabel('Premier jour').fill('2027-03-29');
