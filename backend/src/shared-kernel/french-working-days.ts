@@ -43,6 +43,16 @@ function fromDayNumber(days: number): CalendarDate {
   return new Date(days * DAY_MS).toISOString().slice(0, 10);
 }
 
+/**
+ * A calendar date `YYYY-MM-DD` that exists, between 1900 and 2100 (`2026-02-30` does not): what a
+ * form may send, and a range where the working days are computed and no training runs outside.
+ */
+export function isCalendarDate(value: unknown): value is CalendarDate {
+  if (typeof value !== 'string' || !DATE.test(value) || value < '1900-01-01' || value > '2100-12-31') return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
 /** Adds `days` calendar days to a date. */
 export function addCalendarDays(date: CalendarDate, days: number): CalendarDate {
   return fromDayNumber(dayNumber(date) + days);

@@ -43,9 +43,5 @@ export function RequiredText(label: string, max: number, missing = `${label} est
   );
 }
 
-/** A calendar date `YYYY-MM-DD` that exists, between 1900 and 2100 (`2026-02-30` does not). */
-export function isCalendarDate(value: unknown): boolean {
-  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value && value >= '1900-01-01' && value <= '2100-12-31';
-}
+/** A calendar date `YYYY-MM-DD` that exists, between 1900 and 2100: the shared kernel's rule (the domain checks dates too). */
+export { isCalendarDate } from '../../shared-kernel/french-working-days.js';

@@ -1,5 +1,5 @@
 import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
-import { AggregateRoot, type StreamRef } from '../../../shared-kernel/index.js';
+import { AggregateRoot, isCalendarDate, type StreamRef } from '../../../shared-kernel/index.js';
 import { ACCESSIBILITY_STATEMENT_STREAM, type AccessibilityStatementChanged } from '../contracts/centre.events.js';
 import { accessibilityStatus, RGAA_CRITERIA, RGAA_VERSIONS, type AccessibilityStatus } from './accessibility-status.js';
 import { InvalidCentreFieldError } from './centre.errors.js';
@@ -171,10 +171,8 @@ function rgaaVersion(value: unknown): string {
 function auditDate(value: unknown, today: string): string | null {
   if (value === null || (typeof value === 'string' && value.trim() === '')) return null;
   const message = 'La date de l’audit doit être une date valide (AAAA-MM-JJ).';
-  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value.trim())) throw new InvalidCentreFieldError(message, 'audit_date');
-  const date = value.trim();
-  const parsed = new Date(`${date}T00:00:00Z`);
-  if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== date || date < '2000-01-01') throw new InvalidCentreFieldError(message, 'audit_date');
+  const date = typeof value === 'string' ? value.trim() : value;
+  if (!isCalendarDate(date) || date < '2000-01-01') throw new InvalidCentreFieldError(message, 'audit_date');
   if (date > today) throw new InvalidCentreFieldError('La date de l’audit ne peut pas être dans le futur.', 'audit_date');
   return date;
 }

@@ -4,7 +4,7 @@
  * back, field by field, to the student's administrative record (numero_dossier, type_dossier,
  * date_entree, date_sortie: spec 03, docs/adr/0015), which keeps working as the spec shows it.
  */
-import { isValidSiret } from '../../../shared-kernel/index.js';
+import { isCalendarDate, isValidSiret } from '../../../shared-kernel/index.js';
 
 export const FUNDERS = ['cpf', 'opco', 'france_travail', 'employeur', 'personnel', 'autre'] as const;
 export type Funder = (typeof FUNDERS)[number];
@@ -90,12 +90,6 @@ export function effectiveFunding(own: EnrolmentFunding | null, record: StudentRe
   };
 }
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const isCalendarDate = (value: string): boolean => {
-  if (!DATE.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-};
 
 /** The first rule a funding breaks, as the French message and the field a 400 names; null if none. */
 export function fundingProblem(funding: EnrolmentFunding): { field: string; message: string } | null {

@@ -1,11 +1,10 @@
 import { Collection, type Rel } from '@mikro-orm/core';
 import { Entity, ManyToOne, OneToMany, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
-import { AggregateRoot, InvalidInputError, type CalendarDate, type StreamRef } from '../../../shared-kernel/index.js';
+import { AggregateRoot, InvalidInputError, isCalendarDate, type CalendarDate, type StreamRef } from '../../../shared-kernel/index.js';
 import { TRAINING_SESSION_STREAM, type TrainingSessionEvent } from '../contracts/enrolment.events.js';
 import { NotASessionMemberError, SessionLearnerNotEnrolledError, SessionTrainerNotAcceptedError } from './enrolment.errors.js';
 
 export const SESSION_NAME_MAX = 120;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export type SessionRole = 'learner' | 'trainer';
 
@@ -13,13 +12,6 @@ export interface SessionInput {
   name: string;
   startDate: string;
   endDate: string;
-}
-
-/** A date between 1900 and 2100: the working days (Easter) are computed for it, and no session runs outside. */
-function isCalendarDate(value: string): boolean {
-  if (!DATE.test(value) || value < '1900-01-01' || value > '2100-12-31') return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
 /** The French refusal of a session's name and dates, or null. */

@@ -1,6 +1,6 @@
 import { Entity, OneToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import type { Rel } from '@mikro-orm/core';
-import { ForbiddenError, InvalidInputError } from '../../../shared-kernel/index.js';
+import { ForbiddenError, InvalidInputError, parisCalendarDate } from '../../../shared-kernel/index.js';
 import type { AuditorAccessKind } from '../contracts/identity.events.js';
 import { Account } from './account.aggregate.js';
 import { Profile } from './profile.js';
@@ -27,9 +27,7 @@ export function frenchDate(isoDay: string): string {
 }
 
 /** The centre's day (Europe/Paris) of an instant, `AAAA-MM-JJ`: an end date is a whole day of the centre. */
-export function parisDay(now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
+export const parisDay = parisCalendarDate;
 
 /** What an auditor may read: the whole centre, or the learners of chosen courses. */
 export interface AuditorScope {

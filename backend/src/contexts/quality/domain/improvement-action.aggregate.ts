@@ -1,5 +1,5 @@
 import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
-import { AggregateRoot, InvalidInputError, type StreamRef } from '../../../shared-kernel/index.js';
+import { AggregateRoot, InvalidInputError, isCalendarDate, type StreamRef } from '../../../shared-kernel/index.js';
 import {
   IMPROVEMENT_ACTION_STREAM, IMPROVEMENT_SOURCES, IMPROVEMENT_STATUSES,
   type ImprovementActionEvent, type ImprovementSource, type ImprovementStatus,
@@ -23,9 +23,7 @@ export const IMPROVEMENT_MESSAGES = {
 /** A calendar day YYYY-MM-DD that exists, or null for none. */
 export function checkDay(value: unknown): string | null {
   if (value === undefined || value === null || value === '') return null;
-  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) throw new InvalidInputError(IMPROVEMENT_MESSAGES.dueOn, 'due_on');
-  const date = new Date(`${value}T00:00:00Z`);
-  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) throw new InvalidInputError(IMPROVEMENT_MESSAGES.dueOn, 'due_on');
+  if (!isCalendarDate(value)) throw new InvalidInputError(IMPROVEMENT_MESSAGES.dueOn, 'due_on');
   return value;
 }
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { Database } from '../../../../platform/database/database.js';
-import { InvalidInputError, NotFoundError, type Actor } from '../../../../shared-kernel/index.js';
+import { InvalidInputError, NotFoundError, type Actor, parisCalendarDate } from '../../../../shared-kernel/index.js';
 import { GetCoursePromises } from '../../../catalogue/contracts/catalogue.queries.js';
 import { GetCentreIdentity, GetCentreImage } from '../../../centre/contracts/centre.queries.js';
 import { GetEnrolmentFunding } from '../../../enrolment/contracts/enrolment.queries.js';
@@ -19,8 +19,7 @@ export const ASSEMBLER_MESSAGES = {
   unknownReason: 'Motif inconnu : choisissez « abandon », « absence », « interruption » ou « force_majeure ».',
 };
 
-const parisDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' });
-const dayOf = (iso: string | null): string | null => (iso ? parisDay.format(new Date(iso)) : null);
+const dayOf = (iso: string | null): string | null => (iso ? parisCalendarDate(new Date(iso)) : null);
 const frenchDate = (iso: string): string => new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', dateStyle: 'short' }).format(new Date(iso));
 
 /** What the admin sees before issuing, and what the document will print. */

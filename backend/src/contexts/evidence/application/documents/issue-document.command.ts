@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { AggregateStore } from '../../../../platform/aggregate-store/index.js';
-import { Clock, ConflictError, ForbiddenError, InvalidInputError, type Actor } from '../../../../shared-kernel/index.js';
+import { Clock, ConflictError, ForbiddenError, InvalidInputError, type Actor, parisCalendarDate } from '../../../../shared-kernel/index.js';
 import { renderDocument } from '../../documents/pdf/render.js';
 import { canonicalJson } from '../../domain/canonical-json.js';
 import { newVerificationCode, verificationUrl } from '../../domain/issued-document.code.js';
@@ -49,7 +49,6 @@ export class IssueDocument extends Command<IssuedDocumentView> {
   }
 }
 
-const parisDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' });
 
 @CommandHandler(IssueDocument)
 export class IssueDocumentHandler implements ICommandHandler<IssueDocument> {
@@ -82,7 +81,7 @@ export class IssueDocumentHandler implements ICommandHandler<IssueDocument> {
           version: (current?.documentVersion ?? 0) + 1,
           verification: { code, url: verificationUrl(this.publicUrl, code) },
           issued_at: now.toISOString(),
-          fait_le: parisDay.format(now),
+          fait_le: parisCalendarDate(now),
         };
         // In JSON's own form (no undefined, no class instances): what the row will read back.
         const asStored = JSON.parse(JSON.stringify(frozen)) as DocumentFacts;

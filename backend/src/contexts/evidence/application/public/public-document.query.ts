@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { ApiProperty } from '@nestjs/swagger';
 import { Database } from '../../../../platform/database/database.js';
-import { TooManyRequestsError } from '../../../../shared-kernel/index.js';
+import { TooManyRequestsError, parisCalendarDate } from '../../../../shared-kernel/index.js';
 import { isVerificationCode } from '../../domain/issued-document.code.js';
 import type { DocumentFacts } from '../../domain/issued-document.facts.js';
 
@@ -45,7 +45,6 @@ export function initialsOf(firstName: string, lastName: string): string {
   return [first, last].filter(Boolean).join(' ');
 }
 
-const PARIS_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' });
 
 /** Counts an address's lookups in PostgreSQL (all nodes see the same count), and refuses over the limit. */
 @Injectable()
@@ -102,8 +101,8 @@ export class GetPublicDocumentStatusHandler implements IQueryHandler<GetPublicDo
         learner_initials: initialsOf(facts.learner.prenom, facts.learner.nom),
         course_title: facts.course.title,
         training_start: facts.dates.debut, training_end: facts.dates.fin,
-        issued_on: PARIS_DAY.format(new Date(row.issued_at)),
-        replaced_on: row.replaced_at ? PARIS_DAY.format(new Date(row.replaced_at)) : null,
+        issued_on: parisCalendarDate(new Date(row.issued_at)),
+        replaced_on: row.replaced_at ? parisCalendarDate(new Date(row.replaced_at)) : null,
         replaced_by_version: row.replaced_by_version,
       },
     };

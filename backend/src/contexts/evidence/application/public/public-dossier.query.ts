@@ -1,3 +1,4 @@
+import { parisCalendarDate } from '../../../../shared-kernel/index.js';
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { ApiProperty } from '@nestjs/swagger';
 import { Database } from '../../../../platform/database/database.js';
@@ -14,7 +15,6 @@ export class PublicDossierStatus {
   @ApiProperty({ type: PublicDossierFacts, nullable: true }) dossier!: PublicDossierFacts | null;
 }
 
-const PARIS_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' });
 
 /**
  * Whether the centre generated a dossier whose `manifest.json` has this SHA-256 (docs/adr/0040): what
@@ -47,6 +47,6 @@ export class GetPublicDossierStatusHandler implements IQueryHandler<GetPublicDos
       [hash],
     );
     if (!row) return { status: 'inconnu', dossier: null };
-    return { status: 'connu', dossier: { scope: row.scope, generated_on: PARIS_DAY.format(new Date(row.generated_at)) } };
+    return { status: 'connu', dossier: { scope: row.scope, generated_on: parisCalendarDate(new Date(row.generated_at)) } };
   }
 }
