@@ -211,6 +211,10 @@ describe('EDOF declarations of a CPF enrolment', () => {
       { studentId: learner.studentId, courseId: course.courseId, kind: 'entry', date: '2027-01-11', deadline: '2027-01-14', declaredOn: '2027-01-14', late: false },
       { studentId: learner.studentId, courseId: course.courseId, kind: 'exit', date: '2027-03-26', deadline: '2027-04-01', declaredOn: '2027-04-02', late: true },
     ]);
+    // Once the learner left the session, its page shows no deadline of theirs (their declarations follow their current session).
+    expect((await call(t, 'DELETE', `/api/admin/sessions/${sessionId}/learners/${learner.studentId}/`, admin.token)).statusCode).toBe(204);
+    const left = (await call(t, 'GET', `/api/admin/sessions/${sessionId}/`, admin.token)).json().learners_list[0];
+    expect([left.cpf, left.left_at !== null, left.edof]).toEqual([true, true, null]);
   });
 
   it('are refused for an enrolment that is not the CPF’s, an unknown kind, or a student not enrolled', async () => {

@@ -35,7 +35,7 @@ export class SessionLearnerResponse {
   @ApiProperty({ type: String, nullable: true }) funding_label!: string | null;
   @ApiProperty({ type: String, nullable: true }) dossier_number!: string | null;
   @ApiProperty({ description: 'Financée par le CPF : entrée et sortie à déclarer sur EDOF' }) cpf!: boolean;
-  @ApiProperty({ type: SessionEdofResponse, nullable: true }) edof!: SessionEdofResponse | null;
+  @ApiProperty({ type: SessionEdofResponse, nullable: true, description: 'Les échéances EDOF du jour : pour une inscription CPF d’un apprenant encore dans la session (null sinon)' }) edof!: SessionEdofResponse | null;
 }
 
 export class SessionTrainerResponse {

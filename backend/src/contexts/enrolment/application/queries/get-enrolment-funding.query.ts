@@ -12,6 +12,7 @@ export interface EnrolmentFundingState {
 }
 
 interface Row {
+  student_id: number;
   enrolled: boolean;
   funder: Funder | null;
   dossier_number: string | null;
@@ -26,21 +27,7 @@ interface Row {
   has_record: boolean;
 }
 
-/**
- * Reads an enrolment (current or ended) with the student record it falls back to (identity's
- * published view), or null when the student was never enrolled in the course.
- */
-export async function readEnrolmentFunding(db: Database, studentId: number, courseId: number): Promise<EnrolmentFundingState | null> {
-  const [row] = await db.query<Row>(
-    `select sc.enrolled_at is not null as enrolled, sc.funder, sc.dossier_number, sc.employer_name, sc.employer_siret,
-            to_char(sc.entry_date, 'YYYY-MM-DD') as entry_date, to_char(sc.exit_date, 'YYYY-MM-DD') as exit_date,
-            r.numero_dossier, r.type_dossier, to_char(r.date_entree, 'YYYY-MM-DD') as date_entree,
-            to_char(r.date_sortie, 'YYYY-MM-DD') as date_sortie, r.id is not null as has_record
-       from enrolment.student_course sc left join ${STUDENT_RECORD} r on r.id = sc.student_id
-      where sc.student_id = $1 and sc.course_id = $2 and (sc.enrolled_at is not null or sc.first_enrolled_at is not null)`,
-    [studentId, courseId],
-  );
-  if (!row) return null;
+function stateOf(row: Row): EnrolmentFundingState {
   const own: EnrolmentFunding = {
     funder: row.funder,
     dossierNumber: row.dossier_number,
@@ -53,6 +40,28 @@ export async function readEnrolmentFunding(db: Database, studentId: number, cour
     ? { numeroDossier: row.numero_dossier, typeDossier: row.type_dossier ?? '', dateEntree: row.date_entree, dateSortie: row.date_sortie }
     : null;
   return { enrolled: row.enrolled, own, effective: effectiveFunding(own, record) };
+}
+
+/**
+ * Reads the enrolments (current or ended) of students in a course with the student records they
+ * fall back to (identity's published view), in one statement; a student never enrolled has none.
+ */
+export async function readEnrolmentFundings(db: Database, studentIds: readonly number[], courseId: number): Promise<Map<number, EnrolmentFundingState>> {
+  const rows = await db.query<Row>(
+    `select sc.student_id, sc.enrolled_at is not null as enrolled, sc.funder, sc.dossier_number, sc.employer_name, sc.employer_siret,
+            to_char(sc.entry_date, 'YYYY-MM-DD') as entry_date, to_char(sc.exit_date, 'YYYY-MM-DD') as exit_date,
+            r.numero_dossier, r.type_dossier, to_char(r.date_entree, 'YYYY-MM-DD') as date_entree,
+            to_char(r.date_sortie, 'YYYY-MM-DD') as date_sortie, r.id is not null as has_record
+       from enrolment.student_course sc left join ${STUDENT_RECORD} r on r.id = sc.student_id
+      where sc.student_id = any($1::int[]) and sc.course_id = $2 and (sc.enrolled_at is not null or sc.first_enrolled_at is not null)`,
+    [studentIds, courseId],
+  );
+  return new Map(rows.map((row) => [row.student_id, stateOf(row)]));
+}
+
+/** One enrolment's funding (current or ended), or null when the student was never enrolled in the course. */
+export async function readEnrolmentFunding(db: Database, studentId: number, courseId: number): Promise<EnrolmentFundingState | null> {
+  return (await readEnrolmentFundings(db, [studentId], courseId)).get(studentId) ?? null;
 }
 
 @QueryHandler(GetEnrolmentFunding)

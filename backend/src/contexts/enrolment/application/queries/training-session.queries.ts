@@ -5,22 +5,39 @@ import { Clock, parisCalendarDate, type Actor } from '../../../../shared-kernel/
 import { COURSE_SUMMARY } from '../../../catalogue/contracts/catalogue.read-models.js';
 import { GetTeacherSummaries } from '../../../identity/contracts/identity.queries.js';
 import { STUDENT_RECORD } from '../../../identity/contracts/identity.read-models.js';
+import type { EnrolmentFundingView } from '../../contracts/enrolment.queries.js';
 import { SessionNotFoundError } from '../../domain/enrolment.errors.js';
 import { edofDeclaration, type EdofDeclaration } from '../../domain/edof.js';
 import type { Funder } from '../../domain/enrolment-funding.js';
-import { readEnrolmentFunding } from './get-enrolment-funding.query.js';
+import { readEnrolmentFunding, readEnrolmentFundings } from './get-enrolment-funding.query.js';
 
 /** Whether an effective funding is the CPF: set on the enrolment, or the student record's « type de dossier » naming it. */
 export function isCpf(funder: Funder | null, fundingLabel: string | null): boolean {
   return funder === 'cpf' || (funder === null && /\bcpf\b/i.test(fundingLabel ?? ''));
 }
 
+/** What an EDOF declaration of an enrolment is judged on. */
+export interface EdofDates {
+  cpf: boolean;
+  entryDate: string | null;
+  exitDate: string | null;
+}
+
 /**
- * What an EDOF declaration of an enrolment is judged on: whether it is CPF-funded, and its entry and
- * exit dates (the enrolment's or the student record's, else those of the learner's current session).
- * Null when the student was never enrolled in the course.
+ * The one rule of an enrolment's EDOF dates (ADR 0050), for the session's page and the declaration
+ * alike: CPF-funded or not, the entry and exit of the enrolment (or of the student record), else
+ * those of the session the learner is in now.
  */
-export async function edofDates(db: Database, studentId: number, courseId: number): Promise<{ cpf: boolean; entryDate: string | null; exitDate: string | null } | null> {
+export function edofDatesOf(effective: EnrolmentFundingView, session: { start_date: string; end_date: string } | null): EdofDates {
+  return {
+    cpf: isCpf(effective.funder, effective.fundingLabel.value),
+    entryDate: effective.entryDate.value ?? session?.start_date ?? null,
+    exitDate: effective.exitDate.value ?? session?.end_date ?? null,
+  };
+}
+
+/** An enrolment's EDOF dates, with the learner's current session; null when the student was never enrolled in the course. */
+export async function edofDates(db: Database, studentId: number, courseId: number): Promise<EdofDates | null> {
   const funding = await readEnrolmentFunding(db, studentId, courseId);
   if (!funding) return null;
   const session = await db.one<{ start_date: string; end_date: string }>(
@@ -29,12 +46,7 @@ export async function edofDates(db: Database, studentId: number, courseId: numbe
       where m.role = 'learner' and m.person_id = $1 and m.course_id = $2 and m.left_at is null`,
     [studentId, courseId],
   );
-  const { effective } = funding;
-  return {
-    cpf: isCpf(effective.funder, effective.fundingLabel.value),
-    entryDate: effective.entryDate.value ?? session?.start_date ?? null,
-    exitDate: effective.exitDate.value ?? session?.end_date ?? null,
-  };
+  return edofDatesOf(funding.effective, session ?? null);
 }
 
 export interface SessionSummaryView {
@@ -87,7 +99,7 @@ export interface SessionLearnerView {
   funding_label: string | null;
   dossier_number: string | null;
   cpf: boolean;
-  /** For a CPF enrolment only (null otherwise). */
+  /** For a CPF enrolment of a learner still in the session only (null otherwise). */
   edof: { entry: EdofDeclaration; exit: EdofDeclaration } | null;
 }
 
@@ -146,14 +158,13 @@ export class GetSessionHandler implements IQueryHandler<GetSession> {
         order by m.left_at is not null, r.nom, r.prenom, m.id`,
       [sessionId],
     );
-    const learners: SessionLearnerView[] = [];
-    for (const row of rows) {
-      const funding = await readEnrolmentFunding(this.db, row.student_id, summary.course_id);
-      const effective = funding?.effective;
-      const cpf = effective ? isCpf(effective.funder, effective.fundingLabel.value) : false;
-      const entryDate = effective?.entryDate.value ?? summary.start_date;
-      const exitDate = effective?.exitDate.value ?? summary.end_date;
-      learners.push({
+    // The learners' funding in one statement; the EDOF deadlines of those still in the session (a
+    // learner who left is declared with the dates of the session they are in now, if any).
+    const fundings = await readEnrolmentFundings(this.db, rows.map((r) => r.student_id), summary.course_id);
+    const learners = rows.map((row): SessionLearnerView => {
+      const effective = fundings.get(row.student_id)?.effective;
+      const dates = effective ? edofDatesOf(effective, summary) : null;
+      return {
         student_id: row.student_id,
         full_name: row.full_name,
         email: row.email,
@@ -162,12 +173,13 @@ export class GetSessionHandler implements IQueryHandler<GetSession> {
         funder: effective?.funder ?? null,
         funding_label: effective?.fundingLabel.value ?? null,
         dossier_number: effective?.dossierNumber.value ?? null,
-        cpf,
-        edof: cpf
-          ? { entry: edofDeclaration('entry', entryDate, row.edof_entry_declared_on, today), exit: edofDeclaration('exit', exitDate, row.edof_exit_declared_on, today) }
-          : null,
-      });
-    }
+        cpf: dates?.cpf ?? false,
+        edof:
+          dates?.cpf && row.left_at === null
+            ? { entry: edofDeclaration('entry', dates.entryDate, row.edof_entry_declared_on, today), exit: edofDeclaration('exit', dates.exitDate, row.edof_exit_declared_on, today) }
+            : null,
+      };
+    });
     return {
       ...summary,
       today,
