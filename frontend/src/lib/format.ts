@@ -5,3 +5,18 @@ export const NBSP = '\u00a0';
 export function formatPercent(value: number): string {
   return `${value.toLocaleString('fr-FR', { maximumFractionDigits: 1 })}${NBSP}%`;
 }
+
+/** A calendar day `AAAA-MM-JJ` (or the day of an ISO instant as written) → « 31/12/2026 »; `absent` when none. */
+export function frenchDay(isoDay: string | null | undefined, absent = ''): string {
+  if (!isoDay) return absent;
+  const [year, month, day] = isoDay.slice(0, 10).split('-');
+  return `${day}/${month}/${year}`;
+}
+
+const PARIS_DATE_TIME = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Paris' });
+
+/** « 02/03/2026 09:00 » (Paris time), « — » when absent. */
+export const formatDateTime = (iso: string | null | undefined): string => (iso ? PARIS_DATE_TIME.format(new Date(iso)) : '—');
+
+/** A fresh key for one write (docs/adr/0022): sent again with the same write, it answers the first outcome. */
+export const newKey = (): string => crypto.randomUUID();

@@ -1,11 +1,8 @@
 /** The words of the documents' block (certificats de réalisation, attestations de fin de formation; issue 26 item 6). */
+import { frenchDay as day } from '../../lib/format';
 import type { DocumentKind, PartialReason } from './evidence-api';
 
-const frenchDay = (iso: string | null) => {
-  if (!iso) return 'non renseignée';
-  const [y, mo, d] = iso.slice(0, 10).split('-');
-  return `${d}/${mo}/${y}`;
-};
+const frenchDay = (iso: string | null) => day(iso, 'non renseignée');
 
 export const documentMessages = {
   title: 'Documents',

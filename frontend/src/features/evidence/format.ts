@@ -1,12 +1,10 @@
 /** French dates and durations of the transcript. */
 export { formatDuration } from '../../components/course/format';
 
-const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Paris' });
 const date = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'Europe/Paris' });
 const dayOnly = new Intl.DateTimeFormat('fr-FR', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
-/** « 02/03/2026 09:00 » (Paris time), « — » when absent. */
-export const formatDateTime = (iso: string | null | undefined) => (iso ? dateTime.format(new Date(iso)) : '—');
+export { formatDateTime } from '../../lib/format';
 /** « 2 mars 2026 » (Paris time). */
 export const formatDate = (iso: string | null | undefined) => (iso ? date.format(new Date(iso)) : '—');
 /** A day of the connection log, AAAA-MM-JJ as the server gives it: « lundi 2 mars 2026 ». */

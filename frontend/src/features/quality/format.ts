@@ -1,11 +1,9 @@
-const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Paris' });
-const day = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeZone: 'UTC' });
+import { frenchDay } from '../../lib/format';
 
-/** « 02/03/2026 09:00 » (Paris time), « — » when absent. */
-export const formatDateTime = (iso: string | null | undefined) => (iso ? dateTime.format(new Date(iso)) : '—');
+export { formatDateTime, newKey } from '../../lib/format';
 
 /** « 30/04/2026 » for a calendar day YYYY-MM-DD, « — » when absent. */
-export const formatDay = (value: string | null | undefined) => (value ? day.format(new Date(`${value}T00:00:00Z`)) : '—');
+export const formatDay = (value: string | null | undefined) => frenchDay(value, '—');
 
 /** A handling time: « 3 j 4 h », « 5 h 12 min », « 8 min »; « — » when not answered. */
 export function formatHandling(seconds: number | null | undefined): string {
@@ -19,5 +17,3 @@ export function formatHandling(seconds: number | null | undefined): string {
   return `${rest} min`;
 }
 
-/** A fresh key for one write (docs/adr/0022): sent again with the same write, it answers the first outcome. */
-export const newKey = (): string => crypto.randomUUID();

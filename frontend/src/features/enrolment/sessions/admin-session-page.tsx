@@ -17,7 +17,7 @@ import {
   type SessionLearner,
 } from './sessions-api';
 import { sessionMessages as m } from './sessions-messages';
-import { frenchDay } from './session-format';
+import { frenchDay } from '../../../lib/format';
 import './sessions.css';
 
 const TONES: Record<string, string> = { declaree: 'ok', a_declarer: 'todo', en_retard: 'late', declaree_en_retard: 'late', a_venir: 'muted', date_inconnue: 'muted' };
@@ -53,6 +53,14 @@ function EdofCell({ session, learner, declaration }: { session: SessionDetail; l
     </div>
   );
 }
+
+/** No deadline here: not funded by the CPF, or no longer in this session (declared with the session they are in now). */
+function NoDeadline({ learner }: { learner: SessionLearner }) {
+  return <span className="sessions-muted">{learner.cpf ? m.leftNoDeadline : m.notCpf}</span>;
+}
+
+/** The day in France of an instant: « 01/02/2027 ». */
+const parisDay = (iso: string) => new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris' }).format(new Date(iso));
 
 function AddMember({ session, role }: { session: SessionDetail; role: 'learners' | 'trainers' }) {
   const learners = useSessionLearnerChoicesQuery(session.course_id, { skip: role !== 'learners' });
@@ -114,7 +122,7 @@ export function AdminSessionPage() {
       render: (_, l) => (
         <>
           <div>{l.full_name}</div>
-          <small className="sessions-muted">{l.left_at ? m.left(new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris' }).format(new Date(l.left_at))) : l.email}</small>
+          <small className="sessions-muted">{l.left_at ? m.left(parisDay(l.left_at)) : l.email}</small>
         </>
       ),
     },
@@ -129,8 +137,8 @@ export function AdminSessionPage() {
         </>
       ),
     },
-    { title: m.edofEntry, key: 'entry', render: (_, l) => (l.edof ? <EdofCell session={session} learner={l} declaration={l.edof.entry} /> : <span className="sessions-muted">{m.notCpf}</span>) },
-    { title: m.edofExit, key: 'exit', render: (_, l) => (l.edof ? <EdofCell session={session} learner={l} declaration={l.edof.exit} /> : <span className="sessions-muted">{m.notCpf}</span>) },
+    { title: m.edofEntry, key: 'entry', render: (_, l) => (l.edof ? <EdofCell session={session} learner={l} declaration={l.edof.entry} /> : <NoDeadline learner={l} />) },
+    { title: m.edofExit, key: 'exit', render: (_, l) => (l.edof ? <EdofCell session={session} learner={l} declaration={l.edof.exit} /> : <NoDeadline learner={l} />) },
     {
       title: <span className="visually-hidden">{m.remove}</span>,
       key: 'remove',

@@ -6,7 +6,7 @@ import { describeApiError } from '../../../lib/api-errors';
 import { SessionDialog } from './session-dialog';
 import { useListSessionsQuery, type SessionSummary } from './sessions-api';
 import { sessionMessages as m } from './sessions-messages';
-import { frenchDay } from './session-format';
+import { frenchDay } from '../../../lib/format';
 import './sessions.css';
 
 /** /admin-sessions: the training sessions, the newest first; « Programmer une session ». */
@@ -18,8 +18,8 @@ export function AdminSessionsPage() {
   const columns: TableColumnsType<SessionSummary> = [
     { title: m.name, dataIndex: 'name', render: (name: string, s) => <Link to={`/admin-sessions/${s.id}`}>{name}</Link> },
     { title: m.course, dataIndex: 'course_title', responsive: ['md'] },
-    { title: m.from, dataIndex: 'start_date', render: frenchDay },
-    { title: m.to, dataIndex: 'end_date', render: frenchDay },
+    { title: m.from, dataIndex: 'start_date', render: (day: string) => frenchDay(day) },
+    { title: m.to, dataIndex: 'end_date', render: (day: string) => frenchDay(day) },
     { title: m.learners, dataIndex: 'learners', align: 'right' },
     { title: m.trainers, dataIndex: 'trainers', align: 'right', responsive: ['sm'] },
   ];

@@ -4,7 +4,7 @@ import { NBSP } from '../../../lib/format';
 export const sessionMessages = {
   title: 'Sessions de formation',
   intro:
-    'Une session regroupe les apprenants d’un cours entre deux dates, avec leurs formateurs. Pour une inscription financée par le CPF, l’entrée puis la sortie se déclarent sur EDOF dans les trois jours ouvrés (hors week-ends et jours fériés) : les échéances du jour sont calculées ici.',
+    'Une session regroupe les apprenants d’un cours entre deux dates, avec leurs formateurs. Pour une inscription financée par le CPF, l’entrée puis la sortie se déclarent sur EDOF dans les trois jours ouvrés (hors week-ends et jours fériés) : le serveur calcule chaque échéance et garde le jour où vous l’avez déclarée.',
   add: 'Programmer une session',
   none: 'Aucune session programmée pour le moment.',
   loadFailed: 'Impossible de charger les sessions.',
@@ -32,7 +32,6 @@ export const sessionMessages = {
   addTrainer: 'Ajouter un formateur',
   learnerPlaceholder: 'Un apprenant inscrit au cours',
   trainerPlaceholder: 'Un formateur accepté',
-  add_: 'Ajouter',
   remove: 'Retirer',
   removeLearner: (name: string) => `Retirer ${name} de la session ?`,
   removeLearnerText: 'Son passage dans la session reste visible, daté, avec tout ce qu’il a fait.',
@@ -45,6 +44,7 @@ export const sessionMessages = {
   edofEntry: 'Entrée (EDOF)',
   edofExit: 'Sortie (EDOF)',
   notCpf: 'Hors CPF',
+  leftNoDeadline: 'Plus dans la session',
   declare: 'Déclarée sur EDOF',
   declareLabel: (kind: 'entry' | 'exit', name: string) => `Noter que ${kind === 'entry' ? 'l’entrée' : 'la sortie'} de ${name} a été déclarée sur EDOF aujourd’hui`,
   declared: 'Déclaration notée, à la date du jour.',

@@ -4,6 +4,7 @@ import { Alert, Button, Card, Descriptions, Form, Input, Space, Spin, Table, Tag
 import { InboxOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import type { RcFile } from 'antd/es/upload';
 import { describeApiError } from '../../../lib/api-errors';
+import { frenchDay } from '../../../lib/format';
 import { compareWithManifest, DossierCheckError, hashBlob, hashZip, type DossierCheck, type FileCheck } from '../dossier-check';
 import { checkEventChains, type EventChainCheck } from '../event-chain-check';
 import { checkLedger, ledgersToCheck, publicLedger, type LedgerCheck } from '../ledger-check';
@@ -135,11 +136,6 @@ function ManifestOrigin({ sha256 }: { sha256: string }) {
     <Alert type="warning" showIcon message={m.dossier.origin.unknown} description={hash} data-testid="manifest-origin" />
   );
 }
-
-const frenchDay = (iso: string) => {
-  const [year, month, day] = iso.split('-');
-  return `${day}/${month}/${year}`;
-};
 
 function DossierResult({ check, ledgers, rows, chains }: { check: DossierCheck; ledgers: LedgerCheck[] | 'checking' | 'failed'; rows: RowDigestCheck[]; chains: EventChainCheck[] }) {
   const differing = check.files.filter((f) => f.verdict !== 'conforme').length;
