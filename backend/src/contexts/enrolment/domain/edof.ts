@@ -40,11 +40,26 @@ export function edofDeadline(date: CalendarDate): CalendarDate {
   return addFrenchWorkingDays(date, EDOF_DELAY_WORKING_DAYS);
 }
 
-/** Where one declaration stands on `today` (the centre's day by the server's clock). */
-export function edofDeclaration(kind: EdofKind, date: CalendarDate | null, declaredOn: CalendarDate | null, today: CalendarDate): EdofDeclaration {
-  if (date === null) return { kind, date, deadline: null, declaredOn, status: declaredOn ? 'declaree' : 'date_inconnue', workingDaysLeft: null };
+/** A declaration as recorded when the admin made it: the day, and the date and deadline it was judged on. */
+export interface RecordedEdofDeclaration {
+  declaredOn: CalendarDate;
+  date: CalendarDate;
+  deadline: CalendarDate;
+}
+
+/**
+ * Where one declaration stands on `today` (the centre's day by the server's clock). One already
+ * recorded reads as it was judged then: changing a date afterwards never turns a late declaration
+ * into one in time.
+ */
+export function edofDeclaration(kind: EdofKind, date: CalendarDate | null, recorded: RecordedEdofDeclaration | null, today: CalendarDate): EdofDeclaration {
+  if (recorded !== null) {
+    const { declaredOn, deadline } = recorded;
+    return { kind, date: recorded.date, deadline, declaredOn, status: declaredOn <= deadline ? 'declaree' : 'declaree_en_retard', workingDaysLeft: null };
+  }
+  const declaredOn = null;
+  if (date === null) return { kind, date, deadline: null, declaredOn, status: 'date_inconnue', workingDaysLeft: null };
   const deadline = edofDeadline(date);
-  if (declaredOn !== null) return { kind, date, deadline, declaredOn, status: declaredOn <= deadline ? 'declaree' : 'declaree_en_retard', workingDaysLeft: null };
   if (today < date) return { kind, date, deadline, declaredOn, status: 'a_venir', workingDaysLeft: null };
   if (today > deadline) return { kind, date, deadline, declaredOn, status: 'en_retard', workingDaysLeft: null };
   return { kind, date, deadline, declaredOn, status: 'a_declarer', workingDaysLeft: frenchWorkingDaysBetween(today, deadline) };

@@ -1,7 +1,7 @@
 import { Entity, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { AggregateRoot, normaliseDigits, type StreamRef } from '../../../shared-kernel/index.js';
 import { STUDENT_COURSE_STREAM, type EnrolmentEvent } from '../contracts/enrolment.events.js';
-import { edofDeclaration, type EdofKind } from './edof.js';
+import { edofDeadline, type EdofKind } from './edof.js';
 import { AlreadyEnrolledError, AlreadyRatedError, EdofDeclarationError, InvalidFundingError, InvalidRatingError, NotEnrolledError, NotEnrolledInCourseError, ReviewTooLongError } from './enrolment.errors.js';
 import { fundingProblem, type EnrolmentFunding, type Funder } from './enrolment-funding.js';
 
@@ -89,6 +89,19 @@ export class StudentCourse extends AggregateRoot<EnrolmentEvent> {
   @Property({ type: 'string', columnType: 'date', fieldName: 'edof_exit_declared_on', nullable: true })
   edofExitDeclaredOn: string | null = null;
 
+  /** The date and deadline each declaration was judged on, kept with it. */
+  @Property({ type: 'string', columnType: 'date', fieldName: 'edof_entry_date', nullable: true })
+  edofEntryDate: string | null = null;
+
+  @Property({ type: 'string', columnType: 'date', fieldName: 'edof_entry_deadline', nullable: true })
+  edofEntryDeadline: string | null = null;
+
+  @Property({ type: 'string', columnType: 'date', fieldName: 'edof_exit_date', nullable: true })
+  edofExitDate: string | null = null;
+
+  @Property({ type: 'string', columnType: 'date', fieldName: 'edof_exit_deadline', nullable: true })
+  edofExitDeadline: string | null = null;
+
   @Property({ type: 'integer' })
   version = 0;
 
@@ -174,10 +187,11 @@ export class StudentCourse extends AggregateRoot<EnrolmentEvent> {
     if (date === null) throw new EdofDeclarationError(kind === 'entry' ? 'Renseignez d’abord la date d’entrée en formation.' : 'Renseignez d’abord la date de sortie de formation.', 'kind');
     if (today < date) throw new EdofDeclarationError(`${kind === 'entry' ? 'L’entrée' : 'La sortie'} ne peut être déclarée qu’à partir du ${date.split('-').reverse().join('/')}.`, 'kind');
     if (kind === 'exit' && this.edofEntryDeclaredOn === null) throw new EdofDeclarationError('Déclarez d’abord l’entrée en formation.', 'kind');
-    const { deadline, status } = edofDeclaration(kind, date, today, today);
-    if (kind === 'entry') this.edofEntryDeclaredOn = today;
-    else this.edofExitDeclaredOn = today;
-    this.record({ type: 'EdofDeclared', payload: { studentId: this.studentId, courseId: this.courseId, kind, date, deadline: deadline!, declaredOn: today, late: status === 'declaree_en_retard' } });
+    const deadline = edofDeadline(date);
+    const late = today > deadline;
+    if (kind === 'entry') [this.edofEntryDeclaredOn, this.edofEntryDate, this.edofEntryDeadline] = [today, date, deadline];
+    else [this.edofExitDeclaredOn, this.edofExitDate, this.edofExitDeadline] = [today, date, deadline];
+    this.record({ type: 'EdofDeclared', payload: { studentId: this.studentId, courseId: this.courseId, kind, date, deadline, declaredOn: today, late } });
     return true;
   }
 

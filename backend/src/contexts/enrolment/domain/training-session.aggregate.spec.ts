@@ -92,8 +92,11 @@ describe('EDOF declarations', () => {
     expect(edofDeclaration('entry', '2027-01-11', null, '2027-01-11')).toMatchObject({ status: 'a_declarer', deadline: '2027-01-14', workingDaysLeft: 3 });
     expect(edofDeclaration('entry', '2027-01-11', null, '2027-01-14')).toMatchObject({ status: 'a_declarer', workingDaysLeft: 0 });
     expect(edofDeclaration('entry', '2027-01-11', null, '2027-01-15').status).toBe('en_retard');
-    expect(edofDeclaration('entry', '2027-01-11', '2027-01-14', '2027-02-01').status).toBe('declaree');
-    expect(edofDeclaration('entry', '2027-01-11', '2027-01-15', '2027-02-01').status).toBe('declaree_en_retard');
+    const recorded = (declaredOn: string) => ({ declaredOn, date: '2027-01-11', deadline: '2027-01-14' });
+    expect(edofDeclaration('entry', '2027-01-11', recorded('2027-01-14'), '2027-02-01').status).toBe('declaree');
+    expect(edofDeclaration('entry', '2027-01-11', recorded('2027-01-15'), '2027-02-01').status).toBe('declaree_en_retard');
+    // Judged on the dates of the day it was declared: a date moved afterwards changes nothing.
+    expect(edofDeclaration('entry', '2027-01-13', recorded('2027-01-15'), '2027-02-01')).toMatchObject({ date: '2027-01-11', deadline: '2027-01-14', status: 'declaree_en_retard' });
   });
 
   function enrolled(): StudentCourse {

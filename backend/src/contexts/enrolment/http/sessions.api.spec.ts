@@ -202,6 +202,10 @@ describe('EDOF declarations of a CPF enrolment', () => {
     expect((await edof()).exit).toMatchObject({ deadline: '2027-04-01', status: 'en_retard' });
     expect((await declare('exit')).json()).toEqual({ declared: true, declared_on: '2027-04-02' });
     expect((await edof()).exit.status).toBe('declaree_en_retard');
+    // Moving the exit date afterwards (the funding's own date) does not turn the late declaration into one in time.
+    const moved = await call(t, 'PUT', `/api/admin/students/${learner.studentId}/courses/${course.courseId}/funding/`, admin.token, { ...cpf, exit_date: '2027-03-31' });
+    expect(moved.statusCode).toBe(200);
+    expect((await edof()).exit).toMatchObject({ date: '2027-03-26', deadline: '2027-04-01', declared_on: '2027-04-02', status: 'declaree_en_retard' });
 
     const events = await db.query<{ payload: Record<string, unknown> }>(
       `select payload from eventlog.event where stream_type = 'enrolment.student-course' and stream_id = $1 and event_type = 'EdofDeclared' order by stream_version`,

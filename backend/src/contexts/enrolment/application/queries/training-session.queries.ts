@@ -7,7 +7,7 @@ import { GetTeacherSummaries } from '../../../identity/contracts/identity.querie
 import { STUDENT_RECORD } from '../../../identity/contracts/identity.read-models.js';
 import type { EnrolmentFundingView } from '../../contracts/enrolment.queries.js';
 import { SessionNotFoundError } from '../../domain/enrolment.errors.js';
-import { edofDeclaration, type EdofDeclaration } from '../../domain/edof.js';
+import { edofDeclaration, type EdofDeclaration, type RecordedEdofDeclaration } from '../../domain/edof.js';
 import type { Funder } from '../../domain/enrolment-funding.js';
 import { readEnrolmentFunding, readEnrolmentFundings } from './get-enrolment-funding.query.js';
 
@@ -125,8 +125,18 @@ interface LearnerRow {
   email: string;
   joined_at: Date;
   left_at: Date | null;
-  edof_entry_declared_on: string | null;
-  edof_exit_declared_on: string | null;
+  entry_declared_on: string | null;
+  entry_date: string | null;
+  entry_deadline: string | null;
+  exit_declared_on: string | null;
+  exit_date: string | null;
+  exit_deadline: string | null;
+}
+
+/** A declaration as the enrolment recorded it (the day, and the date and deadline it was judged on), or null. */
+function recorded(row: LearnerRow, kind: 'entry' | 'exit'): RecordedEdofDeclaration | null {
+  const [declaredOn, date, deadline] = kind === 'entry' ? [row.entry_declared_on, row.entry_date, row.entry_deadline] : [row.exit_declared_on, row.exit_date, row.exit_deadline];
+  return declaredOn !== null && date !== null && deadline !== null ? { declaredOn, date, deadline } : null;
 }
 
 @QueryHandler(GetSession)
@@ -150,7 +160,9 @@ export class GetSessionHandler implements IQueryHandler<GetSession> {
     const names = await this.queries.execute(new GetTeacherSummaries(trainers.map((t) => t.teacher_id)));
     const rows = await this.db.query<LearnerRow>(
       `select m.person_id as student_id, r.fullname as full_name, r.email, m.joined_at, m.left_at,
-              to_char(sc.edof_entry_declared_on, 'YYYY-MM-DD') as edof_entry_declared_on, to_char(sc.edof_exit_declared_on, 'YYYY-MM-DD') as edof_exit_declared_on
+              to_char(sc.edof_entry_declared_on, 'YYYY-MM-DD') as entry_declared_on, to_char(sc.edof_entry_date, 'YYYY-MM-DD') as entry_date,
+              to_char(sc.edof_entry_deadline, 'YYYY-MM-DD') as entry_deadline, to_char(sc.edof_exit_declared_on, 'YYYY-MM-DD') as exit_declared_on,
+              to_char(sc.edof_exit_date, 'YYYY-MM-DD') as exit_date, to_char(sc.edof_exit_deadline, 'YYYY-MM-DD') as exit_deadline
          from enrolment.session_member m
          join ${STUDENT_RECORD} r on r.id = m.person_id
          left join enrolment.student_course sc on sc.student_id = m.person_id and sc.course_id = m.course_id
@@ -176,7 +188,7 @@ export class GetSessionHandler implements IQueryHandler<GetSession> {
         cpf: dates?.cpf ?? false,
         edof:
           dates?.cpf && row.left_at === null
-            ? { entry: edofDeclaration('entry', dates.entryDate, row.edof_entry_declared_on, today), exit: edofDeclaration('exit', dates.exitDate, row.edof_exit_declared_on, today) }
+            ? { entry: edofDeclaration('entry', dates.entryDate, recorded(row, 'entry'), today), exit: edofDeclaration('exit', dates.exitDate, recorded(row, 'exit'), today) }
             : null,
       };
     });
