@@ -37,6 +37,20 @@ test('an admin reads a session’s EDOF deadlines, notes a declaration, and prog
   // The exit can be noted once the entry was.
   await expect(lea.getByRole('button', { name: 'Noter que la sortie de Léa Dubois a été déclarée sur EDOF aujourd’hui' })).toBeVisible();
 
+  // The session's dialog and a removal's confirmation pass axe too (then are left unchanged).
+  await page.getByRole('button', { name: 'Modifier la session' }).click();
+  const edit = page.getByRole('dialog', { name: 'Modifier la session' });
+  await expect(edit.getByLabel('Nom de la session')).toHaveValue('Rentrée de septembre 2026 — groupe du mardi');
+  await expectNoSeriousA11yViolations(page);
+  await edit.getByRole('button', { name: 'Annuler' }).click();
+  await expect(edit).toBeHidden();
+  await page.getByRole('button', { name: 'Retirer Inès Moreau' }).click();
+  const confirm = page.getByRole('tooltip').filter({ hasText: 'Retirer Inès Moreau de la session ?' });
+  await expect(confirm).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await confirm.getByRole('button', { name: 'Annuler' }).click();
+  await expect(page.getByRole('row').filter({ hasText: 'Inès Moreau' })).toBeVisible();
+
   await page.getByRole('link', { name: 'Toutes les sessions' }).click();
   await page.getByRole('button', { name: 'Programmer une session' }).click();
   const dialog = page.getByRole('dialog', { name: 'Programmer une session' });

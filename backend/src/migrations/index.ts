@@ -48,6 +48,7 @@ import { Migration20261127093ImprovementLog } from './20261127-093-improvement-l
 import { Migration20261127094AccessibilityStatement } from './20261127-094-accessibility-statement.js';
 import { Migration20261127096TrainingSessions } from './20261127-096-training-sessions.js';
 import { Migration20261127100EdofDeclaredDates } from './20261127-100-edof-declared-dates.js';
+import { Migration20261127101SessionRequestKey } from './20261127-101-session-request-key.js';
 
 /** Every migration, in order. Listed explicitly so that the built app needs no file discovery. */
 export const MIGRATIONS = [
@@ -74,4 +75,5 @@ export const MIGRATIONS = [
   Migration20261127094AccessibilityStatement,
   Migration20261127096TrainingSessions,
   Migration20261127100EdofDeclaredDates,
+  Migration20261127101SessionRequestKey,
 ];

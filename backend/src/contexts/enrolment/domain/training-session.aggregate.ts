@@ -52,15 +52,20 @@ export class TrainingSession extends AggregateRoot<TrainingSessionEvent> {
   @Property({ type: 'datetime', fieldName: 'created_at' })
   createdAt!: Date;
 
+  /** The key the admin's page drew for this scheduling: sent again (a retry), it finds this session. */
+  @Property({ type: 'uuid', fieldName: 'request_key', nullable: true })
+  requestKey: string | null;
+
   @Property({ type: 'integer' })
   version = 0;
 
   @OneToMany(() => SessionMember, (m) => m.session, { orderBy: { id: 'asc' } })
   members = new Collection<SessionMember>(this);
 
-  constructor(courseId: number) {
+  constructor(courseId: number, requestKey: string | null = null) {
     super();
     this.courseId = courseId;
+    this.requestKey = requestKey;
   }
 
   stream(): StreamRef {

@@ -1,5 +1,6 @@
 // Training sessions and EDOF declarations (issue 29 item 2, docs/adr/0050): /admin/sessions/… and
 // PUT /admin/students/{id}/courses/{courseId}/edof/{kind}/. Every test arranges its own course and people.
+import { randomUUID } from 'node:crypto';
 import { Database } from '../../../platform/database/database.js';
 import { call, givenAdmin, givenCourse, givenEnrolled, givenStudent, givenTeacher, type GivenAdmin, type GivenCourse, type GivenStudent } from '../../../testing/fixtures.js';
 import { startTestApp, type TestApp } from '../../../testing/test-app.js';
@@ -97,6 +98,19 @@ describe('POST and PUT /admin/sessions/', () => {
       expect([body, response.statusCode, response.json().message]).toEqual([body, status, message]);
     }
     expect((await call(t, 'GET', `/api/admin/sessions/?course=${course.courseId}`, admin.token)).json()).toEqual([]);
+  });
+
+  it('answers the session it made when the same scheduling is sent again, one after the other or at once', async () => {
+    const course = await givenCourse(t);
+    const key = randomUUID();
+    const body = { course: course.courseId, ...january, request_key: key };
+    const answers = await Promise.all([1, 2].map(() => call(t, 'POST', '/api/admin/sessions/', admin.token, body)));
+    const again = await call(t, 'POST', '/api/admin/sessions/', admin.token, body);
+    expect([...answers, again].map((a) => a.statusCode)).toEqual([201, 201, 201]);
+    expect(new Set([...answers, again].map((a) => a.json().id)).size).toBe(1);
+    expect((await call(t, 'GET', `/api/admin/sessions/?course=${course.courseId}`, admin.token)).json()).toHaveLength(1);
+    const bad = await call(t, 'POST', '/api/admin/sessions/', admin.token, { ...body, request_key: 'pas-une-clé' });
+    expect([bad.statusCode, bad.json().message]).toEqual([400, 'La clé de la demande doit être un UUID.']);
   });
 
   it('renames without an event, records new dates, and answers 404 for an unknown session', async () => {

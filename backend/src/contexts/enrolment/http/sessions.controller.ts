@@ -59,7 +59,8 @@ export class SessionsController {
   @ApiOperation({ summary: 'Programme une session d’un cours entre deux dates' })
   @ApiCreatedResponse({ type: SessionCreatedResponse })
   async schedule(@CurrentActor() actor: Actor, @Body() body: NewSessionRequest): Promise<SessionCreatedResponse> {
-    const { sessionId } = await this.commands.execute(new ScheduleSession(actor, body.course, { name: body.name, startDate: body.start_date, endDate: body.end_date }));
+    const { sessionId } = await this.commands.execute(new ScheduleSession(actor, body.course, { name: body.name, startDate: body.start_date, endDate: body.end_date }, body.request_key ?? null),
+    );
     return { id: sessionId };
   }
 

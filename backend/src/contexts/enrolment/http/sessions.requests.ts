@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsPositive, IsString, Max, MaxLength } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsPositive, IsString, IsUUID, Max, MaxLength } from 'class-validator';
 import { MAX_ID, toDecimalInteger } from '../../../platform/http/ids.js';
 
 /** PUT /admin/sessions/{id}/: a session's name and dates (docs/adr/0050). */
@@ -23,6 +23,11 @@ export class SessionRequest {
 
 /** POST /admin/sessions/: a new session of a course. */
 export class NewSessionRequest extends SessionRequest {
+  @ApiPropertyOptional({ format: 'uuid', description: 'Une clé (UUID) tirée par la page pour cette programmation : renvoyée (double clic, nouvel essai), elle répond la session déjà créée' })
+  @IsOptional()
+  @IsUUID('all', { message: 'La clé de la demande doit être un UUID.' })
+  request_key?: string;
+
   @ApiProperty({ description: 'Identifiant du cours' })
   @Transform(toDecimalInteger)
   @Max(MAX_ID, { message: 'Cours introuvable.' })

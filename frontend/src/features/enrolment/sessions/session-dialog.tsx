@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Form, Input, Modal, Select } from 'antd';
 import { applyFieldErrors, describeApiError } from '../../../lib/api-errors';
 import { toast } from '../../../lib/feedback';
+import { newKey } from '../../../lib/format';
 import { useChangeSessionMutation, useScheduleSessionMutation, useSessionCourseChoicesQuery, type SessionInput, type SessionSummary } from './sessions-api';
 import { sessionMessages as m } from './sessions-messages';
 
@@ -15,6 +16,8 @@ export function SessionDialog({ session, onClose }: { session?: SessionSummary; 
   const [schedule, scheduling] = useScheduleSessionMutation();
   const [change, changing] = useChangeSessionMutation();
   const [failure, setFailure] = useState<string | null>(null);
+  // One key per dialog: « Programmer » clicked twice, or sent again after a lost answer, makes one session.
+  const [requestKey] = useState(newKey);
   const submit = async (values: Values) => {
     setFailure(null);
     const input = { name: values.name, start_date: values.start_date, end_date: values.end_date };
@@ -24,7 +27,7 @@ export function SessionDialog({ session, onClose }: { session?: SessionSummary; 
         toast('success', m.saved);
         onClose();
       } else {
-        const { id } = await schedule({ course: values.course!, ...input }).unwrap();
+        const { id } = await schedule({ course: values.course!, ...input, request_key: requestKey }).unwrap();
         toast('success', m.created);
         onClose(id);
       }

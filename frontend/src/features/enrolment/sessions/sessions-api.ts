@@ -24,7 +24,7 @@ export const sessionsApi = api.enhanceEndpoints({ addTagTypes: ['TrainingSession
       query: (id) => `admin/sessions/${id}/`,
       providesTags: (_result, _error, id) => [{ type: 'TrainingSession', id }],
     }),
-    scheduleSession: build.mutation<{ id: number }, SessionInput & { course: number }>({
+    scheduleSession: build.mutation<{ id: number }, SessionInput & { course: number; request_key: string }>({
       query: (body) => ({ url: 'admin/sessions/', method: 'POST', body }),
       invalidatesTags: [{ type: 'TrainingSession', id: 'LIST' }],
     }),

@@ -93,6 +93,39 @@ describe('training sessions (docs/adr/0050)', () => {
     expect(calls).toEqual(['PUT /admin/students/11/courses/7/edof/entry']);
   });
 
+  it('« Programmer une session » sends the course, the dates and one request key, and refuses an end before the start without asking the server', async () => {
+    startSession('admin', { id: 1, username: 'admin', access: 'a1', refresh: 'r1' });
+    const posts: Record<string, unknown>[] = [];
+    stubFetch((request) => {
+      if (request.method === 'POST' && path(request) === '/admin/sessions') {
+        posts.push(request.body as Record<string, unknown>);
+        return json({ id: 5 }, 201);
+      }
+      if (path(request) === '/admin/sessions') return json([]);
+      if (path(request) === '/course') return json({ count: 1, next: null, previous: null, results: [{ id: 7, title: 'Excel : tableaux croisés dynamiques' }] });
+      if (path(request) === '/admin/sessions/5') return json(session);
+      if (path(request) === '/fetch-enrolled-students/7') return json([]);
+      if (path(request) === '/formateur') return json({ count: 0, next: null, previous: null, results: [] });
+      return json({ statusCode: 404, message: 'Introuvable.' }, 404);
+    });
+    renderApp('/admin-sessions');
+    await userEvent.click(await screen.findByRole('button', { name: 'Programmer une session' }, { timeout: 10_000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Programmer une session' });
+    await userEvent.click(within(dialog).getByLabelText('Cours'));
+    await userEvent.click(await screen.findByTitle('Excel : tableaux croisés dynamiques'));
+    await userEvent.type(within(dialog).getByLabelText('Nom de la session'), 'Session de janvier 2027');
+    await userEvent.type(within(dialog).getByLabelText('Premier jour'), '2027-01-11');
+    await userEvent.type(within(dialog).getByLabelText('Dernier jour'), '2027-01-10');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Programmer' }));
+    expect(await within(dialog).findByText('La date de fin ne peut pas précéder la date de début.')).toBeInTheDocument();
+    expect(posts).toEqual([]);
+    await userEvent.clear(within(dialog).getByLabelText('Dernier jour'));
+    await userEvent.type(within(dialog).getByLabelText('Dernier jour'), '2027-03-26');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Programmer' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Session de janvier 2027' })).toBeInTheDocument();
+    expect(posts).toEqual([{ course: 7, name: 'Session de janvier 2027', start_date: '2027-01-11', end_date: '2027-03-26', request_key: expect.stringMatching(/^[0-9a-f-]{36}$/) }]);
+  });
+
   it('an unknown session says it is not found', async () => {
     startSession('admin', { id: 1, username: 'admin', access: 'a1', refresh: 'r1' });
     stubFetch(() => json({ statusCode: 404, message: 'Session de formation introuvable.' }, 404));

@@ -18,6 +18,8 @@ export class ScheduleSession extends Command<{ sessionId: number }> {
     readonly actor: Actor,
     readonly courseId: number,
     readonly input: SessionInput,
+    /** Drawn by the page for one scheduling: the same request sent again answers the session it made (ADR 0022). */
+    readonly requestKey: string | null = null,
   ) {
     super();
   }
@@ -31,12 +33,15 @@ export class ScheduleSessionHandler implements ICommandHandler<ScheduleSession> 
     private readonly clock: Clock,
   ) {}
 
-  async execute({ actor, courseId, input }: ScheduleSession): Promise<{ sessionId: number }> {
+  async execute({ actor, courseId, input, requestKey }: ScheduleSession): Promise<{ sessionId: number }> {
     assertAdmin(actor);
     // A draft may have its sessions planned before it is published: any course that exists.
     await this.queries.execute(new GetCourseTitle(courseId));
+    // Read inside each try: a copy that raced with this one (its insert lost on the key) finds the winner.
     const session = await this.store.transaction(async (uow) => {
-      const added = uow.add(new TrainingSession(courseId));
+      const known = requestKey === null ? null : await uow.em.findOne(TrainingSession, { requestKey });
+      if (known) return known;
+      const added = uow.add(new TrainingSession(courseId, requestKey));
       added.schedule(input, this.clock.now());
       return added;
     }, { actor });
