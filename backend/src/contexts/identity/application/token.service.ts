@@ -4,8 +4,7 @@ import { JwtService } from '@nestjs/jwt';
 import { MEDIA_AUDIENCE, MEDIA_SESSION_SECONDS } from '../../../platform/auth/media-session.js';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
 import { Database, type SqlTransaction } from '../../../platform/database/database.js';
-import { Clock, type Role } from '../../../shared-kernel/index.js';
-import { parisDay } from '../domain/auditor-profile.aggregate.js';
+import { Clock, parisCalendarDate, type Role } from '../../../shared-kernel/index.js';
 import { IDENTITY_MESSAGES, InvalidSessionError } from '../domain/identity.errors.js';
 import { TokenKeys } from './token-keys.js';
 
@@ -208,7 +207,7 @@ export class TokenService {
          left join identity.admin ad on ad.account_id = a.id
          left join identity.auditor au on au.account_id = a.id
         where a.id = $1 and a.is_active and (au.id is null or (au.ended_at is null and au.ends_on >= $2::date))`,
-      [accountId, parisDay(this.clock.now())],
+      [accountId, parisCalendarDate(this.clock.now())],
     );
     if (!row || row.profile_id === null) return undefined;
     return { accountId: row.id, role: row.role, username: row.username, sessionEpoch: row.session_epoch, profileId: row.profile_id };

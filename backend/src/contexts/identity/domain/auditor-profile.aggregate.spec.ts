@@ -1,6 +1,7 @@
 import { ForbiddenError, InvalidInputError } from '../../../shared-kernel/index.js';
 import { Account } from './account.aggregate.js';
-import { AuditorProfile, parisDay } from './auditor-profile.aggregate.js';
+import { parisCalendarDate } from '../../../shared-kernel/index.js';
+import { AuditorProfile } from './auditor-profile.aggregate.js';
 
 /** Tuesday 1 December 2026, 10:00 in Paris. */
 const now = new Date('2026-12-01T09:00:00Z');
@@ -64,7 +65,7 @@ describe('AuditorProfile', () => {
       const a = auditor();
       a.activatedAt = now;
       const lastMinute = new Date('2026-12-31T22:59:00Z');
-      expect(parisDay(lastMinute)).toBe('2026-12-31');
+      expect(parisCalendarDate(lastMinute)).toBe('2026-12-31');
       expect(() => a.assertMayRead(3, lastMinute)).not.toThrow();
       const next = new Date('2026-12-31T23:00:00Z');
       const expired = new ForbiddenError("Votre accès d'auditeur a expiré le 31/12/2026.");

@@ -26,8 +26,6 @@ export function frenchDate(isoDay: string): string {
   return `${d}/${m}/${y}`;
 }
 
-/** The centre's day (Europe/Paris) of an instant, `AAAA-MM-JJ`: an end date is a whole day of the centre. */
-export const parisDay = parisCalendarDate;
 
 /** What an auditor may read: the whole centre, or the learners of chosen courses. */
 export interface AuditorScope {
@@ -43,7 +41,7 @@ export function normaliseScope(scope: AuditorScope): AuditorScope {
 
 function validEndsOn(endsOn: string, now: Date): string {
   if (typeof endsOn !== 'string' || !DATE.test(endsOn) || Number.isNaN(Date.parse(`${endsOn}T00:00:00Z`))) throw new InvalidInputError(AUDITOR_MESSAGES.endsOnInvalid, 'ends_on');
-  if (endsOn < parisDay(now)) throw new InvalidInputError(AUDITOR_MESSAGES.endsOnPast, 'ends_on');
+  if (endsOn < parisCalendarDate(now)) throw new InvalidInputError(AUDITOR_MESSAGES.endsOnPast, 'ends_on');
   return endsOn;
 }
 
@@ -159,7 +157,7 @@ export class AuditorProfile extends Profile {
   /** Revoked or past its end date (the server's clock, the centre's day): a French 403 naming why. */
   assertLive(now: Date): void {
     if (this.endedAt) throw new ForbiddenError(AUDITOR_MESSAGES.ended);
-    if (parisDay(now) > this.endsOn) throw new ForbiddenError(AUDITOR_MESSAGES.expired(this.endsOn));
+    if (parisCalendarDate(now) > this.endsOn) throw new ForbiddenError(AUDITOR_MESSAGES.expired(this.endsOn));
   }
 
   assertCanSignIn(now: Date): void {

@@ -7,7 +7,7 @@ import { TeacherProfile } from './teacher-profile.aggregate.js';
 
 export { changedFields, joinNames, Profile, recordDigest, splitFullname } from './profile.js';
 export { AdminProfile } from './admin-profile.aggregate.js';
-export { AuditorProfile, AUDITOR_MESSAGES, parisDay, type AuditorScope } from './auditor-profile.aggregate.js';
+export { AuditorProfile, AUDITOR_MESSAGES, type AuditorScope } from './auditor-profile.aggregate.js';
 export { StudentProfile, type StudentChanges, type StudentRecord } from './student-profile.aggregate.js';
 export { normaliseSkills, TeacherProfile, type TeacherAdminRecord, type TeacherDetails } from './teacher-profile.aggregate.js';
 

@@ -3,10 +3,10 @@ import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { assertAdmin } from '../../../../platform/auth/ownership.js';
 import { Database } from '../../../../platform/database/database.js';
-import { Clock, ForbiddenError, type Actor } from '../../../../shared-kernel/index.js';
+import { Clock, ForbiddenError, parisCalendarDate, type Actor } from '../../../../shared-kernel/index.js';
 import { AssertAuditorMayRead, GetAuditorScope, type AuditorScopeView } from '../../contracts/identity.auditors.js';
 import { ACCOUNT_STREAM } from '../../contracts/identity.events.js';
-import { AuditorProfile, parisDay } from '../../domain/profiles.js';
+import { AuditorProfile } from '../../domain/profiles.js';
 import { AuditorNotFoundError } from './auditor-commands.js';
 
 export class AuditorView {
@@ -33,7 +33,7 @@ export class AuditorAccessView {
 }
 
 function view(auditor: AuditorProfile, now: Date): AuditorView {
-  const status = auditor.endedAt ? 'revoque' : parisDay(now) > auditor.endsOn ? 'expire' : auditor.activatedAt ? 'actif' : 'invite';
+  const status = auditor.endedAt ? 'revoque' : parisCalendarDate(now) > auditor.endsOn ? 'expire' : auditor.activatedAt ? 'actif' : 'invite';
   return {
     id: auditor.id,
     full_name: auditor.fullName,
