@@ -6,6 +6,7 @@ import { Clock, type Actor } from '../../../../shared-kernel/index.js';
 import { GetCourseTitle } from '../../../catalogue/contracts/catalogue.queries.js';
 import { GetTeacherProfile } from '../../../identity/contracts/identity.queries.js';
 import { LearnerInAnotherSessionError, SessionNotFoundError } from '../../domain/enrolment.errors.js';
+import { StudentCourse } from '../../domain/student-course.aggregate.js';
 import { TrainingSession, type SessionInput, type SessionRole } from '../../domain/training-session.aggregate.js';
 
 // Training sessions (issue 29 item 2, docs/adr/0050): the admins schedule them and choose their members.
@@ -98,15 +99,15 @@ export class AddSessionMemberHandler implements ICommandHandler<AddSessionMember
     assertAdmin(actor);
     const session = await this.db.one<{ course_id: number }>('select course_id from enrolment.training_session where id = $1', [sessionId]);
     if (!session) throw new SessionNotFoundError();
-    const allowed =
-      role === 'learner'
-        ? (await this.db.one('select 1 from enrolment.student_course where student_id = $1 and course_id = $2 and enrolled_at is not null', [personId, session.course_id])) !== undefined
-        : (await this.queries.execute(new GetTeacherProfile(actor, personId))).approval === 'accepted';
+    // A trainer's acceptance is identity's answer; a learner's enrolment is read in the transaction below.
+    const accepted = role === 'trainer' ? (await this.queries.execute(new GetTeacherProfile(actor, personId))).approval === 'accepted' : false;
     return this.store.transaction(
       async (uow) => {
         const loaded = await uow.load(TrainingSession, { id: sessionId }, () => new SessionNotFoundError(), { populate: ['members'] });
         const now = this.clock.now();
-        return { added: role === 'learner' ? loaded.addLearner(personId, allowed, now) : loaded.addTrainer(personId, allowed, now) };
+        if (role === 'trainer') return { added: loaded.addTrainer(personId, accepted, now) };
+        const enrolment = await uow.em.findOne(StudentCourse, { studentId: personId, courseId: loaded.courseId });
+        return { added: loaded.addLearner(personId, enrolment?.isEnrolled ?? false, now) };
       },
       // Two adds of one learner (a double click, two admins) queue: the second sees the first's
       // membership and answers « already in »; in another session of the course it is refused.
