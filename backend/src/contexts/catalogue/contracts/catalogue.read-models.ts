@@ -51,4 +51,6 @@ export interface CourseStepRow {
   content_type: string;
   /** The declared average duration in minutes (« durée moyenne estimée », D.6313-3-1 2°); null: not declared. */
   declared_minutes: number | null;
+  /** The quiz a quiz step names (null for other steps): the last one of a course is its final evaluation (docs/adr/0056). */
+  quiz_id: number | null;
 }

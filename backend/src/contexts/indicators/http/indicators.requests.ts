@@ -1,0 +1,56 @@
+import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsIn, IsOptional, ValidateBy } from 'class-validator';
+import { isCalendarDate } from '../../../platform/http/fields.js';
+import { lastValue, PageQuery } from '../../../platform/http/paging.js';
+import { OptionalQueryId } from '../../../platform/http/query-params.js';
+import { INDICATOR_FIGURES, type IndicatorFigure, type IndicatorFilters } from '../application/indicators.queries.js';
+
+const DAY_INVALID = 'La date doit être une date valide (AAAA-MM-JJ).';
+const emptyIsAbsent = ({ value }: { value: unknown }) => {
+  const last = lastValue({ value });
+  return last === '' ? undefined : last;
+};
+const CalendarDay = () => ValidateBy({ name: 'isCalendarDay', validator: { validate: (v) => isCalendarDate(v), defaultMessage: () => DAY_INVALID } });
+
+/** The dashboard's scope: entries in a period (default: the last twelve months), a course, a session. */
+export class IndicatorsQuery {
+  @ApiPropertyOptional({ description: 'Entrées à partir de ce jour (AAAA-MM-JJ, heure de Paris) ; par défaut, il y a douze mois' })
+  @IsOptional()
+  @Transform(emptyIsAbsent)
+  @CalendarDay()
+  from?: string;
+
+  @ApiPropertyOptional({ description: 'Entrées jusqu’à ce jour inclus (AAAA-MM-JJ) ; par défaut, aujourd’hui' })
+  @IsOptional()
+  @Transform(emptyIsAbsent)
+  @CalendarDay()
+  to?: string;
+
+  @OptionalQueryId('Une formation', 'Formation introuvable.')
+  course?: number;
+
+  @OptionalQueryId('Une session de formation : ses apprenants, quelle que soit leur date d’entrée', 'Session introuvable.')
+  session?: number;
+}
+
+/** The scope a query names. */
+export const filtersOf = (query: IndicatorsQuery): IndicatorFilters => ({ from: query.from, to: query.to, course: query.course, session: query.session });
+
+const FIGURE_MESSAGE = `Indicateur inconnu : ${INDICATOR_FIGURES.join(', ')}.`;
+
+/** The learners behind one figure, paged: the dashboard's scope, a page, a figure. */
+export class IndicatorLearnersQuery extends IntersectionType(IndicatorsQuery, PageQuery) {
+  @ApiPropertyOptional({ enum: INDICATOR_FIGURES, default: 'learners' })
+  @IsOptional()
+  @Transform(emptyIsAbsent)
+  @IsIn(INDICATOR_FIGURES, { message: FIGURE_MESSAGE })
+  figure?: IndicatorFigure;
+}
+
+/** PUT /api/admin/indicators/public-results/. */
+export class PublicResultsForm {
+  @ApiProperty({ description: 'Publier (true) ou retirer (false) la page « Nos résultats »' })
+  @IsBoolean({ message: '« enabled » doit valoir true ou false.' })
+  enabled!: boolean;
+}
