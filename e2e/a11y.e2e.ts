@@ -132,6 +132,8 @@ test.describe('every built screen has no serious or critical accessibility viola
       '/assistance',
       // Complaints (docs/adr/0048): the public form, from every page's footer.
       '/reclamation',
+      // The results the centre publishes, or says it does not (docs/adr/0056).
+      '/nos-resultats',
       '/verifier',
       '/user-login',
       '/user-register',
@@ -286,6 +288,7 @@ test.describe('every built screen has no serious or critical accessibility viola
       '/admin-assistance',
       '/admin-reclamations',
       '/admin-amelioration',
+      '/admin-indicateurs',
       '/admin-users',
       '/admin-teachers',
       '/admin-stat-dashboard-user',

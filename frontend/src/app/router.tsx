@@ -94,6 +94,7 @@ import { DossierBatchPage, TranscriptPage } from '../features/evidence';
 import { ProgressGridPage } from '../features/learning-progress';
 import { SupportAdminPage } from '../features/support';
 import { ComplaintDetailPage, ComplaintPage, ComplaintsAdminPage, ImprovementsAdminPage, MyComplaintsPage } from '../features/quality';
+import { IndicatorsPage, PublicResultsPage } from '../features/indicators';
 import { VerifierPage } from '../features/verification';
 import { AppShell } from '../layout/app-shell';
 import { lazyComponent } from '../lib/lazy-component';
@@ -140,6 +141,8 @@ export const routes: RouteObject[] = [
       { path: 'policy', element: <PolicyPage /> },
       // The accessibility statement, linked from every footer (docs/adr/0049).
       { path: 'accessibilite', element: <AccessibilityStatementPage /> },
+      // The results the centre chose to publish (indicator 2, docs/adr/0056).
+      { path: 'nos-resultats', element: <PublicResultsPage /> },
       { path: 'faq', element: <FaqPage /> },
       // Listed in the student area but described as a public screen (01 §2.1, §2.3).
       { path: 'assistance', element: <AssistancePage /> },
@@ -266,6 +269,8 @@ export const routes: RouteObject[] = [
               { path: 'admin-reclamations', element: <ComplaintsAdminPage /> },
               { path: 'admin-reclamations/:complaintId', element: <ComplaintDetailPage /> },
               { path: 'admin-amelioration', element: <ImprovementsAdminPage /> },
+              // The Qualiopi indicators (docs/adr/0056).
+              { path: 'admin-indicateurs', element: <IndicatorsPage /> },
               { path: 'admin-stat-dashboard-user', element: <ProgressTrackingPage /> },
               { path: 'admin-users', element: <StudentsPage /> },
               { path: 'admin-teachers', element: <TeachersPage /> },

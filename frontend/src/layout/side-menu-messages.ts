@@ -35,4 +35,5 @@ export const sideMessages = {
   myComplaints: 'Mes réclamations',
   adminComplaints: 'Réclamations',
   adminImprovements: 'Amélioration continue',
+  adminIndicators: 'Indicateurs Qualiopi',
 } as const;

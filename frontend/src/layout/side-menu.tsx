@@ -21,6 +21,7 @@ import {
   QuestionCircleOutlined,
   ReadOutlined,
   RiseOutlined,
+  FundOutlined,
   SolutionOutlined,
   StarOutlined,
   TeamOutlined,
@@ -78,6 +79,7 @@ export const ADMIN_MENU: SideMenuEntry[] = [
   { to: '/admin-assistance', label: m.adminSupport, icon: <CustomerServiceOutlined /> },
   { to: '/admin-reclamations', label: m.adminComplaints, icon: <CommentOutlined /> },
   { to: '/admin-amelioration', label: m.adminImprovements, icon: <RiseOutlined /> },
+  { to: '/admin-indicateurs', label: m.adminIndicators, icon: <FundOutlined /> },
   { to: '/admin-auditors', label: m.adminAuditors, icon: <AuditOutlined /> },
   { to: '/admin-logout', label: m.logout, icon: <LogoutOutlined /> },
 ];

@@ -20,3 +20,15 @@ export const formatDateTime = (iso: string | null | undefined): string => (iso ?
 
 /** A fresh key for one write (docs/adr/0022): sent again with the same write, it answers the first outcome. */
 export const newKey = (): string => crypto.randomUUID();
+
+/** A handling time: « 3 j 4 h », « 5 h 12 min », « 8 min »; « — » when not answered. */
+export function formatHandling(seconds: number | null | undefined): string {
+  if (seconds === null || seconds === undefined) return '—';
+  const minutes = Math.round(seconds / 60);
+  const days = Math.floor(minutes / 1440);
+  const hours = Math.floor((minutes % 1440) / 60);
+  const rest = minutes % 60;
+  if (days > 0) return hours > 0 ? `${days} j ${hours} h` : `${days} j`;
+  if (hours > 0) return rest > 0 ? `${hours} h ${rest} min` : `${hours} h`;
+  return `${rest} min`;
+}

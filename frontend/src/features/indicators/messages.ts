@@ -1,0 +1,98 @@
+/** French copy of the Qualiopi indicators (docs/adr/0056). */
+export const figureLabels = {
+  learners: 'Apprenants entrés',
+  completed: 'Formation terminée',
+  dropped: 'Abandons',
+  in_progress: 'En cours',
+  not_started: 'Pas commencé',
+  evaluation_taken: 'Évaluation finale passée',
+  evaluation_passed: 'Évaluation finale réussie',
+  evaluation_failed: 'Évaluation finale non réussie',
+  evaluation_missing: 'Évaluation finale pas encore passée',
+} as const;
+export type Figure = keyof typeof figureLabels;
+
+export const complaintCategories: Record<string, string> = {
+  contenu: 'Contenu de la formation', formateur: 'Formateur, accompagnement', technique: 'Plateforme, problème technique',
+  administratif: 'Inscription, financement, administratif', documents: 'Attestations, certificats, documents', accessibilite: 'Accessibilité, handicap', autre: 'Autre',
+};
+
+export const outcomes = { completed: 'Terminée', dropped: 'Abandon', in_progress: 'En cours' } as const;
+
+export const messages = {
+  title: 'Indicateurs Qualiopi',
+  intro:
+    'Les chiffres de vos formations, calculés par la plateforme à partir de ce qu’elle a enregistré : inscriptions, étapes ouvertes, évaluations, fins de formation, réclamations. Chaque chiffre ouvre la liste des apprenants qu’il compte, exportable en Excel.',
+  from: 'Entrés du',
+  to: 'au',
+  course: 'Formation',
+  allCourses: 'Toutes les formations',
+  session: 'Session',
+  allSessions: 'Toutes les sessions',
+  sessionScope: (name: string) => `Les apprenants de la session « ${name} », quelle que soit leur date d’entrée.`,
+  periodScope: (from: string, to: string) => `Les apprenants entrés en formation du ${from} au ${to}.`,
+  computedAt: (at: string) => `Chiffres lus le ${at}.`,
+  results: 'Résultats (indicateur 2)',
+  resultsHelp: 'Terminée : le serveur a constaté la fin de la formation. Abandon : désinscrit sans l’avoir terminée.',
+  evaluations: 'Évaluations finales (indicateur 11)',
+  evaluationsHelp: 'L’évaluation finale d’une formation est le quiz de sa dernière étape-quiz. Réussie : seuil atteint, ou validée par le formateur.',
+  evaluationNone: 'Aucune des formations choisies n’a d’évaluation finale (une étape-quiz).',
+  resources: 'Usage des ressources (indicateur 19)',
+  openedAny: 'Ont ouvert au moins une étape',
+  stepsShare: 'Part moyenne des étapes ouvertes',
+  complaints: 'Réclamations (indicateur 31)',
+  received: 'Reçues',
+  answered: 'Avec réponse',
+  treated: 'Traitées ou closes',
+  medianHandling: 'Délai médian de première réponse',
+  averageHandling: 'Délai moyen',
+  byCategory: 'Par objet',
+  noComplaint: 'Aucune réclamation sur la période.',
+  complaintsRegister: 'Ouvrir le registre des réclamations',
+  rate: 'Taux',
+  successRate: 'Taux de réussite',
+  completionRate: 'Taux d’achèvement',
+  dropoutRate: 'Taux d’abandon',
+  averageScore: 'Meilleur score moyen',
+  perCourse: 'Par formation',
+  seeLearners: 'voir les apprenants',
+  learnersTitle: (label: string) => `Apprenants : ${label}`,
+  learner: 'Apprenant',
+  closed: 'compte fermé',
+  enrolledAt: 'Entré le',
+  outcome: 'Statut',
+  stepsOpened: 'Étapes ouvertes',
+  finalScore: 'Évaluation finale',
+  notTaken: 'Non passée',
+  noFinal: 'Sans évaluation finale',
+  transcript: 'Relevé',
+  noLearner: 'Aucun apprenant pour ce chiffre.',
+  export: 'Exporter (Excel)',
+  exportDone: (name: string) => `Export téléchargé : ${name}`,
+  exportFailed: 'L’export a échoué. Réessayez dans un instant.',
+  publicTitle: 'Page publique « Nos résultats »',
+  publicHelp:
+    'Publiez vos résultats des douze derniers mois sur le site (indicateur 2) : taux d’achèvement et de réussite de chaque formation publiée, un taux seulement à partir de 5 apprenants.',
+  publicSwitch: 'Publier les résultats sur le site',
+  publicOn: 'Les résultats sont publiés sur la page « Nos résultats ».',
+  publicOff: 'Les résultats ne sont pas publiés.',
+  publicSeen: 'Voir la page publique',
+  publicFailed: 'Le changement n’a pas été enregistré. Réessayez dans un instant.',
+  close: 'Fermer',
+};
+
+export const publicMessages = {
+  title: 'Nos résultats',
+  intro: (from: string, to: string) =>
+    `Les résultats des apprenants entrés en formation du ${from} au ${to}, calculés par la plateforme à partir de ce qu’elle a enregistré.`,
+  offTitle: 'Résultats non publiés',
+  off: 'Le centre ne publie pas encore ses résultats sur cette page.',
+  overall: 'Toutes formations',
+  learners: 'Apprenants',
+  completion: 'Taux d’achèvement',
+  success: 'Taux de réussite à l’évaluation finale',
+  tooFew: 'Effectif insuffisant',
+  tooFewHelp: 'Un taux n’est affiché qu’à partir de 5 apprenants.',
+  none: 'Aucune entrée en formation sur la période.',
+  course: 'Formation',
+};
