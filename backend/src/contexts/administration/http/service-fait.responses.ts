@@ -8,7 +8,7 @@ export class ServiceFaitLineResponse {
   @ApiProperty({ type: String, nullable: true }) dossier_number!: string | null;
   @ApiProperty({ type: String, nullable: true }) funding_label!: string | null;
   @ApiProperty({ format: 'date', description: "Date d'entrée (inscription, fiche de l'étudiant, sinon début de la session)" }) entry_date!: string;
-  @ApiProperty({ format: 'date', description: 'Date de sortie (inscription, fiche, sinon jour où il a quitté la session, sinon fin de la session)' }) exit_date!: string;
+  @ApiProperty({ format: 'date', description: 'Date de sortie : le jour où il a quitté la session, sinon celle de l’inscription ou de la fiche, sinon la fin de la session' }) exit_date!: string;
   @ApiProperty({ type: String, nullable: true, format: 'date-time', description: 'Quand il a quitté la session ; null s’il y est encore' }) left_at!: string | null;
   @ApiProperty({ type: String, nullable: true, enum: ['abandon', 'absence', 'interruption', 'force_majeure', 'autre'] }) reason!: string | null;
   @ApiProperty({ type: Number, nullable: true, description: 'Durée prévue du cours, en minutes' }) planned_minutes!: number | null;

@@ -18,7 +18,7 @@ export interface ServiceFaitLine extends ServiceFaitFigures {
   email: string;
   dossier_number: string | null;
   funding_label: string | null;
-  /** `YYYY-MM-DD`: the enrolment's (or student record's) dates, else the session's; a learner who left exits on the day they left. */
+  /** `YYYY-MM-DD`: the enrolment's (or student record's) dates, else the session's; a learner who left exits on the day they left (Paris). */
   entry_date: string;
   exit_date: string;
   /** When the learner left the session (their latest passage), null while in it. */
@@ -109,7 +109,8 @@ export class GetServiceFaitHandler implements IQueryHandler<GetServiceFait> {
         dossier_number: funding?.dossierNumber.value ?? null,
         funding_label: funding?.fundingLabel.value ?? null,
         entry_date: funding?.entryDate.value ?? session.start_date,
-        exit_date: funding?.exitDate.value ?? (row.left_at ? parisCalendarDate(row.left_at) : session.end_date),
+        // One who left exits on that day, whatever was planned; the others on their planned exit, else the session's end.
+        exit_date: row.left_at ? parisCalendarDate(row.left_at) : (funding?.exitDate.value ?? session.end_date),
         left_at: row.left_at?.toISOString() ?? null,
         reason: row.reason,
         ...serviceFaitFigures(session.planned_minutes, row.active_seconds),
