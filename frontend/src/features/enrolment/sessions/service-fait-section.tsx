@@ -105,7 +105,7 @@ export function ServiceFaitSection({ sessionId }: { sessionId: number }) {
       {data && narrow ? (
         data.lines.length === 0 ? <EmptyText text={m.noLearners} /> : <ServiceFaitCards data={data} />
       ) : (
-        <Table rowKey="student_id" loading={!data && !error} columns={columns} dataSource={data?.lines ?? []} pagination={false} locale={{ emptyText: <EmptyText text={m.noLearners} /> }} />
+        <Table rowKey="student_id" loading={!data && !error} columns={columns} dataSource={data?.lines ?? []} pagination={false} scroll={{ x: true }} locale={{ emptyText: <EmptyText text={m.noLearners} /> }} />
       )}
     </section>
   );
