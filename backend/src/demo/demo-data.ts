@@ -140,7 +140,7 @@ export async function seedDemoData(app: INestApplicationContext): Promise<boolea
   await seedDemoAdministration(commands, asAdmin, studentIds, { claire: teacherIds.get('claire.martin')! }, { pivotTables: courseIds[1]! });
   await seedDemoGridStages(app, asAdmin, { pivotTables: courseIds[1]! });
   await seedDemoFunding(commands, asAdmin, { lea, ines }, { templates: courseIds[0]!, agile: courseIds[2]!, pivotTables: courseIds[1]! });
-  await seedDemoSessions(commands, asAdmin, { lea, ines, claire: teacherIds.get('claire.martin')! }, { templates: courseIds[0]!, pivotTables: courseIds[1]! });
+  await seedDemoSessions(commands, asAdmin, { lea, ines, nadia: (await db.one<{ id: number }>(`select id from identity.student_record where username = 'nadia.benali'`))!.id, claire: teacherIds.get('claire.martin')! }, { templates: courseIds[0]!, pivotTables: courseIds[1]! });
   await seedDemoPromises(commands, db, asAdmin);
   await seedDemoCentre(commands, asAdmin, ASSETS);
   // The centre's accessibility statement (docs/adr/0049): « partiellement conforme » from its audit.

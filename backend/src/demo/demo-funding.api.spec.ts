@@ -2,6 +2,7 @@
 // enrolments left to fall back on the student record.
 import { QueryBus } from '@nestjs/cqrs';
 import { GetSession, ListSessions } from '../contexts/enrolment/testing.js';
+import { GetServiceFait } from '../contexts/administration/testing.js';
 import { GetEnrolmentFunding } from '../contexts/enrolment/contracts/enrolment.queries.js';
 import { actorOf } from '../contexts/identity/testing.js';
 import { Database } from '../platform/database/database.js';
@@ -58,5 +59,9 @@ describe('the demo sessions (docs/adr/0050)', () => {
     const lea = september.learners_list.find((l) => l.full_name === 'Léa Dubois')!;
     expect([lea.cpf, lea.edof?.entry.status, lea.edof?.entry.deadline, lea.edof?.exit.status, lea.edof?.exit.deadline]).toEqual([true, 'en_retard', '2026-09-10', 'en_retard', '2026-11-04']);
     expect(september.learners_list.find((l) => l.full_name === 'Inès Moreau')!.edof).toBeNull();
+    // The autumn group's service fait: Nadia left it after two steps, « Abandon » noted for EDOF.
+    const autumn = await queries.execute(new GetServiceFait(actor, sessions[0]!.id));
+    expect(autumn.lines.map((l) => [l.full_name, l.left_at !== null, l.reason])).toEqual([['Nadia Benali', true, 'abandon'], ['Inès Moreau', false, null]]);
+    expect(autumn.lines[0]!.not_completed_minutes).toBeGreaterThan(0);
   });
 });

@@ -15,7 +15,7 @@ import { ListFavouriteCoursesHandler } from './application/queries/list-favourit
 import { RecommendForStudentHandler } from './application/queries/recommend-for-student.query.js';
 import { StudentCourse } from './domain/student-course.aggregate.js';
 import { SessionMember, TrainingSession } from './domain/training-session.aggregate.js';
-import { AddSessionMemberHandler, ChangeSessionHandler, RemoveSessionMemberHandler, ScheduleSessionHandler } from './application/commands/training-session.commands.js';
+import { AddSessionMemberHandler, ChangeSessionHandler, RemoveSessionMemberHandler, ScheduleSessionHandler, SetSessionLearnerReasonHandler } from './application/commands/training-session.commands.js';
 import { DeclareOnEdofHandler } from './application/commands/declare-on-edof.command.js';
 import { GetSessionHandler, ListSessionsHandler } from './application/queries/training-session.queries.js';
 import { SessionsController } from './http/sessions.controller.js';
@@ -57,6 +57,8 @@ import { CountEnrolmentRecordsHandler } from './application/queries/count-enrolm
     DeclareOnEdofHandler,
     ListSessionsHandler,
     GetSessionHandler,
+    // The reason a learner did not complete a session (the « service fait » itself: administration).
+    SetSessionLearnerReasonHandler,
   ],
 })
 export class EnrolmentModule {}

@@ -3,5 +3,5 @@ export { EnrolStudent, EnrolStudentHandler } from './application/commands/enrol-
 export { RateCourse } from './application/commands/rate-course.command.js';
 export { SetFavourite } from './application/commands/set-favourite.command.js';
 export { SetEnrolmentFunding } from './application/commands/set-enrolment-funding.command.js';
-export { AddSessionMember, ScheduleSession } from './application/commands/training-session.commands.js';
+export { AddSessionMember, RemoveSessionMember, ScheduleSession, SetSessionLearnerReason } from './application/commands/training-session.commands.js';
 export { GetSession, ListSessions } from './application/queries/training-session.queries.js';

@@ -33,11 +33,11 @@ const studentTrainersTag = (id: number) => ({ type: 'Teacher' as const, id: `OF-
 /** The administration's reads and writes (03). */
 export const adminApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** GET /admin/students/progress/: the students with their progress, searched, in a date range, 5 per page. */
+    /** GET /admin/students/progress/: the students with their progress, searched, in a date range or a session, 5 per page. */
     getStudentsProgress: build.query<ProgressPage, ProgressQuery>({
-      query: ({ search, start_date, end_date, page }) => ({
+      query: ({ search, start_date, end_date, session, page }) => ({
         url: 'admin/students/progress/',
-        params: { search, page, page_size: PROGRESS_PAGE_SIZE, ...(start_date ? { start_date } : {}), ...(end_date ? { end_date } : {}) },
+        params: { search, page, page_size: PROGRESS_PAGE_SIZE, ...(start_date ? { start_date } : {}), ...(end_date ? { end_date } : {}), ...(session ? { session } : {}) },
       }),
       providesTags: [{ type: 'StudentProgress', id: 'ADMIN' }],
     }),

@@ -15,6 +15,8 @@ export interface ProgressQuery {
   search: string;
   start_date?: string;
   end_date?: string;
+  /** The learners who were in this training session. */
+  session?: number;
   page: number;
 }
 

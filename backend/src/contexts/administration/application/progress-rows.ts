@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { Database } from '../../../platform/database/database.js';
 import { COURSE_STEP, COURSE_SUMMARY } from '../../catalogue/contracts/catalogue.read-models.js';
-import { COURSE_ENROLMENT } from '../../enrolment/contracts/enrolment.read-models.js';
+import { COURSE_ENROLMENT, SESSION_LEARNER, TRAINING_SESSION_SUMMARY } from '../../enrolment/contracts/enrolment.read-models.js';
 import { STUDENT_RECORD, studentRecordOrder } from '../../identity/contracts/identity.read-models.js';
 import { STUDENT_COURSE_FIGURES, STUDENT_FIGURES } from '../../learning-progress/contracts/learning-progress.read-models.js';
 
@@ -43,6 +43,8 @@ export interface ProgressFilter {
   startDate?: string;
   endDate?: string;
   studentId?: number;
+  /** The learners who were in this training session (those who left it too), through enrolment's published view. */
+  sessionId?: number;
 }
 
 /** LIKE's wildcards in a search are text, not patterns; search_text is lower case. */
@@ -56,7 +58,8 @@ const MATCHING = `
    and ($1::text is null or s.search_text like $1)
    and ($2::date is null or s.date_entree >= $2)
    and ($3::date is null or s.date_entree <= $3)
-   and ($4::int is null or s.id = $4)`;
+   and ($4::int is null or s.id = $4)
+   and ($5::int is null or exists (select 1 from ${SESSION_LEARNER} sl where sl.session_id = $5 and sl.student_id = s.id))`;
 
 /** The rows' figures for a set of students given as `chosen (id, nom, prenom, fullname, email, username, date_entree)`. */
 const figures = (extra = '') => `
@@ -95,7 +98,7 @@ export const PROGRESS_PAGE_SQL = `
   with chosen as (
     select ${CHOSEN_COLUMNS}, count(*) over ()::int as total
     ${MATCHING}
-     order by ${studentRecordOrder('s')} limit $5 offset $6
+     order by ${studentRecordOrder('s')} limit $6 offset $7
   ), ${figures(', c.total').trim()}`;
 
 /** A batch after (nom, prenom, id), for the exports' keyset walk. */
@@ -103,14 +106,23 @@ export const PROGRESS_BATCH_SQL = `
   with chosen as (
     select ${CHOSEN_COLUMNS}
     ${MATCHING}
-       and (${studentRecordOrder('s')}) > ($5::text, $6::text, $7::int)
-     order by ${studentRecordOrder('s')} limit $8
+       and (${studentRecordOrder('s')}) > ($6::text, $7::text, $8::int)
+     order by ${studentRecordOrder('s')} limit $9
   ), ${figures(', c.nom, c.prenom').trim()}`;
 
 export const PROGRESS_COUNT_SQL = `select count(*)::int as total ${MATCHING}`;
 
 export function filterParams(filter: ProgressFilter): unknown[] {
-  return [likePattern(filter.search), filter.startDate ?? null, filter.endDate ?? null, filter.studentId ?? null];
+  return [likePattern(filter.search), filter.startDate ?? null, filter.endDate ?? null, filter.studentId ?? null, filter.sessionId ?? null];
+}
+
+/** The session a filter names, from enrolment's published view: its name for a file name, null when there is none. */
+export async function sessionOfFilter(db: Database, sessionId: number): Promise<{ name: string; start_date: string } | null> {
+  const session = await db.one<{ name: string; start_date: string }>(
+    `select name, to_char(start_date, 'YYYY-MM-DD') as start_date from ${TRAINING_SESSION_SUMMARY} where session_id = $1`,
+    [sessionId],
+  );
+  return session ?? null;
 }
 
 export async function progressPage(db: Database, filter: ProgressFilter, page: { page: number; pageSize: number }): Promise<{ results: ProgressRow[]; count: number }> {

@@ -9,7 +9,9 @@ import type { Actor } from '../../../shared-kernel/index.js';
 import { DashboardView, GetDashboard, GetTrends, TrendsView } from '../application/queries/dashboard.queries.js';
 import { ProgressRow } from '../application/progress-rows.js';
 import { ListProgress } from '../application/queries/list-progress.query.js';
+import { GetServiceFait } from '../application/queries/service-fait.query.js';
 import { ProgressFilterQuery, TrendsQuery } from './administration.requests.js';
+import { ServiceFaitResponse } from './service-fait.responses.js';
 
 export class ProgressPage extends PagedOf(ProgressRow) {}
 
@@ -41,12 +43,20 @@ export class AdministrationController {
   @Get('admin/students/progress')
   @Authenticated('admin')
   @ApiOperation({
-    summary: 'Suivi de progression : étudiants (comptes ouverts) par nom, cherchés (nom, e-mail, identifiant, dossier), filtrés sur la date d’entrée (bornes incluses), 5 par page',
+    summary: 'Suivi de progression : étudiants (comptes ouverts) par nom, cherchés (nom, e-mail, identifiant, dossier), filtrés sur la date d’entrée (bornes incluses) ou une session de formation, 5 par page',
   })
   @ApiOkResponse({ type: ProgressPage })
   async progress(@CurrentActor() actor: Actor, @Query() query: ProgressFilterQuery, @Req() request: FastifyRequest): Promise<Paged<ProgressRow>> {
     const page = query.toPageRequest(PROGRESS_PAGE_SIZE);
     const { results, count } = await this.queries.execute(new ListProgress(actor, query.toFilter(), page));
     return paged(results, count, page, request.url);
+  }
+
+  @Get('admin/sessions/:id/service-fait')
+  @Authenticated('admin')
+  @ApiOperation({ summary: 'Le service fait de la session (EDOF) : par apprenant passé par la session, heures prévues, réalisées (temps mesuré par le serveur), non réalisées, taux, dates, motif' })
+  @ApiOkResponse({ type: ServiceFaitResponse })
+  serviceFait(@CurrentActor() actor: Actor, @Param('id', IdPipe) sessionId: number): Promise<ServiceFaitResponse> {
+    return this.queries.execute(new GetServiceFait(actor, sessionId));
   }
 }

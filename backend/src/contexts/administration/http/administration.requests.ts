@@ -1,7 +1,8 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsInt, IsOptional, Max, Min, ValidateBy } from 'class-validator';
+import { IsInt, IsOptional, IsPositive, Max, Min, ValidateBy } from 'class-validator';
+import { MAX_ID } from '../../../platform/http/ids.js';
 import { isCalendarDate } from '../../../platform/http/fields.js';
 import { lastValue, PageQuery, queryInteger } from '../../../platform/http/paging.js';
 import { OptionalQueryText } from '../../../platform/http/query-params.js';
@@ -22,7 +23,7 @@ function QueryDate(description: string, label: string) {
   );
 }
 
-/** `?search=&start_date=&end_date=`: the progress list's and exports' filter. */
+/** `?search=&start_date=&end_date=&session=`: the progress list's and exports' filter. */
 export class ProgressFilterQuery extends PageQuery {
   @OptionalQueryText('Recherche dans le nom, l’e-mail, le nom d’utilisateur et le numéro de dossier', 'La recherche')
   search?: string;
@@ -33,12 +34,21 @@ export class ProgressFilterQuery extends PageQuery {
   @QueryDate("Date d'entrée au plus tard (incluse)", 'La date de fin')
   end_date?: string;
 
+  @ApiPropertyOptional({ type: Number, description: 'Les apprenants passés par cette session de formation (ceux qui l’ont quittée aussi)' })
+  @IsOptional()
+  @Transform(emptyIsAbsent)
+  @Transform(queryInteger)
+  @Max(MAX_ID, { message: 'Session de formation introuvable.' })
+  @IsPositive({ message: 'La session doit être un identifiant.' })
+  @IsInt({ message: 'La session doit être un identifiant.' })
+  session?: number;
+
   /** The filter, checked: the end not before the start. */
-  toFilter(): { search?: string; startDate?: string; endDate?: string } {
+  toFilter(): { search?: string; startDate?: string; endDate?: string; sessionId?: number } {
     if (this.start_date && this.end_date && this.end_date < this.start_date) {
       throw new InvalidInputError('La date de fin ne peut pas précéder la date de début.', 'end_date');
     }
-    return { search: this.search, startDate: this.start_date, endDate: this.end_date };
+    return { search: this.search, startDate: this.start_date, endDate: this.end_date, sessionId: this.session };
   }
 }
 

@@ -8,6 +8,7 @@ import type { Actor } from '../../../shared-kernel/index.js';
 import { sendWorkbook, XLSX_FILE_RESPONSE, XLSX_TYPE, type WorkbookExport } from '../application/exports/xlsx.js';
 import { ExportProgress } from '../application/queries/export-progress.query.js';
 import { ExportStudents } from '../application/queries/export-students.query.js';
+import { ExportServiceFait } from '../application/queries/export-service-fait.query.js';
 import { ProgressFilterQuery, StudentExportQuery } from './administration.requests.js';
 
 const FILE_RESPONSE = XLSX_FILE_RESPONSE;
@@ -61,6 +62,15 @@ export class ExportsController {
   @ApiResponse(FILE_RESPONSE)
   async student(@CurrentActor() actor: Actor, @Param('student_id', IdPipe) studentId: number, @Res() reply: FastifyReply): Promise<void> {
     await this.send(reply, await this.queries.execute(new ExportStudents(actor, { studentId })));
+  }
+
+  @Get('admin/sessions/:id/service-fait/export')
+  @Authenticated('admin')
+  @ApiOperation({ summary: 'Service_fait_{session}_{début}.xlsx : feuille « Service fait », une ligne par apprenant passé par la session de formation' })
+  @ApiProduces(XLSX_TYPE)
+  @ApiResponse(FILE_RESPONSE)
+  async serviceFait(@CurrentActor() actor: Actor, @Param('id', IdPipe) sessionId: number, @Res() reply: FastifyReply): Promise<void> {
+    await this.send(reply, await this.queries.execute(new ExportServiceFait(actor, sessionId)));
   }
 
   private send<T>(reply: FastifyReply, workbook: WorkbookExport<T>): Promise<void> {

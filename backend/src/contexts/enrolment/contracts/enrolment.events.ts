@@ -102,4 +102,21 @@ export interface SessionTrainerRemoved {
   payload: { sessionId: number; courseId: number; teacherId: number };
 }
 
-export type TrainingSessionEvent = TrainingSessionScheduled | TrainingSessionRescheduled | SessionLearnerAdded | SessionLearnerRemoved | SessionTrainerAdded | SessionTrainerRemoved;
+/** Why a learner's training was not completed, for EDOF's « service fait » (the admin's choice in a fixed list). */
+export const SESSION_LEARNER_REASONS = ['abandon', 'absence', 'interruption', 'force_majeure', 'autre'] as const;
+export type SessionLearnerReason = (typeof SESSION_LEARNER_REASONS)[number];
+
+/** An admin set (or cleared: null) the reason a learner of the session did not complete it. A code, never free text. */
+export interface SessionLearnerReasonSet {
+  type: 'SessionLearnerReasonSet';
+  payload: { sessionId: number; courseId: number; studentId: number; reason: SessionLearnerReason | null };
+}
+
+export type TrainingSessionEvent =
+  | TrainingSessionScheduled
+  | TrainingSessionRescheduled
+  | SessionLearnerAdded
+  | SessionLearnerRemoved
+  | SessionTrainerAdded
+  | SessionTrainerRemoved
+  | SessionLearnerReasonSet;

@@ -52,4 +52,6 @@ export interface SessionLearnerRow {
   student_id: number;
   joined_at: Date;
   left_at: Date | null;
+  /** Why the learner did not complete the session (EDOF's « service fait »), set by an admin; null: none given. */
+  reason: 'abandon' | 'absence' | 'interruption' | 'force_majeure' | 'autre' | null;
 }

@@ -81,6 +81,26 @@ describe('TrainingSession', () => {
     expect(session.members.getItems()).toHaveLength(3);
     expect(session.takeEvents().map((e) => e.type)).toEqual(['SessionLearnerAdded', 'SessionTrainerAdded', 'SessionLearnerRemoved', 'SessionLearnerAdded']);
   });
+
+  it('keeps the reason a learner did not complete the session on their latest passage, as a code in the event', () => {
+    const session = scheduled();
+    session.addLearner(11, true, now);
+    session.remove('learner', 11, now);
+    session.addLearner(11, true, now);
+    session.addTrainer(4, true, now);
+    session.takeEvents();
+    expect(session.setLearnerReason(11, 'abandon')).toBe(true);
+    expect(session.setLearnerReason(11, 'abandon')).toBe(false);
+    expect(session.members.getItems().map((m) => m.reason)).toEqual([null, 'abandon', null]);
+    expect(session.setLearnerReason(11, null)).toBe(true);
+    expect(refusal(() => session.setLearnerReason(12, 'autre'))).toEqual(['NotASessionMemberError', 'Cet apprenant ne fait pas partie de la session.']);
+    expect(refusal(() => session.setLearnerReason(4, 'autre'))).toEqual(['NotASessionMemberError', 'Cet apprenant ne fait pas partie de la session.']);
+    expect(refusal(() => session.setLearnerReason(11, 'vacances' as never))).toEqual(['InvalidInputError', 'Motif inconnu : choisissez abandon, absence, interruption, force majeure ou autre.']);
+    expect(session.takeEvents()).toEqual([
+      { type: 'SessionLearnerReasonSet', payload: { sessionId: 3, courseId: 7, studentId: 11, reason: 'abandon' } },
+      { type: 'SessionLearnerReasonSet', payload: { sessionId: 3, courseId: 7, studentId: 11, reason: null } },
+    ]);
+  });
 });
 
 describe('EDOF declarations', () => {

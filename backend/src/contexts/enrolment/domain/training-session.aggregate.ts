@@ -1,7 +1,7 @@
 import { Collection, type Rel } from '@mikro-orm/core';
 import { Entity, ManyToOne, OneToMany, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { AggregateRoot, InvalidInputError, isCalendarDate, type CalendarDate, type StreamRef } from '../../../shared-kernel/index.js';
-import { TRAINING_SESSION_STREAM, type TrainingSessionEvent } from '../contracts/enrolment.events.js';
+import { SESSION_LEARNER_REASONS, TRAINING_SESSION_STREAM, type SessionLearnerReason, type TrainingSessionEvent } from '../contracts/enrolment.events.js';
 import { NotASessionMemberError, SessionLearnerNotEnrolledError, SessionTrainerNotAcceptedError } from './enrolment.errors.js';
 
 export const SESSION_NAME_MAX = 120;
@@ -143,6 +143,24 @@ export class TrainingSession extends AggregateRoot<TrainingSessionEvent> {
     );
     return true;
   }
+
+  /**
+   * Why a learner did not complete the session (EDOF's « service fait »), or null to clear it: kept on
+   * their latest passage through it. A learner never in the session is refused (404); the same
+   * reason again changes nothing (returns false).
+   */
+  setLearnerReason(studentId: number, reason: SessionLearnerReason | null): boolean {
+    if (reason !== null && !(SESSION_LEARNER_REASONS as readonly string[]).includes(reason)) {
+      throw new InvalidInputError('Motif inconnu : choisissez abandon, absence, interruption, force majeure ou autre.', 'reason');
+    }
+    const passages = this.members.getItems().filter((m) => m.role === 'learner' && m.personId === studentId);
+    const latest = passages.at(-1);
+    if (!latest) throw new NotASessionMemberError('learner');
+    if (latest.reason === reason) return false;
+    latest.reason = reason;
+    this.record({ type: 'SessionLearnerReasonSet', payload: { sessionId: this.id, courseId: this.courseId, studentId, reason } });
+    return true;
+  }
 }
 
 /** A learner or a trainer of a session, from the day they joined to the day they left (null: still in). */
@@ -170,6 +188,10 @@ export class SessionMember {
 
   @Property({ type: 'datetime', fieldName: 'left_at', nullable: true })
   leftAt: Date | null = null;
+
+  /** A learner's reason for not completing the session (service fait), set by an admin; null: none. */
+  @Property({ type: 'string', columnType: 'text', nullable: true })
+  reason: SessionLearnerReason | null = null;
 
   constructor(session: TrainingSession, role: SessionRole, personId: number, joinedAt: Date) {
     this.session = session;

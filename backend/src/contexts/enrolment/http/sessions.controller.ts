@@ -5,10 +5,10 @@ import { Authenticated, CurrentActor } from '../../../platform/auth/auth.decorat
 import { IdPipe } from '../../../platform/http/id.pipe.js';
 import type { Actor } from '../../../shared-kernel/index.js';
 import { DeclareOnEdof } from '../application/commands/declare-on-edof.command.js';
-import { AddSessionMember, ChangeSession, RemoveSessionMember, ScheduleSession } from '../application/commands/training-session.commands.js';
+import { AddSessionMember, ChangeSession, RemoveSessionMember, ScheduleSession, SetSessionLearnerReason } from '../application/commands/training-session.commands.js';
 import { GetSession, ListSessions, type SessionDetailView } from '../application/queries/training-session.queries.js';
 import type { EdofDeclaration } from '../domain/edof.js';
-import { EdofKindParam, NewSessionRequest, SessionLearnerRequest, SessionListQuery, SessionRequest, SessionTrainerRequest } from './sessions.requests.js';
+import { EdofKindParam, NewSessionRequest, SessionLearnerReasonRequest, SessionLearnerRequest, SessionListQuery, SessionRequest, SessionTrainerRequest } from './sessions.requests.js';
 import {
   AddedResponse,
   ChangedResponse,
@@ -117,6 +117,20 @@ export class SessionsController {
   @ApiNoContentResponse()
   async removeTrainer(@CurrentActor() actor: Actor, @Param('id', IdPipe) sessionId: number, @Param('teacher', IdPipe) teacherId: number): Promise<void> {
     await this.commands.execute(new RemoveSessionMember(actor, sessionId, 'trainer', teacherId));
+  }
+
+  @Put('admin/sessions/:id/learners/:student/reason')
+  @Authenticated('admin')
+  @ApiConsumes('application/json')
+  @ApiOperation({ summary: 'Motif pour lequel un apprenant n’a pas suivi toute la session (service fait EDOF) : abandon, absence, interruption, force majeure ou autre ; null l’efface' })
+  @ApiOkResponse({ type: ChangedResponse })
+  setReason(
+    @CurrentActor() actor: Actor,
+    @Param('id', IdPipe) sessionId: number,
+    @Param('student', IdPipe) studentId: number,
+    @Body() body: SessionLearnerReasonRequest,
+  ): Promise<ChangedResponse> {
+    return this.commands.execute(new SetSessionLearnerReason(actor, sessionId, studentId, body.reason ?? null));
   }
 
   @Put('admin/students/:id/courses/:courseId/edof/:kind')

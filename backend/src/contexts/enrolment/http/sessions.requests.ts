@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsPositive, IsString, IsUUID, Max, MaxLength } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsPositive, IsString, IsUUID, Max, MaxLength, ValidateIf } from 'class-validator';
+import { SESSION_LEARNER_REASONS, type SessionLearnerReason } from '../contracts/enrolment.events.js';
 import { MAX_ID, toDecimalInteger } from '../../../platform/http/ids.js';
 
 /** PUT /admin/sessions/{id}/: a session's name and dates (docs/adr/0050). */
@@ -68,4 +69,12 @@ export class EdofKindParam {
   @ApiProperty({ enum: ['entry', 'exit'] })
   @IsIn(['entry', 'exit'], { message: 'Déclaration inconnue : « entry » (entrée) ou « exit » (sortie).' })
   kind!: 'entry' | 'exit';
+}
+
+/** PUT /admin/sessions/{id}/learners/{student}/reason: why the learner did not complete the session (null clears it). */
+export class SessionLearnerReasonRequest {
+  @ApiProperty({ enum: SESSION_LEARNER_REASONS, nullable: true, description: 'Motif de réalisation partielle (service fait EDOF) ; null : aucun' })
+  @ValidateIf((o: SessionLearnerReasonRequest) => o.reason !== null)
+  @IsIn(SESSION_LEARNER_REASONS, { message: 'Motif inconnu : choisissez abandon, absence, interruption, force majeure ou autre.' })
+  reason!: SessionLearnerReason | null;
 }

@@ -122,6 +122,30 @@ describe('a batch of dossiers de preuves', () => {
     expect(await chosen('2026-03-01', '2026-03-31')).toEqual([learners[0].studentId, learners[1].studentId]);
   });
 
+  it('takes the learners who were in a session of the course only (those who left it too), and refuses a session of another course', async () => {
+    const { course, learners } = await world();
+    const admin = await givenAdmin(t);
+    const session = async (courseId: number) => (await call(t, 'POST', '/api/admin/sessions/', admin.token, { course: courseId, name: 'Session de mars 2026', start_date: '2026-03-02', end_date: '2026-04-30' })).json().id as number;
+    const march = await session(course.courseId);
+    for (const learner of [learners[0], learners[2]]) expect((await call(t, 'POST', `/api/admin/sessions/${march}/learners/`, admin.token, { student: learner.studentId })).statusCode).toBe(200);
+    expect((await call(t, 'DELETE', `/api/admin/sessions/${march}/learners/${learners[2].studentId}/`, admin.token)).statusCode).toBe(204);
+    const url = `/api/evidence/courses/${course.courseId}/dossiers/`;
+    const other = await session((await givenCourse(t)).courseId);
+    const elsewhere = await call(t, 'POST', url, admin.token, { session: other });
+    expect([elsewhere.statusCode, elsewhere.json().message]).toEqual([400, 'Cette session n’est pas une session de ce cours.']);
+    const unknown = await call(t, 'POST', url, admin.token, { session: 1_999_999 });
+    expect([unknown.statusCode, unknown.json().message]).toEqual([404, 'Session de formation introuvable.']);
+    const notAnId = await call(t, 'POST', url, admin.token, { session: 'mars' });
+    expect([notAnId.statusCode, notAnId.json().message]).toEqual([400, 'La session doit être un identifiant.']);
+    // With a period too: both apply (enrolled in March: learners 0 and 1; in the session: 0 and 2).
+    const both = await call(t, 'POST', url, admin.token, { session: march, periode: 'inscription', du: '2026-03-01', au: '2026-03-31' });
+    expect([both.statusCode, both.json().learners]).toEqual([202, 1]);
+    const asked = await call(t, 'POST', url, admin.token, { session: march });
+    expect([asked.statusCode, asked.json().learners]).toEqual([202, 2]);
+    const jobId = asked.json().job_id;
+    await eventually(async () => expect((await call(t, 'GET', `/api/evidence/dossier-batches/${jobId}/`, admin.token)).json().dossier).toMatchObject({ student_ids: [learners[0].studentId, learners[2].studentId] }), 120_000);
+  }, 180_000);
+
   it('schedules the retention of stored dossiers every night on the queue', async () => {
     expect(await db.query('select name, cron, timezone from jobs.schedule where name = $1', ['evidence.dossier-retention'])).toEqual([{ name: 'evidence.dossier-retention', cron: '30 3 * * *', timezone: 'Europe/Paris' }]);
   });

@@ -89,12 +89,12 @@ export class DossierController {
   @Post('courses/:courseId/dossiers')
   @HttpCode(202)
   @Authenticated('student', 'teacher', 'admin')
-  @ApiOperation({ summary: 'Lance un lot de dossiers de preuves (administrateurs) : tous les apprenants du cours, ou ceux inscrits ou actifs sur une période ; suivi par GET dossier-batches/{job_id}' })
+  @ApiOperation({ summary: 'Lance un lot de dossiers de preuves (administrateurs) : tous les apprenants du cours, ou ceux inscrits ou actifs sur une période, ou ceux d’une session du cours ; suivi par GET dossier-batches/{job_id}' })
   @ApiAcceptedResponse({ type: DossierBatchStartedView })
   batch(@CurrentActor() actor: Actor, @Param('courseId', IdPipe) courseId: number, @Body() body: DossierBatchRequest): Promise<{ job_id: string; learners: number }> {
     if (body.periode == null && (body.du != null || body.au != null)) throw new InvalidInputError('Choisissez si la période porte sur l’inscription ou sur l’activité.', 'periode');
     const period = body.periode ? { basis: body.periode, from: body.du!, to: body.au! } : null;
-    return this.commands.execute(new RequestDossierBatch(actor, courseId, { period }));
+    return this.commands.execute(new RequestDossierBatch(actor, courseId, body.session === undefined ? { period } : { period, session: body.session }));
   }
 
   @Get('dossier-batches/:jobId')

@@ -1,5 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, Matches, ValidateIf } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsPositive, Matches, Max, ValidateIf } from 'class-validator';
+import { MAX_ID, toDecimalInteger } from '../../../platform/http/ids.js';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -19,4 +21,12 @@ export class DossierBatchRequest {
   @ValidateIf((o: DossierBatchRequest) => o.periode !== undefined || o.au !== undefined)
   @Matches(DAY, { message: 'La date de fin doit être une date (AAAA-MM-JJ).' })
   au?: string;
+
+  @ApiPropertyOptional({ type: Number, description: 'Seulement les apprenants passés par cette session du cours (ceux qui l’ont quittée aussi)' })
+  @IsOptional()
+  @Transform(toDecimalInteger)
+  @Max(MAX_ID, { message: 'Session de formation introuvable.' })
+  @IsPositive({ message: 'La session doit être un identifiant.' })
+  @IsInt({ message: 'La session doit être un identifiant.' })
+  session?: number;
 }

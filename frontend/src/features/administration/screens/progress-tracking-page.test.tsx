@@ -121,6 +121,30 @@ describe('/admin-stat-dashboard-user', () => {
     expect(created).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('button', { name: /Exporter tous les étudiants/ })).toBeEnabled();
   });
+
+  it('filters the list and the exports by a training session chosen beside the dates', async () => {
+    const sessions = [
+      { id: 5, course_id: 7, course_title: 'Excel : tableaux croisés dynamiques', name: 'Session de janvier 2027', start_date: '2027-01-11', end_date: '2027-03-26', learners: 2, trainers: 1 },
+      { id: 6, course_id: 8, course_title: 'Word : publipostage', name: 'Session de février 2027', start_date: '2027-02-01', end_date: '2027-02-26', learners: 1, trainers: 0 },
+    ];
+    const { calls } = server(23, (request) => {
+      if (request.path === '/admin/sessions/') return json(sessions);
+      if (request.path === '/admin/students/progress/' && request.query.get('session') === '5') return json({ count: 2, results: STUDENTS.slice(0, 2) });
+      if (request.path === '/admin/exports/progress/') return new Response(new Uint8Array(16), { headers: { 'content-disposition': 'attachment; filename="Progression_Session_de_janvier_2027_2027-01-11.xlsx"', 'x-export-rows': '2' } });
+      return undefined;
+    });
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() });
+    renderApp('/admin-stat-dashboard-user');
+    await screen.findByTestId('progress-table');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Session' }));
+    await userEvent.click(await screen.findByTitle('Session de janvier 2027 — Excel : tableaux croisés dynamiques (du 11/01/2027 au 26/03/2027)'));
+    await waitFor(() => expect(screen.getByTestId('progress-counter')).toHaveTextContent('2 étudiants affichés · 2 étudiants au total'));
+    const listed = calls.filter((c) => c.path === '/admin/students/progress/');
+    expect([listed[0]!.query.get('session'), listed.at(-1)!.query.get('session'), listed.at(-1)!.query.get('page')]).toEqual([null, '5', '1']);
+    await userEvent.click(screen.getByRole('button', { name: /Exporter tous les étudiants/ }));
+    expect(await screen.findByText('Fichier Progression_Session_de_janvier_2027_2027-01-11.xlsx téléchargé.')).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/admin/exports/progress/')!.query.get('session')).toBe('5');
+  });
 });
 
 describe('pageWindow', () => {

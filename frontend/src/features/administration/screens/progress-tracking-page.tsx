@@ -4,6 +4,7 @@ import { Button, Input, Table, type TableColumnsType } from 'antd';
 import { DownloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { errorDialog } from '../../../lib/feedback';
 import { PersonAvatar } from '../../../components/avatar';
+import { SessionSelect } from '../../../components/session-select/session-select';
 import { Panel } from '../../../components/panel';
 import { WorkPage } from '../../../components/work-page';
 import { PROGRESS_PAGE_SIZE, useGetStudentsProgressQuery, type StudentProgressRow } from '../admin-api';
@@ -17,9 +18,9 @@ import '../administration.css';
 
 const dateOf = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('fr-FR') : '-');
 
-/** The export URLs (docs/administration.md): every matching student, a date range, one student. */
-export const progressExportPath = (filter: { search?: string; start_date?: string; end_date?: string }) => {
-  const params = new URLSearchParams(Object.entries(filter).filter(([, v]) => v) as [string, string][]);
+/** The export URLs (docs/administration.md): every matching student, a date range, a session, one student. */
+export const progressExportPath = (filter: { search?: string; start_date?: string; end_date?: string; session?: number }) => {
+  const params = new URLSearchParams(Object.entries(filter).filter(([, v]) => v).map(([k, v]) => [k, String(v)]));
   const query = params.toString();
   return `admin/exports/progress/${query ? `?${query}` : ''}`;
 };
@@ -35,17 +36,18 @@ export function ProgressTrackingPage() {
   const { typed, setTyped, search, page, setPage } = usePagedSearch();
   const [startDate, setStartDate] = useState('');
   const [endDate, setEndDate] = useState('');
+  const [session, setSession] = useState<number | undefined>(undefined);
   const download = useExportDownload();
   const exporting = download.state.running !== null;
 
-  const { data, isLoading, isFetching, error } = useGetStudentsProgressQuery({ search, start_date: startDate || undefined, end_date: endDate || undefined, page });
+  const { data, isLoading, isFetching, error } = useGetStudentsProgressQuery({ search, start_date: startDate || undefined, end_date: endDate || undefined, session, page });
   const rows = data?.results ?? [];
   const pages = Math.max(1, Math.ceil((data?.count ?? 0) / PROGRESS_PAGE_SIZE));
 
   const exportRange = () => {
     if (!startDate || !endDate) return errorDialog(m.progress.rangeTitle, m.progress.rangeMissing);
     if (endDate < startDate) return errorDialog(m.progress.rangeTitle, m.progress.rangeOrder);
-    void download.start('range', progressExportPath({ search, start_date: startDate, end_date: endDate }), `Progression_${startDate}_to_${endDate}.xlsx`);
+    void download.start('range', progressExportPath({ search, start_date: startDate, end_date: endDate, session }), `Progression_${startDate}_to_${endDate}.xlsx`);
   };
 
   const columns: TableColumnsType<StudentProgressRow> = [
@@ -162,7 +164,7 @@ export function ProgressTrackingPage() {
       <Panel title={m.progress.exportCard} titleAs="h2" className="progress-export" testId="progress-export">
         <div className="progress-export__row">
           <div>
-            <Button icon={<DownloadOutlined />} disabled={exporting} loading={received.running === 'all'} onClick={() => void download.start('all', progressExportPath({ search }), 'Progression_Etudiants.xlsx')}>
+            <Button icon={<DownloadOutlined />} disabled={exporting} loading={received.running === 'all'} onClick={() => void download.start('all', progressExportPath({ search, session }), 'Progression_Etudiants.xlsx')}>
               {m.progress.exportAll}
             </Button>
             <p className="progress-muted progress-export__hint">{m.progress.exportAllHint}</p>
@@ -175,6 +177,20 @@ export function ProgressTrackingPage() {
             <label>
               <span>{m.progress.endDate}</span>
               <input type="date" value={endDate} disabled={exporting} onChange={(event) => { setEndDate(event.target.value); setPage(1); }} />
+            </label>
+            <label>
+              <span>{m.progress.session}</span>
+              <SessionSelect
+                value={session}
+                onChange={(next) => {
+                  setSession(next);
+                  setPage(1);
+                }}
+                id="progress-session"
+                label={m.progress.session}
+                placeholder={m.progress.sessionPlaceholder}
+                testId="progress-session"
+              />
             </label>
             <Button type="primary" icon={<DownloadOutlined />} disabled={exporting} loading={received.running === 'range'} onClick={exportRange}>
               {m.progress.exportRange}

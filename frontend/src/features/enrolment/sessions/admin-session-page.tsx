@@ -18,6 +18,8 @@ import {
 } from './sessions-api';
 import { sessionMessages as m } from './sessions-messages';
 import { frenchDay } from '../../../lib/format';
+import { useNarrowScreen } from '../../../lib/use-narrow-screen';
+import { ServiceFaitSection } from './service-fait-section';
 import './sessions.css';
 
 const TONES: Record<string, string> = { declaree: 'ok', a_declarer: 'todo', en_retard: 'late', declaree_en_retard: 'late', a_venir: 'muted', date_inconnue: 'muted' };
@@ -108,6 +110,7 @@ export function AdminSessionPage() {
   const { data: session, error, isLoading } = useGetSessionQuery(sessionId, { skip: !Number.isInteger(sessionId) });
   const [remove] = useRemoveSessionMemberMutation();
   const [editing, setEditing] = useState(false);
+  const narrow = useNarrowScreen('md');
   if (!session) {
     return (
       <WorkPage title={m.title} back={{ to: '/admin-sessions', label: m.back }} testId="admin-session">
@@ -115,48 +118,39 @@ export function AdminSessionPage() {
       </WorkPage>
     );
   }
+  const who = (l: SessionLearner) => (
+    <>
+      <div>{l.full_name}</div>
+      <small className="sessions-muted">{l.left_at ? m.left(parisDay(l.left_at)) : l.email}</small>
+    </>
+  );
+  const funding = (l: SessionLearner) => (
+    <>
+      <div>{l.funding_label ?? m.notSet}</div>
+      {l.dossier_number ? <small className="sessions-muted">{l.dossier_number}</small> : null}
+    </>
+  );
+  const edof = (l: SessionLearner, kind: 'entry' | 'exit') => (l.edof ? <EdofCell session={session} learner={l} declaration={l.edof[kind]} /> : <NoDeadline learner={l} />);
+  const removal = (l: SessionLearner) =>
+    l.left_at ? null : (
+      <Popconfirm
+        title={m.removeLearner(l.full_name)}
+        description={m.removeLearnerText}
+        okText={m.remove}
+        cancelText={m.cancel}
+        onConfirm={() => remove({ id: session.id, role: 'learners', personId: l.student_id }).unwrap().catch(failed)}
+      >
+        <Button size="small" danger aria-label={`${m.remove} ${l.full_name}`}>
+          {m.remove}
+        </Button>
+      </Popconfirm>
+    );
   const learnerColumns: TableColumnsType<SessionLearner> = [
-    {
-      title: m.learners,
-      key: 'name',
-      render: (_, l) => (
-        <>
-          <div>{l.full_name}</div>
-          <small className="sessions-muted">{l.left_at ? m.left(parisDay(l.left_at)) : l.email}</small>
-        </>
-      ),
-    },
-    {
-      title: m.funding,
-      key: 'funding',
-      responsive: ['md'],
-      render: (_, l) => (
-        <>
-          <div>{l.funding_label ?? m.notSet}</div>
-          {l.dossier_number ? <small className="sessions-muted">{l.dossier_number}</small> : null}
-        </>
-      ),
-    },
-    { title: m.edofEntry, key: 'entry', render: (_, l) => (l.edof ? <EdofCell session={session} learner={l} declaration={l.edof.entry} /> : <NoDeadline learner={l} />) },
-    { title: m.edofExit, key: 'exit', render: (_, l) => (l.edof ? <EdofCell session={session} learner={l} declaration={l.edof.exit} /> : <NoDeadline learner={l} />) },
-    {
-      title: <span className="visually-hidden">{m.remove}</span>,
-      key: 'remove',
-      render: (_, l) =>
-        l.left_at ? null : (
-          <Popconfirm
-            title={m.removeLearner(l.full_name)}
-            description={m.removeLearnerText}
-            okText={m.remove}
-            cancelText={m.cancel}
-            onConfirm={() => remove({ id: session.id, role: 'learners', personId: l.student_id }).unwrap().catch(failed)}
-          >
-            <Button size="small" danger aria-label={`${m.remove} ${l.full_name}`}>
-              {m.remove}
-            </Button>
-          </Popconfirm>
-        ),
-    },
+    { title: m.learners, key: 'name', render: (_, l) => who(l) },
+    { title: m.funding, key: 'funding', responsive: ['md'], render: (_, l) => funding(l) },
+    { title: m.edofEntry, key: 'entry', render: (_, l) => edof(l, 'entry') },
+    { title: m.edofExit, key: 'exit', render: (_, l) => edof(l, 'exit') },
+    { title: <span className="visually-hidden">{m.remove}</span>, key: 'remove', render: (_, l) => removal(l) },
   ];
   return (
     <WorkPage title={session.name} back={{ to: '/admin-sessions', label: m.back }} testId="admin-session" extra={<Button onClick={() => setEditing(true)}>{m.edit}</Button>}>
@@ -187,15 +181,40 @@ export function AdminSessionPage() {
         <h2 id="session-learners">{m.learners}</h2>
         <AddMember session={session} role="learners" />
         <p className="sessions-muted">{m.today(frenchDay(session.today))}</p>
-        <Table
-          rowKey={(l) => `${l.student_id}-${l.joined_at}`}
-          columns={learnerColumns}
-          dataSource={session.learners_list}
-          pagination={false}
-          scroll={{ x: true }}
-          locale={{ emptyText: <EmptyText text={m.noLearners} /> }}
-        />
+        {narrow ? (
+          // On a phone, a card per learner: nothing scrolls sideways.
+          session.learners_list.length === 0 ? (
+            <EmptyText text={m.noLearners} />
+          ) : (
+            <ul className="sessions-cards" aria-label={m.learners} data-testid="session-learner-cards">
+              {session.learners_list.map((l) => (
+                <li key={`${l.student_id}-${l.joined_at}`} className="sessions-card">
+                  {who(l)}
+                  <dl>
+                    <dt>{m.funding}</dt>
+                    <dd>{funding(l)}</dd>
+                    <dt>{m.edofEntry}</dt>
+                    <dd>{edof(l, 'entry')}</dd>
+                    <dt>{m.edofExit}</dt>
+                    <dd>{edof(l, 'exit')}</dd>
+                  </dl>
+                  {removal(l)}
+                </li>
+              ))}
+            </ul>
+          )
+        ) : (
+          <Table
+            rowKey={(l) => `${l.student_id}-${l.joined_at}`}
+            columns={learnerColumns}
+            dataSource={session.learners_list}
+            pagination={false}
+            scroll={{ x: true }}
+            locale={{ emptyText: <EmptyText text={m.noLearners} /> }}
+          />
+        )}
       </section>
+      <ServiceFaitSection sessionId={session.id} />
       {editing ? <SessionDialog session={session} onClose={() => setEditing(false)} /> : null}
     </WorkPage>
   );

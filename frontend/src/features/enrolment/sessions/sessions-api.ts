@@ -1,8 +1,11 @@
-import { api } from '../../../lib/api';
-import type { CoursePage, CourseStudentView, SessionDetailResponse, SessionSummaryResponse, TeacherListPage } from '../../../lib/api-schema';
+import type { CoursePage, CourseStudentView, ServiceFaitResponse, SessionDetailResponse, TeacherListPage } from '../../../lib/api-schema';
+import { trainingSessionsApi } from '../../../lib/training-sessions';
 
-export type SessionSummary = SessionSummaryResponse;
+export { useListSessionsQuery, type SessionSummary } from '../../../lib/training-sessions';
 export type SessionDetail = SessionDetailResponse;
+export type ServiceFait = ServiceFaitResponse;
+export type ServiceFaitLine = ServiceFait['lines'][number];
+export type SessionLearnerReason = 'abandon' | 'absence' | 'interruption' | 'force_majeure' | 'autre';
 export type SessionLearner = SessionDetail['learners_list'][number];
 export type EdofDeclaration = NonNullable<SessionLearner['edof']>['entry'];
 export type EdofKind = 'entry' | 'exit';
@@ -14,12 +17,8 @@ export interface SessionInput {
 }
 
 /** Training sessions and EDOF declarations (/api/admin/sessions/…, docs/adr/0050): the admins'. */
-export const sessionsApi = api.enhanceEndpoints({ addTagTypes: ['TrainingSession'] }).injectEndpoints({
+export const sessionsApi = trainingSessionsApi.injectEndpoints({
   endpoints: (build) => ({
-    listSessions: build.query<SessionSummary[], void>({
-      query: () => 'admin/sessions/',
-      providesTags: [{ type: 'TrainingSession', id: 'LIST' }],
-    }),
     getSession: build.query<SessionDetail, number>({
       query: (id) => `admin/sessions/${id}/`,
       providesTags: (_result, _error, id) => [{ type: 'TrainingSession', id }],
@@ -44,6 +43,15 @@ export const sessionsApi = api.enhanceEndpoints({ addTagTypes: ['TrainingSession
       query: ({ studentId, courseId, kind }) => ({ url: `admin/students/${studentId}/courses/${courseId}/edof/${kind}/`, method: 'PUT' }),
       invalidatesTags: (_result, _error, { sessionId }) => [{ type: 'TrainingSession', id: sessionId }],
     }),
+    /** GET /admin/sessions/{id}/service-fait/: EDOF's « service fait » figures, per learner who was in the session. */
+    getServiceFait: build.query<ServiceFait, number>({
+      query: (id) => `admin/sessions/${id}/service-fait/`,
+      providesTags: (_result, _error, id) => [{ type: 'TrainingSession', id }],
+    }),
+    setLearnerReason: build.mutation<{ changed: boolean }, { id: number; studentId: number; reason: SessionLearnerReason | null }>({
+      query: ({ id, studentId, reason }) => ({ url: `admin/sessions/${id}/learners/${studentId}/reason/`, method: 'PUT', body: { reason } }),
+      invalidatesTags: (_result, _error, { id }) => [{ type: 'TrainingSession', id }],
+    }),
     /** GET /course/?search=: the courses a session may run (the back office's list). */
     sessionCourseChoices: build.query<CoursePage, string>({
       query: (search) => ({ url: 'course/', params: { search, page: 1, page_size: 50 } }),
@@ -61,8 +69,9 @@ export const sessionsApi = api.enhanceEndpoints({ addTagTypes: ['TrainingSession
 });
 
 export const {
-  useListSessionsQuery,
   useGetSessionQuery,
+  useGetServiceFaitQuery,
+  useSetLearnerReasonMutation,
   useScheduleSessionMutation,
   useChangeSessionMutation,
   useAddSessionMemberMutation,

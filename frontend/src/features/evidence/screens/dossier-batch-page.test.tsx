@@ -1,4 +1,5 @@
 import { fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { startSession } from '../../../lib/session';
 import { json, stubFetch, type FakeRequest } from '../../../test/fake-fetch';
@@ -73,5 +74,25 @@ describe('« Dossiers de preuves » of a course', () => {
     fireEvent.click(screen.getByTestId('dossier-batch-start'));
     expect(await screen.findByText('Aucun apprenant ne correspond à ce choix pour ce cours.')).toBeInTheDocument();
     expect(bodies).toEqual([{ periode: 'inscription', du: '2026-03-01', au: '2026-03-31' }]);
+  });
+
+  it('offers the course’s sessions and sends the one chosen', async () => {
+    startSession('admin', { id: 1, username: 'admin', access: 'a1', refresh: 'r1' });
+    const calls: FakeRequest[] = [];
+    stubFetch((request) => {
+      calls.push(request);
+      const path = request.path.replace(/\/$/, '');
+      if (path === '/admin/sessions') return json([{ id: 8, course_id: 5, course_title: 'Sécurité incendie', name: 'Session de mars 2026', start_date: '2026-03-02', end_date: '2026-04-30', learners: 2, trainers: 1 }]);
+      if (path === '/evidence/courses/5/dossiers' && request.method === 'POST') return json({ job_id: JOB, learners: 2 }, 202);
+      if (path === `/evidence/dossier-batches/${JOB}`) return json({ job_id: JOB, state: 'active', progress: { done: 0, total: 3 }, dossier: null, skipped: [] });
+      return json({ statusCode: 404, message: 'Ressource introuvable.' }, 404);
+    });
+    renderApp('/admin-course-detail/5/dossiers');
+    await userEvent.click(await screen.findByRole('combobox', { name: 'Session de formation' }));
+    await userEvent.click(await screen.findByTitle('Session de mars 2026 (du 02/03/2026 au 30/04/2026)'));
+    fireEvent.click(screen.getByTestId('dossier-batch-start'));
+    expect(await screen.findByText('2 apprenants')).toBeInTheDocument();
+    expect(calls.find((c) => c.path.startsWith('/admin/sessions'))!.query.get('course')).toBe('5');
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ session: 8 });
   });
 });

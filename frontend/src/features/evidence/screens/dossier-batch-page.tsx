@@ -5,6 +5,7 @@ import { DownloadOutlined, FileZipOutlined } from '@ant-design/icons';
 import { describeApiError } from '../../../lib/api-errors';
 import { toast } from '../../../lib/feedback';
 import { LoadState, WorkPage } from '../../../components/work-page';
+import { SessionSelect } from '../../../components/session-select/session-select';
 import { downloadDossier } from '../components/dossier-download';
 import { useGetDossierBatchQuery, useRequestDossierBatchMutation } from '../dossier-api';
 import { dossierMessages } from '../dossier-messages';
@@ -19,13 +20,18 @@ const positive = (value: string | undefined) => {
   return Number.isInteger(id) && id > 0 ? id : null;
 };
 
+/** The session select as a form control (antd's Form.Item gives value and onChange). */
+function SessionFormSelect({ course, value, onChange }: { course: number; value?: number; onChange?: (session: number | undefined) => void }) {
+  return <SessionSelect id="dossier-batch-session" course={course} value={value} onChange={(next) => onChange?.(next)} label={m.session} placeholder={m.allSessions} testId="dossier-batch-session" />;
+}
+
 /**
  * « Dossiers de preuves » of a course for admins (/admin-course-detail/{course}/dossiers, docs/adr/0036):
- * every learner or a period, a progress bar following the job, « Télécharger » when the ZIP is ready.
+ * every learner or a period, optionally of one session, a progress bar following the job, « Télécharger » when the ZIP is ready.
  */
 export function DossierBatchPage() {
   const course = positive(useParams().courseId);
-  const [form] = Form.useForm<{ choice: Choice; du?: string; au?: string }>();
+  const [form] = Form.useForm<{ choice: Choice; du?: string; au?: string; session?: number }>();
   const [request, { isLoading: asking }] = useRequestDossierBatchMutation();
   const [job, setJob] = useState<{ id: string; learners: number } | null>(null);
   const [downloading, setDownloading] = useState(false);
@@ -38,10 +44,11 @@ export function DossierBatchPage() {
   const finished = batch && (batch.state === 'completed' || batch.state === 'failed' || batch.state === 'cancelled') && (batch.state !== 'completed' || batch.dossier);
   const choice = Form.useWatch('choice', form) ?? 'tous';
 
-  const submit = async (values: { choice: Choice; du?: string; au?: string }) => {
+  const submit = async (values: { choice: Choice; du?: string; au?: string; session?: number }) => {
     if (course === null) return;
     try {
-      const body = values.choice === 'tous' ? {} : { periode: values.choice, du: values.du, au: values.au };
+      const period = values.choice === 'tous' ? {} : { periode: values.choice, du: values.du, au: values.au };
+      const body = values.session ? { ...period, session: values.session } : period;
       const answer = await request({ course, body }).unwrap();
       setJob({ id: answer.job_id, learners: answer.learners });
     } catch (error) {
@@ -90,6 +97,9 @@ export function DossierBatchPage() {
                 </Form.Item>
               </Space>
             ) : null}
+            <Form.Item name="session" label={m.session} extra={m.sessionHint} htmlFor="dossier-batch-session">
+              <SessionFormSelect course={course} />
+            </Form.Item>
             <Button type="primary" htmlType="submit" icon={<FileZipOutlined />} loading={asking} data-testid="dossier-batch-start">
               {m.start}
             </Button>

@@ -5,6 +5,7 @@ import { Database } from '../../../../platform/database/database.js';
 import { Clock, type Actor } from '../../../../shared-kernel/index.js';
 import { GetCourseTitle } from '../../../catalogue/contracts/catalogue.queries.js';
 import { GetTeacherProfile } from '../../../identity/contracts/identity.queries.js';
+import type { SessionLearnerReason } from '../../contracts/enrolment.events.js';
 import { LearnerInAnotherSessionError, SessionNotFoundError } from '../../domain/enrolment.errors.js';
 import { StudentCourse } from '../../domain/student-course.aggregate.js';
 import { TrainingSession, type SessionInput, type SessionRole } from '../../domain/training-session.aggregate.js';
@@ -139,6 +140,31 @@ export class RemoveSessionMemberHandler implements ICommandHandler<RemoveSession
     await this.store.transaction(async (uow) => {
       const session = await uow.load(TrainingSession, { id: sessionId }, () => new SessionNotFoundError(), { populate: ['members'] });
       session.remove(role, personId, this.clock.now());
+    }, { actor });
+  }
+}
+
+/** Sets (or clears) why a learner did not complete the session, for EDOF's « service fait ». */
+export class SetSessionLearnerReason extends Command<{ changed: boolean }> {
+  constructor(
+    readonly actor: Actor,
+    readonly sessionId: number,
+    readonly studentId: number,
+    readonly reason: SessionLearnerReason | null,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(SetSessionLearnerReason)
+export class SetSessionLearnerReasonHandler implements ICommandHandler<SetSessionLearnerReason> {
+  constructor(private readonly store: AggregateStore) {}
+
+  async execute({ actor, sessionId, studentId, reason }: SetSessionLearnerReason): Promise<{ changed: boolean }> {
+    assertAdmin(actor);
+    return this.store.transaction(async (uow) => {
+      const session = await uow.load(TrainingSession, { id: sessionId }, () => new SessionNotFoundError(), { populate: ['members'] });
+      return { changed: session.setLearnerReason(studentId, reason) };
     }, { actor });
   }
 }

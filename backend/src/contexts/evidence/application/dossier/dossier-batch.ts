@@ -13,7 +13,7 @@ import { Jobs, JobsDisabledError } from '../../../../platform/jobs/jobs.service.
 import { MediaStorage } from '../../../../platform/storage/media-storage.js';
 import { Clock, ConflictError, DomainError, ForbiddenError, InvalidInputError, NotFoundError, type Actor } from '../../../../shared-kernel/index.js';
 import { GetCourseOwner } from '../../../catalogue/contracts/catalogue.queries.js';
-import { COURSE_ENROLMENT } from '../../../enrolment/contracts/enrolment.read-models.js';
+import { COURSE_ENROLMENT, SESSION_LEARNER, TRAINING_SESSION_SUMMARY } from '../../../enrolment/contracts/enrolment.read-models.js';
 import { STUDENT_COURSE_FIGURES } from '../../../learning-progress/contracts/learning-progress.read-models.js';
 import { GeneratedDossier } from '../../domain/generated-dossier.aggregate.js';
 import { GetTranscript } from '../get-transcript.query.js';
@@ -30,9 +30,15 @@ export const DOSSIER_BATCH_JOB = 'evidence.dossier-batch';
 export const BATCH_ADMINS_ONLY = 'Les dossiers de preuves par lot sont réservés aux administrateurs.';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Which learners: all of the course's, or those enrolled, or active, in a period (days of the centre, Europe/Paris, both included). */
+/**
+ * Which learners: all of the course's, or those enrolled, or active, in a period (days of the centre,
+ * Europe/Paris, both included); with a session of the course, only those who were in it (enrolment's
+ * published `session_learner`, those who left it too).
+ */
 export interface BatchFilter {
   period: { basis: 'inscription' | 'activite'; from: string; to: string } | null;
+  /** Absent (not null) without a session, so that earlier batches' manifests read as they did. */
+  session?: number;
 }
 
 export interface DossierBatchData {
@@ -62,6 +68,13 @@ export const BATCH_LEARNERS_SQL = `select student_id from (
           and coalesce(max(enrolled_at), max(last_activity_at)) < ($4::date + 1)::timestamp at time zone 'Europe/Paris')
   order by student_id`;
 
+/** BATCH_LEARNERS_SQL narrowed to the learners who were in a session ($5). */
+export const BATCH_SESSION_LEARNERS_SQL = `select b.student_id from (${BATCH_LEARNERS_SQL}) b
+  where exists (select 1 from ${SESSION_LEARNER} sl where sl.session_id = $5 and sl.student_id = b.student_id)
+  order by b.student_id`;
+
+export const SESSION_NOT_OF_COURSE = 'Cette session n’est pas une session de ce cours.';
+
 /** Asks for a batch of dossiers (an admin): the learners chosen now, the work on the job queue (docs/adr/0031, 0036). */
 export class RequestDossierBatch extends Command<{ job_id: string; learners: number }> {
   constructor(
@@ -86,9 +99,18 @@ export class RequestDossierBatchHandler implements ICommandHandler<RequestDossie
     await this.queries.execute(new GetCourseOwner(courseId));
     const period = filter.period;
     if (period && period.from > period.to) throw new InvalidInputError('La date de début doit précéder la date de fin.', 'du');
+    if (filter.session !== undefined) {
+      const session = await this.db.one<{ course_id: number }>(`select course_id from ${TRAINING_SESSION_SUMMARY} where session_id = $1`, [filter.session]);
+      if (!session) throw new NotFoundError('Session de formation introuvable.');
+      if (session.course_id !== courseId) throw new InvalidInputError(SESSION_NOT_OF_COURSE, 'session');
+    }
     let rows: { student_id: number }[];
     try {
-      rows = await this.db.query<{ student_id: number }>(BATCH_LEARNERS_SQL, [courseId, period?.basis ?? null, period?.from ?? null, period?.to ?? null]);
+      const params = [courseId, period?.basis ?? null, period?.from ?? null, period?.to ?? null];
+      rows =
+        filter.session === undefined
+          ? await this.db.query<{ student_id: number }>(BATCH_LEARNERS_SQL, params)
+          : await this.db.query<{ student_id: number }>(BATCH_SESSION_LEARNERS_SQL, [...params, filter.session]);
     } catch (error) {
       if ((error as { code?: string }).code === '22008') throw new InvalidInputError("Cette date n'existe pas.", 'du');
       throw error;
