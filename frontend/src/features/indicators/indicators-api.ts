@@ -1,5 +1,5 @@
 import { api } from '../../lib/api';
-import type { CohortFigures, CourseIndicators, IndicatorLearner, IndicatorsView, PublicResultsView, SessionSummaryResponse } from '../../lib/api-schema';
+import type { CohortFigures, CourseIndicators, IndicatorLearner, IndicatorsView, PublicResultsView } from '../../lib/api-schema';
 import type { Figure } from './messages';
 
 export type { CohortFigures, CourseIndicators, IndicatorLearner, IndicatorsView, PublicResultsView };
@@ -35,7 +35,6 @@ export const indicatorsApi = api.enhanceEndpoints({ addTagTypes: ['Indicators'] 
       providesTags: ['Indicators'],
     }),
     getIndicatorCourses: build.query<{ id: number; title: string }[], void>({ query: () => 'courses/all/' }),
-    getIndicatorSessions: build.query<SessionSummaryResponse[], void>({ query: () => 'admin/sessions/' }),
     switchPublicResults: build.mutation<PublicResultsView, boolean>({
       query: (enabled) => ({ url: 'admin/indicators/public-results/', method: 'PUT', body: { enabled } }),
       invalidatesTags: ['Indicators'],
@@ -45,5 +44,5 @@ export const indicatorsApi = api.enhanceEndpoints({ addTagTypes: ['Indicators'] 
 });
 
 export const {
-  useGetIndicatorsQuery, useGetIndicatorLearnersQuery, useGetIndicatorCoursesQuery, useGetIndicatorSessionsQuery, useSwitchPublicResultsMutation, useGetPublicResultsQuery,
+  useGetIndicatorsQuery, useGetIndicatorLearnersQuery, useGetIndicatorCoursesQuery, useSwitchPublicResultsMutation, useGetPublicResultsQuery,
 } = indicatorsApi;

@@ -2,13 +2,14 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, Input, Modal, Select, Switch, Table, Tag } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
+import { SessionSelect } from '../../../components/session-select/session-select';
 import { EmptyText, LoadState, WorkPage } from '../../../components/work-page';
 import { describeApiError } from '../../../lib/api-errors';
 import { downloadWithSession } from '../../../lib/download';
 import { toast } from '../../../lib/feedback';
 import { formatDateTime, formatHandling, formatPercent, frenchDay } from '../../../lib/format';
 import {
-  paramsOf, useGetIndicatorCoursesQuery, useGetIndicatorLearnersQuery, useGetIndicatorSessionsQuery, useGetIndicatorsQuery, useSwitchPublicResultsMutation,
+  paramsOf, useGetIndicatorCoursesQuery, useGetIndicatorLearnersQuery, useGetIndicatorsQuery, useSwitchPublicResultsMutation,
   type CohortFigures, type CourseIndicators, type IndicatorFilters, type IndicatorLearner,
 } from '../indicators-api';
 import { complaintCategories, figureLabels, messages as m, outcomes, type Figure } from '../messages';
@@ -196,7 +197,6 @@ export function IndicatorsPage() {
   const [figure, setFigure] = useState<Figure | null>(null);
   const view = useGetIndicatorsQuery(filters);
   const courses = useGetIndicatorCoursesQuery();
-  const sessions = useGetIndicatorSessionsQuery();
   const data = view.data;
   const refused = view.isError ? describeApiError(view.error).message : null;
 
@@ -221,14 +221,7 @@ export function IndicatorsPage() {
           onChange={(course?: number) => setFilters({ ...filters, course, session: undefined })}
           options={(courses.data ?? []).map((c) => ({ value: c.id, label: c.title }))}
         />
-        <Select
-          allowClear
-          placeholder={m.allSessions}
-          aria-label={m.session}
-          value={filters.session}
-          onChange={(session?: number) => setFilters({ ...filters, session })}
-          options={(sessions.data ?? []).filter((s) => filters.course === undefined || s.course_id === filters.course).map((s) => ({ value: s.id, label: `${s.name} (${s.course_title})` }))}
-        />
+        <SessionSelect value={filters.session} onChange={(session) => setFilters({ ...filters, session })} course={filters.course} label={m.session} placeholder={m.allSessions} />
       </div>
       <LoadState loading={view.isLoading} failed={view.isError && !refused} />
       {refused ? <p role="alert" className="indicator-refused">{refused}</p> : null}
