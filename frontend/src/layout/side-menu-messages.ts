@@ -34,5 +34,7 @@ export const sideMessages = {
   adminSessions: 'Sessions de formation',
   myComplaints: 'Mes réclamations',
   adminComplaints: 'Réclamations',
+  mySurveys: 'Questionnaires à remplir',
+  adminSurveys: 'Questionnaires de satisfaction',
   adminImprovements: 'Amélioration continue',
 } as const;
