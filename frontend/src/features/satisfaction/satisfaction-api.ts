@@ -1,5 +1,5 @@
 import { api } from '../../lib/api';
-import type { Answers, MySurvey, Questionnaire, QuestionnaireBody, ResultFilters, SurveyForm, SurveyResults } from './satisfaction-types';
+import type { AnswerReceipt, Answers, InvitationsSent, MySurvey, Questionnaire, QuestionnaireBody, ResultFilters, SurveyForm, SurveyResults } from './satisfaction-types';
 
 export type * from './satisfaction-types';
 
@@ -19,7 +19,7 @@ export const satisfactionApi = api.enhanceEndpoints({ addTagTypes: ['Questionnai
       query: ({ id, ...body }) => ({ url: `admin/questionnaires/${id}`, method: 'PUT', body }),
       invalidatesTags: ['Questionnaire'],
     }),
-    inviteContacts: build.mutation<{ invitations: number }, { id: number; course_id: number; session_id?: number; emails: string[] }>({
+    inviteContacts: build.mutation<InvitationsSent, { id: number; course_id: number; session_id?: number; emails: string[] }>({
       query: ({ id, ...body }) => ({ url: `admin/questionnaires/${id}/invitations`, method: 'POST', body }),
       invalidatesTags: ['Questionnaire'],
     }),
@@ -29,12 +29,12 @@ export const satisfactionApi = api.enhanceEndpoints({ addTagTypes: ['Questionnai
     }),
     getMySurveys: build.query<MySurvey[], void>({ query: () => 'surveys/mine', providesTags: ['MySurvey'] }),
     getMySurveyForm: build.query<SurveyForm, number>({ query: (id) => `surveys/mine/${id}`, providesTags: ['MySurvey'] }),
-    answerMySurvey: build.mutation<{ answered_at: string }, { id: number; answers: Answers; request_key: string }>({
+    answerMySurvey: build.mutation<AnswerReceipt, { id: number; answers: Answers; request_key: string }>({
       query: ({ id, ...body }) => ({ url: `surveys/mine/${id}/answers`, method: 'POST', body }),
       invalidatesTags: ['MySurvey'],
     }),
     getPublicSurvey: build.query<SurveyForm, string>({ query: (token) => `surveys/answer/${encodeURIComponent(token)}` }),
-    answerPublicSurvey: build.mutation<{ answered_at: string }, { token: string; answers: Answers; request_key: string }>({
+    answerPublicSurvey: build.mutation<AnswerReceipt, { token: string; answers: Answers; request_key: string }>({
       query: ({ token, ...body }) => ({ url: `surveys/answer/${encodeURIComponent(token)}`, method: 'POST', body }),
     }),
   }),

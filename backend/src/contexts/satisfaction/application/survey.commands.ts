@@ -8,8 +8,9 @@ import { Clock, ConflictError, InvalidInputError, NotFoundError, parisCalendarDa
 import { COURSE_SUMMARY } from '../../catalogue/contracts/catalogue.read-models.js';
 import { TRAINING_SESSION_SUMMARY } from '../../enrolment/contracts/enrolment.read-models.js';
 import { INVITATION_MESSAGES, SurveyInvitation } from '../domain/invitation.aggregate.js';
-import { Questionnaire, QuestionnaireVersion, sha256, type Question, type QuestionnaireSettings } from '../domain/questionnaire.aggregate.js';
+import { Questionnaire, QuestionnaireVersion, sha256, type QuestionnaireSettings } from '../domain/questionnaire.aggregate.js';
 import { SurveyResponse, SurveyResponseText } from '../domain/response.aggregate.js';
+import type { AnswerReceipt } from './survey.views.js';
 
 export const QUESTIONNAIRE_NOT_FOUND = 'Questionnaire introuvable.';
 export const UNKNOWN_COURSE = 'La formation choisie n’existe pas dans le catalogue.';
@@ -176,10 +177,6 @@ export class SurveyPageThrottle {
 /** How the answer reaches its invitation: the link's token (anyone holding it), or a learner's own invitation. */
 export type AnswerAccess = { token: string } | { actor: Actor; invitationId: number };
 
-export interface AnswerReceipt {
-  answered_at: string;
-  version_number: number;
-}
 
 /** Answers a questionnaire once (docs/adr/0054): the same request key again answers the first outcome. */
 export class AnswerSurvey extends Command<AnswerReceipt> {
@@ -244,6 +241,3 @@ export class AnswerSurveyHandler implements ICommandHandler<AnswerSurvey> {
     });
   }
 }
-
-/** The questions of the version an invitation answers now (the form shown). */
-export type { Question };

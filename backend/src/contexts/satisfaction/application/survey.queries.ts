@@ -8,30 +8,13 @@ import { TRAINING_SESSION_SUMMARY } from '../../enrolment/contracts/enrolment.re
 import type { QuestionnaireKind, RespondentKind } from '../contracts/satisfaction.events.js';
 import { INVITATION_MESSAGES } from '../domain/invitation.aggregate.js';
 import type { Question } from '../domain/questionnaire.aggregate.js';
+import type { MySurveyView, QuestionnaireView, QuestionResultView, RateRowView, SurveyFormView, SurveyResultsView } from './survey.views.js';
 import { invitationFor, QuestionnaireNotFoundError, type AnswerAccess } from './survey.commands.js';
 
 export const KIND_LABELS: Record<QuestionnaireKind, string> = {
   chaud: 'À chaud (fin de formation)', froid: 'À froid (après la formation)', formateur: 'Formateurs', employeur: 'Employeurs', financeur: 'Financeurs',
 };
 export const RESPONDENT_LABELS: Record<RespondentKind, string> = { apprenant: 'Apprenant', formateur: 'Formateur', employeur: 'Employeur', financeur: 'Financeur' };
-
-export interface QuestionnaireView {
-  id: number;
-  title: string;
-  kind: QuestionnaireKind;
-  course_id: number | null;
-  course_title: string | null;
-  cold_delay_days: number;
-  reminder_days: number;
-  max_reminders: number;
-  active: boolean;
-  current_version: number;
-  questions: Question[];
-  /** Whether the current version has answers (an edit then starts the next version). */
-  answered: boolean;
-  sent: number;
-  answers: number;
-}
 
 const questionnaireSql = `
   select q.id, q.title, q.kind, q.course_id, c.title as course_title, q.cold_delay_days, q.reminder_days, q.max_reminders, q.active, q.current_version,
@@ -71,19 +54,7 @@ export class GetQuestionnaireHandler implements IQueryHandler<GetQuestionnaire> 
   }
 }
 
-/** What a respondent sees: the questionnaire's current questions, and whether it is still open. */
-export interface SurveyForm {
-  title: string;
-  course_title: string | null;
-  respondent_kind: RespondentKind;
-  version_number: number;
-  questions: Question[];
-  expires_at: string;
-  /** « ouvert », « repondu » (answered with this link) or « expire ». */
-  state: 'ouvert' | 'repondu' | 'expire';
-}
-
-export class GetSurveyForm extends Query<SurveyForm> {
+export class GetSurveyForm extends Query<SurveyFormView> {
   constructor(readonly access: AnswerAccess) {
     super();
   }
@@ -96,7 +67,7 @@ export class GetSurveyFormHandler implements IQueryHandler<GetSurveyForm> {
     private readonly clock: Clock,
   ) {}
 
-  async execute({ access }: GetSurveyForm): Promise<SurveyForm> {
+  async execute({ access }: GetSurveyForm): Promise<SurveyFormView> {
     const { id } = await invitationFor(this.db, access);
     const row = await this.db.one<{ title: string; course_title: string | null; respondent_kind: RespondentKind; version_number: number; questions: Question[]; expires_at: Date; answered: boolean }>(
       `select q.title, c.title as course_title, i.respondent_kind, q.current_version as version_number, v.questions, i.expires_at,
@@ -112,15 +83,6 @@ export class GetSurveyFormHandler implements IQueryHandler<GetSurveyForm> {
     const state = row.answered ? 'repondu' : this.clock.now() >= expiresAt ? 'expire' : 'ouvert';
     return { title: row.title, course_title: row.course_title, respondent_kind: row.respondent_kind, version_number: row.version_number, questions: row.questions, expires_at: expiresAt.toISOString(), state };
   }
-}
-
-export interface MySurveyView {
-  invitation_id: number;
-  title: string;
-  course_id: number;
-  course_title: string | null;
-  sent_at: string;
-  expires_at: string;
 }
 
 /** « Questionnaires à remplir »: a learner's invitations not answered and still open. */
@@ -157,43 +119,7 @@ export interface ResultFilters {
   respondentKind?: RespondentKind;
 }
 
-export interface RateRow {
-  course_id: number;
-  course_title: string | null;
-  session_id: number | null;
-  session_name: string | null;
-  respondent_kind: RespondentKind;
-  sent: number;
-  answered: number;
-  /** answered / sent, 0–1 (null with none sent). */
-  rate: number | null;
-}
-
-export interface QuestionResult {
-  version_number: number;
-  id: string;
-  type: Question['type'];
-  label: string;
-  answers: number;
-  /** A rating's average (1–5, two decimals) and its distribution (index 0 = 1 star). */
-  average: number | null;
-  distribution: number[] | null;
-  /** A choice question's counts per option. */
-  choices: { option: string; count: number }[] | null;
-  /** A free-text question's answers, newest first (no name: they are anonymous). */
-  texts: string[] | null;
-}
-
-export interface SurveyResults {
-  questionnaire: { id: number; title: string; kind: QuestionnaireKind };
-  sent: number;
-  answered: number;
-  rate: number | null;
-  rates: RateRow[];
-  questions: QuestionResult[];
-}
-
-export class GetSurveyResults extends Query<SurveyResults> {
+export class GetSurveyResults extends Query<SurveyResultsView> {
   constructor(
     readonly questionnaireId: number,
     readonly filters: ResultFilters,
@@ -208,13 +134,13 @@ const rateOf = (sent: number, answered: number) => (sent === 0 ? null : Math.rou
 export class GetSurveyResultsHandler implements IQueryHandler<GetSurveyResults> {
   constructor(private readonly db: Database) {}
 
-  async execute({ questionnaireId, filters }: GetSurveyResults): Promise<SurveyResults> {
+  async execute({ questionnaireId, filters }: GetSurveyResults): Promise<SurveyResultsView> {
     const q = await this.db.one<{ id: number; title: string; kind: QuestionnaireKind }>('select id, title, kind from satisfaction.questionnaire where id = $1', [questionnaireId]);
     if (!q) throw new QuestionnaireNotFoundError();
     const params = [questionnaireId, filters.courseId ?? null, filters.sessionId ?? null, filters.respondentKind ?? null];
     const where = (a: string) => `${a}.questionnaire_id = $1 and ($2::int is null or ${a}.course_id = $2) and ($3::int is null or ${a}.session_id = $3) and ($4::text is null or ${a}.respondent_kind = $4)`;
     // Rates: invitations sent, and those whose token answered, per course, session and kind of respondent.
-    const rates = await this.db.query<Omit<RateRow, 'rate'>>(
+    const rates = await this.db.query<Omit<RateRowView, 'rate'>>(
       `select i.course_id, c.title as course_title, i.session_id, s.name as session_name, i.respondent_kind,
               count(*)::int as sent, count(r.id)::int as answered
          from satisfaction.invitation i
@@ -238,13 +164,13 @@ export class GetSurveyResultsHandler implements IQueryHandler<GetSurveyResults> 
       `select t.response_id, t.question_id, t.body from satisfaction.response_text t join satisfaction.response r on r.id = t.response_id
         where ${where('r')} order by r.answered_at desc, r.id desc`, params,
     );
-    const questions: QuestionResult[] = [];
+    const questions: QuestionResultView[] = [];
     for (const version of versions) {
       const answersOf = responses.filter((r) => r.version_number === version.number);
       if (answersOf.length === 0 && version.number !== versions[0]?.number) continue;
       for (const question of version.questions) {
         const values = answersOf.map((r) => r.answers[question.id]).filter((v) => v !== undefined && v !== null);
-        const result: QuestionResult = {
+        const result: QuestionResultView = {
           version_number: version.number, id: question.id, type: question.type, label: question.label,
           answers: values.length, average: null, distribution: null, choices: null, texts: null,
         };
@@ -271,7 +197,7 @@ export class GetSurveyResultsHandler implements IQueryHandler<GetSurveyResults> 
 }
 
 /** The results as a workbook: response rates, the answers per question, the comments (anonymous). */
-export async function resultsWorkbook(results: SurveyResults): Promise<Buffer> {
+export async function resultsWorkbook(results: SurveyResultsView): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   const rates = workbook.addWorksheet(sheetName('Taux de réponse'));
   rates.columns = [
