@@ -21,6 +21,7 @@ export const messages = {
   answer: {
     required: 'Veuillez répondre à cette question.',
     optional: '(facultatif)',
+    requiredMark: '(obligatoire)',
     submit: 'Envoyer mes réponses',
     anonymous: 'Vos réponses sont anonymes : elles ne sont pas reliées à votre nom dans les résultats.',
     rating: (n: number) => `${n} sur 5`,

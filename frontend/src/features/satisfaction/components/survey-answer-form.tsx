@@ -26,10 +26,10 @@ export function SurveyAnswerForm({ questions, onSubmit, sending }: { questions: 
           );
         }
         return (
-          <fieldset key={q.id} className="survey-form__group" aria-required={q.required}>
+          <fieldset key={q.id} className="survey-form__group">
             <legend className="survey-form__legend">
               {label}
-              {q.required ? <span aria-hidden> *</span> : <span className="survey-form__optional"> {m.optional}</span>}
+              <span className="survey-form__optional"> {q.required ? m.requiredMark : m.optional}</span>
             </legend>
             <Form.Item name={q.id} rules={rules} className="survey-form__item">
               {q.type === 'note' ? (

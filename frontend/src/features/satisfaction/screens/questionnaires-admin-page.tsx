@@ -52,7 +52,7 @@ export function QuestionnairesAdminPage() {
       <p>{m.intro}</p>
       <LoadState loading={list.isLoading} failed={list.isError} />
       {list.data ? (
-        <div className="survey-table-wrap">
+        <div className="survey-table-wrap" tabIndex={0} role="group" aria-label={m.title}>
           <Table<Questionnaire>
             rowKey="id"
             dataSource={list.data}
@@ -65,7 +65,7 @@ export function QuestionnairesAdminPage() {
               { title: m.columns.version, dataIndex: 'current_version' },
               { title: m.columns.sent, dataIndex: 'sent' },
               { title: m.columns.answers, dataIndex: 'answers' },
-              { title: m.columns.state, dataIndex: 'active', render: (active: boolean) => <Tag color={active ? 'green' : undefined}>{active ? m.active : m.paused}</Tag> },
+              { title: m.columns.state, dataIndex: 'active', render: (active: boolean) => <Tag>{active ? m.active : m.paused}</Tag> },
               {
                 title: '',
                 key: 'actions',

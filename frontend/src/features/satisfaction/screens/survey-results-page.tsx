@@ -119,7 +119,7 @@ export function SurveyResultsPage() {
             {m.rate} : <strong>{data.rate === null ? '—' : formatPercent(data.rate * 100)}</strong> ({m.sentAnswered(data.answered, data.sent)})
           </p>
           <h2>{m.byGroup}</h2>
-          <div className="survey-table-wrap">
+          <div className="survey-table-wrap" tabIndex={0} role="group" aria-label={m.byGroup}>
             <Table<RateRow>
               rowKey={(r) => `${r.course_id}-${r.session_id ?? 0}-${r.respondent_kind}`}
               dataSource={data.rates}
