@@ -12,6 +12,7 @@ import { CentreModule } from './contexts/centre/index.js';
 import { EvidenceModule } from './contexts/evidence/index.js';
 import { NotificationsModule } from './contexts/notifications/index.js';
 import { QualityModule } from './contexts/quality/index.js';
+import { SatisfactionModule } from './contexts/satisfaction/index.js';
 import { IndicatorsModule } from './contexts/indicators/index.js';
 import type { AppConfig } from './platform/config/config.js';
 import type { Clock } from './shared-kernel/index.js';
@@ -26,7 +27,7 @@ export class AppModule {
       imports: [
         CqrsModule.forRoot(), PlatformModule.forRoot(config, databaseUrl, clock), IdentityModule, CatalogueModule, EnrolmentModule, AssessmentModule, TutoringModule,
         LearningProgressModule, XapiModule, AdministrationModule, CentreModule, EvidenceModule,
-        NotificationsModule, QualityModule, IndicatorsModule,
+        NotificationsModule, QualityModule, SatisfactionModule, IndicatorsModule,
       ],
     };
   }

@@ -25,6 +25,7 @@ import { seedDemoSupport } from './demo-support.js';
 import { seedDemoHomework } from './demo-homework.js';
 import { seedDemoAuditors } from './demo-auditors.js';
 import { seedDemoQuality } from './demo-quality.js';
+import { seedDemoSatisfaction } from './demo-satisfaction.js';
 
 const ASSETS = join(projectRoot, 'backend/src/demo/assets');
 
@@ -161,6 +162,8 @@ export async function seedDemoData(app: INestApplicationContext): Promise<boolea
     { admin: asAdmin, lea: await actorOf(db, 'student', lea), ines: await actorOf(db, 'student', ines) },
     { templates: courseIds[0]!, pivotTables: courseIds[1]!, agile: courseIds[2]! },
   );
+  // Satisfaction questionnaires, answered by the demo learners and an employer (issue 29 item 4, docs/adr/0054).
+  await seedDemoSatisfaction(app, asAdmin, { lea: await actorOf(db, 'student', lea), ines: await actorOf(db, 'student', ines) }, { templates: courseIds[0]! });
   logger.log('Données de démonstration créées (voir README pour les comptes).');
   return true;
 }

@@ -69,6 +69,8 @@ describe('route guards', () => {
       ['Assistance', '/assistance'],
       // Beyond the spec's menu: the learner's complaints and their answers (docs/adr/0048).
       ['Mes réclamations', '/mes-reclamations'],
+      // The learner's satisfaction questionnaires (docs/adr/0054).
+      ['Questionnaires à remplir', '/mes-questionnaires'],
       ['Déconnexion', '/user-logout'],
     ]);
   });

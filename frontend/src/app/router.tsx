@@ -94,6 +94,7 @@ import { DossierBatchPage, TranscriptPage } from '../features/evidence';
 import { ProgressGridPage } from '../features/learning-progress';
 import { SupportAdminPage } from '../features/support';
 import { ComplaintDetailPage, ComplaintPage, ComplaintsAdminPage, ImprovementsAdminPage, MyComplaintsPage } from '../features/quality';
+import { MySurveyPage, MySurveysPage, PublicSurveyPage, QuestionnairesAdminPage, SurveyResultsPage } from '../features/satisfaction';
 import { IndicatorsPage, PublicResultsPage } from '../features/indicators';
 import { VerifierPage } from '../features/verification';
 import { AppShell } from '../layout/app-shell';
@@ -148,6 +149,8 @@ export const routes: RouteObject[] = [
       { path: 'assistance', element: <AssistancePage /> },
       // Complaints, from every page's footer (docs/adr/0048): visitors, learners and trainers.
       { path: 'reclamation', element: <ComplaintPage /> },
+      // A questionnaire's public answer page, the single-use token in the fragment (docs/adr/0054).
+      { path: 'questionnaire', element: <PublicSurveyPage /> },
       // The public verification page (docs/adr/0040); /verification/{code} is what issued documents' QR codes encode.
       { path: 'verifier', element: <VerifierPage /> },
       { path: 'verification/:code', element: <VerifierPage /> },
@@ -182,6 +185,9 @@ export const routes: RouteObject[] = [
               // The learner's transcript of a course (issue 26, ADR 0034).
               { path: 'my-courses/:courseId/releve', element: <TranscriptPage area="student" /> },
               { path: 'mes-reclamations', element: <MyComplaintsPage /> },
+              // « Questionnaires à remplir » (docs/adr/0054).
+              { path: 'mes-questionnaires', element: <MySurveysPage /> },
+              { path: 'mes-questionnaires/:invitationId', element: <MySurveyPage /> },
             ],
           },
           // The course player takes the whole width, without the side menu (01 §2.3).
@@ -269,6 +275,9 @@ export const routes: RouteObject[] = [
               { path: 'admin-reclamations', element: <ComplaintsAdminPage /> },
               { path: 'admin-reclamations/:complaintId', element: <ComplaintDetailPage /> },
               { path: 'admin-amelioration', element: <ImprovementsAdminPage /> },
+              // Satisfaction questionnaires and their results (docs/adr/0054).
+              { path: 'admin-questionnaires', element: <QuestionnairesAdminPage /> },
+              { path: 'admin-questionnaires/:questionnaireId', element: <SurveyResultsPage /> },
               // The Qualiopi indicators (docs/adr/0056).
               { path: 'admin-indicateurs', element: <IndicatorsPage /> },
               { path: 'admin-stat-dashboard-user', element: <ProgressTrackingPage /> },

@@ -34,6 +34,8 @@ export const sideMessages = {
   adminSessions: 'Sessions de formation',
   myComplaints: 'Mes réclamations',
   adminComplaints: 'Réclamations',
+  mySurveys: 'Questionnaires à remplir',
+  adminSurveys: 'Questionnaires de satisfaction',
   adminImprovements: 'Amélioration continue',
   adminIndicators: 'Indicateurs Qualiopi',
 } as const;

@@ -15,6 +15,7 @@ import {
   DashboardOutlined,
   DatabaseOutlined,
   FileDoneOutlined,
+  FormOutlined,
   HeartOutlined,
   KeyOutlined,
   LogoutOutlined,
@@ -48,6 +49,7 @@ export const STUDENT_MENU: SideMenuEntry[] = [
   { to: '/change-password', label: m.password, icon: <KeyOutlined /> },
   { to: '/assistance', label: m.assistance, icon: <CustomerServiceOutlined /> },
   { to: '/mes-reclamations', label: m.myComplaints, icon: <CommentOutlined /> },
+  { to: '/mes-questionnaires', label: m.mySurveys, icon: <FormOutlined /> },
   { to: '/user-logout', label: m.logout, icon: <LogoutOutlined /> },
 ];
 
@@ -79,6 +81,7 @@ export const ADMIN_MENU: SideMenuEntry[] = [
   { to: '/admin-assistance', label: m.adminSupport, icon: <CustomerServiceOutlined /> },
   { to: '/admin-reclamations', label: m.adminComplaints, icon: <CommentOutlined /> },
   { to: '/admin-amelioration', label: m.adminImprovements, icon: <RiseOutlined /> },
+  { to: '/admin-questionnaires', label: m.adminSurveys, icon: <FormOutlined /> },
   { to: '/admin-indicateurs', label: m.adminIndicators, icon: <FundOutlined /> },
   { to: '/admin-auditors', label: m.adminAuditors, icon: <AuditOutlined /> },
   { to: '/admin-logout', label: m.logout, icon: <LogoutOutlined /> },

@@ -61,6 +61,18 @@ export interface AppConfig {
   ledger: LedgerConfig;
   /** Complaints (docs/adr/0048). */
   complaints: ComplaintsConfig;
+  /** Satisfaction surveys (docs/adr/0054). */
+  surveys: SurveysConfig;
+}
+
+/** Satisfaction surveys (docs/adr/0054). */
+export interface SurveysConfig {
+  /** SURVEY_LINK_VALID_DAYS (default 60): days a questionnaire's single-use link stays open. */
+  linkValidDays: number;
+  /** SURVEY_PUBLIC_MAX_PER_ADDRESS (default 60): calls to the public answer page accepted per address over the window. */
+  publicMaxPerAddress: number;
+  /** SURVEY_PUBLIC_WINDOW_SECONDS (default 3600): the public page's throttle window. */
+  publicWindowSeconds: number;
 }
 
 /** Complaints filed from the public page (docs/adr/0048). */
@@ -189,6 +201,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
       visitorRetentionDays: integer(env, 'COMPLAINT_VISITOR_RETENTION_DAYS', 730, problems, 1, 36500),
       visitorMaxPerAddress: integer(env, 'COMPLAINT_VISITOR_MAX_PER_ADDRESS', 5, problems, 1, 100000),
       visitorWindowSeconds: integer(env, 'COMPLAINT_VISITOR_WINDOW_SECONDS', 3600, problems, 1, 7 * 24 * 3600),
+    },
+    surveys: {
+      linkValidDays: integer(env, 'SURVEY_LINK_VALID_DAYS', 60, problems, 1, 730),
+      publicMaxPerAddress: integer(env, 'SURVEY_PUBLIC_MAX_PER_ADDRESS', 60, problems, 1, 100000),
+      publicWindowSeconds: integer(env, 'SURVEY_PUBLIC_WINDOW_SECONDS', 3600, problems, 1, 7 * 24 * 3600),
     },
   };
   if (problems.length > 0) throw new ConfigError(problems);

@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { AggregateStore } from '../../../../platform/aggregate-store/index.js';
 import { APP_CONFIG, type AppConfig } from '../../../../platform/config/config.js';
+import { overAddressAllowance } from '../../../../platform/database/address-throttle.js';
 import { Database } from '../../../../platform/database/database.js';
 import { Clock, ConflictError, ForbiddenError, InvalidInputError, TooManyRequestsError, type Actor } from '../../../../shared-kernel/index.js';
 import { COURSE_SUMMARY } from '../../../catalogue/contracts/catalogue.read-models.js';
@@ -31,14 +32,8 @@ export class ComplaintFilingThrottle {
   ) {}
 
   async take(address: string): Promise<void> {
-    const now = this.clock.now();
-    const { visitorMaxPerAddress, visitorWindowSeconds } = this.config.complaints;
-    const since = new Date(now.getTime() - visitorWindowSeconds * 1000);
-    // Counted first, then compared: a burst in parallel sees itself.
-    await this.db.query('delete from quality.filing_attempt where attempted_at < $1', [new Date(now.getTime() - visitorWindowSeconds * 2000)]);
-    await this.db.query('insert into quality.filing_attempt (address, attempted_at) values ($1, $2)', [address, now]);
-    const row = await this.db.one<{ n: number }>('select count(*)::int as n from quality.filing_attempt where address = $1 and attempted_at > $2', [address, since]);
-    if ((row?.n ?? 0) > visitorMaxPerAddress) throw new TooManyRequestsError(TOO_MANY_COMPLAINTS);
+    const { visitorMaxPerAddress: max, visitorWindowSeconds: windowSeconds } = this.config.complaints;
+    if (await overAddressAllowance(this.db, 'quality.filing_attempt', address, this.clock.now(), { max, windowSeconds })) throw new TooManyRequestsError(TOO_MANY_COMPLAINTS);
   }
 }
 

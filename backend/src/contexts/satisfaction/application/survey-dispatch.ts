@@ -1,0 +1,147 @@
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { Command, CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
+import { AggregateStore } from '../../../platform/aggregate-store/index.js';
+import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
+import { Database } from '../../../platform/database/database.js';
+import { Jobs } from '../../../platform/jobs/jobs.service.js';
+import { Clock, ConflictError, NotFoundError, parisCalendarDate } from '../../../shared-kernel/index.js';
+import { COURSE_ENROLMENT, SESSION_LEARNER, TRAINING_SESSION_SUMMARY } from '../../enrolment/contracts/enrolment.read-models.js';
+import { GetStudentSummaries } from '../../identity/contracts/identity.queries.js';
+import { STUDENT_COURSE_FIGURES } from '../../learning-progress/contracts/learning-progress.read-models.js';
+import { SurveyInvitation } from '../domain/invitation.aggregate.js';
+import type { QuestionnaireKind } from '../contracts/satisfaction.events.js';
+
+export const SURVEY_DISPATCH_JOB = 'satisfaction.dispatch';
+/** Every morning at 09:15 (Europe/Paris). */
+export const SURVEY_DISPATCH_SCHEDULE = '15 9 * * *';
+const BATCH = 500;
+
+export interface DispatchOutcome {
+  invited: number[];
+  reminded: number[];
+}
+
+/**
+ * The daily work of the job `satisfaction.dispatch` (docs/adr/0054), idempotent: invites every
+ * learner whose course ended (completed, or their session's last day passed) to the active « à
+ * chaud » questionnaires, and `cold_delay_days` later to the « à froid » ones; then reminds every
+ * open invitation whose reminder is due. Each invitation and reminder is an event recorded under
+ * the invitation's lock and only if its state says it is due, so two nodes running it at once, or
+ * a run again after a restart, send each exactly once (the e-mails follow the events, SurveyMailPolicy).
+ */
+@Injectable()
+export class SurveyDispatch implements OnModuleInit {
+  private readonly logger = new Logger('Questionnaires');
+
+  constructor(
+    private readonly jobs: Jobs,
+    private readonly store: AggregateStore,
+    private readonly db: Database,
+    private readonly queries: QueryBus,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    await this.jobs.define({
+      name: SURVEY_DISPATCH_JOB,
+      retryLimit: 2,
+      schedule: SURVEY_DISPATCH_SCHEDULE,
+      handler: async () => {
+        const outcome = await this.run();
+        return { invited: outcome.invited.length, reminded: outcome.reminded.length };
+      },
+    });
+  }
+
+  async run(): Promise<DispatchOutcome> {
+    const invited = await this.invite();
+    const reminded = await this.remind();
+    if (invited.length + reminded.length > 0) this.logger.log(`Questionnaires : ${invited.length} envoi(s), ${reminded.length} relance(s).`);
+    return { invited, reminded };
+  }
+
+  private async invite(): Promise<number[]> {
+    const now = this.clock.now();
+    const today = parisCalendarDate(now);
+    const questionnaires = await this.db.query<{ id: number; kind: QuestionnaireKind; course_id: number | null; cold_delay_days: number }>(
+      `select id, kind, course_id, cold_delay_days from satisfaction.questionnaire where active and kind in ('chaud', 'froid') order by id`,
+    );
+    const done: number[] = [];
+    for (const q of questionnaires) {
+      // A learner's course ended on the day they completed it, or on their session's last day, the earlier.
+      const due = await this.db.query<{ student_id: number; course_id: number; session_id: number | null; due_on: string }>(
+        `with ended as (
+           select ce.student_id, ce.course_id, sl.session_id,
+                  least((f.completed_at at time zone 'Europe/Paris')::date, s.end_date) as ended_on
+             from ${COURSE_ENROLMENT} ce
+             left join ${STUDENT_COURSE_FIGURES} f on f.student_id = ce.student_id and f.course_id = ce.course_id
+             left join ${SESSION_LEARNER} sl on sl.student_id = ce.student_id and sl.course_id = ce.course_id and sl.left_at is null
+             left join ${TRAINING_SESSION_SUMMARY} s on s.session_id = sl.session_id
+            where ($1::int is null or ce.course_id = $1))
+         select student_id, course_id, session_id, to_char(ended_on + $2::int, 'YYYY-MM-DD') as due_on
+           from ended e
+          where ended_on is not null and ended_on + $2::int <= $3::date
+            and not exists (select 1 from satisfaction.invitation i where i.questionnaire_id = $4 and i.student_id = e.student_id and i.course_id = e.course_id)
+          order by student_id, course_id limit ${BATCH}`,
+        [q.course_id, q.cold_delay_days, today, q.id],
+      );
+      if (due.length === 0) continue;
+      const people = await this.queries.execute(new GetStudentSummaries([...new Set(due.map((d) => d.student_id))]));
+      for (const row of due) {
+        const person = people.get(row.student_id);
+        if (!person) continue; // a closed account is not asked
+        const id = await this.store.transaction(async (uow) => {
+          const known = await uow.em.findOne(SurveyInvitation, { questionnaireId: q.id, studentId: row.student_id, courseId: row.course_id });
+          if (known) return null;
+          const invitation = uow.add(new SurveyInvitation());
+          invitation.send(
+            { questionnaireId: q.id, respondentKind: 'apprenant', studentId: row.student_id, email: person.email || null, courseId: row.course_id, sessionId: row.session_id, dueOn: row.due_on },
+            now, this.config.surveys.linkValidDays,
+          );
+          return () => invitation.id;
+        }, { serialize: [`satisfaction.learner:${q.id}:${row.student_id}:${row.course_id}`] });
+        if (id !== null) done.push(id);
+      }
+    }
+    return done;
+  }
+
+  private async remind(): Promise<number[]> {
+    const now = this.clock.now();
+    const open = await this.db.query<{ id: number; reminder_days: number; max_reminders: number }>(
+      `select i.id, q.reminder_days, q.max_reminders
+         from satisfaction.invitation i join satisfaction.questionnaire q on q.id = i.questionnaire_id
+        where i.expires_at > $1 and i.reminders_sent < q.max_reminders
+          and coalesce(i.last_reminded_at, i.sent_at) <= $1::timestamptz - make_interval(days => q.reminder_days)
+          and not exists (select 1 from satisfaction.response r where r.token_sha256 = i.token_sha256)
+        order by i.id`,
+      [now],
+    );
+    const done: number[] = [];
+    for (const row of open) {
+      const reminded = await this.store.transaction(async (uow) => {
+        const invitation = await uow.load(SurveyInvitation, { id: row.id }, () => new NotFoundError('Invitation introuvable.'));
+        const answered = (await uow.em.execute('select 1 from satisfaction.response where token_sha256 = ?', [invitation.tokenSha256])).length > 0;
+        return invitation.remind(now, answered, row.reminder_days, row.max_reminders);
+      }, { serialize: [`satisfaction.invitation:${row.id}`] });
+      if (reminded) done.push(row.id);
+    }
+    return done;
+  }
+}
+
+/** An admin runs the daily dispatch now, on the job queue (the admin follows it at /api/admin/jobs/{id}/). */
+export class RunSurveyDispatch extends Command<{ job_id: string }> {}
+
+@CommandHandler(RunSurveyDispatch)
+export class RunSurveyDispatchHandler implements ICommandHandler<RunSurveyDispatch> {
+  constructor(private readonly jobs: Jobs) {}
+
+  async execute(): Promise<{ job_id: string }> {
+    if (!this.jobs.running) throw new ConflictError(QUEUE_STOPPED);
+    return { job_id: await this.jobs.send(SURVEY_DISPATCH_JOB, {}) };
+  }
+}
+
+export const QUEUE_STOPPED = 'La file de tâches n’est pas démarrée sur ce serveur : l’envoi quotidien ne peut pas être lancé.';
