@@ -120,7 +120,6 @@ export function BankImportDialog({ open, onClose }: { open: boolean; onClose: ()
                 size="small"
                 pagination={wrong.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
                 className="bank-import__table"
-                scroll={{ x: 520 }}
               />
             </>
           )}
