@@ -133,4 +133,48 @@ test.describe.serial('the trainer’s question bank', () => {
     await expect(review.getByRole('listitem').filter({ hasText: TF.question })).toContainText('Bonne réponse');
     await axeAtBothWidths(page, 'review-bank');
   });
+
+  test('a trainer imports a file with an error, reads it, imports it fixed, then copies a quiz’s question into the bank', async ({ page, request }) => {
+    test.setTimeout(300_000);
+    await page.setViewportSize(DESKTOP);
+    await loginAs(page, 'trainer');
+    await page.goto('/question-bank');
+    await page.getByRole('button', { name: 'Importer' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Importer des questions dans la banque' });
+    await expect(dialog.getByRole('button', { name: /Modèle d’import/ })).toBeVisible();
+    const header = 'Catégorie;Type;Question;Réponse 1;Réponse 2;Réponse 3;Réponse 4;Bonne(s) réponse(s);Explication;Étiquettes';
+    const good = `${category};choix unique;Quelle fonction additionne une plage ?;SOMME;MOYENNE;NB;MAX;SOMME;SOMME(A1:A10).;formules`;
+    const file = (lines: string[]) => ({ name: 'questions.csv', mimeType: 'text/csv', buffer: Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`, 'utf8') });
+    await dialog.locator('input[type=file]').setInputFiles(file([header, good, `${category};choix unique;Quelle touche valide une cellule ?;Entrée;Échap;Tab;Suppr;Espace;;`]));
+    await expect(dialog.getByText('Une ligne a des erreurs sur 2 questions lues.')).toBeVisible();
+    await expect(dialog.getByRole('cell', { name: 'La bonne réponse « Espace » n’est pas parmi les réponses.' })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Importer', exact: true })).toBeDisabled();
+    await axeAtBothWidths(page, 'bank-import-errors');
+    await dialog.locator('input[type=file]').setInputFiles(file([header, good, `${category};choix unique;Quelle touche valide une cellule ?;Entrée;Échap;Tab;Suppr;Entrée;;`]));
+    await expect(dialog.getByText('2 questions prêtes à être importées.')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Importer les 2 questions' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText('2 questions importées dans la banque.')).toBeVisible();
+    await expect(page.getByRole('cell', { name: /Quelle touche valide une cellule \?/ })).toBeVisible();
+
+    // « Copier dans la banque » from a quiz's own question list.
+    const claire = await apiLogin(request, 'trainer');
+    const own = (await (await request.post('/api/quiz/', { headers: claire.headers, data: { teacher: claire.formateur_id, title: `Quiz à copier ${stamp}`, detail: '' } })).json()) as { id: number };
+    const copied = 'Quel format enregistre un classeur avec macros ?';
+    await request.post(`/api/quiz-questions/${own.id}`, { headers: claire.headers, data: { questions: copied, ans1: '.xlsm', ans2: '.xlsx', ans3: '.csv', ans4: '.ods', right_ans: '.xlsm' } });
+    await page.goto(`/all-questions/${own.id}`);
+    await page.getByRole('button', { name: 'Copier la question 1 dans la banque' }).click();
+    const copy = page.getByRole('dialog', { name: 'Copier la question 1 dans la banque' });
+    await copy.getByLabel('Catégorie', { exact: true }).fill(category);
+    await axeAtBothWidths(page, 'copy-to-bank');
+    await copy.getByRole('button', { name: 'Copier', exact: true }).click();
+    await expect(copy).toBeHidden();
+    await expect(page.getByText(`Question copiée dans la banque (catégorie « ${category} »).`)).toBeVisible();
+    // A fresh sign-in: access tokens live 10 s here.
+    const again = await apiLogin(request, 'trainer');
+    const bank = (await (await request.get(`/api/question-bank?category=${encodeURIComponent(category)}`, { headers: again.headers })).json()) as { questions: string }[];
+    expect(bank.map((q) => q.questions)).toContain(copied);
+    const admin = await apiLogin(request, 'admin');
+    await request.delete(`/api/quiz/${own.id}/`, { headers: admin.headers });
+  });
 });

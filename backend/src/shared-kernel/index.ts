@@ -6,3 +6,4 @@ export * from './recorded-event.js';
 export * from './french-identifiers.js';
 export * from './spreadsheet-text.js';
 export * from './french-working-days.js';
+export * from './request-key.js';

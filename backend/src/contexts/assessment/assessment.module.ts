@@ -24,7 +24,9 @@ import { ListStudentTestsHandler } from './application/queries/list-student-test
 import { Question, Quiz, QuizCourse } from './domain/quiz.aggregate.js';
 import { AttemptQuestion, QuizAnswer, QuizAttempt, StudentQuiz } from './domain/student-quiz.aggregate.js';
 import { BankQuestion } from './domain/bank-question.aggregate.js';
-import { ArchiveBankQuestionHandler, ChangeBankQuestionHandler, WriteBankQuestionHandler } from './application/commands/bank-question.commands.js';
+import {
+  ArchiveBankQuestionHandler, ChangeBankQuestionHandler, CopyQuizQuestionToBankHandler, ImportBankQuestionsHandler, WriteBankQuestionHandler,
+} from './application/commands/bank-question.commands.js';
 import { GetBankQuestionHandler, ListBankCategoriesHandler, ListBankQuestionsHandler } from './application/queries/bank.queries.js';
 import { QuestionBankController } from './http/question-bank.controller.js';
 import { AssessmentController } from './http/assessment.controller.js';
@@ -76,6 +78,8 @@ import { GetQuizTranscriptHandler } from './application/queries/get-quiz-transcr
     ListStudentTestsHandler,
     // The trainer's question bank (ADR 0045).
     WriteBankQuestionHandler,
+    CopyQuizQuestionToBankHandler,
+    ImportBankQuestionsHandler,
     ChangeBankQuestionHandler,
     ArchiveBankQuestionHandler,
     ListBankQuestionsHandler,

@@ -21,6 +21,9 @@ import type {
   BankQuestion,
   BankCategory,
   BankQuestionInput,
+  BankImportPreview,
+  BankImportResult,
+  CopyToBankInput,
 } from './assessment-types';
 
 export type * from './assessment-types';
@@ -35,6 +38,17 @@ const courseQuizzesTag = (courseId: number) => ({ type: 'Quiz' as const, id: `CO
 const attemptsTag = (quizId: number) => ({ type: 'QuizAttempt' as const, id: quizId });
 const ALERTS_TAG = { type: 'QuizAttempt' as const, id: 'ALERTS' };
 const BANK_TAG = { type: 'Question' as const, id: 'BANK' };
+
+/** An import's file as the multipart field `file`. */
+const fileForm = (file: File, requestKey?: string): FormData => {
+  const data = new FormData();
+  data.append('file', file, file.name);
+  if (requestKey) data.append('request_key', requestKey);
+  return data;
+};
+
+/** The path of the import template (GET, downloaded with the session). */
+export const BANK_IMPORT_TEMPLATE_PATH = 'question-bank-import/template';
 
 /** The bank list's filters (GET /question-bank). */
 export interface BankFilters {
@@ -170,8 +184,9 @@ export const assessmentApi = api.injectEndpoints({
       query: (filters) => ({ url: 'question-bank', params: Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined && v !== '')) }),
       providesTags: [BANK_TAG],
     }),
-    getBankCategories: build.query<BankCategory[], void>({
-      query: () => 'question-bank-categories',
+    /** The categories of one's bank; an admin names the trainer whose bank (the quiz's trainer). */
+    getBankCategories: build.query<BankCategory[], number | void>({
+      query: (teacher) => ({ url: 'question-bank-categories', params: teacher ? { teacher } : undefined }),
       providesTags: [BANK_TAG],
     }),
     addBankQuestion: build.mutation<BankQuestion, BankQuestionInput>({
@@ -180,6 +195,20 @@ export const assessmentApi = api.injectEndpoints({
     }),
     updateBankQuestion: build.mutation<BankQuestion, { questionId: number; body: BankQuestionInput }>({
       query: ({ questionId, body }) => ({ url: `question-bank/${questionId}`, method: 'PUT', body }),
+      invalidatesTags: [BANK_TAG],
+    }),
+    /** POST /question-bank-import/preview: every row of a file with its problems; nothing written. */
+    previewBankImport: build.mutation<BankImportPreview, File>({
+      query: (file) => ({ url: 'question-bank-import/preview', method: 'POST', body: fileForm(file) }),
+    }),
+    /** POST /question-bank-import: every question of the file, or none. */
+    importBankQuestions: build.mutation<BankImportResult, { file: File; requestKey: string }>({
+      query: ({ file, requestKey }) => ({ url: 'question-bank-import', method: 'POST', body: fileForm(file, requestKey) }),
+      invalidatesTags: [BANK_TAG],
+    }),
+    /** POST /quiz-questions/{id}/copy-to-bank: a quiz's question copied into its trainer's bank. */
+    copyToBank: build.mutation<BankQuestion, { questionId: number; body: CopyToBankInput }>({
+      query: ({ questionId, body }) => ({ url: `quiz-questions/${questionId}/copy-to-bank`, method: 'POST', body }),
       invalidatesTags: [BANK_TAG],
     }),
     archiveBankQuestion: build.mutation<BoolResponse, number>({
@@ -237,4 +266,7 @@ export const {
   useAddBankQuestionMutation,
   useUpdateBankQuestionMutation,
   useArchiveBankQuestionMutation,
+  usePreviewBankImportMutation,
+  useImportBankQuestionsMutation,
+  useCopyToBankMutation,
 } = assessmentApi;

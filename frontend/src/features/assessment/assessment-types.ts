@@ -20,6 +20,9 @@ export type {
   QuizAlert,
   BankQuestionView as BankQuestion,
   BankCategoryView as BankCategory,
+  BankImportPreview,
+  BankImportRowView as BankImportRow,
+  BankImportResult,
   OptionView,
 } from '../../lib/api-schema';
 
@@ -39,7 +42,10 @@ export type QuestionInput = Pick<QuestionForm, 'questions' | 'ans1' | 'ans2' | '
 };
 
 /** The body of POST /question-bank and PUT /question-bank/{id}: a question and where it is filed. */
-export type BankQuestionInput = QuestionInput & { category: string; tags: string[] };
+export type BankQuestionInput = QuestionInput & { category: string; tags: string[]; request_key?: string };
+
+/** The body of POST /quiz-questions/{id}/copy-to-bank: where the copy is filed. */
+export type CopyToBankInput = { category: string; tags: string[]; request_key?: string };
 
 /** Why a trainer validates a quiz by hand (the server's fixed list). */
 export type ValidationCategory = 'evaluation-orale' | 'evaluation-pratique' | 'incident-technique' | 'amenagement' | 'autre';

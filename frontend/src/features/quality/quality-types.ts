@@ -35,6 +35,8 @@ export interface ImprovementBody {
   description: string;
   owner?: string | null;
   due_on?: string | null;
+  /** Drawn once per form (ADR 0022): sent again, the server answers the action already opened. */
+  request_key?: string;
 }
 
 export interface ImprovementChange {

@@ -73,9 +73,14 @@ export interface QuestionAnswered {
   type: 'QuestionAnswered';
   /**
    * `chosen`: the option's number (the first one for several); `choices`: every option chosen, for a
-   * question with several right answers (ADR 0045). Option numbers, never their text.
+   * question with several right answers (ADR 0045). Option numbers, never their text. A question
+   * drawn from the bank says so: `source: 'bank'`, `questionId` the bank question's id, `version` and
+   * `hash` the revision answered (as `QuizAttemptStarted` records it); absent for a quiz's own questions.
    */
-  payload: { studentId: number; quizId: number; attempt: number; questionId: number; chosen: number; correct: boolean; choices?: number[] };
+  payload: {
+    studentId: number; quizId: number; attempt: number; questionId: number; chosen: number; correct: boolean; choices?: number[];
+    source?: 'bank'; version?: number; hash?: string;
+  };
 }
 export interface QuizCompleted {
   type: 'QuizCompleted';
@@ -129,7 +134,14 @@ export interface QuizAttemptsReset {
  */
 export interface BankQuestionWritten {
   type: 'BankQuestionWritten';
-  payload: { questionId: number; teacherId: number; kind: string; revision: number; rightAnswers: number[]; hash: string };
+  /**
+   * `origin`: absent for a question written in the bank's form; `import` for one of a file's rows
+   * (one event per question, as by hand); `quiz` for a copy of a quiz's question (`copiedFrom`).
+   */
+  payload: {
+    questionId: number; teacherId: number; kind: string; revision: number; rightAnswers: number[]; hash: string;
+    origin?: 'import' | 'quiz'; copiedFrom?: { quizId: number; questionId: number };
+  };
 }
 /** A bank question archived: drawn no more; attempts that asked it keep their copy. */
 export interface BankQuestionArchived {

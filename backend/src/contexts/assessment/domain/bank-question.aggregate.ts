@@ -5,6 +5,13 @@ import { questionHash } from './question-hash.js';
 import { CATEGORY_MAX, checkQuestion, type QuestionFields, type QuestionKind } from './quiz.aggregate.js';
 
 export const TAG_MAX = 40;
+
+/** How a bank question came to be, beside a trainer's form. */
+export interface BankQuestionOrigin {
+  requestKey?: string | null;
+  imported?: boolean;
+  copiedFrom?: { quizId: number; questionId: number };
+}
 export const TAGS_MAX = 10;
 
 /** A bank question's place: its category (required) and tags (at most ten, each short, no duplicates). */
@@ -78,6 +85,10 @@ export class BankQuestion extends AggregateRoot<BankQuestionEvent> {
   @Property({ type: 'datetime', fieldName: 'archived_at', nullable: true })
   archivedAt: Date | null = null;
 
+  /** The key the page drew for this creation: sent again (a retry), it finds this question (ADR 0022). */
+  @Property({ type: 'uuid', fieldName: 'request_key', nullable: true })
+  requestKey: string | null = null;
+
   private constructor(teacherId: number, now: Date) {
     super();
     this.teacherId = teacherId;
@@ -85,14 +96,27 @@ export class BankQuestion extends AggregateRoot<BankQuestionEvent> {
     this.updatedAt = now;
   }
 
-  static create(teacherId: number, category: string, tags: readonly string[], fields: QuestionFields, now: Date): BankQuestion {
+  /**
+   * A new question of `teacherId`'s bank: written by hand, imported from a file (`origin: import`)
+   * or copied from a quiz's question (`copiedFrom`); each one event, as by hand.
+   */
+  static create(
+    teacherId: number, category: string, tags: readonly string[], fields: QuestionFields, now: Date, how: BankQuestionOrigin = {},
+  ): BankQuestion {
     const question = new BankQuestion(teacherId, now);
     question.fill(category, tags, fields);
+    question.requestKey = how.requestKey ?? null;
+    const origin = how.copiedFrom ? { origin: 'quiz' as const, copiedFrom: how.copiedFrom } : how.imported ? { origin: 'import' as const } : {};
     question.record(() => ({
       type: 'BankQuestionWritten',
-      payload: { questionId: question.id, teacherId, kind: question.kind, revision: question.revision, rightAnswers: question.rightAnswers, hash: question.hash },
+      payload: { questionId: question.id, teacherId, kind: question.kind, revision: question.revision, rightAnswers: question.rightAnswers, hash: question.hash, ...origin },
     }));
     return question;
+  }
+
+  /** Whether a creation sent again with this question's request key comes from its bank's side (its trainer, or an admin for them). */
+  sameOwner(teacherId: number): boolean {
+    return this.teacherId === teacherId;
   }
 
   /** The SHA-256 of this revision's content, as an attempt's paper records it. */

@@ -279,6 +279,13 @@ export class Quiz extends AggregateRoot<QuizEvent> {
     return question;
   }
 
+  /** A live question's content as a form would send it (to copy it into its trainer's bank). */
+  questionFields(questionId: number): QuestionFields {
+    const q = this.question(questionId);
+    const [ans1, ans2, ans3, ans4] = q.answers as [string, string, string, string];
+    return { kind: q.kind, questions: q.questions, answers: [ans1, ans2, ans3, ans4], rightAnswer: '', rightAnswers: q.rights, explanation: q.explanation };
+  }
+
   addQuestion(fields: QuestionFields): Question {
     this.assertLive();
     const question = new Question(this.liveQuestions().length + 1);

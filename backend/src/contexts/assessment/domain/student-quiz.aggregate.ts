@@ -10,6 +10,8 @@ export interface AnsweredQuestion {
   kind: QuestionKind;
   answers: string[];
   rights: number[];
+  /** A question drawn from the bank: its revision and content hash as the paper recorded them (QuestionAnswered says so). */
+  bank?: { version: number; hash: string };
 }
 
 /**
@@ -51,10 +53,13 @@ export interface PaperQuestion {
 }
 
 /** A paper question as the answer's rule reads it (its answers by option number). */
-export function answeredFromPaper(question: Pick<PaperQuestion, 'questionId' | 'kind' | 'options' | 'rights'>): AnsweredQuestion {
+export function answeredFromPaper(
+  question: Pick<PaperQuestion, 'questionId' | 'kind' | 'options' | 'rights'> & Partial<Pick<PaperQuestion, 'source' | 'version' | 'hash'>>,
+): AnsweredQuestion {
   const answers = ['', '', '', ''];
   for (const option of question.options) answers[option.id - 1] = option.text;
-  return { id: question.questionId, kind: question.kind, answers, rights: question.rights };
+  const bank = question.source === 'bank' && question.version !== undefined && question.hash !== undefined ? { bank: { version: question.version, hash: question.hash } } : {};
+  return { id: question.questionId, kind: question.kind, answers, rights: question.rights, ...bank };
 }
 
 /** Where the quiz is taken from, when the course player says so. */
@@ -225,9 +230,11 @@ export class StudentQuiz extends AggregateRoot<StudentQuizEvent> {
     this.answers.add(answer);
     const attemptNo = this.attempt;
     const choices = question.kind === 'multiple' ? { choices: chosen } : {};
+    // Drawn from the bank: the log alone names the bank question and the revision answered (ADR 0045).
+    const source = question.bank ? { source: 'bank' as const, version: question.bank.version, hash: question.bank.hash } : {};
     this.record(() => ({
       type: 'QuestionAnswered',
-      payload: { studentId: this.studentId, quizId: this.quizId, attempt: attemptNo, questionId: question.id, chosen: chosen[0]!, correct, ...choices },
+      payload: { studentId: this.studentId, quizId: this.quizId, attempt: attemptNo, questionId: question.id, chosen: chosen[0]!, correct, ...choices, ...source },
     }));
     const answered = this.answersOf().length;
     if (answered >= total) this.close(attempt, rules, total, now, 'answers');
@@ -491,6 +498,8 @@ export class AttemptQuestion {
   }
 
   get answered(): AnsweredQuestion {
-    return answeredFromPaper({ questionId: this.questionId, kind: this.kind, options: this.options, rights: this.rightAnswers });
+    return answeredFromPaper({
+      questionId: this.questionId, kind: this.kind, options: this.options, rights: this.rightAnswers, source: this.source, version: this.version, hash: this.hash,
+    });
   }
 }

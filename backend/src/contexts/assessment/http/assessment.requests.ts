@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { Allow, ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
+import { Allow, ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength, ValidateIf } from 'class-validator';
 import { toDecimalInteger } from '../../../platform/http/ids.js';
 import { OptionalId, RequiredId, RequiredText, toBoolean } from '../../../platform/http/fields.js';
 import { PageQuery } from '../../../platform/http/paging.js';
@@ -203,6 +203,26 @@ export class ReviewQuery {
   attempt?: number;
 }
 
+/** A bank question's tags: a JSON list or multipart text « a, b ». */
+const Tags = () =>
+  applyDecorators(
+    ApiPropertyOptional({ type: [String], description: `Étiquettes (au plus ${TAGS_MAX}, ${TAG_MAX} caractères chacune) ; en multipart : « a, b »` }),
+    Transform(toTagList),
+    ValidateIf((_, value) => value !== undefined),
+    IsArray({ message: 'Les étiquettes doivent être une liste.' }),
+    ArrayMaxSize(TAGS_MAX, { message: `Une question porte au plus ${TAGS_MAX} étiquettes.` }),
+    IsString({ each: true, message: 'Une étiquette doit être du texte.' }),
+    MaxLength(TAG_MAX, { each: true, message: `Une étiquette ne doit pas dépasser ${TAG_MAX} caractères.` }),
+  );
+
+/** A creation's optional request key (ADR 0022). */
+const RequestKey = (what: string) =>
+  applyDecorators(
+    ApiPropertyOptional({ format: 'uuid', description: `Une clé (UUID) tirée par la page pour ${what}` }),
+    IsOptional(),
+    IsUUID('all', { message: 'La clé de la demande doit être un UUID.' }),
+  );
+
 /** Tags as a JSON list or as multipart text « a, b » (sent empty: none). */
 const toTagList = ({ value }: { value: unknown }): unknown =>
   value === undefined || value === null ? undefined : typeof value === 'string' ? (value.trim() === '' ? [] : value.split(',')) : value;
@@ -214,14 +234,33 @@ export class BankQuestionForm extends QuestionForm {
   @RequiredText('La catégorie', CATEGORY_MAX)
   category!: string;
 
-  @ApiPropertyOptional({ type: [String], description: `Étiquettes (au plus ${TAGS_MAX}, ${TAG_MAX} caractères chacune) ; en multipart : « a, b »` })
-  @Transform(toTagList)
-  @ValidateIf((_, value) => value !== undefined)
-  @IsArray({ message: 'Les étiquettes doivent être une liste.' })
-  @ArrayMaxSize(TAGS_MAX, { message: `Une question porte au plus ${TAGS_MAX} étiquettes.` })
-  @IsString({ each: true, message: 'Une étiquette doit être du texte.' })
-  @MaxLength(TAG_MAX, { each: true, message: `Une étiquette ne doit pas dépasser ${TAG_MAX} caractères.` })
+  @Tags()
   tags?: string[];
+
+  @RequestKey('cette création : renvoyée (double clic, nouvel essai), elle répond la question déjà créée')
+  request_key?: string;
+}
+
+/** POST /quiz-questions/{id}/copy-to-bank: where the copy is filed in the quiz's trainer's bank. */
+export class CopyToBankForm {
+  @RequiredText('La catégorie', CATEGORY_MAX)
+  category!: string;
+
+  @Tags()
+  tags?: string[];
+
+  @RequestKey('cette copie : renvoyée (double clic, nouvel essai), elle répond la question déjà copiée')
+  request_key?: string;
+}
+
+/** POST /question-bank-import and …/preview: the file (multipart field `file`, .xlsx or .csv). */
+export class BankImportForm {
+  @ApiProperty({ type: 'string', format: 'binary', description: 'Classeur .xlsx ou CSV UTF-8 (« ; » ou « , »), 2 Mo et 1 000 questions au plus ; colonnes du modèle d’import' })
+  @Allow()
+  file?: unknown;
+
+  @RequestKey('cet import : renvoyée (nouvel essai après une réponse perdue), elle répond l’import déjà fait sans rien ajouter')
+  request_key?: string;
 }
 
 export class BankListQuery {

@@ -95,12 +95,17 @@ export class ImprovementAction extends AggregateRoot<ImprovementActionEvent> {
   @Property({ type: 'integer', fieldName: 'opened_by_id' })
   openedById: number;
 
+  /** The key the admin's page drew for this opening: sent again (a retry), it finds this action (ADR 0022). */
+  @Property({ type: 'uuid', fieldName: 'request_key', nullable: true })
+  requestKey: string | null;
+
   @Property({ type: 'integer' })
   version = 0;
 
-  constructor(openedById: number) {
+  constructor(openedById: number, requestKey: string | null = null) {
     super();
     this.openedById = openedById;
+    this.requestKey = requestKey;
   }
 
   stream(): StreamRef {

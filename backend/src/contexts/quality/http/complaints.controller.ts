@@ -122,7 +122,7 @@ export class ComplaintsController {
   @ApiOperation({ summary: 'Ouvre une action d’amélioration depuis la réclamation (origine « réclamation »)' })
   @ApiCreatedResponse({ type: ImprovementActionView })
   async improve(@CurrentActor() actor: Actor, @Param('id', IdPipe) id: number, @Body() body: ImprovementActionForm): Promise<ImprovementActionView> {
-    const actionId = await this.commands.execute(new OpenImprovementAction(actor, { source: body.source ?? 'reclamation', description: body.description, owner: body.owner, dueOn: body.due_on }, id));
+    const actionId = await this.commands.execute(new OpenImprovementAction(actor, { source: body.source ?? 'reclamation', description: body.description, owner: body.owner, dueOn: body.due_on }, id, body.request_key ?? null));
     return this.queries.execute(new GetImprovementAction(actionId));
   }
 }

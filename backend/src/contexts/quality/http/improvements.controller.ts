@@ -46,7 +46,7 @@ export class ImprovementsController {
   @ApiOperation({ summary: 'Ouvre une action d’amélioration (origine : reclamation, enquete, audit, autre)' })
   @ApiCreatedResponse({ type: ImprovementActionView })
   async open(@CurrentActor() actor: Actor, @Body() body: ImprovementActionForm): Promise<ImprovementActionView> {
-    const id = await this.commands.execute(new OpenImprovementAction(actor, { source: body.source, description: body.description, owner: body.owner, dueOn: body.due_on }, null));
+    const id = await this.commands.execute(new OpenImprovementAction(actor, { source: body.source, description: body.description, owner: body.owner, dueOn: body.due_on }, null, body.request_key ?? null));
     return this.queries.execute(new GetImprovementAction(id));
   }
 

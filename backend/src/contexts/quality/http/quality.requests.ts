@@ -119,6 +119,11 @@ export class ImprovementActionForm {
   @ApiPropertyOptional({ type: String, nullable: true, description: 'Échéance (AAAA-MM-JJ)' })
   @Allow()
   due_on?: unknown;
+
+  @ApiPropertyOptional({ format: 'uuid', description: 'Une clé (UUID) tirée par la page pour cette ouverture : renvoyée (double clic, nouvel essai), elle répond l’action déjà ouverte' })
+  @IsOptional()
+  @IsUUID('all', { message: KEY_INVALID })
+  request_key?: string;
 }
 
 /** PUT /admin/improvement-actions/{id}: what is sent changes, the rest stays. */

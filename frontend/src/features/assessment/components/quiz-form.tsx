@@ -71,14 +71,17 @@ export function QuizForm({ name, current, trainers, failureMessage, onSave, onCa
   const form = given ?? own;
   const { sending, failure, run } = useFormSave(form, FIELDS, failureMessage, onSendingChange);
   const onFinish = (values: QuizValues) => run(() => onSave(values));
-  // The trainer's screens offer shuffling and the draw from their bank; the admin's dialog keeps them as they are.
-  const serving = !trainers;
+  // Shuffling and the draw from a bank: the trainer's own bank on their screens; on the admin's
+  // dialog, the bank of the quiz's trainer (the admin acts for them), so a draw needs a trainer.
+  const admin = trainers !== undefined;
   const source = Form.useWatch('source', form) ?? current?.source ?? 'quiz';
-  const { data: categories } = useGetBankCategoriesQuery(undefined, { skip: !serving });
-  const initial = current ?? { title: '', detail: '', teacher: null, pass_mark: null, max_attempts: null, time_limit: null };
+  const watchedTrainer = Form.useWatch('teacher', form) as number | null | undefined;
+  const chosenTrainer = admin ? (watchedTrainer === undefined ? (current?.teacher ?? null) : watchedTrainer) : null;
+  const { data: categories } = useGetBankCategoriesQuery(admin ? (chosenTrainer ?? undefined) : undefined, { skip: admin && !chosenTrainer });
+  const initial = { shuffle: false, source: 'quiz' as const, draw_category: null, draw_count: null, ...(current ?? { title: '', detail: '', teacher: null, pass_mark: null, max_attempts: null, time_limit: null }) };
 
   return (
-    <Form form={form} name={name} layout="vertical" initialValues={serving ? { shuffle: false, source: 'quiz', draw_category: null, draw_count: null, ...initial } : initial} onFinish={onFinish} disabled={sending}>
+    <Form form={form} name={name} layout="vertical" initialValues={initial} onFinish={onFinish} disabled={sending}>
       <Form.Item label={m.quizForm.title} name="title" rules={[{ required: true, whitespace: true, message: m.quizForm.titleRequired }]}>
         <Input maxLength={200} />
       </Form.Item>
@@ -97,40 +100,38 @@ export function QuizForm({ name, current, trainers, failureMessage, onSave, onCa
           <InputNumber min={1} max={1440} precision={0} suffix="min" className="quiz-rules__number" />
         </Form.Item>
       </fieldset>
-      {serving ? (
-        <fieldset className="quiz-rules">
-          <legend>{m.quizForm.serving}</legend>
-          <Form.Item label={m.quizForm.source} name="source">
-            <Radio.Group
-              options={[
-                { value: 'quiz', label: m.quizForm.sourceQuiz },
-                { value: 'bank', label: m.quizForm.sourceBank },
-              ]}
-            />
-          </Form.Item>
-          {source === 'bank' ? (
-            <>
-              <Form.Item label={m.quizForm.drawCategory} name="draw_category" rules={[{ required: true, message: m.quizForm.drawCategoryRequired }]} extra={categories?.length === 0 ? m.quizForm.noBank : undefined}>
-                <Select
-                  placeholder={m.quizForm.drawCategoryPlaceholder}
-                  options={(categories ?? []).map((c) => ({ value: c.category, label: m.quizForm.categoryOption(c.category, c.questions) }))}
-                />
-              </Form.Item>
-              <Form.Item label={m.quizForm.drawCount} name="draw_count" rules={[{ required: true, message: m.quizForm.drawCountRequired }]} extra={m.quizForm.drawCountHint}>
-                <InputNumber min={1} max={100} precision={0} className="quiz-rules__number" />
-              </Form.Item>
-            </>
-          ) : null}
-          <Form.Item label={m.quizForm.shuffle} name="shuffle" valuePropName="checked" extra={m.quizForm.shuffleHint}>
-            <Switch />
-          </Form.Item>
-        </fieldset>
-      ) : null}
       {trainers ? (
         <Form.Item label={m.quizForm.trainer} name="teacher">
           <Select allowClear placeholder={m.quizForm.unassigned} options={trainers.map((trainer) => ({ value: trainer.id, label: trainer.name }))} />
         </Form.Item>
       ) : null}
+      <fieldset className="quiz-rules">
+        <legend>{m.quizForm.serving}</legend>
+        <Form.Item label={m.quizForm.source} name="source" extra={admin ? (chosenTrainer ? m.quizForm.adminBankHint : m.quizForm.adminNoTrainer) : undefined}>
+          <Radio.Group
+            options={[
+              { value: 'quiz', label: m.quizForm.sourceQuiz },
+              { value: 'bank', label: m.quizForm.sourceBank, disabled: admin && !chosenTrainer && source !== 'bank' },
+            ]}
+          />
+        </Form.Item>
+        {source === 'bank' ? (
+          <>
+            <Form.Item label={m.quizForm.drawCategory} name="draw_category" rules={[{ required: true, message: m.quizForm.drawCategoryRequired }]} extra={categories?.length === 0 ? m.quizForm.noBank : undefined}>
+              <Select
+                placeholder={m.quizForm.drawCategoryPlaceholder}
+                options={(categories ?? []).map((c) => ({ value: c.category, label: m.quizForm.categoryOption(c.category, c.questions) }))}
+              />
+            </Form.Item>
+            <Form.Item label={m.quizForm.drawCount} name="draw_count" rules={[{ required: true, message: m.quizForm.drawCountRequired }]} extra={m.quizForm.drawCountHint}>
+              <InputNumber min={1} max={100} precision={0} className="quiz-rules__number" />
+            </Form.Item>
+          </>
+        ) : null}
+        <Form.Item label={m.quizForm.shuffle} name="shuffle" valuePropName="checked" extra={m.quizForm.shuffleHint}>
+          <Switch />
+        </Form.Item>
+      </fieldset>
       <FormFooter failure={failure} sending={sending} hideButtons={hideButtons} onCancel={onCancel} />
     </Form>
   );

@@ -5,7 +5,7 @@ import { toast } from '../../../lib/feedback';
 import { usePagedSearch } from '../../../lib/use-paged-search';
 import { useCreateQuizMutation, useGetQuizTrainersQuery, useGetQuizzesQuery, useUpdateQuizMutation } from '../assessment-api';
 import type { Quiz } from '../assessment-types';
-import { QuizForm, quizBody, type QuizValues } from '../components/quiz-form';
+import { QuizForm, quizBody, servingOf, type QuizValues } from '../components/quiz-form';
 import { Pending, QuizPage } from '../components/quiz-page';
 import { quizTitleColumn } from '../components/quiz-title-column';
 import { useQuizRemoval } from '../components/removals';
@@ -39,7 +39,11 @@ function QuizDialog({ quiz, onClose }: { quiz: Quiz | null | undefined; onClose:
           name={quiz ? `admin-edit-quiz-${quiz.id}` : 'admin-add-quiz'}
           form={form}
           hideButtons
-          current={quiz ? { title: quiz.title, detail: quiz.detail, teacher: quiz.teacher, pass_mark: quiz.pass_mark, max_attempts: quiz.max_attempts, time_limit: quiz.time_limit } : undefined}
+          current={
+            quiz
+              ? { title: quiz.title, detail: quiz.detail, teacher: quiz.teacher, pass_mark: quiz.pass_mark, max_attempts: quiz.max_attempts, time_limit: quiz.time_limit, ...servingOf(quiz) }
+              : undefined
+          }
           trainers={trainers ?? []}
           failureMessage={quiz ? m.admin.editFailed : m.admin.createFailed}
           onSendingChange={setSending}

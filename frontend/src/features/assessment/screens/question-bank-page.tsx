@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { AutoComplete, Button, Form, Input, Modal, Segmented, Select, Table, Tag, type TableColumnsType } from 'antd';
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { AutoComplete, Button, Form, Input, Modal, Segmented, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { DeleteOutlined, EditOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { toast } from '../../../lib/feedback';
+import { newKey } from '../../../lib/format';
 import { useNarrowScreen } from '../../../lib/use-narrow-screen';
 import {
   useAddBankQuestionMutation,
@@ -12,6 +13,7 @@ import {
   type BankFilters,
 } from '../assessment-api';
 import type { BankQuestion, BankQuestionInput, QuestionInput, QuestionKind } from '../assessment-types';
+import { BankImportDialog } from '../components/bank-import-dialog';
 import { QuestionForm } from '../components/question-form';
 import { Pending, QuizPage } from '../components/quiz-page';
 import { IconButton } from '../components/row-actions';
@@ -26,6 +28,8 @@ function BankQuestionDialog({ open, question, categories, onClose }: { open: boo
   const [sending, setSending] = useState(false);
   const [add] = useAddBankQuestionMutation();
   const [update] = useUpdateBankQuestionMutation();
+  // One key per dialog: « Enregistrer » clicked twice, or sent again after a lost answer, adds one question (ADR 0022).
+  const [requestKey] = useState(newKey);
   const current: BankFormValues | undefined = question
     ? {
         kind: question.kind as QuestionKind, questions: question.questions, ans1: question.ans1, ans2: question.ans2, ans3: question.ans3, ans4: question.ans4,
@@ -37,7 +41,7 @@ function BankQuestionDialog({ open, question, categories, onClose }: { open: boo
     const raw = form.getFieldsValue(['category', 'tags']) as { category?: string; tags?: string[] };
     const body: BankQuestionInput = { ...values, category: (raw.category ?? '').trim(), tags: raw.tags ?? [] };
     if (question) await update({ questionId: question.id, body }).unwrap();
-    else await add(body).unwrap();
+    else await add({ ...body, request_key: requestKey }).unwrap();
     toast('success', question ? b.updated : b.added);
     onClose();
   };
@@ -82,6 +86,7 @@ function BankQuestionDialog({ open, question, categories, onClose }: { open: boo
 export function QuestionBankPage() {
   const [filters, setFilters] = useState<BankFilters>({});
   const [dialog, setDialog] = useState<{ question: BankQuestion | null } | null>(null);
+  const [importing, setImporting] = useState(false);
   const { data, isFetching, error } = useGetBankQuestionsQuery(filters);
   const { data: categories } = useGetBankCategoriesQuery();
   const [archive] = useArchiveBankQuestionMutation();
@@ -139,9 +144,14 @@ export function QuestionBankPage() {
     <QuizPage
       title={b.title}
       actions={
-        <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setDialog({ question: null })}>
-          {b.add}
-        </Button>
+        <Space wrap>
+          <Button icon={<UploadOutlined aria-hidden />} onClick={() => setImporting(true)}>
+            {m.bankImport.open}
+          </Button>
+          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setDialog({ question: null })}>
+            {b.add}
+          </Button>
+        </Space>
       }
     >
       {holder}
@@ -188,6 +198,7 @@ export function QuestionBankPage() {
           locale={{ emptyText: <span className="quiz-muted">{b.empty}</span> }}
         />
       ) : null}
+      {importing ? <BankImportDialog open onClose={() => setImporting(false)} /> : null}
       {dialog ? <BankQuestionDialog open question={dialog.question} categories={(categories ?? []).map((c) => c.category)} onClose={() => setDialog(null)} /> : null}
     </QuizPage>
   );

@@ -1,9 +1,12 @@
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Modal } from 'antd';
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { CopyOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { toast } from '../../../lib/feedback';
 import { useAppSelector } from '../../../lib/hooks';
 import { useAddQuestionMutation, useGetQuestionQuery, useGetQuestionsQuery, useGetQuizQuery, useUpdateQuestionMutation } from '../assessment-api';
+import type { Question } from '../assessment-types';
+import { CopyToBankDialog } from '../components/copy-to-bank-dialog';
 import { QuestionForm } from '../components/question-form';
 import { QuestionList } from '../components/question-list';
 import { Pending, QuizPage } from '../components/quiz-page';
@@ -24,6 +27,7 @@ export function AllQuestionsPage() {
   const questions = useGetQuestionsQuery(quizId, { skip: !quizId });
   const [modal, holder] = Modal.useModal();
   const removeQuestion = useQuestionRemoval(modal);
+  const [copying, setCopying] = useState<{ question: Question; number: number } | null>(null);
   return (
     <QuizPage
       title={quiz.data ? m.questions.title(quiz.data.title) : m.questions.titleFallback}
@@ -42,11 +46,13 @@ export function AllQuestionsPage() {
           actions={(question, number) => (
             <>
               <IconLink to={`/edit-question/${question.id}`} label={m.questions.editQuestion(number)} icon={<EditOutlined />} />
+              <IconButton label={m.copyToBank.label(number)} text={m.copyToBank.action} icon={<CopyOutlined />} onClick={() => setCopying({ question, number })} />
               <IconButton label={m.questions.deleteQuestion(number)} icon={<DeleteOutlined />} danger onClick={() => void removeQuestion(question)} />
             </>
           )}
         />
       ) : null}
+      {copying ? <CopyToBankDialog question={copying.question} number={copying.number} quizTitle={quiz.data?.title ?? ''} onClose={() => setCopying(null)} /> : null}
     </QuizPage>
   );
 }

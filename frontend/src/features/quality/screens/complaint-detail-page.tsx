@@ -93,15 +93,19 @@ function Improve({ complaint }: { complaint: Complaint }) {
   const [writing, setWriting] = useState(false);
   const [open, opening] = useOpenComplaintImprovementMutation();
   const [form] = Form.useForm<ImprovementValues>();
+  // One key per action written: « Enregistrer » clicked twice, or sent again after a lost answer, opens one action.
+  const [requestKey, setRequestKey] = useState(newKey);
   if (!writing) return <Button onClick={() => setWriting(true)}>{m.improve}</Button>;
   const submit = async (values: ImprovementValues) => {
     const ok = await run(
-      () => open({ id: complaint.id, source: 'reclamation', description: values.description ?? '', owner: values.owner || null, due_on: values.due_on || null }).unwrap(),
+      () =>
+        open({ id: complaint.id, source: 'reclamation', description: values.description ?? '', owner: values.owner || null, due_on: values.due_on || null, request_key: requestKey }).unwrap(),
       messages.improvements.created,
       { form, fields: ['description', 'owner', 'due_on'] },
     );
     if (ok) {
       form.resetFields();
+      setRequestKey(newKey());
       setWriting(false);
     }
   };

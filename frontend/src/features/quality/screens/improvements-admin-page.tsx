@@ -7,7 +7,7 @@ import { applyFieldErrors, describeApiError } from '../../../lib/api-errors';
 import { downloadWithSession } from '../../../lib/download';
 import { toast } from '../../../lib/feedback';
 import { ImprovementFormFields, type ImprovementValues } from '../components/improvement-form';
-import { formatDateTime, formatDay } from '../format';
+import { formatDateTime, formatDay, newKey } from '../format';
 import { improvementStatuses, messages, sources } from '../messages';
 import { paramsOf, useGetImprovementActionsQuery, useOpenImprovementActionMutation, useUpdateImprovementActionMutation } from '../quality-api';
 import type { ImprovementAction, ImprovementSource, ImprovementStatus } from '../quality-types';
@@ -24,9 +24,11 @@ function fail(error: unknown, form: FormInstance, fields: string[]) {
 function NewAction({ onDone }: { onDone: () => void }) {
   const [form] = Form.useForm<ImprovementValues & { source?: ImprovementSource }>();
   const [open, opening] = useOpenImprovementActionMutation();
+  // One key per form: « Enregistrer » clicked twice, or sent again after a lost answer, opens one action (ADR 0022).
+  const [requestKey] = useState(newKey);
   const submit = async (values: ImprovementValues & { source?: ImprovementSource }) => {
     try {
-      await open({ source: values.source, description: values.description ?? '', owner: values.owner || null, due_on: values.due_on || null }).unwrap();
+      await open({ source: values.source, description: values.description ?? '', owner: values.owner || null, due_on: values.due_on || null, request_key: requestKey }).unwrap();
       toast('success', m.created);
       onDone();
     } catch (error) {

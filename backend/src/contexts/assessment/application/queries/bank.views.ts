@@ -27,3 +27,24 @@ export class BankCategoryView {
   @ApiProperty() questions!: number;
   @ApiProperty({ type: [String] }) tags!: string[];
 }
+
+/** One row of an import file as the preview lists it: what it says and every problem, in French. */
+export class BankImportRowView {
+  @ApiProperty({ description: 'Le numéro de la ligne dans le fichier (l’en-tête est la ligne 1)' }) line!: number;
+  @ApiProperty() category!: string;
+  @ApiProperty({ type: String, enum: ['single', 'multiple', 'true-false'], nullable: true, description: 'null : type absent ou inconnu' }) kind!: string | null;
+  @ApiProperty() questions!: string;
+  @ApiProperty({ type: [String] }) tags!: string[];
+  @ApiProperty({ type: [String], description: 'Les erreurs de la ligne (vide : la ligne sera importée)' }) problems!: string[];
+}
+
+/** The preview of an import: nothing is written. */
+export class BankImportPreview {
+  @ApiProperty({ description: 'Les questions lues' }) total!: number;
+  @ApiProperty({ description: 'Celles sans erreur' }) valid!: number;
+  @ApiProperty({ type: [BankImportRowView] }) rows!: BankImportRowView[];
+}
+
+export class BankImportResult {
+  @ApiProperty({ description: 'Le nombre de questions ajoutées à la banque' }) created!: number;
+}

@@ -5,7 +5,7 @@ import { AggregateStore } from '../../../../platform/aggregate-store/index.js';
 import { APP_CONFIG, type AppConfig } from '../../../../platform/config/config.js';
 import { overAddressAllowance } from '../../../../platform/database/address-throttle.js';
 import { Database } from '../../../../platform/database/database.js';
-import { Clock, ConflictError, ForbiddenError, InvalidInputError, TooManyRequestsError, type Actor } from '../../../../shared-kernel/index.js';
+import { Clock, ConflictError, ForbiddenError, InvalidInputError, REQUEST_KEY_TAKEN, TooManyRequestsError, type Actor } from '../../../../shared-kernel/index.js';
 import { COURSE_SUMMARY } from '../../../catalogue/contracts/catalogue.read-models.js';
 import { checkVisitor, Complaint, type Filer, type VisitorContact } from '../../domain/complaint.aggregate.js';
 import { ComplaintNotFoundError } from './complaint.queries.js';
@@ -112,7 +112,7 @@ export class FileComplaintHandler implements ICommandHandler<FileComplaint> {
 }
 
 /** A request key sent by another filer than the one who first used it. */
-export const KEY_TAKEN = 'Cette demande a déjà été envoyée par quelqu’un d’autre : rechargez la page et recommencez.';
+export const KEY_TAKEN = REQUEST_KEY_TAKEN;
 
 const sameFiler = (kind: string, id: number | null, otherKind: string, otherId: number | null) => kind === otherKind && id === otherId;
 

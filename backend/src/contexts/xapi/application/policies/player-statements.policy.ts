@@ -34,6 +34,8 @@ const TITLE_TTL_MS = 60_000;
 export const RULE_EXTENSION = 'https://lms-formation.fr/xapi/extensions/validation-rule';
 export const CONNECTED_EXTENSION = 'https://lms-formation.fr/xapi/extensions/connected-seconds';
 export const SCO_EXTENSION = 'https://lms-formation.fr/xapi/extensions/scorm-sco';
+/** A question drawn from the trainer's bank: its id, revision and SHA-256 as the attempt recorded them (ADR 0045). */
+export const BANK_QUESTION_EXTENSION = 'https://lms-formation.fr/xapi/extensions/bank-question';
 
 function verb(name: keyof typeof PLAYER_VERBS): Obj {
   return { id: PLAYER_VERBS[name], display: { 'fr-FR': name, 'en-US': name } };
@@ -116,7 +118,11 @@ export class PlayerStatementsPolicy implements Policy<PlayerFact> {
           object: { objectType: 'Activity', id: `${this.quizIri(p.quizId)}/question/${p.questionId}`, definition: { type: `${ADL}/activities/cmi.interaction`, interactionType: 'choice' } },
           // Several options chosen (ADR 0045): xAPI's choice response lists them separated by « [,] ».
           result: { success: p.correct, response: p.choices ? p.choices.join('[,]') : String(p.chosen) },
-          context: { contextActivities: { parent: [{ objectType: 'Activity', id: this.quizIri(p.quizId) }] } },
+          context: {
+            contextActivities: { parent: [{ objectType: 'Activity', id: this.quizIri(p.quizId) }] },
+            // Events written before the bank said where a question came from have no source: nothing added.
+            ...(p.source === 'bank' ? { extensions: { [BANK_QUESTION_EXTENSION]: { id: p.questionId, revision: p.version, hash: p.hash } } } : {}),
+          },
         };
       }
       case 'QuizCompleted': {
