@@ -47,7 +47,6 @@ function PreviewTable({ preview }: { preview: ImportPreview }) {
         dataSource={preview.rows}
         pagination={{ pageSize: 10, showSizeChanger: false, hideOnSinglePage: true }}
         rowClassName={(row) => (row.problems.length > 0 ? 'import-row--faulty' : '')}
-        scroll={{ x: 640 }}
         data-testid="import-preview"
       />
     </>
@@ -106,8 +105,7 @@ function ImportResult({ id, onDone }: { id: string; onDone: () => void }) {
             size="small"
             pagination={false}
             dataSource={links}
-            scroll={{ x: 640 }}
-            columns={[
+                columns={[
               { key: 'line', title: m.line, dataIndex: 'line', width: 70 },
               { key: 'name', title: m.name, render: (_, l) => `${l.prenom} ${l.nom}` },
               { key: 'link', title: m.link, render: (_, l) => <Typography.Text copyable className="import-link">{l.link}</Typography.Text> },
