@@ -51,7 +51,8 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
     { fileSize: IMAGE_MAX_BYTES, files: 5, fields: 50, fieldSize: 100_000 },
     {
       directory: join(config.dataDir, 'tmp', 'uploads'),
-      maxBytes: { video: config.videoMaxBytes, scorm_file: config.scormMaxBytes, upload: config.documentMaxBytes },
+      // `import_file`: a learners' file to import (docs/adr/0052), 10 MB at most.
+      maxBytes: { video: config.videoMaxBytes, scorm_file: config.scormMaxBytes, upload: config.documentMaxBytes, import_file: 10 * 1024 * 1024 },
     },
   );
   // The content origin's guard runs first on every request (docs/adr/0025).

@@ -27,6 +27,7 @@ import {
   StudentLogoutPage,
   StudentProfilePage,
   StudentRegisterPage,
+  StudentActivationPage,
   StudentStudyMaterialPage,
   CourseQuizPage,
   TakeQuizPage,
@@ -78,7 +79,7 @@ import {
   AdminQuizDetailPage,
   ProgressTrackingPage,
   StudentDetailPage,
-  StudentsPage,
+  AdminStudentsPage,
   TeachersPage,
   XapiCredentialsPage,
   CentreSettingsPage,
@@ -163,6 +164,8 @@ export const routes: RouteObject[] = [
         children: [{ path: 'user-login', element: <StudentLoginPage /> }],
       },
       { path: 'user-register', element: <StudentRegisterPage /> },
+      // The activation link of a learner the centre imported (docs/adr/0052).
+      { path: 'activation', element: <StudentActivationPage /> },
       { path: 'user-logout', element: <StudentLogoutPage /> },
       {
         element: <RequireRole role="student" />,
@@ -281,7 +284,7 @@ export const routes: RouteObject[] = [
               // The Qualiopi indicators (docs/adr/0056).
               { path: 'admin-indicateurs', element: <IndicatorsPage /> },
               { path: 'admin-stat-dashboard-user', element: <ProgressTrackingPage /> },
-              { path: 'admin-users', element: <StudentsPage /> },
+              { path: 'admin-users', element: <AdminStudentsPage /> },
               { path: 'admin-teachers', element: <TeachersPage /> },
               { path: 'admin-student-detail/:studentId', element: <StudentDetailPage /> },
               { path: 'admin-student-detail/:studentId/releve/:courseId', element: <TranscriptPage area="admin" /> },

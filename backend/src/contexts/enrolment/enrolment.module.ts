@@ -19,6 +19,14 @@ import { AddSessionMemberHandler, ChangeSessionHandler, RemoveSessionMemberHandl
 import { DeclareOnEdofHandler } from './application/commands/declare-on-edof.command.js';
 import { GetSessionHandler, ListSessionsHandler } from './application/queries/training-session.queries.js';
 import { SessionsController } from './http/sessions.controller.js';
+import { StudentImportsController } from './http/student-imports.controller.js';
+import { StudentImport } from './domain/student-import.aggregate.js';
+import { ImportFileCheck } from './application/student-import/import-file-check.js';
+import { PreviewStudentImportHandler } from './application/student-import/preview-student-import.query.js';
+import { RequestStudentImportHandler } from './application/student-import/request-student-import.command.js';
+import { GetStudentImportHandler } from './application/student-import/get-student-import.query.js';
+import { HandOverImportLinksHandler } from './application/student-import/hand-over-import-links.command.js';
+import { StudentImportRunner } from './application/student-import/student-import.job.js';
 import { EnrolmentController } from './http/enrolment.controller.js';
 import { SetEnrolmentFundingHandler } from './application/commands/set-enrolment-funding.command.js';
 import { GetEnrolmentFundingHandler } from './application/queries/get-enrolment-funding.query.js';
@@ -27,8 +35,8 @@ import { CountEnrolmentRecordsHandler } from './application/queries/count-enrolm
 
 /** Enrolment: enrolments, ratings and favourites of students, and their recommendations. */
 @Module({
-  imports: [CqrsModule, MikroOrmModule.forFeature([StudentCourse, TrainingSession, SessionMember])],
-  controllers: [EnrolmentController, SessionsController],
+  imports: [CqrsModule, MikroOrmModule.forFeature([StudentCourse, TrainingSession, SessionMember, StudentImport])],
+  controllers: [EnrolmentController, SessionsController, StudentImportsController],
   providers: [
     // Identity asks before removing a person (identity.queries.ts), answered here.
     CountEnrolmentRecordsHandler,
@@ -59,6 +67,13 @@ import { CountEnrolmentRecordsHandler } from './application/queries/count-enrolm
     GetSessionHandler,
     // The reason a learner did not complete a session (the « service fait » itself: administration).
     SetSessionLearnerReasonHandler,
+    // The bulk import of learners (docs/adr/0052).
+    ImportFileCheck,
+    PreviewStudentImportHandler,
+    RequestStudentImportHandler,
+    GetStudentImportHandler,
+    HandOverImportLinksHandler,
+    StudentImportRunner,
   ],
 })
 export class EnrolmentModule {}

@@ -10,6 +10,10 @@ import { TokenKeys } from './application/token-keys.js';
 import { MediaSessionController } from './http/media-session.controller.js';
 import { ChangePasswordHandler } from './application/commands/change-password.command.js';
 import { CreateAdminHandler } from './application/commands/create-admin.command.js';
+import { ImportStudentsHandler } from './application/commands/import-students.command.js';
+import { ActivateStudentHandler, DescribeActivationHandler } from './application/commands/activate-student.command.js';
+import { CheckImportIdentitiesHandler } from './application/queries/check-import-identities.query.js';
+import { ActivationMailer } from './application/activation-mails.js';
 import { RegisterStudentHandler } from './application/commands/register-student.command.js';
 import { RegisterTeacherHandler } from './application/commands/register-teacher.command.js';
 import { SignInHandler } from './application/commands/sign-in.command.js';
@@ -51,6 +55,7 @@ import { GetUserHandler } from './application/queries/get-user.query.js';
 import { ListStudentRecordsHandler } from './application/queries/list-student-records.query.js';
 import { TeachersController } from './http/teachers.controller.js';
 import { AuditorsController } from './http/auditors.controller.js';
+import { ActivationController } from './http/activation.controller.js';
 import {
   ActivateAuditorHandler, AdmitAuditorAccessHandler, ChangeAuditorScopeHandler, EndAuditorAccessHandler, InviteAuditorHandler,
 } from './application/auditors/auditor-commands.js';
@@ -61,7 +66,7 @@ import {
 /** Identity: accounts, credentials, tokens and the student, trainer and admin profiles. */
 @Module({
   imports: [CqrsModule, PassportModule, JwtModule.register({}), MikroOrmModule.forFeature(IDENTITY_ENTITIES)],
-  controllers: [AuthController, StudentsController, TeachersController, MediaSessionController, AdminStudentsController, AdminTrainersController, AuditorsController],
+  controllers: [AuthController, StudentsController, TeachersController, MediaSessionController, AdminStudentsController, AdminTrainersController, AuditorsController, ActivationController],
   providers: [
     InviteAuditorHandler, ChangeAuditorScopeHandler, EndAuditorAccessHandler, ActivateAuditorHandler, AdmitAuditorAccessHandler,
     ListAuditorsHandler, GetAuditorHandler, GetAuditorAccessesHandler, GetAuditorScopeHandler, AssertAuditorMayReadHandler,
@@ -91,6 +96,12 @@ import {
     GetTeacherContactsHandler,
     SearchStudentsHandler,
     CreateStudentHandler,
+    // The bulk import of learners, asked by enrolment (contracts/identity.imports.ts, docs/adr/0052).
+    ImportStudentsHandler,
+    CheckImportIdentitiesHandler,
+    ActivateStudentHandler,
+    DescribeActivationHandler,
+    ActivationMailer,
     ErasePersonalDataHandler,
     UpdateStudentRecordHandler,
     SetAccountPasswordHandler,

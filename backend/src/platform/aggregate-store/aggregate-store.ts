@@ -3,7 +3,7 @@ import type { EntityClass, FilterQuery, FindOneOptions } from '@mikro-orm/core';
 import { DeadlockException, MikroORM, UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { ConcurrentWriteError, type Actor, type AggregateRoot, type DomainError } from '../../shared-kernel/index.js';
-import { EventLog, StreamVersionConflictError } from '../event-log/index.js';
+import { EventLog, StreamVersionConflictError, type AppendRequest } from '../event-log/index.js';
 import { MediaStorage } from '../storage/media-storage.js';
 import { StagedUploads } from '../storage/staged-uploads.js';
 
@@ -149,18 +149,19 @@ export class AggregateStore {
     uow.persistAdded();
     await uow.em.flush();
     const metadata = options.actor ? { actor: { accountId: options.actor.accountId, role: options.actor.role } } : undefined;
+    const requests: AppendRequest[] = [];
     for (const aggregate of uow.tracked) {
       const events = aggregate.takeEvents();
       if (events.length === 0) continue;
       const stream = aggregate.stream();
-      await this.log.append(uow.em, {
-        streamType: stream.type,
-        streamId: stream.id,
-        expectedVersion: aggregate.version - events.length,
-        events,
-        metadata,
-      });
+      requests.push({ streamType: stream.type, streamId: stream.id, expectedVersion: aggregate.version - events.length, events, metadata });
     }
+    // Many new streams at once (a bulk import: 10,000 learners, docs/adr/0052) go in one set-based
+    // append, chained exactly as one by one; streams with a head to read go one by one.
+    const fresh = requests.filter((r) => r.expectedVersion === 0);
+    const batched = fresh.length > 1 && new Set(fresh.map((r) => `${r.streamType}/${r.streamId}`)).size === fresh.length;
+    if (batched) await this.log.appendMany(uow.em, fresh);
+    for (const request of requests) if (!batched || request.expectedVersion !== 0) await this.log.append(uow.em, request);
   }
 }
 

@@ -8,7 +8,8 @@ export { AdminCoursesPage, AdminCourseDetailPage } from '../../features/authorin
 export { AdminCoursePreviewPage } from '../course-preview-pages';
 export { AdminQuizzesPage, AdminQuizDetailPage } from '../../features/assessment';
 export { XapiCredentialsPage } from '../../features/xapi';
-export { ProgressTrackingPage, StudentDetailPage, StudentsPage, TeachersPage } from '../../features/administration';
+export { ProgressTrackingPage, StudentDetailPage, TeachersPage } from '../../features/administration';
+export const AdminStudentsPage = lazyComponent(() => import('./admin-students-page'), (m) => m.AdminStudentsPage);
 export { CentreSettingsPage } from '../../features/centre';
 export { AdminAuditorPage, AdminAuditorsPage } from '../../features/audit';
 export { AdminSessionPage, AdminSessionsPage } from '../../features/enrolment';

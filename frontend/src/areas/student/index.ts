@@ -8,6 +8,7 @@ export { MyCoursesPage } from '../../features/learning-progress';
 export {
   StudentLoginPage,
   StudentRegisterPage,
+  StudentActivationPage,
   StudentLogoutPage,
   StudentChangePasswordPage,
   StudentProfilePage,

@@ -10,3 +10,4 @@ export const FavoriteCoursesPage = lazyComponent(() => import('./screens/student
 export const RecommendedCoursesPage = lazyComponent(() => import('./screens/student-course-lists'), (m) => m.RecommendedCoursesPage);
 export const AdminSessionsPage = lazyComponent(() => import('./sessions/admin-sessions-page'), (m) => m.AdminSessionsPage);
 export const AdminSessionPage = lazyComponent(() => import('./sessions/admin-session-page'), (m) => m.AdminSessionPage);
+export const ImportStudentsButton = lazyComponent(() => import('./imports/import-students-button'), (m) => m.ImportStudentsButton);

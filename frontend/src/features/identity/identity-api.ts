@@ -1,6 +1,6 @@
 import { api } from '../../lib/api';
 import { SESSION_HEADER } from '../../lib/base-query';
-import type { AdminLoginResponse, BoolResponse, StudentLoginResponse, StudentView, TeacherLoginResponse, TeacherView } from '../../lib/api-schema';
+import type { ActivationResponse, AdminLoginResponse, BoolResponse, StudentLoginResponse, StudentView, TeacherLoginResponse, TeacherView } from '../../lib/api-schema';
 
 export interface Credentials {
   email: string;
@@ -85,6 +85,16 @@ export const identityApi = api.injectEndpoints({
     changeTeacherPassword: build.mutation<BoolResponse, { id: string; body: FormData }>({
       query: ({ id, body }) => ({ url: `teacher/change-password/${id}/`, method: 'POST', body }),
     }),
+    /** POST /activation/lookup: who the activation link is for, and whether they must choose their e-mail (docs/adr/0052). */
+    lookupActivation: build.mutation<ActivationResponse, { token: string }>({
+      query: (body) => ({ url: 'activation/lookup', method: 'POST', body }),
+      extraOptions: noReauth,
+    }),
+    /** POST /activation: the imported learner chooses their password (and e-mail); the link works once. */
+    activateStudent: build.mutation<void, { token: string; password: string; email?: string }>({
+      query: (body) => ({ url: 'activation', method: 'POST', body }),
+      extraOptions: noReauth,
+    }),
   }),
 });
 
@@ -101,4 +111,6 @@ export const {
   useGetTeacherQuery,
   useUpdateTeacherMutation,
   useChangeTeacherPasswordMutation,
+  useLookupActivationMutation,
+  useActivateStudentMutation,
 } = identityApi;

@@ -24,3 +24,5 @@ export const StudentChangePasswordPage = lazyComponent(passwordScreens, (m) => m
 export const TeacherChangePasswordPage = lazyComponent(passwordScreens, (m) => m.TeacherChangePasswordPage);
 export const StudentProfilePage = lazyComponent(() => import('./screens/student-profile-page'), (m) => m.StudentProfilePage);
 export const TeacherProfilePage = lazyComponent(() => import('./screens/teacher-profile-page'), (m) => m.TeacherProfilePage);
+
+export const StudentActivationPage = lazyComponent(() => import('./screens/activation-page'), (m) => m.StudentActivationPage);

@@ -120,3 +120,29 @@ export type TrainingSessionEvent =
   | SessionTrainerAdded
   | SessionTrainerRemoved
   | SessionLearnerReasonSet;
+
+/** A bulk import of learners (issue 29 item 3, docs/adr/0052): `enrolment.student-import/<uuid>`. */
+export const STUDENT_IMPORT_STREAM = 'enrolment.student-import';
+
+/** An admin asked to import a file whose every row passed the preview: its SHA-256 and row count, never its content. */
+export interface StudentImportRequested {
+  type: 'StudentImportRequested';
+  payload: { importId: string; rows: number; fileSha256: string };
+}
+/** Every learner of the file exists, with their enrolments and session memberships (one `StudentCreated`, `StudentEnrolled`… each). */
+export interface StudentImportCompleted {
+  type: 'StudentImportCompleted';
+  payload: { importId: string; students: number; enrolments: number; sessionMemberships: number; activationEmails: number; linksForAdmin: number };
+}
+/** Nothing of the file was written: `reason` is the platform's own French message (a taken e-mail since the preview…), never a cell. */
+export interface StudentImportFailed {
+  type: 'StudentImportFailed';
+  payload: { importId: string; reason: string };
+}
+/** The admin was shown the activation links of the learners without e-mail, once: they are no longer kept. */
+export interface StudentImportLinksHandedOver {
+  type: 'StudentImportLinksHandedOver';
+  payload: { importId: string; links: number };
+}
+
+export type StudentImportEvent = StudentImportRequested | StudentImportCompleted | StudentImportFailed | StudentImportLinksHandedOver;

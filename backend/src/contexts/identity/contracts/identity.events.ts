@@ -27,7 +27,12 @@ export type IdentityEvent =
   | RecordedEvent<'SessionsRevoked', AccountRef>
   | RecordedEvent<'ProfileUpdated', AccountRef & { fields: string[] }>
   /** An admin created the student (POST /students/); tutoring's policy assigns `trainerId` when given. */
-  | RecordedEvent<'StudentCreated', { accountId: number; studentId: number; trainerId: number | null; welcomeEmail: boolean }>
+  | RecordedEvent<'StudentCreated', { accountId: number; studentId: number; trainerId: number | null; welcomeEmail: boolean; importId?: string }>
+  /**
+   * A learner created without a password (a bulk import, docs/adr/0052) chose theirs with their
+   * single-use activation link; `emailChosen` when they also chose their login e-mail (none was known).
+   */
+  | RecordedEvent<'AccountActivated', AccountRef & { emailChosen: boolean }>
   /** An admin changed the administrative record: the names of the fields, never their values. */
   | RecordedEvent<'StudentUpdated', AccountRef & { fields: string[] }>
   | RecordedEvent<'TrainerCreated', { accountId: number; teacherId: number }>

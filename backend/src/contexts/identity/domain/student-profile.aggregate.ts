@@ -111,6 +111,27 @@ export class StudentProfile extends Profile {
     return student;
   }
 
+  /**
+   * A learner of a bulk import (docs/adr/0052): the record as the file gave it, no usable password
+   * until the activation link is used. `StudentCreated` names the import; tutoring's policy assigns
+   * `trainerId` as for a creation one by one.
+   */
+  static imported(account: Account, record: StudentRecord, trainerId: number | null, importId: string): StudentProfile {
+    const student = new StudentProfile(account, joinNames(record.prenom, record.nom), '');
+    student.setRecord(record);
+    student.record(() => ({ type: 'StudentCreated', payload: { accountId: student.account.id, studentId: student.id, trainerId, welcomeEmail: false, importId } }));
+    return student;
+  }
+
+  /** The learner chose their password (and their login e-mail when the import had none) with their activation link. */
+  activate(passwordHash: string, email: string | null, now: Date): void {
+    this.assertOpen();
+    if (email !== null) this.account.changeIdentity(email, this.account.username, now);
+    this.account.changePassword(passwordHash, now);
+    this.refreshSearchText();
+    this.record(() => ({ type: 'AccountActivated', payload: { ...this.ref(), emailChosen: email !== null } }));
+  }
+
   /** The student's own profile form. A changed fullname is split again into first and last names. */
   update(changes: StudentChanges, now: Date): void {
     this.assertOpen();

@@ -32,10 +32,10 @@ afterAll(async () => {
 afterEach(() => t.clock.release());
 
 const END = '2099-12-31';
-/** The writes open without a session: sign-ins, registrations, the auditor's activation, logouts and the refresh. */
+/** The writes open without a session: sign-ins, registrations, the auditor's and the imported learner's activation, logouts and the refresh. */
 // « Réclamation » is open to visitors; a signed-in auditor (or admin) is refused there (docs/adr/0048).
 const PUBLIC_WRITES = [
-  'DELETE /api/media-session', 'POST /api/admin/token', 'POST /api/auditeurs/activation', 'POST /api/auditeurs/token', 'POST /api/complaints', 'POST /api/formateur-register',
+  'DELETE /api/media-session', 'POST /api/activation', 'POST /api/activation/lookup', 'POST /api/admin/token', 'POST /api/auditeurs/activation', 'POST /api/auditeurs/token', 'POST /api/complaints', 'POST /api/formateur-register',
   'POST /api/formateur/token', 'POST /api/logout', 'POST /api/student', 'POST /api/student-login-jwt', 'POST /api/token/logout', 'POST /api/token/refresh',
 ];
 /**

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, Input, Modal, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { DownloadOutlined, FileExcelOutlined, PauseCircleOutlined, PlayCircleOutlined, SearchOutlined, UserAddOutlined } from '@ant-design/icons';
@@ -20,6 +20,10 @@ const dateOf = (iso: string | null) => (iso ? new Date(`${iso}T00:00:00`).toLoca
 /** The server's exports (sheet 'Utilisateurs'): every student the search matches, or one. */
 export const studentsExportPath = (search: string) => `admin/exports/students/${search.trim() ? `?${new URLSearchParams({ search: search.trim() })}` : ''}`;
 export const studentExportPath = (id: number) => `admin/exports/students/${id}/`;
+
+export interface StudentsPageProps {
+  headerActions?: ReactNode;
+}
 
 const nameOf = (student: StudentRecord) => `${student.prenom} ${student.nom}`.trim() || student.fullname || student.nom_utilisateur_lms;
 
@@ -68,9 +72,10 @@ function Formation({ formations }: { formations: string[] }) {
  * by name, e-mail or LMS username (back to page 1), 10 per page; suspend or reactivate after a
  * confirmation (a suspension also closes the student's sessions); 'Nouvel Étudiant'; 'Export Excel'
  * of every student the search matches (built and streamed by the server, all pages) and of one
- * student per row, with what has arrived shown while it comes.
+ * student per row, with what has arrived shown while it comes. `headerActions`: what the admin area
+ * adds beside « Nouvel Étudiant » from other features (« Importer des étudiants », docs/adr/0052).
  */
-export function StudentsPage() {
+export function StudentsPage({ headerActions }: StudentsPageProps) {
   const { data, isLoading, error, refetch } = useGetStudentRecordsQuery();
   const [toggle] = useToggleStudentActiveMutation();
   const [search, setSearch] = useState('');
@@ -214,6 +219,7 @@ export function StudentsPage() {
           >
             {m.students.exportAll}
           </Button>
+          {headerActions}
           <Button type="primary" icon={<UserAddOutlined />} onClick={() => setCreating(true)}>
             {m.students.create}
           </Button>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Form, Input, Typography } from 'antd';
+import { Alert, Button, Card, Form, Typography } from 'antd';
 import { Link } from 'react-router-dom';
+import { NewPasswordFields } from '../../../components/new-password-fields';
 import { describeApiError } from '../../../lib/api-errors';
 import { usePageTitle } from '../../../lib/hooks';
 import { useActivateAuditorMutation } from '../audit-api';
@@ -49,20 +50,7 @@ export function AuditorActivationPage() {
             <Typography.Paragraph type="secondary">{m.activationSubtitle}</Typography.Paragraph>
             {failure ? <Alert type="error" showIcon title={failure} role="alert" className="audit-alert" /> : null}
             <Form layout="vertical" name="auditor-activation" onFinish={submit} requiredMark={false}>
-              <Form.Item label={m.password} name="password" rules={[{ required: true, message: m.passwordRequired }]}>
-                <Input.Password autoComplete="new-password" size="large" />
-              </Form.Item>
-              <Form.Item
-                label={m.passwordAgain}
-                name="again"
-                dependencies={['password']}
-                rules={[
-                  { required: true, message: m.passwordRequired },
-                  ({ getFieldValue }) => ({ validator: (_, value) => (value === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error(m.passwordsDiffer))) }),
-                ]}
-              >
-                <Input.Password autoComplete="new-password" size="large" />
-              </Form.Item>
+              <NewPasswordFields wording={m} />
               <Button type="primary" htmlType="submit" size="large" block loading={isLoading}>
                 {m.activate}
               </Button>

@@ -39,7 +39,7 @@ export const accountLifecycleProjection: Projection<AccountLifecycleRow, Identit
   handles: [
     'StudentRegistered', 'TeacherRegistered', 'AdminCreated', 'AccountSuspended', 'AccountReactivated', 'PasswordChanged', 'SessionsRevoked', 'ProfileUpdated',
     'StudentCreated', 'TrainerCreated', 'StudentUpdated', 'AccountClosed', 'AccountDeleted', 'PersonalDataErased', 'TrainerAccepted', 'TrainerRefused',
-    'AuditorInvited', 'AuditorScopeChanged', 'AuditorAccessEnded',
+    'AuditorInvited', 'AuditorScopeChanged', 'AuditorAccessEnded', 'AccountActivated',
   ],
   key: (event) => ({ account_id: Number(event.streamId) }),
   evolve(row, event) {
@@ -68,6 +68,8 @@ export const accountLifecycleProjection: Projection<AccountLifecycleRow, Identit
       case 'AccountReactivated':
         return { ...next, is_active: true };
       case 'PasswordChanged':
+      // A learner of an import chose their first password (docs/adr/0052).
+      case 'AccountActivated':
         return { ...next, password_changes: row.password_changes + 1, last_password_change_at: event.occurredAt };
       case 'ProfileUpdated':
       case 'StudentUpdated':

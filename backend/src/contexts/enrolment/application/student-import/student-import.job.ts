@@ -1,0 +1,121 @@
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { AggregateStore } from '../../../../platform/aggregate-store/index.js';
+import type { JobContext } from '../../../../platform/jobs/job-queue.js';
+import { Jobs } from '../../../../platform/jobs/jobs.service.js';
+import { Clock, DomainError, type Actor } from '../../../../shared-kernel/index.js';
+import { ImportStudents, type ImportedStudents } from '../../../identity/contracts/identity.imports.js';
+import { StudentCourse } from '../../domain/student-course.aggregate.js';
+import { StudentImport, type PendingLink } from '../../domain/student-import.aggregate.js';
+import type { ResolvedRow } from '../../domain/student-import-rows.js';
+import { TrainingSession } from '../../domain/training-session.aggregate.js';
+
+export const STUDENT_IMPORT_JOB = 'enrolment.student-import';
+
+export interface StudentImportJobData {
+  importId: string;
+  actor: Actor;
+}
+
+export interface StudentImportJobOutput {
+  status: 'imported' | 'failed';
+}
+
+/**
+ * Runs an import on the job queue (docs/adr/0052), in two transactions that each commit whole:
+ * 1. identity creates every account and record (`ImportStudents`, its own command) and queues
+ *    its job that e-mails the activation links;
+ * 2. this context enrols every learner in their courses and sessions and marks the import
+ *    « importé », together.
+ * A try cut off between them (a restart, a killed process) is run again by the queue: identity
+ * finds the learners it made and creates none again, and step 2 runs on them. A refusal of
+ * identity (an e-mail taken since the preview) fails the import with nothing written.
+ * Progress: the rows in three passes (read, accounts, enrolments); the e-mails have their own job.
+ */
+@Injectable()
+export class StudentImportRunner implements OnModuleInit {
+  private readonly logger = new Logger('Import d’étudiants');
+  /** Tests only: what runs before identity's transaction, and between the two (to cut a try off there). */
+  readonly testHooks: { beforeAccounts: (() => Promise<void>) | null; betweenSteps: (() => Promise<void>) | null } = { beforeAccounts: null, betweenSteps: null };
+
+  constructor(
+    private readonly jobs: Jobs,
+    private readonly store: AggregateStore,
+    private readonly commands: CommandBus,
+    private readonly clock: Clock,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    await this.jobs.define<StudentImportJobData>({
+      name: STUDENT_IMPORT_JOB, retryLimit: 3, retryDelaySeconds: 2, expireInSeconds: 3600, heartbeatSeconds: 30, handler: (job) => this.run(job),
+    });
+  }
+
+  async run(job: JobContext<StudentImportJobData>): Promise<StudentImportJobOutput> {
+    const { importId, actor } = job.data;
+    const entry = await this.store.transaction(async (uow) => uow.find(StudentImport, { id: importId }));
+    if (!entry) throw new Error(`Import ${importId} introuvable.`);
+    const total = Math.max(1, entry.total * 3);
+    if (entry.ended) {
+      await job.progress(total, total);
+      return { status: entry.status === 'imported' ? 'imported' : 'failed' };
+    }
+    const rows = entry.rows ?? [];
+    const n = rows.length;
+    await job.progress(0, total);
+    let made: ImportedStudents;
+    await this.testHooks.beforeAccounts?.();
+    try {
+      made = await this.commands.execute(new ImportStudents(actor, importId, rows.map(({ courseIds: _c, sessionId: _s, ...input }) => input)));
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      await this.store.transaction(async (uow) => (await uow.load(StudentImport, { id: importId }, () => error)).fail(error.message, this.clock.now()), { actor });
+      await job.progress(total, total);
+      this.logger.warn(`Import ${importId} refusé : ${error.message}`);
+      return { status: 'failed' };
+    }
+    await job.progress(2 * n, total);
+    await this.testHooks.betweenSteps?.();
+    await this.enrol(importId, rows, made, actor);
+    await job.progress(total, total);
+    return { status: 'imported' };
+  }
+
+  /** Step 2: every enrolment and session membership, and « importé », in one transaction. */
+  private async enrol(importId: string, rows: ResolvedRow[], { students, mailJobId }: ImportedStudents, actor: Actor): Promise<void> {
+    const byLine = new Map(students.map((s) => [s.line, s]));
+    await this.store.transaction(
+      async (uow) => {
+        const entry = await uow.load(StudentImport, { id: importId }, () => new Error(`Import ${importId} introuvable.`) as never);
+        if (entry.ended) return;
+        const now = this.clock.now();
+        const ids = students.map((s) => s.studentId);
+        const existing = new Map((await uow.findMany(StudentCourse, { studentId: { $in: ids } })).map((link) => [`${link.studentId}:${link.courseId}`, link]));
+        const sessionIds = [...new Set(rows.map((r) => r.sessionId).filter((id): id is number => id !== null))];
+        const sessions = new Map((await uow.findMany(TrainingSession, { id: { $in: sessionIds } })).map((s) => [s.id, s]));
+        if (sessionIds.length > 0) await uow.em.populate([...sessions.values()], ['members']);
+        let enrolments = 0;
+        let memberships = 0;
+        const links: PendingLink[] = [];
+        for (const row of rows) {
+          const student = byLine.get(row.line);
+          if (!student) continue;
+          for (const courseId of row.courseIds) {
+            const key = `${student.studentId}:${courseId}`;
+            const link = existing.get(key) ?? uow.add(new StudentCourse(student.studentId, courseId));
+            existing.set(key, link);
+            if (!link.isEnrolled) {
+              link.enrol(now, 'admin');
+              enrolments += 1;
+            }
+          }
+          const session = row.sessionId !== null ? sessions.get(row.sessionId) : undefined;
+          if (session && session.addLearner(student.studentId, true, now)) memberships += 1;
+          if (student.link) links.push({ line: row.line, studentId: student.studentId, prenom: row.prenom, nom: row.nom, link: student.link });
+        }
+        entry.complete({ students: students.length, enrolments, sessionMemberships: memberships, activationEmails: students.length - links.length, mailJobId, links }, now);
+      },
+      { actor },
+    );
+  }
+}

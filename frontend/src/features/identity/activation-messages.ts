@@ -1,0 +1,22 @@
+/** The French copy of the learners' activation page (docs/adr/0052). */
+export const activationMessages = {
+  title: 'Activer mon compte',
+  loading: 'Vérification du lien…',
+  noToken: "Ce lien d'activation est incomplet : ouvrez le lien reçu par e-mail ou donné par votre centre, en entier.",
+  serverError: 'Le serveur ne répond pas : réessayez dans un instant.',
+  hello: (prenom: string) => (prenom ? `Bonjour ${prenom},` : 'Bonjour,'),
+  subtitle: 'Choisissez votre mot de passe pour vous connecter à la plateforme de formation avec votre adresse e-mail.',
+  subtitleWithEmail: 'Votre centre ne connaissait pas votre adresse e-mail : indiquez celle avec laquelle vous vous connecterez, puis choisissez votre mot de passe.',
+  email: 'Adresse e-mail de connexion',
+  emailRequired: 'Indiquez votre adresse e-mail.',
+  emailInvalid: "Cette adresse e-mail n'est pas valide.",
+  password: 'Mot de passe',
+  passwordHint: '12 caractères au moins.',
+  passwordAgain: 'Confirmez le mot de passe',
+  passwordRequired: 'Le mot de passe est obligatoire.',
+  passwordTooShort: 'Le mot de passe doit contenir au moins 12 caractères.',
+  passwordsDiffer: 'Les deux mots de passe ne sont pas identiques.',
+  activate: 'Activer mon compte',
+  activated: 'Votre compte est activé : vous pouvez vous connecter.',
+  toLogin: 'Aller à la connexion étudiant',
+} as const;
