@@ -12,6 +12,7 @@ import { CentreModule } from './contexts/centre/index.js';
 import { EvidenceModule } from './contexts/evidence/index.js';
 import { NotificationsModule } from './contexts/notifications/index.js';
 import { QualityModule } from './contexts/quality/index.js';
+import { EngagementModule } from './contexts/engagement/index.js';
 import type { AppConfig } from './platform/config/config.js';
 import type { Clock } from './shared-kernel/index.js';
 import { PlatformModule } from './platform/platform.module.js';
@@ -25,7 +26,7 @@ export class AppModule {
       imports: [
         CqrsModule.forRoot(), PlatformModule.forRoot(config, databaseUrl, clock), IdentityModule, CatalogueModule, EnrolmentModule, AssessmentModule, TutoringModule,
         LearningProgressModule, XapiModule, AdministrationModule, CentreModule, EvidenceModule,
-        NotificationsModule, QualityModule,
+        NotificationsModule, QualityModule, EngagementModule,
       ],
     };
   }

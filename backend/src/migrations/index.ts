@@ -49,6 +49,7 @@ import { Migration20261127094AccessibilityStatement } from './20261127-094-acces
 import { Migration20261127096TrainingSessions } from './20261127-096-training-sessions.js';
 import { Migration20261127100EdofDeclaredDates } from './20261127-100-edof-declared-dates.js';
 import { Migration20261127101SessionRequestKey } from './20261127-101-session-request-key.js';
+import { Migration20261127104EngagementAlerts } from './20261127-104-engagement-alerts.js';
 
 /** Every migration, in order. Listed explicitly so that the built app needs no file discovery. */
 export const MIGRATIONS = [
@@ -76,4 +77,5 @@ export const MIGRATIONS = [
   Migration20261127096TrainingSessions,
   Migration20261127100EdofDeclaredDates,
   Migration20261127101SessionRequestKey,
+  Migration20261127104EngagementAlerts,
 ];
