@@ -94,6 +94,7 @@ import { DossierBatchPage, TranscriptPage } from '../features/evidence';
 import { ProgressGridPage } from '../features/learning-progress';
 import { SupportAdminPage } from '../features/support';
 import { ComplaintDetailPage, ComplaintPage, ComplaintsAdminPage, ImprovementsAdminPage, MyComplaintsPage } from '../features/quality';
+import { AlertsPage } from '../features/engagement';
 import { VerifierPage } from '../features/verification';
 import { AppShell } from '../layout/app-shell';
 import { lazyComponent } from '../lib/lazy-component';
@@ -218,6 +219,8 @@ export const routes: RouteObject[] = [
               { path: 'enrolled-students/:courseId/releve/:studentId', element: <TranscriptPage area="trainer" /> },
               // The course's progress grid (issue 28 item 1, docs/adr/0042-progress-grid.md).
               { path: 'teacher-progress/:courseId', element: <ProgressGridPage area="trainer" /> },
+              // Engagement alerts (issue 29 item 5, docs/adr/0053).
+              { path: 'teacher-alertes', element: <AlertsPage area="trainer" /> },
               { path: 'study-material/:courseId', element: <TrainerStudyMaterialPage /> },
               { path: 'add-study/:courseId', element: <AddStudyPage /> },
               { path: 'quiz', element: <TrainerQuizzesPage /> },
@@ -266,6 +269,8 @@ export const routes: RouteObject[] = [
               { path: 'admin-reclamations', element: <ComplaintsAdminPage /> },
               { path: 'admin-reclamations/:complaintId', element: <ComplaintDetailPage /> },
               { path: 'admin-amelioration', element: <ImprovementsAdminPage /> },
+              // Engagement alerts (issue 29 item 5, docs/adr/0053).
+              { path: 'admin-alertes', element: <AlertsPage area="admin" /> },
               { path: 'admin-stat-dashboard-user', element: <ProgressTrackingPage /> },
               { path: 'admin-users', element: <StudentsPage /> },
               { path: 'admin-teachers', element: <TeachersPage /> },

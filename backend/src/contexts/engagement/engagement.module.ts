@@ -1,7 +1,7 @@
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
-import { ListAlertsHandler, ListSentRemindersHandler } from './application/engagement-alerts.queries.js';
+import { ListAlertFiltersHandler, ListAlertsHandler, ListSentRemindersHandler } from './application/engagement-alerts.queries.js';
 import { EngagementReminders, RemindLearnerHandler } from './application/engagement-reminders.js';
 import { ChangeEngagementSettingsHandler, GetEngagementSettingsHandler } from './application/engagement-settings.js';
 import { EngagementReminder } from './domain/engagement-reminder.aggregate.js';
@@ -12,6 +12,6 @@ import { EngagementController } from './http/engagement.controller.js';
 @Module({
   imports: [CqrsModule, MikroOrmModule.forFeature([EngagementSettings, EngagementReminder])],
   controllers: [EngagementController],
-  providers: [EngagementReminders, RemindLearnerHandler, ListAlertsHandler, ListSentRemindersHandler, GetEngagementSettingsHandler, ChangeEngagementSettingsHandler],
+  providers: [EngagementReminders, RemindLearnerHandler, ListAlertsHandler, ListAlertFiltersHandler, ListSentRemindersHandler, GetEngagementSettingsHandler, ChangeEngagementSettingsHandler],
 })
 export class EngagementModule {}

@@ -149,3 +149,47 @@ export class ListSentRemindersHandler implements IQueryHandler<ListSentReminders
     })), count, page, url);
   }
 }
+
+export class AlertCourseOption {
+  @ApiProperty() id!: number;
+  @ApiProperty() title!: string;
+}
+
+export class AlertSessionOption {
+  @ApiProperty() id!: number;
+  @ApiProperty() name!: string;
+  @ApiProperty() course_id!: number;
+}
+
+export class AlertFiltersView {
+  @ApiProperty({ type: [AlertCourseOption] }) courses!: AlertCourseOption[];
+  @ApiProperty({ type: [AlertSessionOption] }) sessions!: AlertSessionOption[];
+}
+
+/** GET /api/engagement/filters/: the courses (a trainer's own) and their sessions, for the screens' filters. */
+export class ListAlertFilters extends Query<AlertFiltersView> {
+  constructor(readonly actor: Actor) {
+    super();
+  }
+}
+
+@QueryHandler(ListAlertFilters)
+export class ListAlertFiltersHandler implements IQueryHandler<ListAlertFilters> {
+  constructor(private readonly db: Database) {}
+
+  async execute({ actor }: ListAlertFilters): Promise<AlertFiltersView> {
+    if (actor.role !== 'admin' && actor.role !== 'teacher') throw new ForbiddenError(NOT_YOURS);
+    const teacherId = actor.role === 'teacher' ? actor.profileId : null;
+    const courses = await this.db.query<AlertCourseOption>(
+      `select course_id as id, title from catalogue.course_summary where archived_at is null and ($1::int is null or teacher_id = $1) order by title, course_id`,
+      [teacherId],
+    );
+    const sessions = await this.db.query<AlertSessionOption>(
+      `select s.session_id as id, s.name, s.course_id from enrolment.training_session_summary s
+         join catalogue.course_summary c on c.course_id = s.course_id
+        where c.archived_at is null and ($1::int is null or c.teacher_id = $1) order by s.start_date desc, s.session_id`,
+      [teacherId],
+    );
+    return { courses, sessions };
+  }
+}

@@ -146,6 +146,14 @@ describe('GET /api/engagement/alerts/', () => {
     expect((await call(t, 'GET', '/api/engagement/alerts/', w.karim.token)).statusCode).toBe(403);
     expect((await call(t, 'GET', '/api/engagement/alerts/')).statusCode).toBe(401);
     expect((await call(t, 'GET', '/api/engagement/reminders/', w.karim.token)).statusCode).toBe(403);
+    expect((await call(t, 'GET', '/api/engagement/filters/', w.karim.token)).statusCode).toBe(403);
+  });
+
+  it('gives the filters: a trainer’s own courses and their sessions, every course for an admin', async () => {
+    const own = (await call(t, 'GET', '/api/engagement/filters/', w.teacher.token)).json();
+    expect(own).toEqual({ courses: [{ id: w.course.courseId, title: w.course.title }], sessions: [{ id: w.sessionId, name: `Session ${w.family}`, course_id: w.course.courseId }] });
+    const all = (await call(t, 'GET', '/api/engagement/filters/', admin.token)).json();
+    expect(all.courses.map((c: { id: number }) => c.id)).toEqual(expect.arrayContaining([w.course.courseId, w.otherCourse.courseId]));
   });
 
   it('answers bad filters with a French 400 and an unknown course with 404', async () => {

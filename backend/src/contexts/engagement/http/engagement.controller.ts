@@ -6,7 +6,7 @@ import { Authenticated, CurrentActor } from '../../../platform/auth/auth.decorat
 import { PagedOf, type Paged } from '../../../platform/http/paging.js';
 import type { Actor } from '../../../shared-kernel/index.js';
 import { ALERT_KINDS, type AlertKind } from '../contracts/engagement.events.js';
-import { AlertView, ListAlerts, ListSentReminders, SentReminderView } from '../application/engagement-alerts.queries.js';
+import { AlertFiltersView, AlertView, ListAlertFilters, ListAlerts, ListSentReminders, SentReminderView } from '../application/engagement-alerts.queries.js';
 import { RemindLearner } from '../application/engagement-reminders.js';
 import { ChangeEngagementSettings, EngagementSettingsView, GetEngagementSettings } from '../application/engagement-settings.js';
 import { AlertsQuery, RemindRequest, SentRemindersQuery, SettingsRequest } from './engagement.requests.js';
@@ -51,6 +51,14 @@ export class EngagementController {
   @ApiOkResponse({ type: PagedOf(SentReminderView) })
   reminders(@CurrentActor() actor: Actor, @Query() query: SentRemindersQuery, @Req() request: FastifyRequest): Promise<Paged<SentReminderView>> {
     return this.queries.execute(new ListSentReminders(actor, { courseId: query.course ?? null, kind: query.kind ?? null }, query.toPageRequest(20), request.url));
+  }
+
+  @Get('engagement/filters')
+  @Authenticated('admin', 'teacher')
+  @ApiOperation({ summary: 'Les cours (ceux du formateur) et leurs sessions, pour filtrer les alertes' })
+  @ApiOkResponse({ type: AlertFiltersView })
+  filters(@CurrentActor() actor: Actor): Promise<AlertFiltersView> {
+    return this.queries.execute(new ListAlertFilters(actor));
   }
 
   @Get('admin/engagement/settings')
