@@ -3,7 +3,9 @@ import { Migration } from '@mikro-orm/migrations';
 /**
  * Engagement alerts (issue 29 item 5, docs/adr/0053): the context `engagement`, its settings (one
  * row, stream `engagement.settings/1`) and its reminders (`EngagementReminder`, stream
- * `engagement.reminder/<id>`), each the e-mail's outbox row too (`mailed_at`, the claim's lease).
+ * `engagement.reminder/<id>`), each the e-mail's outbox row too (`mailed_at`, the claim's lease);
+ * and enrolment's reminders to the admins before an EDOF deadline passes (`EdofReminder`, stream
+ * `enrolment.edof-reminder/<id>`, issue 29 item 2).
  */
 export class Migration20261127104EngagementAlerts extends Migration {
   override name = '20261127-104-engagement-alerts';
@@ -46,5 +48,20 @@ export class Migration20261127104EngagementAlerts extends Migration {
     )`);
     this.addSql('create index reminder_learner on engagement.reminder (student_id, course_id, decided_at desc)');
     this.addSql('create index reminder_unmailed on engagement.reminder (id) where mailed_at is null');
+    this.addSql(`create table enrolment.edof_reminder (
+      id serial primary key,
+      student_id integer not null,
+      course_id integer not null,
+      kind text not null check (kind in ('entry', 'exit')),
+      edof_date date not null,
+      deadline date not null,
+      stage text not null check (stage in ('veille', 'jour')),
+      decided_at timestamptz not null,
+      mailed_at timestamptz,
+      claimed_until timestamptz,
+      version integer not null default 0,
+      constraint edof_reminder_once unique (student_id, course_id, kind, deadline, stage)
+    )`);
+    this.addSql('create index edof_reminder_unmailed on enrolment.edof_reminder (id) where mailed_at is null');
   }
 }

@@ -25,6 +25,7 @@ import { GetTeacherSummariesHandler } from './application/queries/get-teacher-su
 import { GetStudentSummariesHandler } from './application/queries/get-student-summaries.query.js';
 import { ListTeachersHandler } from './application/queries/list-teachers.query.js';
 import { GetTeacherContactsHandler } from './application/queries/get-teacher-contacts.query.js';
+import { GetAdminContactsHandler } from './application/queries/get-admin-contacts.query.js';
 import { SearchStudentsHandler } from './application/queries/search-students.query.js';
 import { GetClosedProfilesHandler } from './application/queries/get-closed-profiles.query.js';
 import { SessionHousekeeping } from './application/session-housekeeping.js';
@@ -89,6 +90,7 @@ import {
     GetClosedProfilesHandler,
     ListTeachersHandler,
     GetTeacherContactsHandler,
+    GetAdminContactsHandler,
     SearchStudentsHandler,
     CreateStudentHandler,
     ErasePersonalDataHandler,
