@@ -25,6 +25,7 @@ import { seedDemoSupport } from './demo-support.js';
 import { seedDemoHomework } from './demo-homework.js';
 import { seedDemoAuditors } from './demo-auditors.js';
 import { seedDemoQuality } from './demo-quality.js';
+import { seedDemoEngagement } from './demo-engagement.js';
 
 const ASSETS = join(projectRoot, 'backend/src/demo/assets');
 
@@ -161,6 +162,8 @@ export async function seedDemoData(app: INestApplicationContext): Promise<boolea
     { admin: asAdmin, lea: await actorOf(db, 'student', lea), ines: await actorOf(db, 'student', ines) },
     { templates: courseIds[0]!, pivotTables: courseIds[1]!, agile: courseIds[2]! },
   );
+  // Engagement alerts: the reminders the daily job sent three days ago (issue 29 item 5, docs/adr/0053).
+  await seedDemoEngagement(app);
   logger.log('Données de démonstration créées (voir README pour les comptes).');
   return true;
 }

@@ -17,7 +17,7 @@ export class Migration20261127104EngagementAlerts extends Migration {
       not_started_enabled boolean not null default true,
       not_started_days integer not null default 7 check (not_started_days between 1 and 365),
       inactive_enabled boolean not null default true,
-      inactive_days integer not null default 14 check (inactive_days between 1 and 365),
+      inactive_days integer not null default 7 check (inactive_days between 1 and 365),
       behind_enabled boolean not null default true,
       behind_margin_points integer not null default 20 check (behind_margin_points between 0 and 100),
       reminder_interval_days integer not null default 7 check (reminder_interval_days between 1 and 365),

@@ -31,7 +31,7 @@ export class EngagementSettings extends AggregateRoot<EngagementSettingsChanged>
   @Property({ type: 'boolean', fieldName: 'not_started_enabled' }) notStartedEnabled = true;
   @Property({ type: 'integer', fieldName: 'not_started_days' }) notStartedDays = 7;
   @Property({ type: 'boolean', fieldName: 'inactive_enabled' }) inactiveEnabled = true;
-  @Property({ type: 'integer', fieldName: 'inactive_days' }) inactiveDays = 14;
+  @Property({ type: 'integer', fieldName: 'inactive_days' }) inactiveDays = 7;
   @Property({ type: 'boolean', fieldName: 'behind_enabled' }) behindEnabled = true;
   @Property({ type: 'integer', fieldName: 'behind_margin_points' }) behindMarginPoints = 20;
   @Property({ type: 'integer', fieldName: 'reminder_interval_days' }) reminderIntervalDays = 7;

@@ -226,7 +226,7 @@ describe('GET and PUT /api/admin/engagement/settings/', () => {
   it('answers the defaults, changes what is sent (an event), refuses bad values in French and everyone but admins', async () => {
     const read = await call(t, 'GET', '/api/admin/engagement/settings/', admin.token);
     expect(read.json()).toEqual({
-      not_started_enabled: true, not_started_days: 7, inactive_enabled: true, inactive_days: 14, behind_enabled: true, behind_margin_points: 20,
+      not_started_enabled: true, not_started_days: 7, inactive_enabled: true, inactive_days: 7, behind_enabled: true, behind_margin_points: 20,
       reminder_interval_days: 7, max_reminders: 3, changed_at: null,
     });
     const changed = await call(t, 'PUT', '/api/admin/engagement/settings/', admin.token, { inactive_days: 21, behind_enabled: false });
@@ -247,7 +247,7 @@ describe('GET and PUT /api/admin/engagement/settings/', () => {
     const teacher = await givenTeacher(t);
     expect((await call(t, 'PUT', '/api/admin/engagement/settings/', teacher.token, { inactive_days: 3 })).statusCode).toBe(403);
     expect((await call(t, 'GET', '/api/admin/engagement/settings/', teacher.token)).statusCode).toBe(403);
-    expect((await call(t, 'PUT', '/api/admin/engagement/settings/', admin.token, { inactive_days: 14, behind_enabled: true })).json()).toMatchObject({ inactive_days: 14, behind_enabled: true });
+    expect((await call(t, 'PUT', '/api/admin/engagement/settings/', admin.token, { inactive_days: 7, behind_enabled: true })).json()).toMatchObject({ inactive_days: 7, behind_enabled: true });
   });
 });
 
