@@ -6,6 +6,7 @@ export const messages = {
   intro:
     'Les apprenants qui n’ont pas commencé leur formation, qui n’ont plus d’activité, ou dont la progression est en retard sur le calendrier de leur session. ' +
     'Chacun reçoit une relance par e-mail selon les réglages du centre ; chaque relance est enregistrée dans le journal et son effet (activité depuis) est suivi.',
+  view: 'Affichage',
   tabs: { alerts: 'Apprenants en alerte', reminders: 'Relances envoyées', settings: 'Réglages' },
   filters: { course: 'Formation', session: 'Session', kind: 'Type d’alerte', allCourses: 'Toutes les formations', allSessions: 'Toutes les sessions', allKinds: 'Tous les types' },
   columns: {

@@ -74,7 +74,8 @@ describe('engagement alerts (docs/adr/0053)', () => {
     });
     renderApp('/teacher-alertes');
     expect(await screen.findByRole('link', { name: 'Relevé de Nadia Benali' }, { timeout: 10_000 })).toHaveAttribute('href', '/enrolled-students/7/releve/11');
-    expect(screen.queryByRole('tab', { name: 'Réglages' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Réglages')).not.toBeInTheDocument();
+    expect(screen.getByText('Relances envoyées')).toBeInTheDocument();
   });
 
   it('the sent reminders show their effect, and the settings are saved with the values changed', async () => {
@@ -95,11 +96,11 @@ describe('engagement alerts (docs/adr/0053)', () => {
     });
     renderApp('/admin-alertes');
     expect(await screen.findByText('Aucun apprenant en alerte.', {}, { timeout: 10_000 })).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('tab', { name: 'Relances envoyées' }));
+    await userEvent.click(screen.getByText('Relances envoyées'));
     const row = (await screen.findByRole('link', { name: 'Relevé de Nadia Benali' })).closest('tr')! as HTMLElement;
     expect(within(row).getByText('Oui')).toBeInTheDocument();
     expect(within(row).getByText('À la main')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('tab', { name: 'Réglages' }));
+    await userEvent.click(screen.getByText('Réglages'));
     const days = await screen.findByLabelText('Jours sans activité');
     await userEvent.clear(days);
     await userEvent.type(days, '21');

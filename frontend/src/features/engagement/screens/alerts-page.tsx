@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Button, Form, InputNumber, Select, Space, Switch, Table, Tabs, Tag } from 'antd';
+import { Button, Form, InputNumber, Segmented, Select, Space, Switch, Table, Tag } from 'antd';
 import { EmptyText, LoadState, WorkPage } from '../../../components/work-page';
 import { applyFieldErrors, describeApiError } from '../../../lib/api-errors';
 import { toast } from '../../../lib/feedback';
@@ -14,6 +14,7 @@ import '../engagement.css';
 
 type Area = 'admin' | 'trainer';
 type Kind = AlertView['kind'];
+type View = 'alerts' | 'reminders' | 'settings';
 
 /** The learner's transcript for this course, in the reader's area (ADR 0034). */
 const transcriptOf = (area: Area, studentId: number, courseId: number) =>
@@ -84,19 +85,19 @@ function AlertsTab({ area }: { area: Area }) {
           scroll={{ x: 1000 }}
           locale={{ emptyText: <EmptyText text={m.none} /> }}
           columns={[
-            { title: m.columns.learner, width: 180, render: (_, a) => <Link to={transcriptOf(area, a.student_id, a.course_id)} aria-label={m.transcript(a.student_name)}>{a.student_name}</Link> },
-            { title: m.columns.course, width: 220, render: (_, a) => (<><div>{a.course_title}</div>{a.session_name ? <div className="engagement-muted">{m.session(a.session_name)}</div> : null}</>) },
-            { title: m.columns.kind, width: 150, render: (_, a) => <Tag className={`engagement-kind engagement-kind--${a.kind}`}>{kinds[a.kind]}</Tag> },
-            { title: m.columns.figures, width: 240, render: (_, a) => figuresOf(a) },
+            { title: m.columns.learner, width: 150, render: (_, a) => <Link to={transcriptOf(area, a.student_id, a.course_id)} aria-label={m.transcript(a.student_name)}>{a.student_name}</Link> },
+            { title: m.columns.course, width: 190, render: (_, a) => (<><div>{a.course_title}</div>{a.session_name ? <div className="engagement-muted">{m.session(a.session_name)}</div> : null}</>) },
+            { title: m.columns.kind, width: 130, render: (_, a) => <Tag className={`engagement-kind engagement-kind--${a.kind}`}>{kinds[a.kind]}</Tag> },
+            { title: m.columns.figures, width: 200, render: (_, a) => figuresOf(a) },
             {
-              title: m.columns.reminders, width: 240,
+              title: m.columns.reminders, width: 200,
               render: (_, a) => a.reminders.length === 0 ? <span className="engagement-muted">{m.noReminder}</span> : (
                 <ul className="engagement-reminders">
                   {a.reminders.map((r) => <li key={r.id}>{m.reminder(r.nth, formatDateTime(r.decided_at), r.manual)}{r.mailed_at ? '' : m.notMailed}</li>)}
                 </ul>
               ),
             },
-            { title: m.columns.actions, width: 170, render: (_, a) => <RemindButton alert={a} /> },
+            { title: m.columns.actions, width: 160, render: (_, a) => <RemindButton alert={a} /> },
           ]}
         />
       ) : null}
@@ -189,15 +190,21 @@ function SettingsTab() {
 
 /** « Alertes d’assiduité » (Qualiopi indicator 12): the learners in alert, the reminders sent and, for admins, the settings. */
 export function AlertsPage({ area }: { area: Area }) {
-  const items = [
-    { key: 'alerts', label: m.tabs.alerts, children: <AlertsTab area={area} /> },
-    { key: 'reminders', label: m.tabs.reminders, children: <RemindersTab area={area} /> },
-    ...(area === 'admin' ? [{ key: 'settings', label: m.tabs.settings, children: <SettingsTab /> }] : []),
-  ];
+  const [view, setView] = useState<View>('alerts');
+  const views: View[] = area === 'admin' ? ['alerts', 'reminders', 'settings'] : ['alerts', 'reminders'];
   return (
     <WorkPage title={m.title} testId="engagement-alerts">
       <p>{m.intro}</p>
-      <Tabs items={items} destroyOnHidden />
+      <Segmented<View>
+        className="engagement-views"
+        aria-label={m.view}
+        value={view}
+        onChange={setView}
+        options={views.map((value) => ({ value, label: m.tabs[value] }))}
+      />
+      <section className="engagement-view" aria-label={m.tabs[view]}>
+        {view === 'alerts' ? <AlertsTab area={area} /> : view === 'reminders' ? <RemindersTab area={area} /> : <SettingsTab />}
+      </section>
     </WorkPage>
   );
 }
