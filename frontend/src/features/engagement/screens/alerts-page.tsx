@@ -87,7 +87,7 @@ function AlertsTab({ area }: { area: Area }) {
           columns={[
             { title: m.columns.learner, width: 150, render: (_, a) => <Link to={transcriptOf(area, a.student_id, a.course_id)} aria-label={m.transcript(a.student_name)}>{a.student_name}</Link> },
             { title: m.columns.course, width: 190, render: (_, a) => (<><div>{a.course_title}</div>{a.session_name ? <div className="engagement-muted">{m.session(a.session_name)}</div> : null}</>) },
-            { title: m.columns.kind, width: 130, render: (_, a) => <Tag className={`engagement-kind engagement-kind--${a.kind}`}>{kinds[a.kind]}</Tag> },
+            { title: m.columns.kind, width: 140, render: (_, a) => <Tag className={`engagement-kind engagement-kind--${a.kind}`}>{kinds[a.kind]}</Tag> },
             { title: m.columns.figures, width: 200, render: (_, a) => figuresOf(a) },
             {
               title: m.columns.reminders, width: 200,
@@ -97,7 +97,8 @@ function AlertsTab({ area }: { area: Area }) {
                 </ul>
               ),
             },
-            { title: m.columns.actions, width: 160, render: (_, a) => <RemindButton alert={a} /> },
+            // Kept in view while the table scrolls sideways: the screen's one action.
+            { title: m.columns.actions, width: 190, fixed: 'right', render: (_, a) => <RemindButton alert={a} /> },
           ]}
         />
       ) : null}
