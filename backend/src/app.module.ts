@@ -14,6 +14,7 @@ import { NotificationsModule } from './contexts/notifications/index.js';
 import { QualityModule } from './contexts/quality/index.js';
 import { SatisfactionModule } from './contexts/satisfaction/index.js';
 import { IndicatorsModule } from './contexts/indicators/index.js';
+import { EngagementModule } from './contexts/engagement/index.js';
 import type { AppConfig } from './platform/config/config.js';
 import type { Clock } from './shared-kernel/index.js';
 import { PlatformModule } from './platform/platform.module.js';
@@ -27,7 +28,7 @@ export class AppModule {
       imports: [
         CqrsModule.forRoot(), PlatformModule.forRoot(config, databaseUrl, clock), IdentityModule, CatalogueModule, EnrolmentModule, AssessmentModule, TutoringModule,
         LearningProgressModule, XapiModule, AdministrationModule, CentreModule, EvidenceModule,
-        NotificationsModule, QualityModule, SatisfactionModule, IndicatorsModule,
+        NotificationsModule, QualityModule, EngagementModule, SatisfactionModule, IndicatorsModule,
       ],
     };
   }

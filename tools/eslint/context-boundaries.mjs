@@ -16,7 +16,7 @@
 import path from 'node:path';
 
 /** Upstream first. A new context is added here, after the contexts whose contracts it uses. */
-export const CONTEXT_ORDER = ['centre', 'identity', 'catalogue', 'enrolment', 'assessment', 'tutoring', 'learning-progress', 'xapi', 'administration', 'evidence', 'notifications', 'quality', 'satisfaction', 'indicators'];
+export const CONTEXT_ORDER = ['centre', 'identity', 'catalogue', 'enrolment', 'assessment', 'tutoring', 'learning-progress', 'xapi', 'administration', 'evidence', 'notifications', 'quality', 'engagement', 'satisfaction', 'indicators'];
 
 function locate(file) {
   const parts = path.resolve(file).split(path.sep);

@@ -26,6 +26,7 @@ import { seedDemoHomework } from './demo-homework.js';
 import { seedDemoAuditors } from './demo-auditors.js';
 import { seedDemoQuality } from './demo-quality.js';
 import { seedDemoSatisfaction } from './demo-satisfaction.js';
+import { seedDemoEngagement } from './demo-engagement.js';
 
 const ASSETS = join(projectRoot, 'backend/src/demo/assets');
 
@@ -164,6 +165,8 @@ export async function seedDemoData(app: INestApplicationContext): Promise<boolea
   );
   // Satisfaction questionnaires, answered by the demo learners and an employer (issue 29 item 4, docs/adr/0054).
   await seedDemoSatisfaction(app, asAdmin, { lea: await actorOf(db, 'student', lea), ines: await actorOf(db, 'student', ines) }, { templates: courseIds[0]! });
+  // Engagement alerts: the reminders the daily job sent three days ago (issue 29 item 5, docs/adr/0053).
+  await seedDemoEngagement(app);
   logger.log('Données de démonstration créées (voir README pour les comptes).');
   return true;
 }

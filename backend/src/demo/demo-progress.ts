@@ -145,7 +145,8 @@ export const NADIA_LAST_STUDIED_DAYS_AGO = 12;
  *   days before the seeding, nothing since. Her enrolment and progress are judged and logged on a
  *   clock twelve days back (a store whose event log runs on the demo's study clock, as the server's
  *   own would have then): her events say when she studied, so the grid's last activity is the log's;
- * - Karim Haddad (« non commencé »): enrolled by the staff, never opened it.
+ * - Karim Haddad (« non commencé »): enrolled by the staff on the same day as Nadia, never opened it
+ *   (so that the engagement alerts, ADR 0053, list him: « non commencé » after 7 days).
  */
 export async function seedDemoGridStages(app: INestApplicationContext, asAdmin: Actor, courses: { pivotTables: number }): Promise<void> {
   const commands = app.get(CommandBus);
@@ -170,5 +171,5 @@ export async function seedDemoGridStages(app: INestApplicationContext, asAdmin: 
   then.spend(600);
   await playCourse(commands, queries, { clock: then, handler: new RecordProgressHandler(past, queries, then) }, await actorOf(db, 'student', nadia!), courses.pivotTables, 2);
 
-  await commands.execute(new EnrolStudent(asAdmin, karim!, courses.pivotTables));
+  await new EnrolStudentHandler(past, queries, then).execute(new EnrolStudent(asAdmin, karim!, courses.pivotTables));
 }

@@ -51,6 +51,7 @@ import { Migration20261127100EdofDeclaredDates } from './20261127-100-edof-decla
 import { Migration20261127101SessionRequestKey } from './20261127-101-session-request-key.js';
 import { Migration20261127102BankAndImprovementRequestKeys } from './20261127-102-bank-and-improvement-request-keys.js';
 import { Migration20261127103StudentImport } from './20261127-103-student-import.js';
+import { Migration20261127104EngagementAlerts } from './20261127-104-engagement-alerts.js';
 import { Migration20261127105SessionLearnerReason } from './20261127-105-session-learner-reason.js';
 import { Migration20261127106SatisfactionSurveys } from './20261127-106-satisfaction-surveys.js';
 import { Migration20261127108Indicators } from './20261127-108-indicators.js';
@@ -83,6 +84,7 @@ export const MIGRATIONS = [
   Migration20261127101SessionRequestKey,
   Migration20261127102BankAndImprovementRequestKeys,
   Migration20261127103StudentImport,
+  Migration20261127104EngagementAlerts,
   Migration20261127105SessionLearnerReason,
   Migration20261127106SatisfactionSurveys,
   Migration20261127108Indicators,

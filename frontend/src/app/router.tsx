@@ -97,6 +97,7 @@ import { SupportAdminPage } from '../features/support';
 import { ComplaintDetailPage, ComplaintPage, ComplaintsAdminPage, ImprovementsAdminPage, MyComplaintsPage } from '../features/quality';
 import { MySurveyPage, MySurveysPage, PublicSurveyPage, QuestionnairesAdminPage, SurveyResultsPage } from '../features/satisfaction';
 import { IndicatorsPage, PublicResultsPage } from '../features/indicators';
+import { AlertsPage } from '../features/engagement';
 import { VerifierPage } from '../features/verification';
 import { AppShell } from '../layout/app-shell';
 import { lazyComponent } from '../lib/lazy-component';
@@ -230,6 +231,8 @@ export const routes: RouteObject[] = [
               { path: 'enrolled-students/:courseId/releve/:studentId', element: <TranscriptPage area="trainer" /> },
               // The course's progress grid (issue 28 item 1, docs/adr/0042-progress-grid.md).
               { path: 'teacher-progress/:courseId', element: <ProgressGridPage area="trainer" /> },
+              // Engagement alerts (issue 29 item 5, docs/adr/0053).
+              { path: 'teacher-alertes', element: <AlertsPage area="trainer" /> },
               { path: 'study-material/:courseId', element: <TrainerStudyMaterialPage /> },
               { path: 'add-study/:courseId', element: <AddStudyPage /> },
               { path: 'quiz', element: <TrainerQuizzesPage /> },
@@ -283,6 +286,8 @@ export const routes: RouteObject[] = [
               { path: 'admin-questionnaires/:questionnaireId', element: <SurveyResultsPage /> },
               // The Qualiopi indicators (docs/adr/0056).
               { path: 'admin-indicateurs', element: <IndicatorsPage /> },
+              // Engagement alerts (issue 29 item 5, docs/adr/0053).
+              { path: 'admin-alertes', element: <AlertsPage area="admin" /> },
               { path: 'admin-stat-dashboard-user', element: <ProgressTrackingPage /> },
               { path: 'admin-users', element: <AdminStudentsPage /> },
               { path: 'admin-teachers', element: <TeachersPage /> },

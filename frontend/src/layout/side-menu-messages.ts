@@ -32,6 +32,7 @@ export const sideMessages = {
   adminSupport: 'Assistance technique',
   adminAuditors: 'Auditeurs',
   adminSessions: 'Sessions de formation',
+  alerts: 'Alertes d’assiduité',
   myComplaints: 'Mes réclamations',
   adminComplaints: 'Réclamations',
   mySurveys: 'Questionnaires à remplir',

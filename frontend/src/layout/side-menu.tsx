@@ -2,6 +2,7 @@ import { Suspense, useState, type ReactNode } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { Button, Col, Menu, Row } from 'antd';
 import {
+  AlertOutlined,
   ApiOutlined,
   AuditOutlined,
   BankOutlined,
@@ -59,6 +60,7 @@ export const TEACHER_MENU: SideMenuEntry[] = [
   { to: '/quiz', label: m.myQuizzes, icon: <QuestionCircleOutlined /> },
   { to: '/question-bank', label: m.questionBank, icon: <DatabaseOutlined /> },
   { to: '/my-users', label: m.myStudents, icon: <TeamOutlined /> },
+  { to: '/teacher-alertes', label: m.alerts, icon: <AlertOutlined /> },
   { to: '/teacher-profile-setting', label: m.profile, icon: <UserOutlined /> },
   { to: '/teacher-change-password', label: m.password, icon: <KeyOutlined /> },
   { to: '/teacher-assistance', label: m.adminSupport, icon: <CustomerServiceOutlined /> },
@@ -72,6 +74,7 @@ export const ADMIN_MENU: SideMenuEntry[] = [
   { to: '/admin-users', label: m.adminStudents, icon: <TeamOutlined /> },
   { to: '/admin-courses', label: m.adminCourses, icon: <ReadOutlined /> },
   { to: '/admin-stat-dashboard-user', label: m.adminProgress, icon: <BarChartOutlined /> },
+  { to: '/admin-alertes', label: m.alerts, icon: <AlertOutlined /> },
   { to: '/admin-teachers', label: m.adminTeachers, icon: <SolutionOutlined /> },
   { to: '/admin-quizzes', label: m.adminQuizzes, icon: <QuestionCircleOutlined /> },
   { to: '/admin-xapi', label: m.adminXapi, icon: <ApiOutlined /> },

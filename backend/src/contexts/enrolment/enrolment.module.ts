@@ -14,6 +14,8 @@ import { ListCourseStudentsHandler } from './application/queries/list-course-stu
 import { ListFavouriteCoursesHandler } from './application/queries/list-favourite-courses.query.js';
 import { RecommendForStudentHandler } from './application/queries/recommend-for-student.query.js';
 import { StudentCourse } from './domain/student-course.aggregate.js';
+import { EdofReminder } from './domain/edof-reminder.aggregate.js';
+import { EdofReminders } from './application/edof-reminders.js';
 import { SessionMember, TrainingSession } from './domain/training-session.aggregate.js';
 import { AddSessionMemberHandler, ChangeSessionHandler, RemoveSessionMemberHandler, ScheduleSessionHandler, SetSessionLearnerReasonHandler } from './application/commands/training-session.commands.js';
 import { DeclareOnEdofHandler } from './application/commands/declare-on-edof.command.js';
@@ -35,9 +37,10 @@ import { CountEnrolmentRecordsHandler } from './application/queries/count-enrolm
 
 /** Enrolment: enrolments, ratings and favourites of students, and their recommendations. */
 @Module({
-  imports: [CqrsModule, MikroOrmModule.forFeature([StudentCourse, TrainingSession, SessionMember, StudentImport])],
+  imports: [CqrsModule, MikroOrmModule.forFeature([StudentCourse, TrainingSession, SessionMember, StudentImport, EdofReminder])],
   controllers: [EnrolmentController, SessionsController, StudentImportsController],
   providers: [
+    EdofReminders,
     // Identity asks before removing a person (identity.queries.ts), answered here.
     CountEnrolmentRecordsHandler,
     EnrolStudentHandler,

@@ -5,3 +5,4 @@ export { SetFavourite } from './application/commands/set-favourite.command.js';
 export { SetEnrolmentFunding } from './application/commands/set-enrolment-funding.command.js';
 export { AddSessionMember, RemoveSessionMember, ScheduleSession, SetSessionLearnerReason } from './application/commands/training-session.commands.js';
 export { GetSession, ListSessions } from './application/queries/training-session.queries.js';
+export { EdofReminders } from './application/edof-reminders.js';

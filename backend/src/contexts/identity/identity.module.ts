@@ -29,6 +29,7 @@ import { GetTeacherSummariesHandler } from './application/queries/get-teacher-su
 import { GetStudentSummariesHandler } from './application/queries/get-student-summaries.query.js';
 import { ListTeachersHandler } from './application/queries/list-teachers.query.js';
 import { GetTeacherContactsHandler } from './application/queries/get-teacher-contacts.query.js';
+import { GetAdminContactsHandler } from './application/queries/get-admin-contacts.query.js';
 import { SearchStudentsHandler } from './application/queries/search-students.query.js';
 import { GetClosedProfilesHandler } from './application/queries/get-closed-profiles.query.js';
 import { SessionHousekeeping } from './application/session-housekeeping.js';
@@ -94,6 +95,7 @@ import {
     GetClosedProfilesHandler,
     ListTeachersHandler,
     GetTeacherContactsHandler,
+    GetAdminContactsHandler,
     SearchStudentsHandler,
     CreateStudentHandler,
     // The bulk import of learners, asked by enrolment (contracts/identity.imports.ts, docs/adr/0052).

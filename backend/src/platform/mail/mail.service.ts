@@ -6,6 +6,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** A stable Message-ID (`<…@…>`) for a message that may be handed over again after a crash: the copies are the same message. */
+  messageId?: string;
 }
 
 /**

@@ -146,3 +146,26 @@ export interface StudentImportLinksHandedOver {
 }
 
 export type StudentImportEvent = StudentImportRequested | StudentImportCompleted | StudentImportFailed | StudentImportLinksHandedOver;
+
+/** The admins' reminders before an EDOF deadline passes (issue 29 item 2, docs/adr/0053). */
+export const EDOF_REMINDER_STREAM = 'enrolment.edof-reminder';
+
+export interface EdofDeadlineReminded {
+  type: 'EdofDeadlineReminded';
+  payload: {
+    reminderId: number; studentId: number; courseId: number; kind: 'entry' | 'exit';
+    /** The entry or exit date and the deadline it was judged on (YYYY-MM-DD). */
+    date: string; deadline: string;
+    /** `veille`: the first day with one working day left; `jour`: the deadline's day. */
+    stage: 'veille' | 'jour';
+    /** The centre's day (Paris) it was decided on. */
+    today: string;
+  };
+}
+
+export interface EdofReminderMailed {
+  type: 'EdofReminderMailed';
+  payload: { reminderId: number; recipients: number };
+}
+
+export type EdofReminderEvent = EdofDeadlineReminded | EdofReminderMailed;

@@ -3,7 +3,7 @@
  * item 2, docs/adr/0050): the effective entry of a learner, then their exit, each declared within
  * three working days (jours ouvrés) of the date. The platform does not call EDOF; it shows each
  * deadline of the day and records when the admin says it was declared (the server's date, so a late
- * declaration shows as late). Reminders before a deadline passes are still to come (ADR 0050).
+ * declaration shows as late). The admins are reminded before a deadline passes (`edofReminderStage`, ADR 0053).
  */
 import { addFrenchWorkingDays, frenchWorkingDaysBetween, type CalendarDate } from '../../../shared-kernel/index.js';
 
@@ -63,4 +63,18 @@ export function edofDeclaration(kind: EdofKind, date: CalendarDate | null, recor
   if (today < date) return { kind, date, deadline, declaredOn, status: 'a_venir', workingDaysLeft: null };
   if (today > deadline) return { kind, date, deadline, declaredOn, status: 'en_retard', workingDaysLeft: null };
   return { kind, date, deadline, declaredOn, status: 'a_declarer', workingDaysLeft: frenchWorkingDaysBetween(today, deadline) };
+}
+
+export type EdofReminderStage = 'veille' | 'jour';
+
+/**
+ * Whether the admins are to be reminded of a declaration today (ADR 0053): still to declare, and
+ * either one working day left (« la veille »: the first day it is so, a Friday for a Monday
+ * deadline) or the deadline's own day. Declared, late, to come or without a date: none.
+ */
+export function edofReminderStage(declaration: EdofDeclaration): EdofReminderStage | null {
+  if (declaration.status !== 'a_declarer') return null;
+  if (declaration.workingDaysLeft === 0) return 'jour';
+  if (declaration.workingDaysLeft === 1) return 'veille';
+  return null;
 }

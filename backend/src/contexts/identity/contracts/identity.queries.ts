@@ -119,6 +119,9 @@ export class GetTeacherContacts extends Query<Map<number, TeacherContact>> {
   }
 }
 
+/** The e-mail addresses of the admins whose account is open and active: who the centre's own reminders go to (EDOF deadlines, ADR 0053). */
+export class GetAdminContacts extends Query<{ id: number; full_name: string; email: string }[]> {}
+
 /**
  * Which of these students' or trainers' accounts are closed (erased ones included): the ids
  * answered are closed. Asked before anything is written to a person (a message, homework, a
