@@ -4,6 +4,7 @@ import { DeadlockException, MikroORM, UniqueConstraintViolationException, type E
 import { Injectable } from '@nestjs/common';
 import { ConcurrentWriteError, type Actor, type AggregateRoot, type DomainError } from '../../shared-kernel/index.js';
 import { EventLog, StreamVersionConflictError, type AppendRequest } from '../event-log/index.js';
+import { sqlExecutor } from '../event-log/sql-executor.js';
 import { MediaStorage } from '../storage/media-storage.js';
 import { StagedUploads } from '../storage/staged-uploads.js';
 
@@ -189,9 +190,13 @@ function backoff(attempt: number): number {
  * no row and has no transaction id yet (the event log's commit order, docs/adr/0004).
  */
 async function serialize(em: EntityManager, keys: readonly string[]): Promise<void> {
-  for (const key of [...new Set(keys)].sort()) await em.execute(SERIALIZE_LOCK_SQL, [serializeLockKey(key)]);
+  if (keys.length === 0) return;
+  // On the transaction's own connection, as the event log's statements: a parameterised statement
+  // straight to the driver, without the ORM's query formatting and logging (issue 28's answer path).
+  const sql = sqlExecutor(em);
+  for (const key of [...new Set(keys)].sort()) await sql.query(SERIALIZE_LOCK_SQL, [serializeLockKey(key)]);
 }
 
 /** The statement that queues a work's writers on one key (exported for the benchmark's baseline). */
-export const SERIALIZE_LOCK_SQL = 'select pg_advisory_xact_lock(hashtextextended(?, 0))';
+export const SERIALIZE_LOCK_SQL = 'select pg_advisory_xact_lock(hashtextextended($1, 0))';
 export const serializeLockKey = (key: string): string => `write:${key}`;

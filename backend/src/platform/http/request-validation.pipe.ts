@@ -44,9 +44,12 @@ export class RequestValidationPipe extends ValidationPipe {
 
 /** The fields of `body` sent as null that `type` declares and its document does not mark nullable. */
 export function refusedNulls(type: abstract new (...args: never[]) => unknown, body: Record<string, unknown>): string[] {
+  const nulls = Object.keys(body).filter((field) => body[field] === null);
+  // Most bodies hold no null: the class's validation metadata (a scan of class-validator's whole
+  // storage, a tenth of a millisecond) is read only when one does.
+  if (nulls.length === 0) return [];
   const validated = new Set(getMetadataStorage().getTargetValidationMetadatas(type, '', true, false).map((meta) => meta.propertyName));
-  return Object.keys(body).filter((field) => {
-    if (body[field] !== null) return false;
+  return nulls.filter((field) => {
     const documented = Reflect.getMetadata(SWAGGER_PROPERTY, type.prototype as object, field) as { nullable?: boolean } | undefined;
     if (documented) return documented.nullable !== true;
     return validated.has(field);
