@@ -150,6 +150,8 @@ test.describe('every built screen has no serious or critical accessibility viola
     await checkScreens(page, ['/user-dashboard', '/profile-setting', '/change-password', '/favorite-courses', '/recommended-courses', '/my-teachers', '/my-assignments/', `/detail/${course.id}`, '/assistance']);
     // Her complaints (docs/adr/0048), and the form as she sees it, signed in.
     await checkScreens(page, ['/mes-reclamations', '/reclamation']);
+    // Satisfaction questionnaires to answer (docs/adr/0054).
+    await checkScreens(page, ['/mes-questionnaires']);
     // Léa follows Claire's templates course (backend/src/demo/demo-data.ts).
     const first = await courseByTitle(request, DEMO_QUIZ_COURSE);
     await checkScreens(page, [`/user/study-material/${first.id}`, `/course-quiz/${first.id}`]);
@@ -172,7 +174,7 @@ test.describe('every built screen has no serious or critical accessibility viola
 
   test('trainer screens', async ({ page, request }) => {
     await loginAs(page, 'trainer');
-    await checkScreens(page, ['/teacher-dashboard', '/teacher-profile-setting', '/teacher-change-password', '/teacher-assistance', '/teacher-reclamations']);
+    await checkScreens(page, ['/teacher-dashboard', '/teacher-profile-setting', '/teacher-change-password', '/teacher-assistance', '/teacher-reclamations', '/teacher-alertes']);
     const { courseId, chapterId, subchapterId, teacherId, leaId } = await trainerIds(request);
     await checkScreens(page, [
       '/teacher-my-course',
@@ -289,6 +291,9 @@ test.describe('every built screen has no serious or critical accessibility viola
       '/admin-reclamations',
       '/admin-amelioration',
       '/admin-indicateurs',
+      // Engagement alerts and satisfaction questionnaires (docs/adr/0053, 0054).
+      '/admin-alertes',
+      '/admin-questionnaires',
       '/admin-users',
       '/admin-teachers',
       '/admin-stat-dashboard-user',
