@@ -449,8 +449,8 @@ const RECORDED_READS: Record<string, string[]> = {
   // A visitor's complaint is counted per address before it is read, to throttle robots (ADR 0048).
   'POST /api/complaints': ['quality.filing_attempt'],
   // The public questionnaire page counts each address's calls to throttle them (ADR 0054).
-  'GET /api/surveys/answer/{token}': ['satisfaction.answer_attempt'],
-  'POST /api/surveys/answer/{token}': ['satisfaction.answer_attempt'],
+  'POST /api/surveys/answer/lookup': ['satisfaction.answer_attempt'],
+  'POST /api/surveys/answer': ['satisfaction.answer_attempt'],
 };
 
 describe('hostile input on every operation of the OpenAPI document', () => {

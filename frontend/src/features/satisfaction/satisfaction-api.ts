@@ -33,9 +33,9 @@ export const satisfactionApi = api.enhanceEndpoints({ addTagTypes: ['Questionnai
       query: ({ id, ...body }) => ({ url: `surveys/mine/${id}/answers`, method: 'POST', body }),
       invalidatesTags: ['MySurvey'],
     }),
-    getPublicSurvey: build.query<SurveyForm, string>({ query: (token) => `surveys/answer/${encodeURIComponent(token)}` }),
+    getPublicSurvey: build.query<SurveyForm, string>({ query: (token) => ({ url: 'surveys/answer/lookup', method: 'POST', body: { token } }) }),
     answerPublicSurvey: build.mutation<AnswerReceipt, { token: string; answers: Answers; request_key: string }>({
-      query: ({ token, ...body }) => ({ url: `surveys/answer/${encodeURIComponent(token)}`, method: 'POST', body }),
+      query: (body) => ({ url: 'surveys/answer', method: 'POST', body }),
     }),
   }),
 });

@@ -36,7 +36,7 @@ const END = '2099-12-31';
 // « Réclamation » is open to visitors; a signed-in auditor (or admin) is refused there (docs/adr/0048).
 const PUBLIC_WRITES = [
   'DELETE /api/media-session', 'POST /api/activation', 'POST /api/activation/lookup', 'POST /api/admin/token', 'POST /api/auditeurs/activation', 'POST /api/auditeurs/token', 'POST /api/complaints', 'POST /api/formateur-register',
-  'POST /api/formateur/token', 'POST /api/logout', 'POST /api/student', 'POST /api/student-login-jwt', 'POST /api/token/logout', 'POST /api/token/refresh',
+  'POST /api/formateur/token', 'POST /api/logout', 'POST /api/student', 'POST /api/student-login-jwt', 'POST /api/surveys/answer', 'POST /api/surveys/answer/lookup', 'POST /api/token/logout', 'POST /api/token/refresh',
 ];
 /**
  * The only writes an auditor reaches (docs/adr/0039 « Dossiers »): generating a dossier of their scope (derived data, itself

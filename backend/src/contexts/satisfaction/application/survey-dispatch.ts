@@ -6,6 +6,7 @@ import { Database } from '../../../platform/database/database.js';
 import { Jobs } from '../../../platform/jobs/jobs.service.js';
 import { Clock, ConflictError, NotFoundError, parisCalendarDate } from '../../../shared-kernel/index.js';
 import { COURSE_ENROLMENT, SESSION_LEARNER, TRAINING_SESSION_SUMMARY } from '../../enrolment/contracts/enrolment.read-models.js';
+import { STUDENT_RECORD } from '../../identity/contracts/identity.read-models.js';
 import { GetStudentSummaries } from '../../identity/contracts/identity.queries.js';
 import { STUDENT_COURSE_FIGURES } from '../../learning-progress/contracts/learning-progress.read-models.js';
 import { SurveyInvitation } from '../domain/invitation.aggregate.js';
@@ -81,6 +82,8 @@ export class SurveyDispatch implements OnModuleInit {
             where ($1::int is null or ce.course_id = $1))
          select student_id, course_id, session_id, to_char(ended_on + $2::int, 'YYYY-MM-DD') as due_on
            from ended e
+           -- A closed account is not asked, nor left in the batch (it would fill it every day).
+           join ${STUDENT_RECORD} r on r.id = e.student_id and r.closed_at is null
           where ended_on is not null and ended_on + $2::int <= $3::date
             and not exists (select 1 from satisfaction.invitation i where i.questionnaire_id = $4 and i.student_id = e.student_id and i.course_id = e.course_id)
           order by student_id, course_id limit ${BATCH}`,

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { AggregateStore } from '../../../platform/aggregate-store/index.js';
+import { withEventContext } from '../../../platform/event-log/index.js';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
 import { overAddressAllowance } from '../../../platform/database/address-throttle.js';
 import { Database } from '../../../platform/database/database.js';
@@ -213,7 +214,9 @@ export class AnswerSurveyHandler implements ICommandHandler<AnswerSurvey> {
     const { id, token_sha256: tokenSha256 } = await invitationFor(this.db, access);
     const invitationRow = await this.db.one<{ questionnaire_id: number }>('select questionnaire_id from satisfaction.invitation where id = $1', [id]);
     const questionnaireId = invitationRow!.questionnaire_id;
-    return this.store.transaction(async (uow) => {
+    // Anonymous in the log (docs/adr/0054): no actor and no correlation with the request that carried
+    // it, even when a learner answers from their space (the request's context would name them).
+    return withEventContext({ actor: null, correlationId: null, causationId: null }, () => this.store.transaction(async (uow) => {
       const first = await uow.em.findOne(SurveyResponse, { tokenSha256 });
       if (first) {
         // The same sending again (a retry after a lost answer) answers its outcome; another one is refused.
@@ -238,6 +241,6 @@ export class AnswerSurveyHandler implements ICommandHandler<AnswerSurvey> {
       // The token's answers queue; the questionnaire's edits wait for them (an answered version is never rewritten).
       serialize: [`satisfaction.token:${tokenSha256}`, `satisfaction.questionnaire:${questionnaireId}`],
       uniqueViolation: (constraint) => (constraint.includes('token_sha256') ? new ConflictError(INVITATION_MESSAGES.answered) : undefined),
-    });
+    }));
   }
 }

@@ -51,8 +51,11 @@ const tokenIn = (text: string) => /#jeton=([A-Za-z0-9_-]{43})/.exec(text)?.[1] ?
 const events = (type: string) => db.query<{ stream_id: string; payload: Record<string, unknown> }>('select stream_id, payload from eventlog.event where event_type = $1 order by position', [type]);
 let addresses = 0;
 const newAddress = () => `203.0.113.${++addresses}`;
+/** The public page's calls, the link's token in the body (never in a URL): GET reads the questionnaire, POST answers it. */
 const publicCall = (method: 'GET' | 'POST', token: string, payload?: object, remoteAddress = newAddress()) =>
-  t.app.inject({ method, url: `/api/surveys/answer/${token}`, remoteAddress, ...(payload ? { payload } : {}) });
+  method === 'GET'
+    ? t.app.inject({ method: 'POST', url: '/api/surveys/answer/lookup', remoteAddress, payload: { token } })
+    : t.app.inject({ method: 'POST', url: '/api/surveys/answer', remoteAddress, payload: { token, ...(payload ?? {}) } });
 
 async function givenQuestionnaire(admin: GivenAdmin, body: Record<string, unknown>) {
   const created = await call(t, 'POST', '/api/admin/questionnaires', admin.token, { title: 'Satisfaction à chaud', kind: 'chaud', questions: QUESTIONS, ...body });
@@ -154,6 +157,11 @@ describe('a learner at the end of a course', () => {
     const token = tokenIn(mail.text)!;
     expect(answered[0].payload).toMatchObject({ tokenSha256: sha256(token), answers: { q1: 4, q2: 'Adapté', q3: ['Les quiz'] }, texts: [{ questionId: 'q4', sha256: sha256(text) }] });
     expect(Object.keys(answered[0].payload)).not.toContain('studentId');
+    // Nor does its metadata name her: answered from her space, the event has no actor and no request's correlation.
+    const [meta] = await db.query<{ metadata: Record<string, unknown> }>(
+      `select metadata from eventlog.event where event_type = 'SurveyAnswered' and payload->>'questionnaireId' = $1`, [String(q.id)],
+    );
+    expect(meta!.metadata).toMatchObject({ actorId: null, actorRole: null, correlationId: null });
     const logged = await db.one<{ n: number }>(`select count(*)::int as n from eventlog.event where payload::text like '%' || $1 || '%'`, ['cas pratiques']);
     expect(logged!.n).toBe(0);
     expect(await db.one('select body from satisfaction.response_text where sha256 = $1', [sha256(text)])).toEqual({ body: text });

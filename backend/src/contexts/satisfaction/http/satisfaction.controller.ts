@@ -13,7 +13,7 @@ import {
 } from '../application/survey.commands.js';
 import { GetQuestionnaire, GetSurveyForm, GetSurveyResults, ListMySurveys, ListQuestionnaires, resultsWorkbook } from '../application/survey.queries.js';
 import { AnswerReceipt, DispatchStarted, InvitationsSent, MySurveyView, QuestionnaireView, SurveyFormView, SurveyResultsView } from '../application/survey.views.js';
-import { AnswerForm, CreateQuestionnaireForm, InviteContactsForm, QuestionnaireSettingsForm, ResultsQuery } from './satisfaction.requests.js';
+import { AnswerForm, CreateQuestionnaireForm, InviteContactsForm, PublicAnswerForm, QuestionnaireSettingsForm, ResultsQuery, SurveyTokenForm } from './satisfaction.requests.js';
 
 const settingsOf = (body: QuestionnaireSettingsForm) => ({
   title: body.title, coldDelayDays: body.cold_delay_days, reminderDays: body.reminder_days, maxReminders: body.max_reminders, active: body.active, questions: body.questions,
@@ -129,22 +129,23 @@ export class SatisfactionController {
     return this.commands.execute(new AnswerSurvey({ actor, invitationId: id }, body.answers, body.request_key));
   }
 
-  @Get('surveys/answer/:token')
-  @ApiOperation({ summary: 'Page publique : le questionnaire d’un lien reçu par e-mail (sans compte ; limité par adresse)' })
+  @Post('surveys/answer/lookup')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Page publique : le questionnaire d’un lien reçu par e-mail, le jeton dans le corps (sans compte ; limité par adresse)' })
   @ApiResponse({ status: 429, description: TOO_MANY_ANSWERS })
   @ApiOkResponse({ type: SurveyFormView })
-  async publicForm(@Param('token') token: string, @Req() request: FastifyRequest): Promise<SurveyFormView> {
+  async publicForm(@Body() body: SurveyTokenForm, @Req() request: FastifyRequest): Promise<SurveyFormView> {
     await this.throttle.take(request.ip);
-    return this.queries.execute(new GetSurveyForm({ token }));
+    return this.queries.execute(new GetSurveyForm({ token: body.token }));
   }
 
-  @Post('surveys/answer/:token')
+  @Post('surveys/answer')
   @HttpCode(201)
-  @ApiOperation({ summary: 'Page publique : répond avec le lien à usage unique (la même request_key renvoyée répond le premier résultat ; un autre envoi est refusé)' })
+  @ApiOperation({ summary: 'Page publique : répond avec le lien à usage unique, le jeton dans le corps (la même request_key renvoyée répond le premier résultat ; un autre envoi est refusé)' })
   @ApiResponse({ status: 429, description: TOO_MANY_ANSWERS })
   @ApiCreatedResponse({ type: AnswerReceipt })
-  async publicAnswer(@Param('token') token: string, @Body() body: AnswerForm, @Req() request: FastifyRequest): Promise<AnswerReceipt> {
+  async publicAnswer(@Body() body: PublicAnswerForm, @Req() request: FastifyRequest): Promise<AnswerReceipt> {
     await this.throttle.take(request.ip);
-    return this.commands.execute(new AnswerSurvey({ token }, body.answers, body.request_key));
+    return this.commands.execute(new AnswerSurvey({ token: body.token }, body.answers, body.request_key));
   }
 }

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { Allow, IsIn, IsOptional, IsUUID, ValidateIf } from 'class-validator';
+import { Allow, IsIn, IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength, ValidateIf } from 'class-validator';
 import { OptionalId, RequiredId } from '../../../platform/http/fields.js';
 import { lastValue } from '../../../platform/http/paging.js';
 import { QUESTIONNAIRE_KINDS, RESPONDENT_KINDS } from '../contracts/satisfaction.events.js';
@@ -48,7 +48,7 @@ export class InviteContactsForm {
   @ApiProperty({ type: [String], description: 'Les adresses e-mail des destinataires (1 à 200)' }) @Allow() emails!: unknown;
 }
 
-/** POST /surveys/answer/{token} and /surveys/mine/{id}/answers */
+/** POST /surveys/answer and /surveys/mine/{id}/answers */
 export class AnswerForm {
   @ApiProperty({ description: 'Les réponses par identifiant de question : note 1–5, choix (texte), choix multiples (liste), texte libre', type: 'object', additionalProperties: true })
   @Allow()
@@ -58,6 +58,24 @@ export class AnswerForm {
   @ValidateIf(() => true)
   @IsUUID('all', { message: KEY_INVALID })
   request_key!: string;
+}
+
+/** POST /surveys/answer/lookup: the single-use token of a link (after #jeton=), in the body: never in a URL a log keeps. */
+export class SurveyTokenForm {
+  @ApiProperty({ description: 'Le jeton du lien reçu par e-mail (après #jeton=)' })
+  @IsString({ message: 'Le lien du questionnaire est incomplet.' })
+  @IsNotEmpty({ message: 'Le lien du questionnaire est incomplet.' })
+  @MaxLength(200, { message: 'Le lien du questionnaire est invalide.' })
+  token!: string;
+}
+
+/** POST /surveys/answer: an answer with the link's token. */
+export class PublicAnswerForm extends AnswerForm {
+  @ApiProperty({ description: 'Le jeton du lien reçu par e-mail (après #jeton=)' })
+  @IsString({ message: 'Le lien du questionnaire est incomplet.' })
+  @IsNotEmpty({ message: 'Le lien du questionnaire est incomplet.' })
+  @MaxLength(200, { message: 'Le lien du questionnaire est invalide.' })
+  token!: string;
 }
 
 /** GET /admin/questionnaires/{id}/results?course_id=&session_id=&respondent_kind= */
