@@ -7,7 +7,8 @@ import { Migration } from '@mikro-orm/migrations';
  *   without e-mail wait in `pending_links` until the admin reads them once.
  * - `identity.activation_token`: the single-use, expiring activation link of an account created
  *   without a password, kept as the SHA-256 of its secret; `import_id` + `import_row` let a job run
- *   again find the accounts it made; `mailed_at` once its e-mail went (the mails go on their own job).
+ *   again find the accounts it made; `mailed_at` once its e-mail went (the mails go on their own job); `claimed_until`: a run
+ *   sending it holds it until then, so that two runs never mail one learner twice.
  */
 export class Migration20261127103StudentImport extends Migration {
   override name = '20261127-103-student-import';
@@ -35,7 +36,8 @@ export class Migration20261127103StudentImport extends Migration {
       import_row integer,
       expires_at timestamptz not null,
       used_at timestamptz,
-      mailed_at timestamptz
+      mailed_at timestamptz,
+      claimed_until timestamptz
     )`);
     this.addSql(`create index activation_token_account on identity.activation_token (account_id)`);
     this.addSql(`create unique index activation_token_import_row on identity.activation_token (import_id, import_row) where import_id is not null`);

@@ -1,11 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { Body, Controller, Get, Header, HttpCode, Param, Post, Res, StreamableFile } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiProperty, ApiPropertyOptional, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { IsOptional, IsUUID } from 'class-validator';
 import type { FastifyReply } from 'fastify';
 import { Authenticated, CurrentActor } from '../../../platform/auth/auth.decorators.js';
 import { IsUploadedFile, UploadedFile } from '../../../platform/http/uploaded-file.js';
+import { XLSX_TYPE } from '../../../platform/http/xlsx.js';
 import { InvalidInputError, type Actor } from '../../../shared-kernel/index.js';
 import { templateWorkbook } from '../application/student-import/import-file.js';
 import { GetStudentImport, type StudentImportView } from '../application/student-import/get-student-import.query.js';
@@ -98,8 +99,9 @@ export class StudentImportsController {
 
   @Get('admin/student-imports/template')
   @Authenticated('admin')
-  @ApiProduces('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-  @Header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+  @ApiProduces(XLSX_TYPE)
+  @ApiResponse({ status: 200, description: 'Le classeur .xlsx du modèle', content: { [XLSX_TYPE]: { schema: { type: 'string', format: 'binary' } } } })
+  @Header('content-type', XLSX_TYPE)
   @Header('content-disposition', 'attachment; filename="modele-import-etudiants.xlsx"')
   @ApiOperation({ summary: 'Le modèle du fichier à importer (.xlsx) : les colonnes et une ligne d’exemple' })
   async template(): Promise<StreamableFile> {

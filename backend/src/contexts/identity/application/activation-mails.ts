@@ -8,6 +8,9 @@ import { MailService, type MailMessage } from '../../../platform/mail/mail.servi
 import { Clock } from '../../../shared-kernel/index.js';
 import { ACTIVATION_DAYS, activationSha256 } from '../domain/activation-token.js';
 
+/** How long a run holds the tokens it is mailing (far beyond a batch's sending). */
+const CLAIM_MS = 2 * 60_000;
+
 export const ACTIVATION_MAILS_JOB = 'identity.activation-mails';
 
 /** Mails in flight at once, and tokens taken per batch. */
@@ -35,8 +38,10 @@ export function activationMail(to: string, prenom: string, link: string): MailMe
  * the import committed: the import does not wait for 10,000 SMTP sessions. No secret is ever
  * stored: each link's secret is drawn when its e-mail goes (its hash replaces the one the import
  * kept), then the token is marked mailed. A try cut off resumes with the tokens not marked (a link
- * drawn but not sent is drawn again); two tries at once take different tokens (skip locked).
+ * drawn but not sent is drawn again, once its claim has lapsed); two tries at once take different
+ * tokens: a run claims the ones it mails (`claimed_until`), the others skip them until then.
  */
+
 @Injectable()
 export class ActivationMailer implements OnModuleInit {
   constructor(
@@ -48,7 +53,7 @@ export class ActivationMailer implements OnModuleInit {
   ) {}
 
   async onModuleInit(): Promise<void> {
-    await this.jobs.define<{ importId: string }>({ name: ACTIVATION_MAILS_JOB, retryLimit: 3, retryDelaySeconds: 10, expireInSeconds: 3 * 3600, heartbeatSeconds: 60, handler: (job) => this.run(job) });
+    await this.jobs.define<{ importId: string }>({ name: ACTIVATION_MAILS_JOB, retryLimit: 5, retryDelaySeconds: 60, expireInSeconds: 3 * 3600, heartbeatSeconds: 60, handler: (job) => this.run(job) });
   }
 
   async run(job: JobContext<{ importId: string }>): Promise<{ sent: number; failed: number }> {
@@ -69,14 +74,19 @@ export class ActivationMailer implements OnModuleInit {
           `select t.secret_sha256, a.email, s.prenom
              from identity.activation_token t join identity.account a on a.id = t.account_id join identity.student s on s.account_id = a.id
             where t.import_id = $1 and t.mailed_at is null and t.used_at is null and a.closed_at is null and a.email not like '%@sans-email.invalid'
+              and (t.claimed_until is null or t.claimed_until < $3)
             order by t.import_row limit $2 for update of t skip locked`,
-          [importId, BATCH],
+          [importId, BATCH, this.clock.now()],
         );
         const expires = new Date(this.clock.now().getTime() + ACTIVATION_DAYS * 86_400_000);
+        // Claimed for the time of the sending: another run (a retry, a second job for the import) skips
+        // these rows instead of drawing new secrets (which would kill the links already mailed) and mailing again.
+        const claimedUntil = new Date(this.clock.now().getTime() + CLAIM_MS);
         const drawn = due.map((d) => ({ ...d, secret: randomBytes(32).toString('base64url') }));
         await tx.query(
-          `update identity.activation_token t set secret_sha256 = f.fresh, expires_at = $1 from unnest($2::text[], $3::text[]) as f(old, fresh) where t.secret_sha256 = f.old`,
-          [expires, drawn.map((d) => d.secret_sha256), drawn.map((d) => activationSha256(d.secret))],
+          `update identity.activation_token t set secret_sha256 = f.fresh, expires_at = $1, claimed_until = $4
+             from unnest($2::text[], $3::text[]) as f(old, fresh) where t.secret_sha256 = f.old`,
+          [expires, drawn.map((d) => d.secret_sha256), drawn.map((d) => activationSha256(d.secret)), claimedUntil],
         );
         return drawn;
       });
@@ -95,6 +105,14 @@ export class ActivationMailer implements OnModuleInit {
       done += batch.length;
       await job.progress(done, total);
     }
+    // Tokens still claimed by another run: it is sending them, or it died and its claim lapses soon;
+    // this job tries again later (retryDelaySeconds) rather than end with learners never mailed.
+    const left = await this.db.one<{ n: number }>(
+      `select count(*)::int as n from identity.activation_token t join identity.account a on a.id = t.account_id
+        where t.import_id = $1 and t.mailed_at is null and t.used_at is null and a.closed_at is null and a.email not like '%@sans-email.invalid'`,
+      [importId],
+    );
+    if ((left?.n ?? 0) > 0) throw new Error(`${left!.n} lien(s) d’activation encore réservé(s) par un autre envoi : nouvel essai plus tard.`);
     return { sent: done - failed, failed };
   }
 }

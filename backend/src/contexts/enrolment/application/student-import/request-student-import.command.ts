@@ -49,10 +49,17 @@ export class RequestStudentImportHandler implements ICommandHandler<RequestStude
     const checked = await this.check.check(actor, bytes);
     const preview = previewView(checked.fileProblems, checked.rows);
     if (!preview.importable) throw new ImportHasProblemsError(preview);
-    await this.store.transaction(async (uow) => {
-      if (await uow.find(StudentImport, { id: requestKey })) return;
+    // Two sendings at once (a double click, a retry while the first was still checking the file): one
+    // records the import and queues its job; the other answers that import (one job, never two).
+    const inserted = await this.store.transaction(async (uow) => {
+      if (await uow.find(StudentImport, { id: requestKey })) return false;
       uow.add(new StudentImport(requestKey, actor.profileId, checked.fileSha256, checked.resolved, this.clock.now()));
-    }, { actor });
+      return true;
+    }, { actor, serialize: [`enrolment.student-import:${requestKey}`] });
+    if (!inserted) {
+      const first = await this.store.transaction(async (uow) => uow.find(StudentImport, { id: requestKey }));
+      return { importId: requestKey, jobId: first?.jobId ?? null, total: first?.total ?? checked.resolved.length };
+    }
     const data: StudentImportJobData = { importId: requestKey, actor };
     const jobId = await this.jobs.send(STUDENT_IMPORT_JOB, data).catch((error: unknown) => {
       if (error instanceof JobsDisabledError) throw new ConflictError('La file de tâches n’est pas démarrée sur ce serveur : l’import ne peut pas être lancé.');
