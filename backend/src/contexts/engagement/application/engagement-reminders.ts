@@ -5,7 +5,7 @@ import { NOT_YOURS } from '../../../platform/auth/ownership.js';
 import { Database } from '../../../platform/database/database.js';
 import { Jobs } from '../../../platform/jobs/jobs.service.js';
 import { isUndeliverable, MailService } from '../../../platform/mail/mail.service.js';
-import { Clock, ForbiddenError, NotFoundError, type Actor } from '../../../shared-kernel/index.js';
+import { Clock, ForbiddenError, NotFoundError, type Actor, knownByKey } from '../../../shared-kernel/index.js';
 import type { AlertKind } from '../contracts/engagement.events.js';
 import { EngagementReminder } from '../domain/engagement-reminder.aggregate.js';
 import { automaticReminderDue, nextNth } from '../domain/engagement-rules.js';
@@ -88,7 +88,9 @@ export class EngagementReminders implements OnModuleInit {
     const alert = learner.alert;
     return this.store.transaction(async (uow) => {
       if (requestKey !== null) {
-        const known = await uow.em.findOne(EngagementReminder, { requestKey });
+        // The same « Relancer maintenant » again answers its reminder; a key someone else used, or for another learner, is refused.
+        const known = knownByKey(await uow.em.findOne(EngagementReminder, { requestKey }), (r) =>
+          r.studentId === learner.studentId && r.courseId === learner.courseId && r.byRole === (by?.role ?? null) && r.byId === (by?.profileId ?? null));
         if (known) return known;
       }
       // Read once this enrolment's lock is held: what a writer before this one committed is seen.
