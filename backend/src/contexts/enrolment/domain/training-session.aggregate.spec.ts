@@ -95,7 +95,7 @@ describe('TrainingSession', () => {
     expect(session.setLearnerReason(11, null)).toBe(true);
     expect(refusal(() => session.setLearnerReason(12, 'autre'))).toEqual(['NotASessionMemberError', 'Cet apprenant ne fait pas partie de la session.']);
     expect(refusal(() => session.setLearnerReason(4, 'autre'))).toEqual(['NotASessionMemberError', 'Cet apprenant ne fait pas partie de la session.']);
-    expect(refusal(() => session.setLearnerReason(11, 'vacances' as never))).toEqual(['InvalidInputError', 'Motif inconnu : choisissez abandon, absence, interruption, force majeure ou autre.']);
+    expect(refusal(() => session.setLearnerReason(11, 'vacances' as never))).toEqual(['InvalidInputError', 'Le motif doit être abandon, absence, interruption, force majeure ou autre.']);
     expect(session.takeEvents()).toEqual([
       { type: 'SessionLearnerReasonSet', payload: { sessionId: 3, courseId: 7, studentId: 11, reason: 'abandon' } },
       { type: 'SessionLearnerReasonSet', payload: { sessionId: 3, courseId: 7, studentId: 11, reason: null } },

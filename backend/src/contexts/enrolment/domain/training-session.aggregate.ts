@@ -151,7 +151,7 @@ export class TrainingSession extends AggregateRoot<TrainingSessionEvent> {
    */
   setLearnerReason(studentId: number, reason: SessionLearnerReason | null): boolean {
     if (reason !== null && !(SESSION_LEARNER_REASONS as readonly string[]).includes(reason)) {
-      throw new InvalidInputError('Motif inconnu : choisissez abandon, absence, interruption, force majeure ou autre.', 'reason');
+      throw new InvalidInputError('Le motif doit être abandon, absence, interruption, force majeure ou autre.', 'reason');
     }
     const passages = this.members.getItems().filter((m) => m.role === 'learner' && m.personId === studentId);
     const latest = passages.at(-1);

@@ -128,8 +128,8 @@ describe('PUT /admin/sessions/{id}/learners/{student}/reason/', () => {
   it('refuses in French an unknown reason, a learner never in the session and an unknown session', async () => {
     const { sessionId, denis, anne } = await world();
     const cases: [string, object, number, string][] = [
-      [`/api/admin/sessions/${sessionId}/learners/${anne.studentId}/reason/`, { reason: 'vacances' }, 400, 'Motif inconnu : choisissez abandon, absence, interruption, force majeure ou autre.'],
-      [`/api/admin/sessions/${sessionId}/learners/${anne.studentId}/reason/`, {}, 400, 'Motif inconnu : choisissez abandon, absence, interruption, force majeure ou autre.'],
+      [`/api/admin/sessions/${sessionId}/learners/${anne.studentId}/reason/`, { reason: 'vacances' }, 400, 'Le motif doit être abandon, absence, interruption, force majeure ou autre.'],
+      [`/api/admin/sessions/${sessionId}/learners/${anne.studentId}/reason/`, {}, 400, 'Le motif doit être abandon, absence, interruption, force majeure ou autre.'],
       [`/api/admin/sessions/${sessionId}/learners/${denis.studentId}/reason/`, { reason: 'absence' }, 404, 'Cet apprenant ne fait pas partie de la session.'],
       [`/api/admin/sessions/1999999/learners/${anne.studentId}/reason/`, { reason: 'absence' }, 404, 'Session de formation introuvable.'],
     ];

@@ -75,6 +75,6 @@ export class EdofKindParam {
 export class SessionLearnerReasonRequest {
   @ApiProperty({ enum: SESSION_LEARNER_REASONS, nullable: true, description: 'Motif de réalisation partielle (service fait EDOF) ; null : aucun' })
   @ValidateIf((o: SessionLearnerReasonRequest) => o.reason !== null)
-  @IsIn(SESSION_LEARNER_REASONS, { message: 'Motif inconnu : choisissez abandon, absence, interruption, force majeure ou autre.' })
+  @IsIn(SESSION_LEARNER_REASONS, { message: 'Le motif doit être abandon, absence, interruption, force majeure ou autre.' })
   reason!: SessionLearnerReason | null;
 }

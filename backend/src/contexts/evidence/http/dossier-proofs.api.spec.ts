@@ -78,6 +78,16 @@ async function world() {
     });
     expect(saved.statusCode).toBe(201);
   }
+  // The course's trainer follows each learner (tutoring's policy on the enrolment, after it commits): a
+  // dossier asked before that would rightly count the follow-up among the events after its checkpoint
+  // (a flake of this test on a loaded machine, not of the product).
+  await eventually(async () => {
+    const followed = await db.query('select 1 from tutoring.tutorship where teacher_id = $1 and student_id = any($2::int[]) and active', [teacher.teacherId, learners.map((l) => l.studentId)]);
+    expect(followed).toHaveLength(learners.length);
+    // …and every other reaction to what they did (the LRS's statements of their saves) has run.
+    const behind = await db.one<{ n: number }>('select count(*)::int as n from eventlog.checkpoint where position < (select max(position) from eventlog.event)');
+    expect(behind!.n).toBe(0);
+  });
   return { teacher, course, learners };
 }
 
