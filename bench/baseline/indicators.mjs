@@ -1,6 +1,6 @@
 // Baseline of the Qualiopi indicators (bench/scenarios/indicators.mjs, docs/adr/0056) in bare
 // Fastify + pg: the token check, the admin's role, then the app's own statements (imported from its
-// build: `figureStatements`, `complaintStatements`, `learnerStatements`, `PUBLISHED_SQL`) run the
+// build: `figureStatements`, `complaintStatements`, `satisfactionStatement`, `learnerStatements`, `PUBLISHED_SQL`) run the
 // same way (in parallel) and their rows read by the app's own functions. A bench-only route makes,
 // once and in plain SQL, ten courses of ten steps ending with a quiz step, 10,000 learners entered
 // over the last year with their projections' rows, and 300 complaints.
@@ -81,14 +81,15 @@ export default async function indicatorsRoutes(app, { sql, config }) {
     const scope = scopeOf(request.query ?? {});
     const { overall, perCourse } = q.figureStatements(scope);
     const { totals, categories } = q.complaintStatements(scope);
-    const [total, courses, complaints, byCategory, published] = await Promise.all([
+    const satisfaction = q.satisfactionStatement(scope);
+    const [total, courses, complaints, byCategory, published, surveys] = await Promise.all([
       sql.query(overall.sql, overall.params), sql.query(perCourse.sql, perCourse.params), sql.query(totals.sql, totals.params),
-      sql.query(categories.sql, categories.params), sql.query(q.PUBLISHED_SQL),
+      sql.query(categories.sql, categories.params), sql.query(q.PUBLISHED_SQL), sql.query(satisfaction.sql, satisfaction.params),
     ]);
     const { cohort, courses: perCourseFigures } = q.readFigures(total.rows[0], courses.rows);
     return {
       scope: { from: scope.from, to: scope.to, course_id: scope.course, session_id: null, session_name: null },
-      cohort, courses: perCourseFigures, complaints: q.readComplaints(complaints.rows[0], byCategory.rows),
+      cohort, courses: perCourseFigures, complaints: q.readComplaints(complaints.rows[0], byCategory.rows), satisfaction: q.readSatisfaction(surveys.rows),
       public_results: published.rows[0]?.enabled ?? false, computed_at: now.toISOString(),
     };
   });

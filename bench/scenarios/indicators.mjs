@@ -38,7 +38,7 @@ export const scenarios = [
   {
     name: 'indicators dashboard',
     description:
-      'GET /api/admin/indicators/ (10,000 learners over a year, ten courses): token check, then five statements at once (the cohort\'s figures, per course, the complaints\' totals and categories, the public page\'s switch) over the projections and published views.',
+      'GET /api/admin/indicators/ (10,000 learners over a year, ten courses): token check, then six statements at once (the cohort\'s figures with its reminders, per course, the complaints\' totals and categories, the questionnaires sent and answered, the public page\'s switch) over the projections and published views.',
     connections: 4,
     setup,
     app: dashboardRequest,

@@ -1,8 +1,8 @@
 import { api } from '../../lib/api';
-import type { CohortFigures, CourseIndicators, IndicatorLearner, IndicatorsView, PublicResultsView } from '../../lib/api-schema';
+import type { CohortFigures, CourseIndicators, IndicatorLearner, IndicatorsView, PublicResultsView, SatisfactionFigures } from '../../lib/api-schema';
 import type { Figure } from './messages';
 
-export type { CohortFigures, CourseIndicators, IndicatorLearner, IndicatorsView, PublicResultsView };
+export type { CohortFigures, CourseIndicators, IndicatorLearner, IndicatorsView, PublicResultsView, SatisfactionFigures };
 
 /** The dashboard's scope: a period of entry (Paris days), a course, a session. */
 export interface IndicatorFilters {

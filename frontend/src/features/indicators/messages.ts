@@ -9,12 +9,18 @@ export const figureLabels = {
   evaluation_passed: 'Évaluation finale réussie',
   evaluation_failed: 'Évaluation finale non réussie',
   evaluation_missing: 'Évaluation finale pas encore passée',
+  reminded: 'Apprenants relancés',
+  reminded_active: 'Activité reprise après la relance',
 } as const;
 export type Figure = keyof typeof figureLabels;
 
 export const complaintCategories: Record<string, string> = {
   contenu: 'Contenu de la formation', formateur: 'Formateur, accompagnement', technique: 'Plateforme, problème technique',
   administratif: 'Inscription, financement, administratif', documents: 'Attestations, certificats, documents', accessibilite: 'Accessibilité, handicap', autre: 'Autre',
+};
+
+export const questionnaireKinds: Record<string, string> = {
+  chaud: 'À chaud (apprenants)', froid: 'À froid (apprenants)', formateur: 'Formateurs', employeur: 'Employeurs', financeur: 'Financeurs',
 };
 
 export const outcomes = { completed: 'Terminée', dropped: 'Abandon', in_progress: 'En cours' } as const;
@@ -40,6 +46,20 @@ export const messages = {
   resources: 'Usage des ressources (indicateur 19)',
   openedAny: 'Ont ouvert au moins une étape',
   stepsShare: 'Part moyenne des étapes ouvertes',
+  reminders: 'Relances contre l’abandon (indicateur 12)',
+  remindersHelp:
+    'Les relances envoyées par la tâche quotidienne ou par « Relancer maintenant » aux apprenants de la période. Reprise : une activité enregistrée après leur dernière relance.',
+  remindersSent: 'Relances envoyées',
+  reactivationRate: 'Taux de reprise',
+  remindersLink: 'Ouvrir les alertes d’assiduité',
+  satisfaction: 'Satisfaction (indicateur 30)',
+  satisfactionHelp: 'Questionnaires envoyés et réponses reçues sur la période. Les réponses sont anonymes : aucun apprenant derrière ces chiffres.',
+  questionnaire: 'Questionnaire',
+  sent: 'Envoyés',
+  answeredSurveys: 'Réponses',
+  responseRate: 'Taux de réponse',
+  noSurvey: 'Aucun questionnaire envoyé sur la période.',
+  surveysLink: 'Ouvrir les questionnaires et leurs résultats',
   complaints: 'Réclamations (indicateur 31)',
   received: 'Reçues',
   answered: 'Avec réponse',

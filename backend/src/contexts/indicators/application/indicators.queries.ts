@@ -3,9 +3,14 @@ import { Database } from '../../../platform/database/database.js';
 import { addCalendarDays, Clock, InvalidInputError, NotFoundError, parisCalendarDate, type CalendarDate } from '../../../shared-kernel/index.js';
 import { COURSE_STEP, COURSE_SUMMARY } from '../../catalogue/contracts/catalogue.read-models.js';
 import { SESSION_LEARNER, TRAINING_SESSION_SUMMARY } from '../../enrolment/contracts/enrolment.read-models.js';
+import { REMINDER_SUMMARY } from '../../engagement/contracts/engagement.read-models.js';
 import { STUDENT_RECORD, studentRecordOrder } from '../../identity/contracts/identity.read-models.js';
+import { STUDENT_COURSE_FIGURES } from '../../learning-progress/contracts/learning-progress.read-models.js';
 import { COMPLAINT_SUMMARY } from '../../quality/contracts/quality.read-models.js';
-import type { CohortFigures, ComplaintFigures, CourseIndicators, IndicatorLearner, IndicatorsView, PublicCourseResult, PublicResultsView } from './indicators.views.js';
+import { INVITATION_SUMMARY, RESPONSE_SUMMARY } from '../../satisfaction/contracts/satisfaction.read-models.js';
+import type {
+  CohortFigures, ComplaintFigures, CourseIndicators, IndicatorLearner, IndicatorsView, PublicCourseResult, PublicOverall, PublicResultsView, SatisfactionFigures,
+} from './indicators.views.js';
 
 /** What the director asks: a period of entry (Paris days, inclusive), a course, a session (whose learners replace the period). */
 export interface IndicatorFilters {
@@ -18,6 +23,7 @@ export interface IndicatorFilters {
 /** The learners behind a figure (docs/adr/0056). */
 export const INDICATOR_FIGURES = [
   'learners', 'completed', 'dropped', 'in_progress', 'not_started', 'evaluation_taken', 'evaluation_passed', 'evaluation_failed', 'evaluation_missing',
+  'reminded', 'reminded_active',
 ] as const;
 export type IndicatorFigure = (typeof INDICATOR_FIGURES)[number];
 
@@ -93,8 +99,14 @@ export function cohortSql(scope: ResolvedScope): { sql: string; params: unknown[
     ), cohort as (
       select b.*, fq.quiz_id as final_quiz_id, coalesce(st.n, 0) as steps, lq.best_percent as final_best_percent,
              case when lq.student_id is null then null else lq.passed_at is not null end as final_passed,
-             case when b.completed_at is not null then 'completed' when b.left_at is not null then 'dropped' else 'in_progress' end as outcome
+             case when b.completed_at is not null then 'completed' when b.left_at is not null then 'dropped' else 'in_progress' end as outcome,
+             coalesce(rm.reminders, 0) as reminders, rm.last_reminded_at,
+             coalesce(rm.last_reminded_at < f.last_activity_at, false) as active_after_reminder
         from base b
+        left join lateral (
+          select count(*)::int as reminders, max(r.decided_at) as last_reminded_at from ${REMINDER_SUMMARY} r where r.student_id = b.student_id and r.course_id = b.course_id
+        ) rm on true
+        left join ${STUDENT_COURSE_FIGURES} f on f.student_id = b.student_id and f.course_id = b.course_id
         left join final_quiz fq on fq.course_id = b.course_id
         left join indicators.learner_quiz lq on lq.course_id = b.course_id and lq.quiz_id = fq.quiz_id and lq.student_id = b.student_id
         left join steps st on st.course_id = b.course_id
@@ -112,7 +124,10 @@ const FIGURES_SQL = `count(*)::int as learners,
        count(*) filter (where final_passed)::int as evaluation_passed,
        avg(final_best_percent)::float as average_score,
        count(*) filter (where steps_opened > 0)::int as opened_any,
-       avg(least(1, steps_opened::float / nullif(steps, 0)))::float as steps_opened_share`;
+       avg(least(1, steps_opened::float / nullif(steps, 0)))::float as steps_opened_share,
+       count(*) filter (where reminders > 0)::int as reminded,
+       count(*) filter (where active_after_reminder)::int as reminded_active,
+       coalesce(sum(reminders), 0)::int as reminders_sent`;
 
 const rate = (part: number, whole: number): number | null => (whole > 0 ? Math.round((part / whole) * 1000) / 1000 : null);
 const rounded = (value: number | null, digits = 1): number | null => (value === null ? null : Math.round(value * 10 ** digits) / 10 ** digits);
@@ -123,6 +138,7 @@ function figures(row: FigureRow): CohortFigures {
     completion_rate: rate(row.completed, row.learners),
     dropout_rate: rate(row.dropped, row.learners),
     success_rate: rate(row.evaluation_passed, row.evaluation_taken),
+    reactivation_rate: rate(row.reminded_active, row.reminded),
     average_score: rounded(row.average_score),
     steps_opened_share: rounded(row.steps_opened_share, 3),
   };
@@ -147,7 +163,7 @@ export function figureStatements(scope: ResolvedScope): { overall: Statement; pe
   };
 }
 
-export type FigureRow = Omit<CohortFigures, 'completion_rate' | 'dropout_rate' | 'success_rate'>;
+export type FigureRow = Omit<CohortFigures, 'completion_rate' | 'dropout_rate' | 'success_rate' | 'reactivation_rate'>;
 export type CourseFigureRow = FigureRow & { course_id: number; title: string; final_quiz_id: number | null };
 
 /** The rows of `figureStatements` as the dashboard shows them (rates and rounding). */
@@ -209,6 +225,41 @@ async function complaintFigures(db: Database, scope: ResolvedScope): Promise<Com
   return readComplaints(row!, byCategory);
 }
 
+/** The statement of indicator 30: questionnaires sent and answered in the period (a session: its own), per kind of questionnaire. */
+export function satisfactionStatement(scope: ResolvedScope): Statement {
+  const params: unknown[] = [];
+  const where = (column: string): string => {
+    const clauses: string[] = [];
+    if (scope.session) clauses.push(`session_id = $${params.push(scope.session.id)}`);
+    else {
+      clauses.push(`${column} >= ($${params.push(scope.from)}::date)::timestamp at time zone 'Europe/Paris'`);
+      clauses.push(`${column} < ($${params.push(scope.to)}::date + 1)::timestamp at time zone 'Europe/Paris'`);
+    }
+    if (scope.course !== null) clauses.push(`course_id = $${params.push(scope.course)}`);
+    return clauses.join(' and ');
+  };
+  const sent = where('sent_at');
+  const answered = where('answered_at');
+  return {
+    sql: `select kind, sum(sent)::int as sent, sum(answered)::int as answered from (
+        select questionnaire_kind as kind, 1 as sent, 0 as answered from ${INVITATION_SUMMARY} where ${sent}
+        union all
+        select questionnaire_kind, 0, 1 from ${RESPONSE_SUMMARY} where ${answered}
+      ) t group by kind order by kind`,
+    params,
+  };
+}
+
+export type SatisfactionKindRow = { kind: string; sent: number; answered: number };
+
+/** Response rates (an answer may come in the period for a questionnaire sent before it: the rate is capped at 100 %). */
+export function readSatisfaction(rows: SatisfactionKindRow[]): SatisfactionFigures {
+  const capped = (answered: number, sent: number) => (sent > 0 ? Math.min(1, rate(answered, sent)!) : null);
+  const sent = rows.reduce((n, r) => n + r.sent, 0);
+  const answered = rows.reduce((n, r) => n + r.answered, 0);
+  return { sent, answered, response_rate: capped(answered, sent), by_kind: rows.map((r) => ({ ...r, response_rate: capped(r.answered, r.sent) })) };
+}
+
 export const PUBLISHED_SQL = 'select enabled, changed_at from indicators.public_results where id = 1';
 
 async function publicResultsEnabled(db: Database): Promise<{ enabled: boolean; changed_at: Date | null }> {
@@ -232,12 +283,17 @@ export class GetIndicatorsHandler implements IQueryHandler<GetIndicators> {
   async execute({ filters }: GetIndicators): Promise<IndicatorsView> {
     const now = this.clock.now();
     const scope = await resolveScope(this.db, filters, now);
-    const [{ cohort, courses }, complaints, published] = await Promise.all([cohortFigures(this.db, scope), complaintFigures(this.db, scope), publicResultsEnabled(this.db)]);
+    const satisfaction = satisfactionStatement(scope);
+    const [{ cohort, courses }, complaints, published, surveys] = await Promise.all([
+      cohortFigures(this.db, scope), complaintFigures(this.db, scope), publicResultsEnabled(this.db),
+      this.db.query<SatisfactionKindRow>(satisfaction.sql, satisfaction.params),
+    ]);
     return {
       scope: { from: scope.from, to: scope.to, course_id: scope.course, session_id: scope.session?.id ?? null, session_name: scope.session?.name ?? null },
       cohort,
       courses,
       complaints,
+      satisfaction: readSatisfaction(surveys),
       public_results: published.enabled,
       computed_at: now.toISOString(),
     };
@@ -254,11 +310,15 @@ const FIGURE_WHERE: Record<IndicatorFigure, string> = {
   evaluation_passed: 'final_passed',
   evaluation_failed: 'not final_passed',
   evaluation_missing: 'final_quiz_id is not null and final_passed is null',
+  reminded: 'reminders > 0',
+  reminded_active: 'active_after_reminder',
 };
 
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 
-export type LearnerRow = Omit<IndicatorLearner, 'enrolled_at' | 'left_at' | 'completed_at'> & { enrolled_at: Date; left_at: Date | null; completed_at: Date | null };
+export type LearnerRow = Omit<IndicatorLearner, 'enrolled_at' | 'left_at' | 'completed_at' | 'last_reminded_at'> & {
+  enrolled_at: Date; left_at: Date | null; completed_at: Date | null; last_reminded_at: Date | null;
+};
 
 /** The statements of the learners behind a figure, in the one order of student lists, then by course; `limit` null: all. */
 export function learnerStatements(scope: ResolvedScope, figure: IndicatorFigure, limit: number | null, offset: number): { count: Statement; rows: Statement } {
@@ -269,14 +329,17 @@ export function learnerStatements(scope: ResolvedScope, figure: IndicatorFigure,
     count: { sql: `${sql} select count(*)::int as n ${from}`, params },
     rows: {
       sql: `${sql} select c.student_id, s.fullname, s.email, s.closed_at is not null as closed, c.course_id, cs.title as course_title,
-              c.enrolled_at, c.left_at, c.completed_at, c.steps_opened, c.steps, c.final_quiz_id, c.final_best_percent, c.final_passed, c.outcome as status
+              c.enrolled_at, c.left_at, c.completed_at, c.steps_opened, c.steps, c.final_quiz_id, c.final_best_percent, c.final_passed, c.outcome as status,
+              c.reminders, c.last_reminded_at
          ${from} order by ${studentRecordOrder('s')}, c.course_id${page}`,
       params,
     },
   };
 }
 
-export const readLearner = (r: LearnerRow): IndicatorLearner => ({ ...r, enrolled_at: iso(r.enrolled_at)!, left_at: iso(r.left_at), completed_at: iso(r.completed_at) });
+export const readLearner = (r: LearnerRow): IndicatorLearner => ({
+  ...r, enrolled_at: iso(r.enrolled_at)!, left_at: iso(r.left_at), completed_at: iso(r.completed_at), last_reminded_at: iso(r.last_reminded_at),
+});
 
 export async function indicatorLearners(
   db: Database, scope: ResolvedScope, figure: IndicatorFigure, limit: number | null, offset: number,
@@ -331,17 +394,28 @@ export class GetPublicResultsHandler implements IQueryHandler<GetPublicResults> 
     const published = await publicResultsEnabled(this.db);
     const base = { from: scope.from, to: scope.to, updated_at: now.toISOString() };
     if (!published.enabled) return { enabled: false, overall: null, courses: [], ...base };
-    const { cohort, courses } = await cohortFigures(this.db, scope);
+    const { courses } = await cohortFigures(this.db, scope);
     const live = new Set(
       (await this.db.query<{ course_id: number }>(`select course_id from ${COURSE_SUMMARY} where status = 'published' and archived_at is null`)).map((r) => r.course_id),
     );
-    const shown: PublicCourseResult[] = courses
-      .filter((c) => live.has(c.course_id))
-      .map((c) => ({
-        course_id: c.course_id, title: c.title, learners: c.learners,
-        completion_rate: c.learners >= PUBLIC_MINIMUM ? c.completion_rate : null,
-        success_rate: c.evaluation_taken >= PUBLIC_MINIMUM ? c.success_rate : null,
-      }));
-    return { enabled: true, overall: cohort.learners >= PUBLIC_MINIMUM ? cohort : null, courses: shown, ...base };
+    const publishedCourses = courses.filter((c) => live.has(c.course_id));
+    const shown: PublicCourseResult[] = publishedCourses.map((c) => ({
+      course_id: c.course_id, title: c.title, learners: c.learners,
+      completion_rate: c.learners >= PUBLIC_MINIMUM ? c.completion_rate : null,
+      success_rate: c.evaluation_taken >= PUBLIC_MINIMUM ? c.success_rate : null,
+    }));
+    // All the published courses together, from their own figures (never the drafts', the archived ones', nor any internal figure).
+    const sum = (pick: (c: CourseIndicators) => number) => publishedCourses.reduce((n, c) => n + pick(c), 0);
+    const learners = sum((c) => c.learners);
+    const taken = sum((c) => c.evaluation_taken);
+    const overall: PublicOverall | null =
+      learners === 0
+        ? null
+        : {
+            learners,
+            completion_rate: learners >= PUBLIC_MINIMUM ? rate(sum((c) => c.completed), learners) : null,
+            success_rate: taken >= PUBLIC_MINIMUM ? rate(sum((c) => c.evaluation_passed), taken) : null,
+          };
+    return { enabled: true, overall, courses: shown, ...base };
   }
 }

@@ -16,6 +16,10 @@ export class CohortFigures {
   @ApiProperty({ type: Number, nullable: true, description: 'Meilleur score moyen à l’évaluation finale, en %' }) average_score!: number | null;
   @ApiProperty({ description: 'Apprenants ayant ouvert au moins une étape' }) opened_any!: number;
   @ApiProperty({ type: Number, nullable: true, description: 'Part moyenne des étapes ouvertes' }) steps_opened_share!: number | null;
+  @ApiProperty({ description: 'Apprenants relancés au moins une fois (indicateur 12)' }) reminded!: number;
+  @ApiProperty({ description: 'Relancés qui ont eu une activité après leur dernière relance' }) reminded_active!: number;
+  @ApiProperty({ description: 'Relances envoyées à ces apprenants' }) reminders_sent!: number;
+  @ApiProperty({ type: Number, nullable: true, description: 'Reprises d’activité / apprenants relancés' }) reactivation_rate!: number | null;
 }
 
 export class CourseIndicators extends CohortFigures {
@@ -39,6 +43,21 @@ export class ComplaintFigures {
   @ApiProperty({ type: [ComplaintCategoryCount] }) by_category!: ComplaintCategoryCount[];
 }
 
+export class SatisfactionKind {
+  @ApiProperty({ enum: ['chaud', 'froid', 'formateur', 'employeur', 'financeur'] }) kind!: string;
+  @ApiProperty() sent!: number;
+  @ApiProperty() answered!: number;
+  @ApiProperty({ type: Number, nullable: true }) response_rate!: number | null;
+}
+
+/** Indicator 30: questionnaires sent and answered (anonymous: no learner behind these figures). */
+export class SatisfactionFigures {
+  @ApiProperty() sent!: number;
+  @ApiProperty() answered!: number;
+  @ApiProperty({ type: Number, nullable: true }) response_rate!: number | null;
+  @ApiProperty({ type: [SatisfactionKind] }) by_kind!: SatisfactionKind[];
+}
+
 export class IndicatorsScope {
   @ApiProperty({ description: 'AAAA-MM-JJ' }) from!: string;
   @ApiProperty({ description: 'AAAA-MM-JJ, inclus' }) to!: string;
@@ -52,6 +71,7 @@ export class IndicatorsView {
   @ApiProperty({ type: CohortFigures }) cohort!: CohortFigures;
   @ApiProperty({ type: [CourseIndicators] }) courses!: CourseIndicators[];
   @ApiProperty({ type: ComplaintFigures }) complaints!: ComplaintFigures;
+  @ApiProperty({ type: SatisfactionFigures }) satisfaction!: SatisfactionFigures;
   @ApiProperty() public_results!: boolean;
   @ApiProperty({ description: 'Quand ces chiffres ont été lus (les projections ont une seconde de retard au plus)' }) computed_at!: string;
 }
@@ -73,6 +93,8 @@ export class IndicatorLearner {
   @ApiProperty({ type: Number, nullable: true }) final_best_percent!: number | null;
   @ApiProperty({ type: Boolean, nullable: true, description: 'null : pas d’évaluation finale passée' }) final_passed!: boolean | null;
   @ApiProperty({ enum: ['completed', 'dropped', 'in_progress'] }) status!: 'completed' | 'dropped' | 'in_progress';
+  @ApiProperty({ description: 'Relances reçues pour cette formation' }) reminders!: number;
+  @ApiProperty({ type: String, nullable: true }) last_reminded_at!: string | null;
 }
 
 export class PublicCourseResult {
@@ -83,11 +105,18 @@ export class PublicCourseResult {
   @ApiProperty({ type: Number, nullable: true }) success_rate!: number | null;
 }
 
+/** What the public page shows of all the published courses together: three figures, no more. */
+export class PublicOverall {
+  @ApiProperty() learners!: number;
+  @ApiProperty({ type: Number, nullable: true, description: 'null sous 5 apprenants' }) completion_rate!: number | null;
+  @ApiProperty({ type: Number, nullable: true, description: 'null sous 5 évaluations finales passées' }) success_rate!: number | null;
+}
+
 export class PublicResultsView {
   @ApiProperty() enabled!: boolean;
   @ApiProperty({ description: 'AAAA-MM-JJ' }) from!: string;
   @ApiProperty({ description: 'AAAA-MM-JJ' }) to!: string;
-  @ApiProperty({ type: CohortFigures, nullable: true }) overall!: CohortFigures | null;
+  @ApiProperty({ type: PublicOverall, nullable: true, description: 'null quand aucune formation publiée n’a d’apprenant' }) overall!: PublicOverall | null;
   @ApiProperty({ type: [PublicCourseResult] }) courses!: PublicCourseResult[];
   @ApiProperty({ type: String, nullable: true }) updated_at!: string | null;
 }

@@ -96,8 +96,9 @@ describe('the director’s indicators', () => {
       expect(view.cohort).toEqual({
         learners: 5, completed: 1, dropped: 1, in_progress: 3, not_started: 1, completion_rate: 0.2, dropout_rate: 0.2,
         evaluated: 5, evaluation_taken: 2, evaluation_passed: 1, success_rate: 0.5, average_score: 50,
-        opened_any: 4, steps_opened_share: expect.any(Number),
+        opened_any: 4, steps_opened_share: expect.any(Number), reminded: 0, reminded_active: 0, reminders_sent: 0, reactivation_rate: null,
       });
+      expect(view.satisfaction).toEqual({ sent: 0, answered: 0, response_rate: null, by_kind: [] });
       expect(view.courses).toEqual([expect.objectContaining({ course_id: w.course.courseId, title: w.course.title, final_quiz_id: w.quizId, learners: 5 })]);
       expect(view.scope).toMatchObject({ course_id: w.course.courseId, session_id: null });
     });
@@ -124,6 +125,41 @@ describe('the director’s indicators', () => {
     expect(sheet.getRow(2).getCell(4).value).toBe(w.course.title);
     expect(sheet.getRow(2).getCell(6).value).toBe('Terminée');
     expect(sheet.getRow(2).getCell(12).value).toBe('Réussie');
+  });
+
+  it('counts the learners reminded (indicator 12) and those active after their last reminder, by the server’s clock', async () => {
+    t.clock.set(new Date(Date.now() + 9 * 86_400_000));
+    try {
+      for (const learner of [w.learners.idle, w.learners.reading]) {
+        const reminded = await call(t, 'POST', '/api/engagement/alerts/remind/', admin.token, { student_id: learner.studentId, course_id: w.course.courseId });
+        expect([learner.studentId, reminded.statusCode]).toEqual([learner.studentId, 201]);
+      }
+      t.clock.advance(60_000);
+      // After the reminder, the reading learner comes back: the quiz step opened.
+      const back = await call(t, 'POST', '/api/progress/', w.learners.reading.token, { student: w.learners.reading.studentId, course: w.course.courseId, content_type: 'quiz', chapter: w.chapters[1] });
+      expect(back.statusCode).toBe(201);
+      await eventually(async () => {
+        const view = await indicators(`course=${w.course.courseId}&from=2026-01-01`);
+        expect(view.cohort).toMatchObject({ reminded: 2, reminded_active: 1, reminders_sent: 2, reactivation_rate: 0.5 });
+      });
+      const active = (await call(t, 'GET', `/api/admin/indicators/learners/?course=${w.course.courseId}&from=2026-01-01&figure=reminded_active`, admin.token)).json();
+      expect(active.results).toEqual([expect.objectContaining({ student_id: w.learners.reading.studentId, reminders: 1, last_reminded_at: expect.any(String) })]);
+    } finally {
+      t.clock.release();
+    }
+  });
+
+  it('counts the questionnaires sent and answered (indicator 30), with no learner behind them', async () => {
+    const created = await call(t, 'POST', '/api/admin/questionnaires', admin.token, {
+      title: 'Avis de l’employeur', kind: 'employeur', questions: [{ type: 'note', label: 'Êtes-vous satisfait de la formation ?', required: true }],
+    });
+    expect(created.statusCode).toBe(201);
+    const invited = await call(t, 'POST', `/api/admin/questionnaires/${created.json().id}/invitations`, admin.token, {
+      course_id: w.course.courseId, emails: ['rh@entreprise-exemple.fr', 'drh@entreprise-exemple.fr'],
+    });
+    expect(invited.statusCode).toBe(201);
+    const view = await indicators(`course=${w.course.courseId}`);
+    expect(view.satisfaction).toEqual({ sent: 2, answered: 0, response_rate: 0, by_kind: [{ kind: 'employeur', sent: 2, answered: 0, response_rate: 0 }] });
   });
 
   it('filters by session: its learners, whatever the period', async () => {
@@ -158,6 +194,10 @@ describe('the director’s indicators', () => {
     expect(events.map((e) => e.payload)).toEqual([{ enabled: true }]);
     const shown = (await call(t, 'GET', '/api/public-results/')).json();
     expect(shown.courses).toContainEqual({ course_id: w.course.courseId, title: w.course.title, learners: 5, completion_rate: 0.2, success_rate: null });
+    // All the published courses together: three figures, rates only from five learners (or five evaluations taken), nothing internal.
+    expect(Object.keys(shown.overall).sort()).toEqual(['completion_rate', 'learners', 'success_rate']);
+    expect(shown.overall.learners).toBeGreaterThanOrEqual(5);
+    expect(shown.overall.success_rate).toBeNull();
     expect((await indicators('')).public_results).toBe(true);
     const withdrawn = await call(t, 'PUT', '/api/admin/indicators/public-results/', admin.token, { enabled: false });
     expect(withdrawn.json()).toMatchObject({ enabled: false, courses: [], overall: null });
@@ -185,7 +225,7 @@ describe('refusals', () => {
       ['/api/admin/indicators/?from=2026-05-01&to=2026-04-01', 'La date de début doit précéder la date de fin.'],
       ['/api/admin/indicators/?from=2020-01-01&to=2026-01-01', 'La période ne peut pas dépasser trois ans.'],
       ['/api/admin/indicators/?course=abc', 'Formation introuvable.'],
-      ['/api/admin/indicators/learners/?figure=tout', 'Indicateur inconnu'],
+      ['/api/admin/indicators/learners/?figure=tout', 'Choisissez un indicateur de la liste'],
       ['/api/admin/indicators/learners/?page_size=500', 'La taille de page doit être comprise entre 1 et 50.'],
     ];
     for (const [path, message] of cases) {

@@ -37,7 +37,7 @@ export class IndicatorsQuery {
 /** The scope a query names. */
 export const filtersOf = (query: IndicatorsQuery): IndicatorFilters => ({ from: query.from, to: query.to, course: query.course, session: query.session });
 
-const FIGURE_MESSAGE = `Indicateur inconnu : ${INDICATOR_FIGURES.join(', ')}.`;
+const FIGURE_MESSAGE = `Choisissez un indicateur de la liste : ${INDICATOR_FIGURES.join(', ')}.`;
 
 /** The learners behind one figure, paged: the dashboard's scope, a page, a figure. */
 export class IndicatorLearnersQuery extends IntersectionType(IndicatorsQuery, PageQuery) {

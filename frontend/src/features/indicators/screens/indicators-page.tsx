@@ -10,9 +10,9 @@ import { toast } from '../../../lib/feedback';
 import { formatDateTime, formatHandling, formatPercent, frenchDay } from '../../../lib/format';
 import {
   paramsOf, useGetIndicatorCoursesQuery, useGetIndicatorLearnersQuery, useGetIndicatorsQuery, useSwitchPublicResultsMutation,
-  type CohortFigures, type CourseIndicators, type IndicatorFilters, type IndicatorLearner,
+  type CohortFigures, type CourseIndicators, type IndicatorFilters, type IndicatorLearner, type SatisfactionFigures,
 } from '../indicators-api';
-import { complaintCategories, figureLabels, messages as m, outcomes, type Figure } from '../messages';
+import { complaintCategories, figureLabels, messages as m, outcomes, questionnaireKinds, type Figure } from '../messages';
 import '../indicators.css';
 
 /** « 42 % » from a rate of 0.42; « — » when nobody is counted. */
@@ -168,6 +168,56 @@ function Resources({ cohort }: { cohort: CohortFigures }) {
   );
 }
 
+function Reminders({ cohort, onOpen }: { cohort: CohortFigures; onOpen: (f: Figure) => void }) {
+  return (
+    <section className="indicator-section" aria-labelledby="indicators-reminders">
+      <h2 id="indicators-reminders">{m.reminders}</h2>
+      <p className="indicator-help">{m.remindersHelp}</p>
+      <div className="indicator-figures">
+        <FigureButton figure="reminded" value={cohort.reminded} onOpen={onOpen} />
+        <FigureButton figure="reminded_active" value={cohort.reminded_active} onOpen={onOpen} rate={`${m.reactivationRate} ${rateText(cohort.reactivation_rate)}`} />
+        <div className="indicator-figure indicator-figure--static">
+          <span className="indicator-figure__value">{cohort.reminders_sent}</span>
+          <span className="indicator-figure__label">{m.remindersSent}</span>
+        </div>
+      </div>
+      <p>
+        <Link to="/admin-alertes">{m.remindersLink}</Link>
+      </p>
+    </section>
+  );
+}
+
+function Satisfaction({ figures }: { figures: SatisfactionFigures }) {
+  return (
+    <section className="indicator-section" aria-labelledby="indicators-satisfaction">
+      <h2 id="indicators-satisfaction">{m.satisfaction}</h2>
+      <p className="indicator-help">{m.satisfactionHelp}</p>
+      {figures.sent === 0 && figures.answered === 0 ? (
+        <p>{m.noSurvey}</p>
+      ) : (
+        <>
+          <dl className="indicator-facts">
+            <div><dt>{m.sent}</dt><dd>{figures.sent}</dd></div>
+            <div><dt>{m.answeredSurveys}</dt><dd>{figures.answered}</dd></div>
+            <div><dt>{m.responseRate}</dt><dd>{rateText(figures.response_rate)}</dd></div>
+          </dl>
+          <ul className="indicator-categories">
+            {figures.by_kind.map((k) => (
+              <li key={k.kind}>
+                {questionnaireKinds[k.kind] ?? k.kind} : {k.answered} / {k.sent} ({rateText(k.response_rate)})
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <p>
+        <Link to="/admin-questionnaires">{m.surveysLink}</Link>
+      </p>
+    </section>
+  );
+}
+
 function PublicResults({ enabled }: { enabled: boolean }) {
   const [change, changing] = useSwitchPublicResultsMutation();
   const onChange = async (next: boolean) => {
@@ -233,6 +283,8 @@ export function IndicatorsPage() {
           <Results cohort={data.cohort} onOpen={setFigure} />
           <Evaluations cohort={data.cohort} onOpen={setFigure} />
           <Resources cohort={data.cohort} />
+          <Reminders cohort={data.cohort} onOpen={setFigure} />
+          <Satisfaction figures={data.satisfaction} />
           <section className="indicator-section" aria-labelledby="indicators-courses">
             <h2 id="indicators-courses">{m.perCourse}</h2>
             <ScrollRegion label={m.perCourse}>

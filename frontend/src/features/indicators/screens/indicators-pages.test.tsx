@@ -9,12 +9,14 @@ const path = (request: FakeRequest) => request.path.replace(/\/$/, '');
 const figures = {
   learners: 8, completed: 3, dropped: 1, in_progress: 4, not_started: 2, completion_rate: 0.375, dropout_rate: 0.125,
   evaluated: 8, evaluation_taken: 5, evaluation_passed: 4, success_rate: 0.8, average_score: 71.3, opened_any: 6, steps_opened_share: 0.52,
+  reminded: 3, reminded_active: 2, reminders_sent: 4, reactivation_rate: 0.667,
 };
 const view = (publicResults: boolean) => ({
   scope: { from: '2025-11-28', to: '2026-11-27', course_id: null, session_id: null, session_name: null },
   cohort: figures,
   courses: [{ ...figures, course_id: 7, title: 'Excel : tableaux croisés dynamiques', final_quiz_id: 3 }],
   complaints: { received: 2, answered: 2, treated: 1, median_handling_seconds: 5400, average_handling_seconds: 7200, by_category: [{ category: 'technique', count: 2 }] },
+  satisfaction: { sent: 10, answered: 6, response_rate: 0.6, by_kind: [{ kind: 'chaud', sent: 8, answered: 5, response_rate: 0.625 }, { kind: 'employeur', sent: 2, answered: 1, response_rate: 0.5 }] },
   public_results: publicResults,
   computed_at: '2026-11-27T09:00:00Z',
 });
@@ -32,7 +34,7 @@ describe('the Qualiopi indicators (docs/adr/0056)', () => {
       const p = path(request);
       if (request.method === 'PUT' && p === '/admin/indicators/public-results') {
         published = true;
-        return json({ enabled: true, from: '2025-11-28', to: '2026-11-27', overall: figures, courses: [], updated_at: '2026-11-27T09:00:00Z' });
+        return json({ enabled: true, from: '2025-11-28', to: '2026-11-27', overall: { learners: 8, completion_rate: 0.375, success_rate: 0.8 }, courses: [], updated_at: '2026-11-27T09:00:00Z' });
       }
       if (p === '/admin/indicators') return json(view(published));
       if (p === '/admin/indicators/learners') {
@@ -52,6 +54,8 @@ describe('the Qualiopi indicators (docs/adr/0056)', () => {
     expect(screen.getByTestId('figure-evaluation_passed')).toHaveTextContent('Taux de réussite 80 %');
     expect(screen.getByTestId('figure-evaluation_failed')).toHaveTextContent('1');
     expect(screen.getByText('1 h 30 min')).toBeInTheDocument();
+    expect(screen.getByTestId('figure-reminded_active')).toHaveTextContent('Taux de reprise 66,7 %');
+    expect(screen.getByText('À chaud (apprenants) : 5 / 8 (62,5 %)')).toBeInTheDocument();
 
     await userEvent.click(completed);
     const dialog = await screen.findByRole('dialog', {}, { timeout: 5000 });
@@ -70,7 +74,7 @@ describe('the Qualiopi indicators (docs/adr/0056)', () => {
     stubFetch((request) =>
       path(request) === '/public-results'
         ? json({
-            enabled: true, from: '2025-11-28', to: '2026-11-27', overall: figures, updated_at: '2026-11-27T09:00:00Z',
+            enabled: true, from: '2025-11-28', to: '2026-11-27', overall: { learners: 11, completion_rate: 0.364, success_rate: null }, updated_at: '2026-11-27T09:00:00Z',
             courses: [
               { course_id: 7, title: 'Excel : tableaux croisés dynamiques', learners: 8, completion_rate: 0.375, success_rate: 0.8 },
               { course_id: 9, title: 'Anglais professionnel', learners: 3, completion_rate: null, success_rate: null },

@@ -32,8 +32,8 @@ export function PublicResultsPage() {
         {data.overall ? (
           <dl className="indicator-facts">
             <div><dt>{m.learners}</dt><dd>{data.overall.learners}</dd></div>
-            <div><dt>{m.completion}</dt><dd>{rateText(data.overall.completion_rate)}</dd></div>
-            <div><dt>{m.success}</dt><dd>{data.overall.evaluation_taken >= 5 ? rateText(data.overall.success_rate) : m.tooFew}</dd></div>
+            <div><dt>{m.completion}</dt><dd>{rateOrTooFew(data.overall.completion_rate, data.overall.learners)}</dd></div>
+            <div><dt>{m.success}</dt><dd>{rateOrTooFew(data.overall.success_rate, data.overall.learners)}</dd></div>
           </dl>
         ) : null}
         {data.courses.length === 0 ? (
