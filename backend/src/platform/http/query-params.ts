@@ -1,7 +1,8 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateBy } from 'class-validator';
+import { isCalendarDate } from '../../shared-kernel/index.js';
 import { MAX_ID } from './ids.js';
 import { lastValue, queryInteger } from './paging.js';
 
@@ -30,5 +31,20 @@ export function OptionalQueryText(description: string, label: string, maxLength 
     Transform(trimmedOrAbsent),
     IsString({ message: `${label} doit être du texte.` }),
     MaxLength(maxLength, { message: `${label} ne doit pas dépasser ${maxLength} caractères.` }),
+  );
+}
+
+const absentIfEmpty = ({ value }: { value: unknown }) => {
+  const last = lastValue({ value });
+  return last === '' ? undefined : last;
+};
+
+/** An optional calendar day `AAAA-MM-JJ` in a query string (empty = absent, the last value if repeated); a French 400 otherwise. */
+export function OptionalQueryDay(description: string) {
+  return applyDecorators(
+    ApiPropertyOptional({ description, type: String }),
+    IsOptional(),
+    Transform(absentIfEmpty),
+    ValidateBy({ name: 'isCalendarDay', validator: { validate: (v) => isCalendarDate(v), defaultMessage: () => 'La date doit être une date valide (AAAA-MM-JJ).' } }),
   );
 }

@@ -1,30 +1,21 @@
 import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsOptional, ValidateBy } from 'class-validator';
-import { isCalendarDate } from '../../../platform/http/fields.js';
+import { IsBoolean, IsIn, IsOptional } from 'class-validator';
 import { lastValue, PageQuery } from '../../../platform/http/paging.js';
-import { OptionalQueryId } from '../../../platform/http/query-params.js';
+import { OptionalQueryDay, OptionalQueryId } from '../../../platform/http/query-params.js';
 import { INDICATOR_FIGURES, type IndicatorFigure, type IndicatorFilters } from '../application/indicators.queries.js';
 
-const DAY_INVALID = 'La date doit être une date valide (AAAA-MM-JJ).';
 const emptyIsAbsent = ({ value }: { value: unknown }) => {
   const last = lastValue({ value });
   return last === '' ? undefined : last;
 };
-const CalendarDay = () => ValidateBy({ name: 'isCalendarDay', validator: { validate: (v) => isCalendarDate(v), defaultMessage: () => DAY_INVALID } });
 
 /** The dashboard's scope: entries in a period (default: the last twelve months), a course, a session. */
 export class IndicatorsQuery {
-  @ApiPropertyOptional({ description: 'Entrées à partir de ce jour (AAAA-MM-JJ, heure de Paris) ; par défaut, il y a douze mois' })
-  @IsOptional()
-  @Transform(emptyIsAbsent)
-  @CalendarDay()
+  @OptionalQueryDay('Entrées à partir de ce jour (AAAA-MM-JJ, heure de Paris) ; par défaut, il y a douze mois')
   from?: string;
 
-  @ApiPropertyOptional({ description: 'Entrées jusqu’à ce jour inclus (AAAA-MM-JJ) ; par défaut, aujourd’hui' })
-  @IsOptional()
-  @Transform(emptyIsAbsent)
-  @CalendarDay()
+  @OptionalQueryDay('Entrées jusqu’à ce jour inclus (AAAA-MM-JJ) ; par défaut, aujourd’hui')
   to?: string;
 
   @OptionalQueryId('Une formation', 'Formation introuvable.')

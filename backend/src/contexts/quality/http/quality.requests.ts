@@ -1,18 +1,17 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { Allow, IsIn, IsOptional, IsUUID, ValidateBy, ValidateIf } from 'class-validator';
-import { isCalendarDate, OptionalId } from '../../../platform/http/fields.js';
+import { Allow, IsIn, IsOptional, IsUUID, ValidateIf } from 'class-validator';
+import { OptionalId } from '../../../platform/http/fields.js';
+import { OptionalQueryDay } from '../../../platform/http/query-params.js';
 import { lastValue } from '../../../platform/http/paging.js';
 import { COMPLAINT_CATEGORIES, COMPLAINT_STATUSES, IMPROVEMENT_SOURCES, IMPROVEMENT_STATUSES } from '../contracts/quality.events.js';
 import { COMPLAINT_TEXT_MAX, NAME_MAX } from '../domain/complaint.aggregate.js';
 
 const KEY_INVALID = 'La clé d’envoi est invalide : rechargez la page et réessayez.';
-const DAY_INVALID = 'La date doit être une date valide (AAAA-MM-JJ).';
 const emptyIsAbsent = ({ value }: { value: unknown }) => {
   const last = lastValue({ value });
   return last === '' ? undefined : last;
 };
-const CalendarDay = () => ValidateBy({ name: 'isCalendarDay', validator: { validate: (v) => isCalendarDate(v), defaultMessage: () => DAY_INVALID } });
 
 /** POST /complaints: a complaint from the public page « Réclamation ». */
 export class FileComplaintForm {
@@ -63,16 +62,10 @@ export class ComplaintListQuery {
   @IsIn(COMPLAINT_CATEGORIES, { message: 'Objet de réclamation inconnu.' })
   category?: (typeof COMPLAINT_CATEGORIES)[number];
 
-  @ApiPropertyOptional({ description: 'Reçues à partir de ce jour (AAAA-MM-JJ, heure de Paris)' })
-  @IsOptional()
-  @Transform(emptyIsAbsent)
-  @CalendarDay()
+  @OptionalQueryDay('Reçues à partir de ce jour (AAAA-MM-JJ, heure de Paris)')
   from?: string;
 
-  @ApiPropertyOptional({ description: 'Reçues jusqu’à ce jour inclus (AAAA-MM-JJ, heure de Paris)' })
-  @IsOptional()
-  @Transform(emptyIsAbsent)
-  @CalendarDay()
+  @OptionalQueryDay('Reçues jusqu’à ce jour inclus (AAAA-MM-JJ, heure de Paris)')
   to?: string;
 }
 
