@@ -34,9 +34,10 @@ export function OptionalQueryText(description: string, label: string, maxLength 
   );
 }
 
-const absentIfEmpty = ({ value }: { value: unknown }) => {
+/** A query string's value as a validator reads it: the last one if repeated, absent when blank. */
+export const queryValue = ({ value }: { value: unknown }) => {
   const last = lastValue({ value });
-  return last === '' ? undefined : last;
+  return typeof last === 'string' && last.trim() === '' ? undefined : last;
 };
 
 /** An optional calendar day `AAAA-MM-JJ` in a query string (empty = absent, the last value if repeated); a French 400 otherwise. */
@@ -44,7 +45,7 @@ export function OptionalQueryDay(description: string) {
   return applyDecorators(
     ApiPropertyOptional({ description, type: String }),
     IsOptional(),
-    Transform(absentIfEmpty),
+    Transform(queryValue),
     ValidateBy({ name: 'isCalendarDay', validator: { validate: (v) => isCalendarDate(v), defaultMessage: () => 'La date doit être une date valide (AAAA-MM-JJ).' } }),
   );
 }

@@ -4,21 +4,16 @@ import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, IsPositive, Max, Min, ValidateBy } from 'class-validator';
 import { MAX_ID } from '../../../platform/http/ids.js';
 import { isCalendarDate } from '../../../platform/http/fields.js';
-import { lastValue, PageQuery, queryInteger } from '../../../platform/http/paging.js';
-import { OptionalQueryText } from '../../../platform/http/query-params.js';
+import { PageQuery, queryInteger } from '../../../platform/http/paging.js';
+import { OptionalQueryText, queryValue } from '../../../platform/http/query-params.js';
 import { InvalidInputError } from '../../../shared-kernel/index.js';
 
-
-const emptyIsAbsent = ({ value }: { value: unknown }) => {
-  const last = lastValue({ value });
-  return typeof last === 'string' && last.trim() === '' ? undefined : last;
-};
 
 function QueryDate(description: string, label: string) {
   return applyDecorators(
     ApiPropertyOptional({ type: String, format: 'date', description }),
     IsOptional(),
-    Transform(emptyIsAbsent),
+    Transform(queryValue),
     ValidateBy({ name: 'isCalendarDate', validator: { validate: isCalendarDate, defaultMessage: () => `${label} doit être une date valide (AAAA-MM-JJ).` } }),
   );
 }
@@ -36,7 +31,7 @@ export class ProgressFilterQuery extends PageQuery {
 
   @ApiPropertyOptional({ type: Number, description: 'Les apprenants passés par cette session de formation (ceux qui l’ont quittée aussi)' })
   @IsOptional()
-  @Transform(emptyIsAbsent)
+  @Transform(queryValue)
   @Transform(queryInteger)
   @Max(MAX_ID, { message: 'Session de formation introuvable.' })
   @IsPositive({ message: 'La session doit être un identifiant.' })

@@ -2,13 +2,10 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { Allow, IsIn, IsOptional, IsUUID } from 'class-validator';
 import { OptionalId, RequiredId } from '../../../platform/http/fields.js';
-import { lastValue, PageQuery } from '../../../platform/http/paging.js';
+import { PageQuery } from '../../../platform/http/paging.js';
+import { queryValue } from '../../../platform/http/query-params.js';
 import { ALERT_KINDS, type AlertKind } from '../contracts/engagement.events.js';
 
-const emptyIsAbsent = ({ value }: { value: unknown }) => {
-  const last = lastValue({ value });
-  return last === '' ? undefined : last;
-};
 const KIND_MESSAGE = 'Le type d’alerte doit être « not_started », « inactive » ou « behind ».';
 
 /** GET /engagement/reminders/?course=&kind=&page=&page_size= */
@@ -18,7 +15,7 @@ export class SentRemindersQuery extends PageQuery {
 
   @ApiPropertyOptional({ enum: ALERT_KINDS })
   @IsOptional()
-  @Transform(emptyIsAbsent)
+  @Transform(queryValue)
   @IsIn(ALERT_KINDS, { message: KIND_MESSAGE })
   kind?: AlertKind;
 }

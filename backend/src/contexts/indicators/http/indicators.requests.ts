@@ -1,14 +1,9 @@
 import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsOptional } from 'class-validator';
-import { lastValue, PageQuery } from '../../../platform/http/paging.js';
-import { OptionalQueryDay, OptionalQueryId } from '../../../platform/http/query-params.js';
+import { PageQuery } from '../../../platform/http/paging.js';
+import { OptionalQueryDay, OptionalQueryId, queryValue } from '../../../platform/http/query-params.js';
 import { INDICATOR_FIGURES, type IndicatorFigure, type IndicatorFilters } from '../application/indicators.queries.js';
-
-const emptyIsAbsent = ({ value }: { value: unknown }) => {
-  const last = lastValue({ value });
-  return last === '' ? undefined : last;
-};
 
 /** The dashboard's scope: entries in a period (default: the last twelve months), a course, a session. */
 export class IndicatorsQuery {
@@ -34,7 +29,7 @@ const FIGURE_MESSAGE = `Choisissez un indicateur de la liste : ${INDICATOR_FIGUR
 export class IndicatorLearnersQuery extends IntersectionType(IndicatorsQuery, PageQuery) {
   @ApiPropertyOptional({ enum: INDICATOR_FIGURES, default: 'learners' })
   @IsOptional()
-  @Transform(emptyIsAbsent)
+  @Transform(queryValue)
   @IsIn(INDICATOR_FIGURES, { message: FIGURE_MESSAGE })
   figure?: IndicatorFigure;
 }

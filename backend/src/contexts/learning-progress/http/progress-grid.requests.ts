@@ -1,14 +1,9 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsOptional } from 'class-validator';
-import { lastValue, PageQuery } from '../../../platform/http/paging.js';
-import { OptionalQueryText } from '../../../platform/http/query-params.js';
+import { PageQuery } from '../../../platform/http/paging.js';
+import { OptionalQueryText, queryValue } from '../../../platform/http/query-params.js';
 import { GRID_SORTS, GRID_STATUSES, type GridRequest } from '../application/queries/get-progress-grid.query.js';
-
-const emptyIsAbsent = ({ value }: { value: unknown }) => {
-  const last = lastValue({ value });
-  return typeof last === 'string' && last.trim() === '' ? undefined : last;
-};
 
 /** The grid's rows per page unless asked (the page's size is at most 50). */
 export const GRID_PAGE_SIZE = 20;
@@ -17,19 +12,19 @@ export const GRID_PAGE_SIZE = 20;
 export class ProgressGridQuery extends PageQuery {
   @ApiPropertyOptional({ enum: GRID_SORTS, default: 'name', description: 'nom ; pourcentage ; dernière activité' })
   @IsOptional()
-  @Transform(emptyIsAbsent)
+  @Transform(queryValue)
   @IsIn([...GRID_SORTS], { message: 'Le tri doit valoir name, percentage ou last_activity.' })
   sort?: (typeof GRID_SORTS)[number];
 
   @ApiPropertyOptional({ enum: ['asc', 'desc'], default: 'asc' })
   @IsOptional()
-  @Transform(emptyIsAbsent)
+  @Transform(queryValue)
   @IsIn(['asc', 'desc'], { message: 'L’ordre doit valoir asc ou desc.' })
   order?: 'asc' | 'desc';
 
   @ApiPropertyOptional({ enum: GRID_STATUSES, description: 'pas commencé ; en cours ; inactif (sans activité depuis 7 jours) ; terminé' })
   @IsOptional()
-  @Transform(emptyIsAbsent)
+  @Transform(queryValue)
   @IsIn([...GRID_STATUSES], { message: 'Le filtre doit valoir not_started, in_progress, inactive ou finished.' })
   status?: (typeof GRID_STATUSES)[number];
 

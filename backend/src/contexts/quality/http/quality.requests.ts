@@ -2,17 +2,11 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { Allow, IsIn, IsOptional, IsUUID, ValidateIf } from 'class-validator';
 import { OptionalId } from '../../../platform/http/fields.js';
-import { OptionalQueryDay } from '../../../platform/http/query-params.js';
-import { lastValue } from '../../../platform/http/paging.js';
+import { OptionalQueryDay, queryValue } from '../../../platform/http/query-params.js';
 import { COMPLAINT_CATEGORIES, COMPLAINT_STATUSES, IMPROVEMENT_SOURCES, IMPROVEMENT_STATUSES } from '../contracts/quality.events.js';
 import { COMPLAINT_TEXT_MAX, NAME_MAX } from '../domain/complaint.aggregate.js';
 
 const KEY_INVALID = 'La clé d’envoi est invalide : rechargez la page et réessayez.';
-const emptyIsAbsent = ({ value }: { value: unknown }) => {
-  const last = lastValue({ value });
-  return last === '' ? undefined : last;
-};
-
 /** POST /complaints: a complaint from the public page « Réclamation ». */
 export class FileComplaintForm {
   @ApiProperty({ enum: COMPLAINT_CATEGORIES, description: 'contenu, formateur, technique, administratif, documents, accessibilite, autre' })
@@ -52,13 +46,13 @@ export class FileComplaintForm {
 export class ComplaintListQuery {
   @ApiPropertyOptional({ enum: COMPLAINT_STATUSES })
   @IsOptional()
-  @Transform(emptyIsAbsent)
+  @Transform(queryValue)
   @IsIn(COMPLAINT_STATUSES, { message: 'Le statut doit être « recue », « en_cours », « traitee » ou « close ».' })
   status?: (typeof COMPLAINT_STATUSES)[number];
 
   @ApiPropertyOptional({ enum: COMPLAINT_CATEGORIES })
   @IsOptional()
-  @Transform(emptyIsAbsent)
+  @Transform(queryValue)
   @IsIn(COMPLAINT_CATEGORIES, { message: 'Objet de réclamation inconnu.' })
   category?: (typeof COMPLAINT_CATEGORIES)[number];
 
@@ -132,13 +126,13 @@ export class ImprovementUpdateForm {
 export class ImprovementListQuery {
   @ApiPropertyOptional({ enum: IMPROVEMENT_STATUSES })
   @IsOptional()
-  @Transform(emptyIsAbsent)
+  @Transform(queryValue)
   @IsIn(IMPROVEMENT_STATUSES, { message: 'Le statut doit être « a_faire », « en_cours », « terminee » ou « abandonnee ».' })
   status?: (typeof IMPROVEMENT_STATUSES)[number];
 
   @ApiPropertyOptional({ enum: IMPROVEMENT_SOURCES })
   @IsOptional()
-  @Transform(emptyIsAbsent)
+  @Transform(queryValue)
   @IsIn(IMPROVEMENT_SOURCES, { message: 'L’origine doit être « reclamation », « enquete », « audit » ou « autre ».' })
   source?: (typeof IMPROVEMENT_SOURCES)[number];
 }

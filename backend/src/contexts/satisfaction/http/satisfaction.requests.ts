@@ -2,15 +2,10 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { Allow, IsIn, IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength, ValidateIf } from 'class-validator';
 import { OptionalId, RequiredId } from '../../../platform/http/fields.js';
-import { lastValue } from '../../../platform/http/paging.js';
+import { queryValue } from '../../../platform/http/query-params.js';
 import { QUESTIONNAIRE_KINDS, RESPONDENT_KINDS } from '../contracts/satisfaction.events.js';
 
 const KEY_INVALID = 'La clé d’envoi est invalide : rechargez la page et réessayez.';
-const emptyIsAbsent = ({ value }: { value: unknown }) => {
-  const last = lastValue({ value });
-  return last === '' ? undefined : last;
-};
-
 /** A question as the editor sends it. */
 export class QuestionForm {
   @ApiPropertyOptional({ description: 'Identifiant stable (q1, q2…) ; tiré s’il manque' }) id?: string;
@@ -85,7 +80,7 @@ export class ResultsQuery {
 
   @ApiPropertyOptional({ enum: RESPONDENT_KINDS })
   @IsOptional()
-  @Transform(emptyIsAbsent)
+  @Transform(queryValue)
   @IsIn(RESPONDENT_KINDS, { message: 'Le type de répondant doit être « apprenant », « formateur », « employeur » ou « financeur ».' })
   respondent_kind?: (typeof RESPONDENT_KINDS)[number];
 }
