@@ -15,6 +15,7 @@ import { buildOpenApiDocument } from './openapi.js';
 import type { AppConfig } from './platform/config/config.js';
 import type { Clock } from './shared-kernel/index.js';
 import { mediaRoot } from './platform/platform.module.js';
+import { migrateOnce } from './platform/database/migrate-once.js';
 import { IMAGE_MAX_BYTES, MediaStorage } from './platform/storage/media-storage.js';
 import { backfillImageVariants } from './platform/storage/image-variants.js';
 import { ErrorFilter } from './platform/http/error.filter.js';
@@ -90,7 +91,8 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
 
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
-  await app.get(MikroORM).migrator.up();
+  // Several nodes starting together: one applies the migrations, the others wait and find none pending.
+  await migrateOnce(app.get(MikroORM), databaseUrl);
   // SCORM packages imported before their manifest said what is required (issue 23): completed from their own imsmanifest.xml.
   await app.get(ScormManifestUpgrade).run();
   // Course images stored before they had responsive copies get them, in the background (docs/adr/0010).

@@ -159,7 +159,7 @@ describe('a PostgreSQL restart under load', () => {
         const health = await fetch(`${base}/api/health`);
         expect([health.status, await health.json()]).toEqual([200, { status: 'degraded', database: 'indisponible' }]);
         const ready = await fetch(`${base}/api/ready`);
-        expect([ready.status, ready.headers.get('retry-after'), await ready.json()]).toEqual([503, '5', { status: 'unavailable', database: 'indisponible' }]);
+        expect([ready.status, ready.headers.get('retry-after'), await ready.json()]).toEqual([503, '5', { status: 'unavailable', database: 'indisponible', migrations: 'inconnu', storage: 'ok' }]);
         const student = world.students[0];
         const read = await fetch(`${base}/api/student-courses/${student.studentId}/`, { headers: { authorization: `Bearer ${student.token}` } });
         expect([read.status, read.headers.get('retry-after'), ((await read.json()) as { message: string }).message]).toEqual([503, '5', MESSAGE]);

@@ -3,6 +3,7 @@ import type { INestApplicationContext, LoggerService, LogLevel } from '@nestjs/c
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from '../app.module.js';
 import type { AppConfig } from '../platform/config/config.js';
+import { migrateOnce } from '../platform/database/migrate-once.js';
 
 /**
  * The application without HTTP for an operator's command, migrated, its projection runner off
@@ -15,6 +16,6 @@ export async function openCliApp(config: AppConfig, databaseUrl: string, logger:
   if (previous === undefined) delete process.env.PROJECTION_RUNNER;
   else process.env.PROJECTION_RUNNER = previous;
   const app = await NestFactory.createApplicationContext(module, { logger });
-  await app.get(MikroORM).migrator.up();
+  await migrateOnce(app.get(MikroORM), databaseUrl);
   return app;
 }

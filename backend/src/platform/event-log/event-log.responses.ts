@@ -81,8 +81,11 @@ export class HealthResponse {
   @ApiPropertyOptional({ type: PublicProjectionsStatus }) projections?: PublicProjectionsStatus;
 }
 
-/** Whether this node can serve requests now (200) or not until the database is back (503). */
+/** Whether this node can serve requests now (200) or not until its database, schema and storage are (503). */
 export class ReadyResponse {
   @ApiProperty({ enum: ['ready', 'unavailable'] }) status!: 'ready' | 'unavailable';
   @ApiProperty({ enum: ['ok', 'indisponible'] }) database!: 'ok' | 'indisponible';
+  @ApiProperty({ enum: ['ok', 'en_attente', 'inconnu'], description: 'Les migrations que ce nœud connaît sont appliquées (inconnu : base indisponible).' })
+  migrations!: 'ok' | 'en_attente' | 'inconnu';
+  @ApiProperty({ enum: ['ok', 'indisponible'], description: 'Le stockage des fichiers accepte des écritures.' }) storage!: 'ok' | 'indisponible';
 }

@@ -5,6 +5,8 @@ import { Database } from '../database/database.js';
 import { HealthResponse, ReadyResponse } from '../event-log/event-log.responses.js';
 import { ProjectionStatusService } from '../event-log/projection-status.js';
 import { RETRY_AFTER_SECONDS } from './service-unavailable.js';
+import { MediaStorage } from '../storage/media-storage.js';
+import { MIGRATION_NAMES } from '../database/migrate-once.js';
 
 /** A database that does not answer `select 1` within this many milliseconds counts as unavailable. */
 const DATABASE_CHECK_TIMEOUT_MS = 3_000;
@@ -21,6 +23,7 @@ export class HealthController {
   constructor(
     private readonly db: Database,
     private readonly projections: ProjectionStatusService,
+    private readonly storage: MediaStorage,
   ) {}
 
   @Get('health')
@@ -44,24 +47,48 @@ export class HealthController {
   }
 
   @Get('ready')
-  @ApiOperation({ summary: 'Le nœud peut servir des requêtes : 200, ou 503 tant que la base de données est indisponible' })
+  @ApiOperation({ summary: 'Le nœud peut servir des requêtes : 200, ou 503 tant que la base, ses migrations ou le stockage des fichiers ne le permettent pas' })
   @ApiOkResponse({ type: ReadyResponse })
   @ApiServiceUnavailableResponse({ type: ReadyResponse })
   async ready(@Res({ passthrough: true }) reply: FastifyReply): Promise<ReadyResponse> {
-    if (await this.databaseAnswers()) return { status: 'ready', database: 'ok' };
-    void reply.status(HttpStatus.SERVICE_UNAVAILABLE).header('retry-after', String(RETRY_AFTER_SECONDS));
-    return { status: 'unavailable', database: 'indisponible' };
+    const [migrations, storage] = await Promise.all([this.migrationsApplied(), this.storage.isAvailable().catch(() => false)]);
+    const answer: ReadyResponse = {
+      status: migrations === true && storage ? 'ready' : 'unavailable',
+      database: migrations === null ? 'indisponible' : 'ok',
+      migrations: migrations === null ? 'inconnu' : migrations ? 'ok' : 'en_attente',
+      storage: storage ? 'ok' : 'indisponible',
+    };
+    if (answer.status !== 'ready') void reply.status(HttpStatus.SERVICE_UNAVAILABLE).header('retry-after', String(RETRY_AFTER_SECONDS));
+    return answer;
+  }
+
+  /**
+   * Whether every migration this node's code knows is applied (one query, which also proves the
+   * database answers); null when the database does not answer in time. A node of an older version
+   * during a rolling update is still ready: the schema only grows ahead of it.
+   */
+  private async migrationsApplied(): Promise<boolean | null> {
+    return this.withinTimeout(
+      this.db
+        .query<{ applied: number }>('select count(*)::int as applied from mikro_orm_migrations where name = any($1::text[])', [MIGRATION_NAMES])
+        .then((rows) => rows[0].applied === MIGRATION_NAMES.length),
+    ).then((applied) => applied ?? null);
   }
 
   private async databaseAnswers(): Promise<boolean> {
+    return (await this.withinTimeout(this.db.query('select 1').then(() => true))) ?? false;
+  }
+
+  /** The query's answer, or undefined when it fails or takes longer than the check allows. */
+  private async withinTimeout<T>(query: Promise<T>): Promise<T | undefined> {
     let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<false>((resolve) => {
-      timer = setTimeout(() => resolve(false), DATABASE_CHECK_TIMEOUT_MS);
+    const timeout = new Promise<undefined>((resolve) => {
+      timer = setTimeout(() => resolve(undefined), DATABASE_CHECK_TIMEOUT_MS);
     });
     try {
-      return await Promise.race([this.db.query('select 1').then(() => true), timeout]);
+      return await Promise.race([query, timeout]);
     } catch {
-      return false;
+      return undefined;
     } finally {
       clearTimeout(timer);
     }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { access, constants, mkdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { InvalidInputError } from '../../shared-kernel/index.js';
@@ -20,6 +20,8 @@ export abstract class MediaStorage {
   abstract remove(publicPath: string): Promise<void>;
   /** Where a public path (`/media/...`) is on disk; throws a French 400 for anything outside the store. */
   abstract absolutePathOf(publicPath: string): string;
+  /** Whether files can be stored now (a node that cannot is not ready: `/api/ready`). */
+  abstract isAvailable(): Promise<boolean>;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -31,6 +33,13 @@ export class LocalDiskStorage extends MediaStorage {
   constructor(root: string) {
     super();
     this.root = resolve(root);
+  }
+
+  async isAvailable(): Promise<boolean> {
+    return access(this.root, constants.W_OK).then(
+      () => true,
+      () => false,
+    );
   }
 
   async put(folder: string, extension: string, bytes: Buffer): Promise<string> {

@@ -115,6 +115,7 @@ describe('StagedUploads', () => {
       putFile = async () => '/media/x/y.mp4';
       allocateDirectory = async () => ({ publicPath: '/media/x/d', absolutePath: '/nulle-part/x/d' });
       absolutePathOf = () => '/nulle-part';
+      isAvailable = async () => true;
       remove = async () => {
         throw new Error('disque plein');
       };
