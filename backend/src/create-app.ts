@@ -16,6 +16,8 @@ import type { AppConfig } from './platform/config/config.js';
 import type { Clock } from './shared-kernel/index.js';
 import { mediaRoot } from './platform/platform.module.js';
 import { migrateOnce } from './platform/database/migrate-once.js';
+import { Metrics } from './platform/metrics/metrics.js';
+import { JsonLogger, registerAccessLog } from './platform/logging/json-logger.js';
 import { IMAGE_MAX_BYTES, MediaStorage } from './platform/storage/media-storage.js';
 import { backfillImageVariants } from './platform/storage/image-variants.js';
 import { ErrorFilter } from './platform/http/error.filter.js';
@@ -43,10 +45,14 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
     frameworkErrors,
     genReqId: () => randomUUID(),
   });
+  const levels = options.logLevels ?? ['log', 'warn', 'error'];
+  // LOG_FORMAT=json: one JSON object per line with the request's and events' ids (docs/adr/0059).
+  const jsonLogger = config.logFormat === 'json' ? new JsonLogger(levels === false ? [] : levels) : null;
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, databaseUrl, options.clock), adapter, {
-    logger: options.logLevels ?? ['log', 'warn', 'error'],
+    logger: jsonLogger ?? levels,
     bufferLogs: false,
   });
+  if (jsonLogger) registerAccessLog(app.getHttpAdapter().getInstance(), jsonLogger);
   await registerRequestBody(
     app.getHttpAdapter().getInstance(),
     { fileSize: IMAGE_MAX_BYTES, files: 5, fields: 50, fieldSize: 100_000 },
@@ -56,6 +62,8 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
       maxBytes: { video: config.videoMaxBytes, scorm_file: config.scormMaxBytes, upload: config.documentMaxBytes, import_file: 10 * 1024 * 1024 },
     },
   );
+  // Requests per route and their latency, for the operator's metrics (docs/adr/0059).
+  app.get(Metrics).observeRequests(app.getHttpAdapter().getInstance());
   // The content origin's guard runs first on every request (docs/adr/0025).
   registerContentOriginGuard(app.getHttpAdapter().getInstance(), config);
   // Security headers on every answer and the CSP violation reports (docs/adr/0029).

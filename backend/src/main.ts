@@ -8,6 +8,7 @@ import { EmbeddedDatabase, startEmbeddedPostgres } from './platform/database/emb
 import { leaveShutdownToTheApp } from './platform/database/embedded-postgres-signals.js';
 import { removeUnfinishedUploads } from './platform/http/request-body.js';
 import { createApp } from './create-app.js';
+import { JsonLogger } from './platform/logging/json-logger.js';
 
 /**
  * Stops accepting connections, lets the requests in flight finish, and cuts whatever is still
@@ -48,6 +49,8 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // LOG_FORMAT=json: the start's own lines too (docs/adr/0059).
+  if (config.logFormat === 'json') Logger.overrideLogger(new JsonLogger());
   // The app stops the embedded PostgreSQL itself, after the HTTP server has drained (docs/adr/0023).
   leaveShutdownToTheApp();
   let embedded: EmbeddedDatabase | undefined;

@@ -10,6 +10,7 @@ import { HealthController } from './http/health.controller.js';
 import { JobsModule } from './jobs/jobs.module.js';
 import { LedgerModule } from './ledger/ledger.module.js';
 import { MailModule } from './mail/mail.module.js';
+import { Metrics } from './metrics/metrics.js';
 import { LocalDiskStorage, MediaStorage } from './storage/media-storage.js';
 
 /** Technical plumbing every context may use: configuration, database, event log, the aggregate store, clock, storage, mail, the job queue, the anchored ledger (docs/adr/0038). */
@@ -27,8 +28,9 @@ export class PlatformModule {
         { provide: MediaStorage, useValue: new LocalDiskStorage(mediaRoot(config)) },
         AggregateStore,
         LaunchTokens,
+        Metrics,
       ],
-      exports: [JobsModule, LedgerModule, APP_CONFIG, Clock, MediaStorage, AggregateStore, LaunchTokens],
+      exports: [JobsModule, LedgerModule, APP_CONFIG, Clock, MediaStorage, AggregateStore, LaunchTokens, Metrics],
     };
   }
 }

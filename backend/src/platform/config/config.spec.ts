@@ -106,4 +106,25 @@ describe('loadConfig', () => {
     expect(set.complaints).toEqual({ visitorRetentionDays: 365, visitorMaxPerAddress: 2, visitorWindowSeconds: 60 });
     expect(() => loadConfig({ DATA_DIR: dataDir(), COMPLAINT_VISITOR_RETENTION_DAYS: '0' })).toThrow(ConfigError);
   });
+
+  it('serves metrics only when METRICS_PORT is set, on the loopback unless a token guards them; logs as text unless LOG_FORMAT=json', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).metrics).toEqual({ port: null, host: '127.0.0.1', token: null });
+    expect(loadConfig({ DATA_DIR: dataDir(), METRICS_PORT: '9464' }).metrics).toEqual({ port: 9464, host: '127.0.0.1', token: null });
+    const token = 'a'.repeat(32);
+    expect(loadConfig({ DATA_DIR: dataDir(), METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0', METRICS_TOKEN: token }).metrics).toEqual({ port: 9464, host: '0.0.0.0', token });
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadConfig({ DATA_DIR: dataDir(), ...env });
+        return [];
+      } catch (error) {
+        return (error as ConfigError).problems;
+      }
+    };
+    expect(problems({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' })).toEqual(['METRICS_HOST=0.0.0.0 expose les métriques hors de la machine : définissez METRICS_TOKEN.']);
+    expect(problems({ METRICS_PORT: '9464', METRICS_TOKEN: 'court' })).toEqual(['METRICS_TOKEN doit contenir au moins 32 caractères.']);
+    expect(problems({ METRICS_PORT: 'neuf' })).toEqual(['METRICS_PORT doit être un entier entre 0 et 65535 (reçu « neuf »).']);
+    expect(loadConfig({ DATA_DIR: dataDir() }).logFormat).toBe('text');
+    expect(loadConfig({ DATA_DIR: dataDir(), LOG_FORMAT: 'json' }).logFormat).toBe('json');
+    expect(problems({ LOG_FORMAT: 'xml' })).toEqual(['LOG_FORMAT doit valoir text ou json (reçu « xml »).']);
+  });
 });

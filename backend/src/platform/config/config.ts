@@ -63,6 +63,10 @@ export interface AppConfig {
   complaints: ComplaintsConfig;
   /** Satisfaction surveys (docs/adr/0054). */
   surveys: SurveysConfig;
+  /** Prometheus metrics on a port of their own (docs/adr/0059): METRICS_PORT (empty: off), METRICS_HOST, METRICS_TOKEN. */
+  metrics: { port: number | null; host: string; token: string | null };
+  /** LOG_FORMAT: `text` (the default, for a person) or `json` (one object per line, with the request and correlation ids). */
+  logFormat: 'text' | 'json';
 }
 
 /** Satisfaction surveys (docs/adr/0054). */
@@ -173,7 +177,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const xapiHomePage = env.XAPI_HOME_PAGE?.trim() || 'https://lms-formation.fr';
   if (!/^https?:\/\/[^\s/]+(\/\S*)?$/.test(xapiHomePage)) problems.push('XAPI_HOME_PAGE doit être une adresse http(s)://.');
   const contentOrigin = parseContentOrigin(env.CONTENT_ORIGIN, problems);
+  const metrics = parseMetrics(env, problems);
+  const logFormat = env.LOG_FORMAT?.trim() || 'text';
+  if (logFormat !== 'text' && logFormat !== 'json') problems.push(`LOG_FORMAT doit valoir text ou json (reçu « ${logFormat} »).`);
   const config = {
+    metrics,
+    logFormat: logFormat as 'text' | 'json',
     contentOrigin,
     port,
     host: env.HOST?.trim() || '0.0.0.0',
@@ -215,6 +224,17 @@ export function loadConfig(env: Env = process.env): AppConfig {
     accessTokenSecret: env.JWT_ACCESS_SECRET || secrets!.access,
     refreshTokenSecret: env.JWT_REFRESH_SECRET || secrets!.refresh,
   };
+}
+
+/** METRICS_*: off unless METRICS_PORT is set; on the loopback unless a token guards them (docs/adr/0059). */
+function parseMetrics(env: Env, problems: string[]): AppConfig['metrics'] {
+  const port = env.METRICS_PORT?.trim() ? integer(env, 'METRICS_PORT', 0, problems, 0, 65535) : null;
+  const host = env.METRICS_HOST?.trim() || '127.0.0.1';
+  const token = env.METRICS_TOKEN?.trim() || null;
+  if (token !== null && token.length < 32) problems.push('METRICS_TOKEN doit contenir au moins 32 caractères.');
+  const loopback = host === '127.0.0.1' || host === '::1' || host === 'localhost';
+  if (port !== null && !loopback && token === null) problems.push(`METRICS_HOST=${host} expose les métriques hors de la machine : définissez METRICS_TOKEN.`);
+  return { port, host, token };
 }
 
 /** The LEDGER_* settings (docs/adr/0038), checked here so that a bad key or URL stops the start. */

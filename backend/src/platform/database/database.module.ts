@@ -5,6 +5,7 @@ import { ReflectMetadataProvider } from '@mikro-orm/decorators/legacy';
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import type pg from 'pg';
 import { MIGRATIONS } from '../../migrations/index.js';
+import { observePool } from '../metrics/pools.js';
 import { discardDeadClients } from './connection-errors.js';
 import { Database } from './database.js';
 
@@ -20,7 +21,7 @@ export function ormOptions(url: string) {
     // answer, then fails as "database unavailable" (503, docs/adr/0023) instead of hanging.
     // A connection that dies inside a transaction goes back to the pool to be discarded, not kept
     // checked out for good (see discardDeadClients).
-    driverOptions: { connectionTimeoutMillis: 10_000, onPoolCreated: (pool: pg.Pool) => void discardDeadClients(pool) },
+    driverOptions: { connectionTimeoutMillis: 10_000, onPoolCreated: (pool: pg.Pool) => void discardDeadClients(observePool('orm', pool)) },
     discovery: { warnWhenNoEntities: false },
     allowGlobalContext: false,
     debug: false,

@@ -8,6 +8,8 @@ export interface EventContext {
   actor?: { accountId: number; role: string } | null;
   correlationId?: string | null;
   causationId?: string | null;
+  /** The HTTP request being served (for the logs; events carry the correlation id). */
+  requestId?: string | null;
 }
 
 const storage = new AsyncLocalStorage<EventContext>();
@@ -29,6 +31,7 @@ export class EventContextInterceptor implements NestInterceptor {
     const request = context.switchToHttp().getRequest<{ id?: string; user?: Actor }>();
     const eventContext: EventContext = {
       correlationId: request.id ? String(request.id) : null,
+      requestId: request.id ? String(request.id) : null,
       actor: request.user ? { accountId: request.user.accountId, role: request.user.role } : null,
     };
     return new Observable((subscriber) => storage.run(eventContext, () => next.handle().subscribe(subscriber)));

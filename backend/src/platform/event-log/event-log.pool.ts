@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import pg from 'pg';
 import { guardPool } from '../database/connection-errors.js';
+import { observePool } from '../metrics/pools.js';
 
 export const EVENT_LOG_POOL = Symbol('EVENT_LOG_POOL');
 export const EVENT_LOG_DATABASE_URL = Symbol('EVENT_LOG_DATABASE_URL');
@@ -28,7 +29,7 @@ export const projectionTypes = {
 /** The runner's own small pool, apart from the one serving HTTP reads. */
 export function createEventLogPool(databaseUrl: string, max = 4): pg.Pool {
   // A client dropped by the server, idle or mid-step, must not crash the process: the pool replaces it.
-  return guardPool(new pg.Pool({ connectionString: databaseUrl, max, types: projectionTypes, application_name: 'lms-eventlog' }), (message) =>
+  return observePool('event_log', guardPool(new pg.Pool({ connectionString: databaseUrl, max, types: projectionTypes, application_name: 'lms-eventlog' }), (message) =>
     new Logger('Projections').warn(message),
-  );
+  ));
 }

@@ -43,6 +43,15 @@ export interface JobDefinition<T> {
   handler: (job: JobContext<T>) => Promise<void | object>;
 }
 
+/** A queue's jobs by state. */
+export interface QueueCounts {
+  name: string;
+  ready: number;
+  deferred: number;
+  active: number;
+  failed: number;
+}
+
 export interface JobStatus {
   id: string;
   name: string;
@@ -144,6 +153,12 @@ export class JobQueue {
       };
     }
     return null;
+  }
+
+  /** Each queue's jobs by state, as pg-boss's monitor last counted them (the metrics' queue depth). */
+  async counts(): Promise<QueueCounts[]> {
+    const queues = await this.boss.getQueues([...this.names]);
+    return queues.map((q) => ({ name: q.name, ready: q.readyCount, deferred: q.deferredCount, active: q.activeCount, failed: q.failedCount }));
   }
 
   /** Stops polling and waits up to `graceSeconds` for the handlers running (docs/adr/0023). */

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { JobQueue, type JobDefinition, type JobStatus } from './job-queue.js';
+import { JobQueue, type JobDefinition, type JobStatus, type QueueCounts } from './job-queue.js';
 
 /** The database URL the queue runs on (the app's own, docs/adr/0031). */
 export const JOBS_DATABASE_URL = Symbol('JOBS_DATABASE_URL');
@@ -62,6 +62,11 @@ export class Jobs implements OnApplicationBootstrap, OnApplicationShutdown {
   /** A job's state, attempts and progress; null for an unknown id (or when this node runs no queue). */
   async status(id: string): Promise<JobStatus | null> {
     return this.queue ? this.queue.status(id) : null;
+  }
+
+  /** The depth of every queue this node runs (none while its queue is off: another node reports them). */
+  async queueCounts(): Promise<QueueCounts[]> {
+    return this.queue ? this.queue.counts() : [];
   }
 
   async onApplicationBootstrap(): Promise<void> {
