@@ -4,7 +4,6 @@ import { centreHead } from './contexts/centre/index.js';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { MikroORM } from '@mikro-orm/postgresql';
 import { Logger, LogLevel, RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { QueryBus } from '@nestjs/cqrs';
@@ -15,7 +14,7 @@ import { buildOpenApiDocument } from './openapi.js';
 import type { AppConfig } from './platform/config/config.js';
 import type { Clock } from './shared-kernel/index.js';
 import { mediaRoot } from './platform/platform.module.js';
-import { migrateOnce } from './platform/database/migrate-once.js';
+import { migrateDatabase } from './platform/database/migrate-once.js';
 import { Metrics } from './platform/metrics/metrics.js';
 import { JsonLogger, registerAccessLog } from './platform/logging/json-logger.js';
 import { IMAGE_MAX_BYTES, MediaStorage } from './platform/storage/media-storage.js';
@@ -36,6 +35,9 @@ export interface CreateAppOptions {
 
 /** Builds the whole HTTP application (API, OpenAPI, media, SPA) and applies pending migrations. */
 export async function createApp(config: AppConfig, databaseUrl: string, options: CreateAppOptions = {}): Promise<NestFastifyApplication> {
+  // Several nodes starting together: one applies the migrations, the others wait and find none
+  // pending; all before the app's job workers and projection runner start (docs/adr/0059).
+  await migrateDatabase(databaseUrl);
   const adapter = new FastifyAdapter({
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     trustProxy: config.trustProxy,
@@ -99,8 +101,6 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
 
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
-  // Several nodes starting together: one applies the migrations, the others wait and find none pending.
-  await migrateOnce(app.get(MikroORM), databaseUrl);
   // SCORM packages imported before their manifest said what is required (issue 23): completed from their own imsmanifest.xml.
   await app.get(ScormManifestUpgrade).run();
   // Course images stored before they had responsive copies get them, in the background (docs/adr/0010).

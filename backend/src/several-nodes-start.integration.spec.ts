@@ -23,8 +23,8 @@ describe('migrations with several nodes starting together', () => {
     await database.drop();
   });
 
-  it('three nodes start at once: every migration applied once, each node answers', async () => {
-    const config = () => loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'lms-test-data-')), FRONTEND_DIST: join(tmpdir(), 'lms-no-frontend'), JOBS_ENABLED: 'false' });
+  it('three nodes start at once with their job queues: every migration applied once, each node answers', async () => {
+    const config = () => loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'lms-test-data-')), FRONTEND_DIST: join(tmpdir(), 'lms-no-frontend'), JOBS_ENABLED: 'true' });
     const started = await Promise.allSettled([0, 1, 2].map(() => createApp(config(), database.url, { logLevels: ['error'] })));
     for (const result of started) if (result.status === 'fulfilled') apps.push(result.value);
     expect(started.map((result) => (result.status === 'rejected' ? String(result.reason) : 'ok'))).toEqual(['ok', 'ok', 'ok']);

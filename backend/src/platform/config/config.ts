@@ -1,5 +1,5 @@
 import { createPrivateKey, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -145,7 +145,18 @@ function persistedSecrets(dataDir: string): { access: string; refresh: string } 
   if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
   const secrets = { access: randomBytes(48).toString('base64url'), refresh: randomBytes(48).toString('base64url') };
   mkdirSync(dataDir, { recursive: true });
-  writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
+  // Written once ('wx'): two nodes starting together on one DATA_DIR keep the first one's secrets
+  // (several nodes on their own disks need JWT_ACCESS_SECRET and JWT_REFRESH_SECRET: docs/adr/0059).
+  const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(temporary, JSON.stringify(secrets), { mode: 0o600 });
+  try {
+    linkSync(temporary, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } finally {
+    rmSync(temporary, { force: true });
+  }
   return secrets;
 }
 

@@ -1,10 +1,24 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
+import { MikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
 import { MIGRATIONS } from '../../migrations/index.js';
+import { ormOptions } from './database.module.js';
 
 /** One key for every node of a deployment: migrations are applied by one node at a time (docs/adr/0059). */
 export const MIGRATIONS_LOCK_SQL = `select pg_advisory_lock(hashtextextended('platform:migrations', 0))`;
 const UNLOCK_SQL = `select pg_advisory_unlock(hashtextextended('platform:migrations', 0))`;
+
+/**
+ * Migrates the database before anything of the app starts (its job workers and projection runner
+ * read the schema as soon as they run): a migrator of its own, without entities, then closed.
+ */
+export async function migrateDatabase(databaseUrl: string): Promise<void> {
+  const orm = await MikroORM.init({ ...ormOptions(databaseUrl), pool: { min: 0, max: 2 } });
+  try {
+    await migrateOnce(orm, databaseUrl);
+  } finally {
+    await orm.close(true);
+  }
+}
 
 /**
  * Applies the pending migrations, one node at a time. Nodes that start together queue on a session

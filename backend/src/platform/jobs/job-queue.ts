@@ -85,9 +85,13 @@ export class JobQueue {
   /** Creates or upgrades pg-boss's schema and the progress table (idempotent, safe on every node). */
   async start(): Promise<void> {
     await this.boss.start();
+    // Nodes starting together on a new database: `if not exists` alone races in PostgreSQL's catalog.
     await this.pool.query(
-      `create table if not exists ${JOBS_SCHEMA}.job_progress (
-         job_id uuid primary key, done integer not null, total integer not null, updated_at timestamptz not null default now())`,
+      `do $$ begin
+         perform pg_advisory_xact_lock(hashtextextended('jobs:job_progress', 0));
+         create table if not exists ${JOBS_SCHEMA}.job_progress (
+           job_id uuid primary key, done integer not null, total integer not null, updated_at timestamptz not null default now());
+       end $$`,
     );
     await this.cleanProgress();
   }
