@@ -41,7 +41,7 @@ export class NotifyRecipientHandler implements ICommandHandler<NotifyRecipient> 
     );
     if (!message) return false;
     const recipient: Side = message.sender === 'student' ? 'teacher' : 'student';
-    if (this.presence.isActive(message.teacher_id, message.student_id, recipient)) return false;
+    if (await this.presence.isActive(message.teacher_id, message.student_id, recipient)) return false;
     const due = await this.store.transaction(async (uow) => (await uow.find(Conversation, { id: conversationId }))?.needsNotice(recipient, messageId) ?? false);
     if (!due) return false;
     const [teachers, students] = await Promise.all([

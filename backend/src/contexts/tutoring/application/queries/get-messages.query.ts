@@ -33,7 +33,7 @@ export class GetMessagesHandler implements IQueryHandler<GetMessages> {
     if (actor.role !== 'admin') {
       const side = sideOf(actor, teacherId, studentId);
       if (!(await haveExchanged(this.db, teacherId, studentId))) throw new NotFollowedError();
-      this.presence.mark(teacherId, studentId, side);
+      await this.presence.mark(teacherId, studentId, side);
     }
     return after === undefined
       ? this.db.query<MessageView>(HISTORY_SQL, [teacherId, studentId])

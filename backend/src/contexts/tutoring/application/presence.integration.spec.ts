@@ -1,0 +1,68 @@
+import { Database } from '../../../platform/database/database.js';
+import { startTestApp, type TestApp } from '../../../testing/test-app.js';
+import { ConversationPresence, PRESENCE_WINDOW_MS, PRESENCE_WRITE_EVERY_MS } from './presence.js';
+
+/** Presence shared by every node through PostgreSQL (docs/adr/0059): two instances stand for two nodes. */
+describe('ConversationPresence', () => {
+  let t: TestApp;
+  let nodeA: ConversationPresence;
+  let nodeB: ConversationPresence;
+  let pair = 0;
+  const nextPair = () => ({ teacher: 1000 + ++pair, student: 2000 + pair });
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    t.clock.set(new Date('2026-11-23T09:00:00Z'));
+    nodeA = new ConversationPresence(t.app.get(Database), t.clock);
+    nodeB = new ConversationPresence(t.app.get(Database), t.clock);
+  });
+
+  afterAll(() => t.close());
+
+  it('counts a side that never polled absent (they will be e-mailed)', async () => {
+    const { teacher, student } = nextPair();
+    expect(await nodeB.isActive(teacher, student, 'student')).toBe(false);
+  });
+
+  it('sees on one node the poll another node served, up to 45 s after and not a millisecond later', async () => {
+    const { teacher, student } = nextPair();
+    await nodeA.mark(teacher, student, 'student');
+    t.clock.advance(PRESENCE_WINDOW_MS);
+    expect(await nodeB.isActive(teacher, student, 'student')).toBe(true);
+    t.clock.advance(1);
+    expect(await nodeB.isActive(teacher, student, 'student')).toBe(false);
+  });
+
+  it('keeps a chat polled every 4 s present, writing at most every 15 s per node', async () => {
+    const { teacher, student } = nextPair();
+    const writes = async () =>
+      (await t.app.get(Database).one<{ seen_at: Date }>('select seen_at from tutoring.presence where teacher_id = $1 and student_id = $2', [teacher, student]))!.seen_at.getTime();
+    const start = t.clock.now().getTime();
+    await nodeA.mark(teacher, student, 'teacher');
+    for (let i = 0; i < 20; i++) {
+      t.clock.advance(4_000);
+      await nodeA.mark(teacher, student, 'teacher');
+      expect(await nodeB.isActive(teacher, student, 'teacher')).toBe(true);
+    }
+    const written = await writes();
+    expect(written).toBeGreaterThan(start + 80_000 - PRESENCE_WRITE_EVERY_MS - 4_000);
+    expect((written - start) % 4_000).toBe(0);
+  });
+
+  it('says nothing of the other side, nor of another pair', async () => {
+    const { teacher, student } = nextPair();
+    await nodeA.mark(teacher, student, 'student');
+    expect(await nodeB.isActive(teacher, student, 'teacher')).toBe(false);
+    expect(await nodeB.isActive(teacher, student + 1, 'student')).toBe(false);
+    expect(await nodeB.isActive(teacher + 1, student, 'student')).toBe(false);
+  });
+
+  it('never moves a presence back in time (a node whose write arrives late)', async () => {
+    const { teacher, student } = nextPair();
+    await nodeA.mark(teacher, student, 'student');
+    t.clock.advance(-10_000);
+    await nodeB.mark(teacher, student, 'student');
+    t.clock.advance(10_000 + PRESENCE_WINDOW_MS);
+    expect(await nodeA.isActive(teacher, student, 'student')).toBe(true);
+  });
+});
