@@ -7,8 +7,8 @@ import { apiLogin, DEMO, expectNoSeriousA11yViolations, fillLogin, loginAs, watc
 // Auditors (issue 27 item 4, docs/adr/0039): an admin invites an auditor on one course; the auditor
 // opens the invitation link, chooses a password, signs in on their own page, opens a learner's
 // transcript, downloads her certificate and generates and downloads her dossier de preuves (item 4:
-// the ZIP names the auditor as its author, the page passes axe at 1280 and 390 px); a course outside
-// the scope is refused in French; the admin's access log shows every read; an expired auditor is
+// the ZIP names the auditor as its author, the page passes axe at 1280 and 390 px); the course's
+// learners narrowed to one of its sessions (issue 29 item 2); a course outside the scope is refused in French; the admin's access log shows every read; an expired auditor is
 // refused at sign-in.
 
 test.beforeEach(async ({ context }) => watchCspViolations(context));
@@ -81,6 +81,34 @@ test('an admin invites an auditor who sets a password, reads a transcript, downl
     await fillLogin(tab, email, password, 'Adresse e-mail');
     await expect(tab).toHaveURL(/\/auditeur$/);
     await expect(tab.getByText('Bureau Veritas — audit Qualiopi — accès en lecture seule jusqu’au 31/12/2099 inclus.')).toBeVisible();
+  });
+
+  await test.step('the auditor narrows the course’s learners to one of its sessions (issue 29 item 2)', async () => {
+    const admin = await apiLogin(request, 'admin');
+    const agileId = courses.find((c) => c.title === AGILE)!.id;
+    const created = await request.post('/api/admin/sessions/', { headers: admin.headers, data: { course: agileId, name: `Audit ${tag} — groupe de Léa`, start_date: '2027-01-11', end_date: '2027-03-26' } });
+    expect(created.status()).toBe(201);
+    const sessionId = ((await created.json()) as { id: number }).id;
+    expect((await request.post(`/api/admin/sessions/${sessionId}/learners/`, { headers: admin.headers, data: { student: lea.id } })).status()).toBe(200);
+
+    await tab.reload();
+    await tab.getByRole('button', { name: `Voir les apprenants — ${AGILE}` }).click();
+    const card = tab.getByTestId('audit-learners');
+    await expect(card.getByRole('link', { name: DEMO.student.name })).toBeVisible();
+    const select = card.getByRole('combobox', { name: 'Session de formation' });
+    await expect(async () => {
+      await select.click();
+      await select.fill(`Audit ${tag}`);
+      await tab.locator('.ant-select-dropdown:visible .ant-select-item-option-content').filter({ hasText: `Audit ${tag} — groupe de Léa` }).click({ timeout: 2_000 });
+    }).toPass({ timeout: 15_000 });
+    await expect(card.getByRole('row')).toHaveCount(2);
+    await expect(card.getByRole('link', { name: DEMO.student.name })).toBeVisible();
+    await tab.screenshot({ path: 'test-results/auditor-session-1280.png', fullPage: true });
+    await expectNoSeriousA11yViolations(tab);
+    await tab.setViewportSize({ width: 390, height: 844 });
+    await tab.screenshot({ path: 'test-results/auditor-session-390.png', fullPage: true });
+    await expectNoSeriousA11yViolations(tab);
+    await tab.setViewportSize({ width: 1280, height: 800 });
   });
 
   await test.step('the auditor opens Léa’s transcript and downloads her certificate', async () => {

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations, loginAs, watchCspViolations } from './support';
 
 // The Qualiopi indicators (issue 29 item 7, ADR 0056): the director reads the demo centre's
-// figures, narrows them to a course, opens the learners behind a figure (each a link to the
+// figures (documents downloaded among them, indicator 19), narrows them to a course, opens the learners behind a figure (each a link to the
 // learner), exports them to Excel, publishes the results, and a visitor reads « Nos résultats ».
 
 test('the director reads the indicators, the learners behind a figure, exports them and publishes the results', async ({ browser }) => {
@@ -19,6 +19,22 @@ test('the director reads the indicators, the learners behind a figure, exports t
   expect(learners).toBeGreaterThan(0);
   await admin.screenshot({ path: 'test-results/indicators-1280.png', fullPage: true });
   await expectNoSeriousA11yViolations(admin);
+
+  await test.step('indicator 19: documents downloaded beside the steps opened, with the learners behind them', async () => {
+    const resources = admin.locator('section').filter({ has: admin.getByRole('heading', { name: 'Usage des ressources (indicateur 19)' }) });
+    await expect(resources.getByText('Documents téléchargés')).toBeVisible();
+    const downloaded = Number(await admin.getByTestId('figure-documents_downloaded').locator('.indicator-figure__value').textContent());
+    expect(downloaded).toBeGreaterThan(0);
+    const figure = admin.getByTestId('figure-downloaded');
+    const who = Number(await figure.locator('.indicator-figure__value').textContent());
+    expect(who).toBeGreaterThan(0);
+    await figure.click();
+    const dialog = admin.getByRole('dialog', { name: 'Apprenants : Ont téléchargé au moins un document' });
+    await expect(dialog.getByRole('row')).toHaveCount(Math.min(who, 20) + 1);
+    await expect(dialog.getByRole('columnheader', { name: 'Documents téléchargés' })).toBeVisible();
+    await expectNoSeriousA11yViolations(admin);
+    await dialog.getByRole('button', { name: 'Fermer' }).first().click();
+  });
 
   await test.step('narrowed to a course, the per-course table keeps that course only', async () => {
     // Searched as a director would: other journeys add courses of their own.

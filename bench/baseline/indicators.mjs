@@ -36,11 +36,11 @@ const GENERATE_SQL = `
     select s.id as student_id, c.id as course_id, c.k, n
       from (select id, row_number() over (order by id) as n from students) s join numbered_courses c on c.k = s.n % 10
   ), learner_course as (
-    insert into indicators.learner_course (student_id, course_id, enrolled_at, left_at, completed_at, steps_opened, last_opened_at)
+    insert into indicators.learner_course (student_id, course_id, enrolled_at, left_at, completed_at, steps_opened, last_opened_at, documents_downloaded)
     select student_id, course_id, now() - make_interval(days => (n % 360)::int, hours => (n % 24)::int),
            case when n % 10 = 3 then now() - make_interval(days => (n % 30)::int) end,
            case when n % 5 = 0 then now() - make_interval(days => (n % 20)::int) end,
-           n % 11, case when n % 11 > 0 then now() - make_interval(days => (n % 40)::int) end
+           n % 11, case when n % 11 > 0 then now() - make_interval(days => (n % 40)::int) end, n % 4
       from numbered
     returning student_id
   )

@@ -27,6 +27,7 @@ import { seedDemoAuditors } from './demo-auditors.js';
 import { seedDemoQuality } from './demo-quality.js';
 import { seedDemoSatisfaction } from './demo-satisfaction.js';
 import { seedDemoEngagement } from './demo-engagement.js';
+import { seedDemoDownloads } from './demo-downloads.js';
 
 const ASSETS = join(projectRoot, 'backend/src/demo/assets');
 
@@ -167,6 +168,8 @@ export async function seedDemoData(app: INestApplicationContext): Promise<boolea
   await seedDemoSatisfaction(app, asAdmin, { lea: await actorOf(db, 'student', lea), ines: await actorOf(db, 'student', ines) }, { templates: courseIds[0]! });
   // Engagement alerts: the reminders the daily job sent three days ago (issue 29 item 5, docs/adr/0053).
   await seedDemoEngagement(app);
+  // Its documents downloaded by its learners, as the content gate records it (indicator 19, docs/adr/0056).
+  await seedDemoDownloads(commands, db, courseIds[0]!);
   logger.log('Données de démonstration créées (voir README pour les comptes).');
   return true;
 }

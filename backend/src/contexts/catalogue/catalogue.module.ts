@@ -46,6 +46,7 @@ import { ReturnCourseToDraftHandler } from './application/commands/return-course
 import { MoveStepHandler } from './application/commands/move-step.command.js';
 import { RemoveCourseHandler } from './application/commands/remove-course.command.js';
 import { RemoveStepHandler } from './application/commands/remove-step.command.js';
+import { RecordDocumentDownloadHandler } from './application/commands/record-document-download.command.js';
 import { RemoveStudyMaterialHandler } from './application/commands/remove-study-material.command.js';
 import { ReorderChaptersHandler } from './application/commands/reorder-chapters.command.js';
 import { ReorderSubchaptersHandler } from './application/commands/reorder-subchapters.command.js';
@@ -117,6 +118,7 @@ import { TrainerCoursesController } from './http/trainer-courses.controller.js';
     ReorderSubchaptersHandler,
     AddStudyMaterialHandler,
     RemoveStudyMaterialHandler,
+    RecordDocumentDownloadHandler,
     GetCourseOwnerHandler,
     GetQuizStepCoursesHandler,
     GetCourseOutlineHandler,

@@ -15,3 +15,4 @@ export type { ProgrammeChanges } from './domain/course-programme.js';
 export type { CourseNature, PromiseChanges, StepDeclaration } from './domain/course-promises.js';
 export { COMPLETE_PROGRAMME, COMPLETE_PROGRAMME_FORM, COMPLETE_PROMISES } from './domain/testing/programme.js';
 export { EMPTY_PROGRAMME, missingProgrammeItems, type ProgrammeSheet } from './domain/course-programme.js';
+export { RecordDocumentDownload } from './application/commands/record-document-download.command.js';

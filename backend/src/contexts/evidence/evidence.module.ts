@@ -16,7 +16,7 @@ import { CheckDossierDownloadHandler, DownloadDossierHandler } from './applicati
 import { DownloadLinks } from '../../platform/storage/download-link.js';
 import { DossierController } from './http/dossier.controller.js';
 import { AuditController } from './http/audit.controller.js';
-import { GetDocumentSubjectHandler, ListAuditCoursesHandler, ListAuditLearnersHandler } from './application/audit/auditor-reads.js';
+import { GetDocumentSubjectHandler, ListAuditCoursesHandler, ListAuditLearnersHandler, ListAuditSessionsHandler } from './application/audit/auditor-reads.js';
 import { DossierRetention } from './application/dossier/dossier-retention.js';
 import { DossierBatchRunner, GetDossierBatchHandler, RequestDossierBatchHandler } from './application/dossier/dossier-batch.js';
 
@@ -47,6 +47,7 @@ import { PublicDocumentsController } from './http/public-documents.controller.js
     // What auditors read (docs/adr/0039).
     ListAuditCoursesHandler,
     ListAuditLearnersHandler,
+    ListAuditSessionsHandler,
     GetDocumentSubjectHandler,
     // The transcript (ADR 0034).
     GetTranscriptHandler,

@@ -3,6 +3,7 @@ import type {
   CoursePage,
   AuditCourseView,
   AuditLearnerView,
+  AuditSessionView,
   AuditorAccessView,
   AuditorInvitedResponse,
   AuditorLoginResponse,
@@ -12,7 +13,7 @@ import type {
   TranscriptView,
 } from '../../lib/api-schema';
 
-export type { AuditCourseView, AuditLearnerView, AuditorAccessView, AuditorMeResponse, AuditorView, IssuedDocumentSummary, TranscriptView };
+export type { AuditCourseView, AuditLearnerView, AuditSessionView, AuditorAccessView, AuditorMeResponse, AuditorView, IssuedDocumentSummary, TranscriptView };
 
 /** What an admin sets: the end date and the scope (every course, or the chosen ones). */
 export interface AuditorScopeBody {
@@ -41,7 +42,11 @@ export const auditApi = api.injectEndpoints({
     }),
     getAuditMe: build.query<AuditorMeResponse, void>({ query: () => 'audit/me/', keepUnusedDataFor: 0 }),
     getAuditCourses: build.query<AuditCourseView[], void>({ query: () => 'audit/courses/', keepUnusedDataFor: 0 }),
-    getAuditLearners: build.query<AuditLearnerView[], number>({ query: (course) => `audit/courses/${course}/learners/`, keepUnusedDataFor: 0 }),
+    getAuditLearners: build.query<AuditLearnerView[], { course: number; session?: number }>({
+      query: ({ course, session }) => ({ url: `audit/courses/${course}/learners/`, params: session ? { session } : undefined }),
+      keepUnusedDataFor: 0,
+    }),
+    getAuditSessions: build.query<AuditSessionView[], number>({ query: (course) => `audit/courses/${course}/sessions/`, keepUnusedDataFor: 0 }),
     getAuditTranscript: build.query<TranscriptView, { course: number; student: number }>({
       query: ({ course, student }) => `audit/students/${student}/courses/${course}/transcript/`,
       keepUnusedDataFor: 0,
@@ -74,6 +79,7 @@ export const {
   useGetAuditMeQuery,
   useGetAuditCoursesQuery,
   useGetAuditLearnersQuery,
+  useGetAuditSessionsQuery,
   useGetAuditTranscriptQuery,
   useGetAuditDocumentsQuery,
   useGetScopeCourseOptionsQuery,

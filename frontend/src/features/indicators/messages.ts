@@ -11,6 +11,7 @@ export const figureLabels = {
   evaluation_missing: 'Évaluation finale pas encore passée',
   reminded: 'Apprenants relancés',
   reminded_active: 'Activité reprise après la relance',
+  downloaded: 'Ont téléchargé au moins un document',
 } as const;
 export type Figure = keyof typeof figureLabels;
 
@@ -46,6 +47,9 @@ export const messages = {
   resources: 'Usage des ressources (indicateur 19)',
   openedAny: 'Ont ouvert au moins une étape',
   stepsShare: 'Part moyenne des étapes ouvertes',
+  resourcesHelp:
+    'Étapes ouvertes par les apprenants, et documents de la formation téléchargés : compté par le serveur quand il envoie le fichier à un apprenant inscrit (le même document repris dans les dix minutes compte une fois ; l’aperçu d’un formateur ou d’un administrateur ne compte pas).',
+  documentsDownloaded: 'Documents téléchargés',
   reminders: 'Relances contre l’abandon (indicateur 12)',
   remindersHelp:
     'Les relances envoyées par la tâche quotidienne ou par « Relancer maintenant » aux apprenants de la période. Reprise : une activité enregistrée après leur dernière relance.',

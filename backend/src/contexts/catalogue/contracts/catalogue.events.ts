@@ -3,6 +3,8 @@ export const CATEGORY_STREAM = 'catalogue.category';
 export const COURSE_STREAM = 'catalogue.course';
 export const PAGE_STREAM = 'catalogue.page';
 export const STUDY_MATERIAL_STREAM = 'catalogue.study-material';
+/** One stream per document and learner (`{materialId}.{studentId}`): their downloads, never contended by other learners. */
+export const DOCUMENT_DOWNLOAD_STREAM = 'catalogue.document-download';
 
 export const CONTENT_TYPES = ['video', 'video_file', 'video_url', 'text', 'quiz', 'scorm'] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];
@@ -170,6 +172,18 @@ export type CourseEvent =
   | ChapterAdded | ChapterUpdated | ChapterArchived | ChapterDeleted | ChapterReordered
   | SubchapterAdded | SubchapterUpdated | SubchapterArchived | SubchapterDeleted | SubchapterReordered
   | VideoUploaded | ScormPackageImported;
+/**
+ * A learner enrolled in the course downloaded one of its documents (issue 29 item 7, indicator 19):
+ * decided by the server when the gate starts sending the file (`startsADownload`: not a 304, a 416,
+ * nor an If-Range resumption; not a HEAD), once per DOCUMENT_DOWNLOAD_WINDOW_SECONDS for the same
+ * learner and document (a range resuming it is the same download); a trainer's or admin's preview
+ * is not a learner's use.
+ */
+export interface StudyDocumentDownloaded {
+  type: 'StudyDocumentDownloaded';
+  payload: { courseId: number; materialId: number; studentId: number };
+}
+
 export type StudyMaterialEvent = StudyMaterialAdded | StudyMaterialRemoved;
-export type CatalogueEvent = CategoryCreated | CourseEvent | PagePublished | StudyMaterialEvent;
+export type CatalogueEvent = CategoryCreated | CourseEvent | PagePublished | StudyMaterialEvent | StudyDocumentDownloaded;
 export type CatalogueEventType = CatalogueEvent['type'];

@@ -1,4 +1,4 @@
-import { Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
@@ -7,13 +7,16 @@ import { IdPipe } from '../../../platform/http/id.pipe.js';
 import { attachmentDisposition } from '../../../platform/storage/serve-file.js';
 import type { Actor } from '../../../shared-kernel/index.js';
 import { AdmitAuditorAccess } from '../../identity/contracts/identity.auditors.js';
-import { AuditCourseView, AuditLearnerView, GetDocumentSubject, ListAuditCourses, ListAuditLearners } from '../application/audit/auditor-reads.js';
+import {
+  AuditCourseView, AuditLearnerView, AuditSessionView, GetDocumentSubject, ListAuditCourses, ListAuditLearners, ListAuditSessions,
+} from '../application/audit/auditor-reads.js';
 import { DossierView } from '../application/dossier/dossier.views.js';
 import { GenerateLearnerDossier } from '../application/dossier/generate-dossier.command.js';
 import { DownloadIssuedDocument } from '../application/documents/download-document.command.js';
 import { IssuedDocumentSummary, ListIssuedDocuments } from '../application/documents/list-documents.query.js';
 import { GetTranscript } from '../application/get-transcript.query.js';
 import { TranscriptView } from '../application/transcript.views.js';
+import { AuditLearnersQuery } from './dossier.requests.js';
 
 /**
  * What an auditor reads (issue 27 item 4, docs/adr/0039), read-only: the courses of their scope,
@@ -40,11 +43,20 @@ export class AuditController {
 
   @Get('courses/:courseId/learners')
   @Authenticated('auditor')
-  @ApiOperation({ summary: "Les apprenants d'un cours du périmètre (comptes clôturés compris) ; accès enregistré" })
+  @ApiOperation({ summary: "Les apprenants d'un cours du périmètre (comptes clôturés compris), ou d'une de ses sessions ; accès enregistré" })
   @ApiOkResponse({ type: [AuditLearnerView] })
-  async learners(@CurrentActor() actor: Actor, @Param('courseId', IdPipe) courseId: number): Promise<AuditLearnerView[]> {
+  async learners(@CurrentActor() actor: Actor, @Param('courseId', IdPipe) courseId: number, @Query() query: AuditLearnersQuery): Promise<AuditLearnerView[]> {
     await this.commands.execute(new AdmitAuditorAccess(actor, 'learners', { courseId, studentId: null, documentId: null }));
-    return this.queries.execute(new ListAuditLearners(courseId));
+    return this.queries.execute(new ListAuditLearners(courseId, query.session));
+  }
+
+  @Get('courses/:courseId/sessions')
+  @Authenticated('auditor')
+  @ApiOperation({ summary: "Les sessions de formation d'un cours du périmètre, pour filtrer ses apprenants ; accès enregistré" })
+  @ApiOkResponse({ type: [AuditSessionView] })
+  async sessions(@CurrentActor() actor: Actor, @Param('courseId', IdPipe) courseId: number): Promise<AuditSessionView[]> {
+    await this.commands.execute(new AdmitAuditorAccess(actor, 'learners', { courseId, studentId: null, documentId: null }));
+    return this.queries.execute(new ListAuditSessions(courseId));
   }
 
   @Get('students/:studentId/courses/:courseId/transcript')

@@ -2,6 +2,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsPositive, Matches, Max, ValidateIf } from 'class-validator';
 import { MAX_ID, toDecimalInteger } from '../../../platform/http/ids.js';
+import { OptionalQueryId } from '../../../platform/http/query-params.js';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -28,5 +29,11 @@ export class DossierBatchRequest {
   @Max(MAX_ID, { message: 'Session de formation introuvable.' })
   @IsPositive({ message: 'La session doit être un identifiant.' })
   @IsInt({ message: 'La session doit être un identifiant.' })
+  session?: number;
+}
+
+/** GET /api/audit/courses/{id}/learners/?session=: the course's learners, or those who were in one of its sessions. */
+export class AuditLearnersQuery {
+  @OptionalQueryId('Seulement les apprenants passés par cette session du cours (ceux qui l’ont quittée aussi)', 'Session introuvable pour cette formation.')
   session?: number;
 }

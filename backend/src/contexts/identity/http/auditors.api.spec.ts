@@ -168,6 +168,38 @@ describe('auditors', () => {
     expect((await call(t, 'GET', `/api/admin/auditors/${auditor.auditorId}/accesses`, auditor.token)).statusCode).toBe(403);
   });
 
+  it('filters a course’s learners by one of its sessions; a session of another course, or of none, is refused in French', async () => {
+    const { inScope, outOfScope, learner } = await world();
+    const other = await givenStudent(t);
+    await givenEnrolled(t, other, inScope);
+    const session = async (courseId: number, name: string) => {
+      const created = await call(t, 'POST', '/api/admin/sessions/', admin.token, { course: courseId, name, start_date: '2027-01-11', end_date: '2027-03-26' });
+      expect(created.statusCode).toBe(201);
+      return created.json().id as number;
+    };
+    const march = await session(inScope.courseId, 'Session de mars 2027');
+    const elsewhere = await session(outOfScope.courseId, 'Session hors périmètre');
+    expect((await call(t, 'POST', `/api/admin/sessions/${march}/learners/`, admin.token, { student: learner.studentId })).statusCode).toBe(200);
+    const auditor = await givenAuditor({ all_courses: false, course_ids: [inScope.courseId] });
+
+    const sessions = await call(t, 'GET', `/api/audit/courses/${inScope.courseId}/sessions`, auditor.token);
+    expect([sessions.statusCode, sessions.json()]).toEqual([200, [{ id: march, name: 'Session de mars 2027', start_date: '2027-01-11', end_date: '2027-03-26' }]]);
+    const all = await call(t, 'GET', `/api/audit/courses/${inScope.courseId}/learners`, auditor.token);
+    expect(all.json().map((l: { id: number }) => l.id).sort()).toEqual([learner.studentId, other.studentId].sort());
+    const filtered = await call(t, 'GET', `/api/audit/courses/${inScope.courseId}/learners?session=${march}`, auditor.token);
+    expect([filtered.statusCode, filtered.json().map((l: { id: number }) => l.id)]).toEqual([200, [learner.studentId]]);
+
+    // A session of a course outside the scope, asked through a course of the scope or its own: refused, nothing listed.
+    const mixed = await call(t, 'GET', `/api/audit/courses/${inScope.courseId}/learners?session=${elsewhere}`, auditor.token);
+    expect([mixed.statusCode, mixed.json().message]).toEqual([404, 'Session introuvable pour cette formation.']);
+    const outside = await call(t, 'GET', `/api/audit/courses/${outOfScope.courseId}/learners?session=${elsewhere}`, auditor.token);
+    expect(outside.statusCode).toBe(403);
+    expect((await call(t, 'GET', `/api/audit/courses/${outOfScope.courseId}/sessions`, auditor.token)).statusCode).toBe(403);
+    const bad = await call(t, 'GET', `/api/audit/courses/${inScope.courseId}/learners?session=abc`, auditor.token);
+    expect([bad.statusCode, bad.json().message]).toEqual([400, expect.stringContaining('Session introuvable pour cette formation.')]);
+    expect((await call(t, 'GET', `/api/audit/courses/${inScope.courseId}/sessions`, admin.token)).statusCode).toBe(403);
+  });
+
   it('changes the scope and the end date; after the end date (the server clock) sign-in and every call get a French 403', async () => {
     const { inScope, outOfScope, other } = await world();
     const auditor = await givenAuditor({ all_courses: false, course_ids: [inScope.courseId] }, '2099-06-30');

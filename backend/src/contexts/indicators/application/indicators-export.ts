@@ -11,6 +11,7 @@ export const FIGURE_LABELS: Record<IndicatorFigure, string> = {
   learners: 'Apprenants', completed: 'Formation terminée', dropped: 'Abandons', in_progress: 'En cours', not_started: 'Pas commencé',
   evaluation_taken: 'Évaluation finale passée', evaluation_passed: 'Évaluation finale réussie', evaluation_failed: 'Évaluation finale non réussie',
   evaluation_missing: 'Évaluation finale non passée', reminded: 'Apprenants relancés', reminded_active: 'Reprise après relance',
+  downloaded: 'Documents téléchargés',
 };
 const STATUS_LABELS: Record<IndicatorLearner['status'], string> = { completed: 'Terminée', dropped: 'Abandon', in_progress: 'En cours' };
 
@@ -49,13 +50,14 @@ export class ExportIndicatorLearnersHandler implements IQueryHandler<ExportIndic
         { header: 'Apprenant', width: 26 }, { header: 'E-mail', width: 30 }, { header: 'Compte fermé', width: 12 }, { header: 'Formation', width: 34 },
         { header: 'Entrée le', width: 18, numFmt: 'dd/mm/yyyy hh:mm' }, { header: 'Statut', width: 12 }, { header: 'Terminée le', width: 18, numFmt: 'dd/mm/yyyy hh:mm' },
         { header: 'Sortie le', width: 18, numFmt: 'dd/mm/yyyy hh:mm' }, { header: 'Étapes ouvertes', width: 14 }, { header: 'Étapes', width: 8 },
+        { header: 'Documents téléchargés', width: 14 },
         { header: 'Évaluation finale : meilleur score (%)', width: 18 }, { header: 'Évaluation finale', width: 16 },
         { header: 'Relances', width: 10 }, { header: 'Dernière relance le', width: 18, numFmt: 'dd/mm/yyyy hh:mm' },
       ],
       batches: batches(),
       toCells: (r) => [
         r.fullname, r.email, r.closed ? 'Oui' : 'Non', r.course_title, new Date(r.enrolled_at), STATUS_LABELS[r.status],
-        r.completed_at ? new Date(r.completed_at) : null, r.left_at ? new Date(r.left_at) : null, r.steps_opened, r.steps,
+        r.completed_at ? new Date(r.completed_at) : null, r.left_at ? new Date(r.left_at) : null, r.steps_opened, r.steps, r.documents_downloaded,
         r.final_best_percent, r.final_quiz_id === null ? 'Sans évaluation finale' : r.final_passed === null ? 'Non passée' : r.final_passed ? 'Réussie' : 'Non réussie',
         r.reminders, r.last_reminded_at ? new Date(r.last_reminded_at) : null,
       ],

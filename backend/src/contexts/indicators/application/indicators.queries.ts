@@ -23,7 +23,7 @@ export interface IndicatorFilters {
 /** The learners behind a figure (docs/adr/0056). */
 export const INDICATOR_FIGURES = [
   'learners', 'completed', 'dropped', 'in_progress', 'not_started', 'evaluation_taken', 'evaluation_passed', 'evaluation_failed', 'evaluation_missing',
-  'reminded', 'reminded_active',
+  'reminded', 'reminded_active', 'downloaded',
 ] as const;
 export type IndicatorFigure = (typeof INDICATOR_FIGURES)[number];
 
@@ -125,6 +125,8 @@ const FIGURES_SQL = `count(*)::int as learners,
        avg(final_best_percent)::float as average_score,
        count(*) filter (where steps_opened > 0)::int as opened_any,
        avg(least(1, steps_opened::float / nullif(steps, 0)))::float as steps_opened_share,
+       count(*) filter (where documents_downloaded > 0)::int as downloaded_any,
+       coalesce(sum(documents_downloaded), 0)::int as documents_downloaded,
        count(*) filter (where reminders > 0)::int as reminded,
        count(*) filter (where active_after_reminder)::int as reminded_active,
        coalesce(sum(reminders), 0)::int as reminders_sent`;
@@ -312,6 +314,7 @@ const FIGURE_WHERE: Record<IndicatorFigure, string> = {
   evaluation_missing: 'final_quiz_id is not null and final_passed is null',
   reminded: 'reminders > 0',
   reminded_active: 'active_after_reminder',
+  downloaded: 'documents_downloaded > 0',
 };
 
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
@@ -329,7 +332,7 @@ export function learnerStatements(scope: ResolvedScope, figure: IndicatorFigure,
     count: { sql: `${sql} select count(*)::int as n ${from}`, params },
     rows: {
       sql: `${sql} select c.student_id, s.fullname, s.email, s.closed_at is not null as closed, c.course_id, cs.title as course_title,
-              c.enrolled_at, c.left_at, c.completed_at, c.steps_opened, c.steps, c.final_quiz_id, c.final_best_percent, c.final_passed, c.outcome as status,
+              c.enrolled_at, c.left_at, c.completed_at, c.steps_opened, c.steps, c.documents_downloaded, c.final_quiz_id, c.final_best_percent, c.final_passed, c.outcome as status,
               c.reminders, c.last_reminded_at
          ${from} order by ${studentRecordOrder('s')}, c.course_id${page}`,
       params,

@@ -16,6 +16,8 @@ export class CohortFigures {
   @ApiProperty({ type: Number, nullable: true, description: 'Meilleur score moyen à l’évaluation finale, en %' }) average_score!: number | null;
   @ApiProperty({ description: 'Apprenants ayant ouvert au moins une étape' }) opened_any!: number;
   @ApiProperty({ type: Number, nullable: true, description: 'Part moyenne des étapes ouvertes' }) steps_opened_share!: number | null;
+  @ApiProperty({ description: 'Apprenants ayant téléchargé au moins un document de la formation (indicateur 19)' }) downloaded_any!: number;
+  @ApiProperty({ description: 'Documents téléchargés par ces apprenants (un même document retéléchargé plus tard compte à nouveau)' }) documents_downloaded!: number;
   @ApiProperty({ description: 'Apprenants relancés au moins une fois (indicateur 12)' }) reminded!: number;
   @ApiProperty({ description: 'Relancés qui ont eu une activité après leur dernière relance' }) reminded_active!: number;
   @ApiProperty({ description: 'Relances envoyées à ces apprenants' }) reminders_sent!: number;
@@ -89,6 +91,7 @@ export class IndicatorLearner {
   @ApiProperty({ type: String, nullable: true }) completed_at!: string | null;
   @ApiProperty() steps_opened!: number;
   @ApiProperty() steps!: number;
+  @ApiProperty({ description: 'Documents de la formation téléchargés' }) documents_downloaded!: number;
   @ApiProperty({ type: Number, nullable: true, description: 'Le quiz de la dernière étape-quiz de la formation ; null : la formation n’a pas d’évaluation finale' }) final_quiz_id!: number | null;
   @ApiProperty({ type: Number, nullable: true }) final_best_percent!: number | null;
   @ApiProperty({ type: Boolean, nullable: true, description: 'null : pas d’évaluation finale passée' }) final_passed!: boolean | null;

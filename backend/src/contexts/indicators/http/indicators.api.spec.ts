@@ -96,7 +96,7 @@ describe('the director’s indicators', () => {
       expect(view.cohort).toEqual({
         learners: 5, completed: 1, dropped: 1, in_progress: 3, not_started: 1, completion_rate: 0.2, dropout_rate: 0.2,
         evaluated: 5, evaluation_taken: 2, evaluation_passed: 1, success_rate: 0.5, average_score: 50,
-        opened_any: 4, steps_opened_share: expect.any(Number), reminded: 0, reminded_active: 0, reminders_sent: 0, reactivation_rate: null,
+        opened_any: 4, steps_opened_share: expect.any(Number), downloaded_any: 0, documents_downloaded: 0, reminded: 0, reminded_active: 0, reminders_sent: 0, reactivation_rate: null,
       });
       expect(view.satisfaction).toEqual({ sent: 0, answered: 0, response_rate: null, by_kind: [] });
       expect(view.courses).toEqual([expect.objectContaining({ course_id: w.course.courseId, title: w.course.title, final_quiz_id: w.quizId, learners: 5 })]);
@@ -124,7 +124,9 @@ describe('the director’s indicators', () => {
     expect(sheet.name).toBe('Formation terminée');
     expect(sheet.getRow(2).getCell(4).value).toBe(w.course.title);
     expect(sheet.getRow(2).getCell(6).value).toBe('Terminée');
-    expect(sheet.getRow(2).getCell(12).value).toBe('Réussie');
+    expect(sheet.getRow(1).getCell(11).value).toBe('Documents téléchargés');
+    expect(sheet.getRow(2).getCell(11).value).toBe(0);
+    expect(sheet.getRow(2).getCell(13).value).toBe('Réussie');
   });
 
   it('counts the learners reminded (indicator 12) and those active after their last reminder, by the server’s clock', async () => {

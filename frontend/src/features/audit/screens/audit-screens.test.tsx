@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { startSession } from '../../../lib/session';
@@ -33,6 +33,38 @@ describe('auditor screens (docs/adr/0039)', () => {
     expect(await within(learners).findByRole('link', { name: 'Léa Dubois' })).toHaveAttribute('href', '/auditeur/cours/7/apprenants/11');
     const closed = within(learners).getByRole('link', { name: 'Marc Rousseau' }).closest('tr')!;
     expect(within(closed as HTMLElement).getByText('Compte clôturé')).toBeInTheDocument();
+  });
+
+  it('/auditeur: a course’s learners filtered by one of its sessions', async () => {
+    startSession('auditor', { id: 4, username: 'n.girard', access: 'a1', refresh: 'r1' });
+    const asked: (string | null)[] = [];
+    stubFetch((request) => {
+      switch (path(request)) {
+        case '/audit/me':
+          return json({ auditor_id: 4, full_name: auditor.full_name, organisation: auditor.organisation, ends_on: '2099-01-31', all_courses: false, course_ids: [7] });
+        case '/audit/courses':
+          return json([{ id: 7, title: 'Piloter un projet agile', status: 'published', archived_at: null, learners: 2 }]);
+        case '/audit/courses/7/sessions':
+          return json([{ id: 31, name: 'Session de mars 2027', start_date: '2027-01-11', end_date: '2027-03-26' }]);
+        case '/audit/courses/7/learners': {
+          const session = request.query.get('session');
+          asked.push(session);
+          const lea = { id: 11, fullname: 'Léa Dubois', enrolled_at: '2026-11-02T09:00:00Z', closed: false };
+          return json(session === '31' ? [lea] : [lea, { id: 12, fullname: 'Marc Rousseau', enrolled_at: '2026-10-02T09:00:00Z', closed: false }]);
+        }
+        default:
+          return json({ statusCode: 404, message: 'Introuvable.' }, 404);
+      }
+    });
+    renderApp('/auditeur');
+    await userEvent.click(await screen.findByRole('button', { name: 'Voir les apprenants — Piloter un projet agile' }));
+    const learners = await screen.findByTestId('audit-learners');
+    expect(await within(learners).findByRole('link', { name: 'Marc Rousseau' })).toBeInTheDocument();
+    await userEvent.click(await within(learners).findByRole('combobox', { name: 'Session de formation' }));
+    await userEvent.click(await screen.findByTitle('Session de mars 2027 (du 11/01/2027 au 26/03/2027)'));
+    await waitFor(() => expect(within(learners).queryByRole('link', { name: 'Marc Rousseau' })).not.toBeInTheDocument());
+    expect(within(learners).getByRole('link', { name: 'Léa Dubois' })).toBeInTheDocument();
+    expect(asked).toEqual([null, '31']);
   });
 
   it('a refusal outside the scope is shown as the server says it', async () => {

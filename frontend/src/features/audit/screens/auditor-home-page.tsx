@@ -1,15 +1,18 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { Link } from 'react-router-dom';
+import { SessionList } from '../../../components/session-select/session-select';
 import { EmptyText } from '../../../components/work-page';
 import { describeApiError } from '../../../lib/api-errors';
 import { usePageTitle } from '../../../lib/hooks';
-import { useGetAuditCoursesQuery, useGetAuditLearnersQuery, useGetAuditMeQuery, type AuditCourseView, type AuditLearnerView } from '../audit-api';
+import { useGetAuditCoursesQuery, useGetAuditLearnersQuery, useGetAuditMeQuery, useGetAuditSessionsQuery, type AuditCourseView, type AuditLearnerView } from '../audit-api';
 import { frenchDay } from '../format';
 import { auditMessages as m } from '../messages';
 
 function Learners({ course }: { course: AuditCourseView }) {
-  const { data, error, isLoading } = useGetAuditLearnersQuery(course.id);
+  const [session, setSession] = useState<number | undefined>(undefined);
+  const { data, error, isFetching } = useGetAuditLearnersQuery({ course: course.id, session });
+  const sessions = useGetAuditSessionsQuery(course.id);
   const failure = error ? describeApiError(error) : null;
   const columns: TableColumnsType<AuditLearnerView> = [
     {
@@ -26,8 +29,21 @@ function Learners({ course }: { course: AuditCourseView }) {
   ];
   return (
     <Card title={m.learnersOf(course.title)} className="audit-card" data-testid="audit-learners">
+      {sessions.data?.length ? (
+        <div className="audit-filter">
+          <SessionList value={session} onChange={setSession} sessions={sessions.data} loading={sessions.isFetching} label={m.session} placeholder={m.allSessions} testId="audit-session" />
+        </div>
+      ) : null}
       {failure ? <Alert type="error" showIcon title={failure.message ?? m.loadFailed} role="alert" /> : null}
-      <Table rowKey="id" size="small" loading={isLoading} columns={columns} dataSource={data ?? []} pagination={false} locale={{ emptyText: <EmptyText text={m.noLearners} /> }} />
+      <Table
+        rowKey="id"
+        size="small"
+        loading={isFetching}
+        columns={columns}
+        dataSource={failure ? [] : (data ?? [])}
+        pagination={false}
+        locale={{ emptyText: <EmptyText text={session ? m.noSessionLearners : m.noLearners} /> }}
+      />
     </Card>
   );
 }
@@ -81,7 +97,7 @@ export function AuditorHomePage() {
         <Card title={m.courses} className="audit-card">
           <Table rowKey="id" loading={courses.isLoading} columns={columns} dataSource={courses.data ?? []} pagination={false} locale={{ emptyText: <EmptyText text={m.noCourses} /> }} scroll={courses.data?.length ? { x: true } : undefined} />
         </Card>
-        {open ? <Learners course={open} /> : null}
+        {open ? <Learners key={open.id} course={open} /> : null}
       </Space>
     </div>
   );

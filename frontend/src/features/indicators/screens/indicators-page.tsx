@@ -59,7 +59,7 @@ function Learners({ filters, figure, onClose }: { filters: IndicatorFilters; fig
           rowKey={(r) => `${r.student_id}-${r.course_id}`}
           dataSource={list.data.results}
           size="small"
-          scroll={{ x: 900 }}
+          scroll={{ x: 1010 }}
           locale={{ emptyText: <EmptyText text={m.noLearner} /> }}
           pagination={{ current: page, pageSize: 20, total: list.data.count, onChange: setPage, showSizeChanger: false, hideOnSinglePage: true }}
           columns={[
@@ -89,6 +89,7 @@ function Learners({ filters, figure, onClose }: { filters: IndicatorFilters; fig
               ),
             },
             { title: m.stepsOpened, width: 110, render: (_, r) => `${r.steps_opened} / ${r.steps}` },
+            { title: m.documentsDownloaded, dataIndex: 'documents_downloaded', width: 110 },
             {
               title: m.finalScore,
               width: 140,
@@ -150,10 +151,11 @@ function Evaluations({ cohort, onOpen }: { cohort: CohortFigures; onOpen: (f: Fi
   );
 }
 
-function Resources({ cohort }: { cohort: CohortFigures }) {
+function Resources({ cohort, onOpen }: { cohort: CohortFigures; onOpen: (f: Figure) => void }) {
   return (
     <section className="indicator-section" aria-labelledby="indicators-resources">
       <h2 id="indicators-resources">{m.resources}</h2>
+      <p className="indicator-help">{m.resourcesHelp}</p>
       <div className="indicator-figures">
         <div className="indicator-figure indicator-figure--static">
           <span className="indicator-figure__value">{cohort.opened_any}</span>
@@ -162,6 +164,11 @@ function Resources({ cohort }: { cohort: CohortFigures }) {
         <div className="indicator-figure indicator-figure--static">
           <span className="indicator-figure__value">{rateText(cohort.steps_opened_share)}</span>
           <span className="indicator-figure__label">{m.stepsShare}</span>
+        </div>
+        <FigureButton figure="downloaded" value={cohort.downloaded_any} onOpen={onOpen} />
+        <div className="indicator-figure indicator-figure--static" data-testid="figure-documents_downloaded">
+          <span className="indicator-figure__value">{cohort.documents_downloaded}</span>
+          <span className="indicator-figure__label">{m.documentsDownloaded}</span>
         </div>
       </div>
     </section>
@@ -282,7 +289,7 @@ export function IndicatorsPage() {
           </p>
           <Results cohort={data.cohort} onOpen={setFigure} />
           <Evaluations cohort={data.cohort} onOpen={setFigure} />
-          <Resources cohort={data.cohort} />
+          <Resources cohort={data.cohort} onOpen={setFigure} />
           <Reminders cohort={data.cohort} onOpen={setFigure} />
           <Satisfaction figures={data.satisfaction} />
           <section className="indicator-section" aria-labelledby="indicators-courses">
@@ -312,6 +319,7 @@ export function IndicatorsPage() {
                   { title: m.dropoutRate, width: 110, render: (_, c) => rateText(c.dropout_rate) },
                   { title: m.successRate, width: 120, render: (_, c) => (c.final_quiz_id === null ? '—' : rateText(c.success_rate)) },
                   { title: m.stepsShare, width: 130, render: (_, c) => rateText(c.steps_opened_share) },
+                  { title: m.documentsDownloaded, dataIndex: 'documents_downloaded', width: 120 },
                 ]}
               />
             </ScrollRegion>

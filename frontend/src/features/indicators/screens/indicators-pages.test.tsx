@@ -9,6 +9,7 @@ const path = (request: FakeRequest) => request.path.replace(/\/$/, '');
 const figures = {
   learners: 8, completed: 3, dropped: 1, in_progress: 4, not_started: 2, completion_rate: 0.375, dropout_rate: 0.125,
   evaluated: 8, evaluation_taken: 5, evaluation_passed: 4, success_rate: 0.8, average_score: 71.3, opened_any: 6, steps_opened_share: 0.52,
+  downloaded_any: 5, documents_downloaded: 12,
   reminded: 3, reminded_active: 2, reminders_sent: 4, reactivation_rate: 0.667,
 };
 const view = (publicResults: boolean) => ({
@@ -22,7 +23,7 @@ const view = (publicResults: boolean) => ({
 });
 const learner = {
   student_id: 11, fullname: 'Léa Dubois', email: 'lea.dubois@example.fr', closed: false, course_id: 7, course_title: 'Excel : tableaux croisés dynamiques',
-  enrolled_at: '2026-09-07T08:00:00Z', left_at: null, completed_at: '2026-10-20T14:00:00Z', steps_opened: 9, steps: 9, final_quiz_id: 3, final_best_percent: 85, final_passed: true, status: 'completed',
+  enrolled_at: '2026-09-07T08:00:00Z', left_at: null, completed_at: '2026-10-20T14:00:00Z', steps_opened: 9, steps: 9, documents_downloaded: 4, final_quiz_id: 3, final_best_percent: 85, final_passed: true, status: 'completed',
 };
 
 describe('the Qualiopi indicators (docs/adr/0056)', () => {
@@ -56,6 +57,8 @@ describe('the Qualiopi indicators (docs/adr/0056)', () => {
     expect(screen.getByText('1 h 30 min')).toBeInTheDocument();
     expect(screen.getByTestId('figure-reminded_active')).toHaveTextContent('Taux de reprise 66,7 %');
     expect(screen.getByText('À chaud (apprenants) : 5 / 8 (62,5 %)')).toBeInTheDocument();
+    expect(screen.getByTestId('figure-downloaded')).toHaveTextContent('5Ont téléchargé au moins un document');
+    expect(screen.getByTestId('figure-documents_downloaded')).toHaveTextContent('12Documents téléchargés');
 
     await userEvent.click(completed);
     const dialog = await screen.findByRole('dialog', {}, { timeout: 5000 });
@@ -63,6 +66,7 @@ describe('the Qualiopi indicators (docs/adr/0056)', () => {
     expect(await within(dialog).findByRole('link', { name: 'Léa Dubois' })).toHaveAttribute('href', '/admin-student-detail/11');
     expect(within(dialog).getByText('85 %')).toBeInTheDocument();
     expect(asked.at(-1)).toBe('completed');
+    expect(within(dialog).getByRole('columnheader', { name: 'Documents téléchargés' })).toBeInTheDocument();
 
     const toggle = screen.getByRole('switch', { name: 'Publier les résultats sur le site' });
     expect(toggle).not.toBeChecked();

@@ -1,8 +1,13 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { Database } from '../../../../platform/database/database.js';
 
-/** The file name a course document is downloaded under, from its stored public path; null for no such document. */
-export class GetDocumentName extends Query<string | null> {
+export interface StoredDocumentRef {
+  materialId: number;
+  fileName: string;
+}
+
+/** A course document by its stored public path: its id and the file name it is downloaded under; null for no such document. */
+export class GetDocumentName extends Query<StoredDocumentRef | null> {
   constructor(readonly publicPath: string) {
     super();
   }
@@ -12,8 +17,8 @@ export class GetDocumentName extends Query<string | null> {
 export class GetDocumentNameHandler implements IQueryHandler<GetDocumentName> {
   constructor(private readonly db: Database) {}
 
-  async execute({ publicPath }: GetDocumentName): Promise<string | null> {
-    const row = await this.db.one<{ file_name: string }>('select file_name from catalogue.study_material where file_path = $1', [publicPath]);
-    return row?.file_name ?? null;
+  async execute({ publicPath }: GetDocumentName): Promise<StoredDocumentRef | null> {
+    const row = await this.db.one<{ id: number; file_name: string }>('select id, file_name from catalogue.study_material where file_path = $1', [publicPath]);
+    return row ? { materialId: row.id, fileName: row.file_name } : null;
   }
 }

@@ -3,7 +3,7 @@ import { IQueryHandler, Query, QueryBus, QueryHandler } from '@nestjs/cqrs';
 import { Database } from '../../../../platform/database/database.js';
 import { NotFoundError, type Actor } from '../../../../shared-kernel/index.js';
 import { COURSE_SUMMARY } from '../../../catalogue/contracts/catalogue.read-models.js';
-import { COURSE_ENROLMENT } from '../../../enrolment/contracts/enrolment.read-models.js';
+import { COURSE_ENROLMENT, SESSION_LEARNER, TRAINING_SESSION_SUMMARY } from '../../../enrolment/contracts/enrolment.read-models.js';
 import { GetAuditorScope, type AuditorScopeView } from '../../../identity/contracts/identity.auditors.js';
 import { STUDENT_RECORD, studentRecordOrder } from '../../../identity/contracts/identity.read-models.js';
 
@@ -20,6 +20,20 @@ export class AuditLearnerView {
   @ApiProperty() fullname!: string;
   @ApiProperty({ type: String, nullable: true }) enrolled_at!: string | null;
   @ApiProperty({ description: 'Compte clôturé (son historique reste consultable)' }) closed!: boolean;
+}
+
+/** A training session of a course of the scope, to filter its learners by. */
+export class AuditSessionView {
+  @ApiProperty() id!: number;
+  @ApiProperty({ example: 'Session de mars 2027' }) name!: string;
+  @ApiProperty({ description: 'AAAA-MM-JJ' }) start_date!: string;
+  @ApiProperty({ description: 'AAAA-MM-JJ' }) end_date!: string;
+}
+
+export class AuditSessionNotFoundError extends NotFoundError {
+  constructor() {
+    super('Session introuvable pour cette formation.');
+  }
 }
 
 /** The courses of the signed-in auditor's scope (403 once expired or revoked), with their learners' count. */
@@ -56,7 +70,11 @@ export class ListAuditCoursesHandler implements IQueryHandler<ListAuditCourses> 
  * readable by its transcript.
  */
 export class ListAuditLearners extends Query<AuditLearnerView[]> {
-  constructor(readonly courseId: number) {
+  constructor(
+    readonly courseId: number,
+    /** Only the learners who were in this session of the course (a session of another course: 404). */
+    readonly sessionId?: number,
+  ) {
     super();
   }
 }
@@ -65,15 +83,42 @@ export class ListAuditLearners extends Query<AuditLearnerView[]> {
 export class ListAuditLearnersHandler implements IQueryHandler<ListAuditLearners> {
   constructor(private readonly db: Database) {}
 
-  async execute({ courseId }: ListAuditLearners): Promise<AuditLearnerView[]> {
+  async execute({ courseId, sessionId }: ListAuditLearners): Promise<AuditLearnerView[]> {
+    if (sessionId !== undefined) {
+      const session = await this.db.one(`select 1 from ${TRAINING_SESSION_SUMMARY} where session_id = $1 and course_id = $2`, [sessionId, courseId]);
+      if (!session) throw new AuditSessionNotFoundError();
+    }
+    const params: unknown[] = [courseId];
+    const inSession =
+      sessionId === undefined ? '' : `and exists (select 1 from ${SESSION_LEARNER} sl where sl.session_id = $${params.push(sessionId)} and sl.student_id = e.student_id)`;
     const rows = await this.db.query<{ id: number; fullname: string; enrolled_at: Date | null; closed_at: Date | null }>(
       `select s.id, s.fullname, e.enrolled_at, s.closed_at
          from ${COURSE_ENROLMENT} e join ${STUDENT_RECORD} s on s.id = e.student_id
-        where e.course_id = $1
+        where e.course_id = $1 ${inSession}
         order by ${studentRecordOrder('s')}`,
-      [courseId],
+      params,
     );
     return rows.map((r) => ({ id: r.id, fullname: r.fullname, enrolled_at: r.enrolled_at ? new Date(r.enrolled_at).toISOString() : null, closed: r.closed_at !== null }));
+  }
+}
+
+/** The training sessions of a course of the scope, the newest first (the caller has admitted the access). */
+export class ListAuditSessions extends Query<AuditSessionView[]> {
+  constructor(readonly courseId: number) {
+    super();
+  }
+}
+
+@QueryHandler(ListAuditSessions)
+export class ListAuditSessionsHandler implements IQueryHandler<ListAuditSessions> {
+  constructor(private readonly db: Database) {}
+
+  execute({ courseId }: ListAuditSessions): Promise<AuditSessionView[]> {
+    return this.db.query<AuditSessionView>(
+      `select session_id as id, name, to_char(start_date, 'YYYY-MM-DD') as start_date, to_char(end_date, 'YYYY-MM-DD') as end_date
+         from ${TRAINING_SESSION_SUMMARY} where course_id = $1 order by start_date desc, session_id desc`,
+      [courseId],
+    );
   }
 }
 

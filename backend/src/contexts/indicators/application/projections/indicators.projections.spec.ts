@@ -12,7 +12,9 @@ describe('indicators.learner_course', () => {
       recorded('StepOpened', { studentId: 9, courseId: 3, kind: 'chapter', stepId: 1, contentType: 'text' }, day(3)),
       recorded('StudentUnenrolled', { studentId: 9, courseId: 3 }, day(4)),
     );
-    expect(row).toEqual({ student_id: 9, course_id: 3, enrolled_at: day(2), left_at: day(4), completed_at: null, steps_opened: 1, last_opened_at: day(3) });
+    expect(row).toEqual({ student_id: 9, course_id: 3, enrolled_at: day(2), left_at: day(4), completed_at: null, steps_opened: 1, last_opened_at: day(3),
+      documents_downloaded: 0, last_downloaded_at: null,
+    });
     const [back] = rows(
       recorded('StudentEnrolled', { studentId: 9, courseId: 3, enrolledBy: 'admin' }, day(2)),
       recorded('StudentUnenrolled', { studentId: 9, courseId: 3 }, day(4)),
@@ -21,6 +23,15 @@ describe('indicators.learner_course', () => {
       recorded('CourseCompleted', { studentId: 9, courseId: 3, steps: 4 }, day(7)),
     );
     expect(back).toMatchObject({ enrolled_at: day(2), left_at: null, completed_at: day(6) });
+  });
+
+  it('counts the documents the learner downloaded (each a download the content gate counted)', () => {
+    const [row] = rows(
+      recorded('StudentEnrolled', { studentId: 9, courseId: 3, enrolledBy: 'admin' }, day(2)),
+      recorded('StudyDocumentDownloaded', { studentId: 9, courseId: 3, materialId: 5 }, day(3)),
+      recorded('StudyDocumentDownloaded', { studentId: 9, courseId: 3, materialId: 6 }, day(4)),
+    );
+    expect(row).toMatchObject({ documents_downloaded: 2, last_downloaded_at: day(4), steps_opened: 0 });
   });
 });
 

@@ -1,4 +1,5 @@
 import type { Projection, RecordedEvent } from '../../../../platform/event-log/index.js';
+import type { StudyDocumentDownloaded } from '../../../catalogue/contracts/catalogue.events.js';
 import type { QuizCompleted, QuizValidatedByTrainer } from '../../../assessment/contracts/assessment.events.js';
 import type { StudentEnrolled, StudentUnenrolled } from '../../../enrolment/contracts/enrolment.events.js';
 import type { CourseCompleted, StepOpened } from '../../../learning-progress/contracts/learning-progress.events.js';
@@ -8,8 +9,9 @@ type Fact<E extends { type: string; payload: object }> = RecordedEvent<E['type']
 /**
  * A learner's course as the indicators count it (docs/adr/0056): when they entered it (their first
  * enrolment; a later one after leaving keeps that date and clears the leaving), when they left it
- * without finishing, when the server saw it completed, and how many steps they opened (learning
- * progress opens each step once: `StepOpened`).
+ * without finishing, when the server saw it completed, how many steps they opened (learning
+ * progress opens each step once: `StepOpened`) and how many times they downloaded one of its
+ * documents (`StudyDocumentDownloaded`, decided by the catalogue's content gate).
  */
 export interface LearnerCourseRow extends Record<string, unknown> {
   student_id: number;
@@ -19,21 +21,24 @@ export interface LearnerCourseRow extends Record<string, unknown> {
   completed_at: string | Date | null;
   steps_opened: number;
   last_opened_at: string | Date | null;
+  documents_downloaded: number;
+  last_downloaded_at: string | Date | null;
 }
 
-type CourseFact = Fact<StudentEnrolled> | Fact<StudentUnenrolled> | Fact<StepOpened> | Fact<CourseCompleted>;
+type CourseFact = Fact<StudentEnrolled> | Fact<StudentUnenrolled> | Fact<StepOpened> | Fact<CourseCompleted> | Fact<StudyDocumentDownloaded>;
 
 export const learnerCourseProjection: Projection<LearnerCourseRow, CourseFact> = {
   name: 'indicators.learner-course',
   table: 'indicators.learner_course',
   primaryKey: ['student_id', 'course_id'],
-  handles: ['StudentEnrolled', 'StudentUnenrolled', 'StepOpened', 'CourseCompleted'],
+  handles: ['StudentEnrolled', 'StudentUnenrolled', 'StepOpened', 'CourseCompleted', 'StudyDocumentDownloaded'],
   key: (event) => ({ student_id: event.payload.studentId, course_id: event.payload.courseId }),
   evolve: (row, event) => {
     const at = event.occurredAt;
     // Progress seen before any enrolment (a course followed before the log knew enrolments): entered then.
     const current: LearnerCourseRow = row ?? {
       student_id: event.payload.studentId, course_id: event.payload.courseId, enrolled_at: at, left_at: null, completed_at: null, steps_opened: 0, last_opened_at: null,
+      documents_downloaded: 0, last_downloaded_at: null,
     };
     switch (event.type) {
       case 'StudentEnrolled':
@@ -44,6 +49,8 @@ export const learnerCourseProjection: Projection<LearnerCourseRow, CourseFact> =
         return { ...current, steps_opened: current.steps_opened + 1, last_opened_at: at };
       case 'CourseCompleted':
         return { ...current, completed_at: current.completed_at ?? at };
+      case 'StudyDocumentDownloaded':
+        return { ...current, documents_downloaded: Number(current.documents_downloaded ?? 0) + 1, last_downloaded_at: at };
     }
   },
 };
