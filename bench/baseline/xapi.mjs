@@ -72,21 +72,31 @@ export default async function xapiRoutes(app, { sql, orm }) {
         definitions: definition ? [[String(statement.object.id), definition]] : [],
       });
     }
+    // The stored forms made before the turn with the clock's `stored`, as the app does; made again
+    // under the turn only when that instant is not after the newest stored.
+    const makeRows = (stored) => items.map((item) => {
+      const full = { ...item.received, timestamp: item.statement.timestamp ?? stored, stored, authority, version: item.statement.version ?? '1.0.0' };
+      const statementJson = agents.canonicalJson(full);
+      return {
+        id: item.id, statementJson, sha256: sha256(statementJson), receivedSha256: item.receivedSha256, actorKey: item.actorKey,
+        verbId: item.statement.verb.id, objectActivity: String(item.statement.object.id), objectAgent: null, objectRef: null,
+        registration: item.statement.context?.registration ?? null, agents: item.agents, activities: item.activities, teacherId: null,
+      };
+    });
+    const early = new Date().toISOString();
+    const earlyRows = makeRows(early);
     const client = await orm.connect();
     try {
       await client.query('begin');
-      const last = (await client.query(store.TAKE_STATEMENT_TURN_SQL)).rows[0].stored;
-      const stored = new Date(last === null ? Date.now() : Math.max(Date.now(), new Date(last).getTime() + 1)).toISOString();
-      const rows = items.map((item) => {
-        const full = { ...item.received, timestamp: item.statement.timestamp ?? stored, stored, authority, version: item.statement.version ?? '1.0.0' };
-        const statementJson = agents.canonicalJson(full);
-        return {
-          id: item.id, statementJson, sha256: sha256(statementJson), receivedSha256: item.receivedSha256, actorKey: item.actorKey,
-          verbId: item.statement.verb.id, objectActivity: String(item.statement.object.id), objectAgent: null, objectRef: null,
-          registration: item.statement.context?.registration ?? null, agents: item.agents, activities: item.activities, teacherId: null,
-        };
-      });
-      const inserted = new Set((await client.query(store.INSERT_STATEMENTS_SQL, store.statementInsertParams(stored, found.id, null, rows))).rows.map((r) => r.id));
+      // The app's one round trip: the turn, the statements and their definitions (TURN_AND_INSERT_SQL).
+      const answer = (await client.query(store.TURN_AND_INSERT_SQL, [
+        ...store.statementInsertParams(early, found.id, null, earlyRows),
+        ...store.activityParams(items.flatMap((item) => item.definitions)),
+      ])).rows[0];
+      const kept = answer.newest === null || new Date(answer.newest).getTime() < Date.parse(early);
+      const stored = kept ? early : new Date(Math.max(Date.now(), new Date(answer.newest).getTime() + 1)).toISOString();
+      const rows = kept ? earlyRows : makeRows(stored);
+      const inserted = new Set(kept ? answer.ids : (await client.query(store.INSERT_STATEMENTS_SQL, store.statementInsertParams(stored, found.id, null, rows))).rows.map((r) => r.id));
       const added = rows.filter((r) => inserted.has(r.id));
       await events.appendMany(client, added.map((r) => ({
         streamType: 'xapi.statement',
@@ -96,7 +106,7 @@ export default async function xapiRoutes(app, { sql, orm }) {
         metadata: { actor: null, correlationId: randomUUID() },
       })));
       const definitions = items.filter((item) => inserted.has(item.id)).flatMap((item) => item.definitions);
-      if (definitions.length > 0) await client.query(store.UPSERT_ACTIVITIES_SQL, store.activityParams(definitions));
+      if (definitions.length > 0 && !(kept && answer.ids.length === items.length)) await client.query(store.UPSERT_ACTIVITIES_SQL, store.activityParams(definitions));
       await client.query('commit');
       notifier.notify();
       return reply.send(rows.map((r) => r.id));

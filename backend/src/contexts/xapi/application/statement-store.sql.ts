@@ -16,23 +16,29 @@ export const TAKE_STATEMENT_TURN_SQL = `select xapi.take_statement_turn() as sto
 /** Who stored each target of a voiding statement, and whether it voids itself. */
 export const VOID_TARGETS_SQL = `select id::text as id, verb_id, credential_id, account_id from xapi.statement where id = any($1::uuid[])`;
 
-/**
- * Every statement of the batch in one INSERT, in the batch's order (seq), an id already stored
- * skipped (the caller compares its content: same is a no-op, other a 409). $1 stored, $2
- * credential, $3 account; then one array per column (statementInsertParams).
- */
-export const INSERT_STATEMENTS_SQL = `
-  insert into xapi.statement (id, statement, sha256, received_sha256, stored, actor_key, verb_id, object_activity, object_agent, object_ref,
-                              registration, agents, activities, credential_id, account_id, teacher_id)
+const STATEMENT_COLUMNS = `id, statement, sha256, received_sha256, stored, actor_key, verb_id, object_activity, object_agent, object_ref,
+                              registration, agents, activities, credential_id, account_id, teacher_id`;
+
+/** The INSERT of INSERT_STATEMENTS_SQL, with an extra condition on the rows (TURN_AND_INSERT_SQL's). */
+const insertStatements = (condition: string) => `
+  insert into xapi.statement (${STATEMENT_COLUMNS})
   select s.id, s.statement, s.sha256, s.received_sha256, $1::timestamptz, s.actor_key, s.verb_id, s.object_activity, s.object_agent, s.object_ref,
          s.registration, array(select jsonb_array_elements_text(s.agents)), array(select jsonb_array_elements_text(s.activities)), $2::int, $3::int, s.teacher_id
     from unnest($4::uuid[], $5::jsonb[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::uuid[], $13::uuid[],
                 $14::jsonb[], $15::jsonb[], $16::int[])
          with ordinality as s(id, statement, sha256, received_sha256, actor_key, verb_id, object_activity, object_agent, object_ref, registration,
                               agents, activities, teacher_id, ord)
+   ${condition}
    order by s.ord
   on conflict (id) do nothing
   returning id::text as id`;
+
+/**
+ * Every statement of the batch in one INSERT, in the batch's order (seq), an id already stored
+ * skipped (the caller compares its content: same is a no-op, other a 409). $1 stored, $2
+ * credential, $3 account; then one array per column (statementInsertParams).
+ */
+export const INSERT_STATEMENTS_SQL = insertStatements('');
 
 /** The received form of the statements the INSERT skipped (already stored). */
 export const STORED_CONTENT_SQL = `select id::text as id, received_sha256 from xapi.statement where id = any($1::uuid[])`;
@@ -48,12 +54,34 @@ const MERGED_DEFINITION = `xapi.activity.definition || excluded.definition
     || jsonb_strip_nulls(jsonb_build_object('name', (xapi.activity.definition -> 'name') || (excluded.definition -> 'name'),
                                             'description', (xapi.activity.definition -> 'description') || (excluded.definition -> 'description')))`;
 
-/** A definition sent again unchanged (an authoring tool repeats it in every statement) writes no new row version. */
-export const UPSERT_ACTIVITIES_SQL = `
-  insert into xapi.activity (id, definition)
-  select a.id, a.definition from unnest($1::text[], $2::jsonb[]) as a(id, definition) order by a.id
+function upsertActivities(ids: string, definitions: string, condition = ''): string {
+  return `insert into xapi.activity (id, definition)
+  select a.id, a.definition from unnest(${ids}::text[], ${definitions}::jsonb[]) as a(id, definition) ${condition} order by a.id
   on conflict (id) do update set definition = ${MERGED_DEFINITION}
    where ${MERGED_DEFINITION} is distinct from xapi.activity.definition`;
+}
+
+/** A definition sent again unchanged (an authoring tool repeats it in every statement) writes no new row version. */
+export const UPSERT_ACTIVITIES_SQL = upsertActivities('$1', '$2');
+
+/**
+ * The turn, the statements and their activity definitions in one round trip (the usual batch: no
+ * voiding statement; docs/adr/0024, 2026-11-27 evening): `xapi.take_statement_turn()` first (the
+ * INSERT's rows wait for it: their condition reads it, so `seq` is drawn after the lock), then
+ * INSERT_STATEMENTS_SQL's rows, made before the turn with `stored` = $1, only when $1 is after the
+ * newest `stored` — else nothing is written and the caller, still holding the turn, makes them
+ * again with a later `stored`. The definitions ($17, $18: activityParams) are upserted only when
+ * every statement was inserted (a retry that skipped some lets the caller upsert the added ones'
+ * definitions alone). Answers `newest` (the newest `stored` before this batch) and `ids` (the
+ * statements inserted). Params: statementInsertParams, then activityParams (empty arrays: none).
+ */
+export const TURN_AND_INSERT_SQL = `
+  with turn as materialized (select xapi.take_statement_turn() as newest),
+  inserted as (${insertStatements('where (select newest from turn) is null or (select newest from turn) < $1::timestamptz')}),
+  definitions as (
+    ${upsertActivities('$17', '$18', 'where (select count(*) from inserted) = cardinality($4::uuid[])')}
+    returning 1)
+  select (select newest from turn) as newest, coalesce((select array_agg(id) from inserted), '{}') as ids`;
 
 type Obj = Record<string, unknown>;
 

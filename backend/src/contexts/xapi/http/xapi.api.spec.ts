@@ -626,6 +626,21 @@ describe('batches stored set-based (issue 31)', () => {
     expect((await xapi(`/statements${q({ statementId: others })}`)).statusCode).toBe(200);
   });
 
+  it('stores the definitions with the statements in the turn, and a batch resent with new statements takes only the new ones\' definitions', async () => {
+    const [x, y] = [activityId(), activityId()];
+    const definition = async (id: string) => (await db.query<{ definition: Obj }>('select definition from xapi.activity where id = $1', [id]))[0]?.definition;
+    const first = statement({ id: randomUUID(), object: { id: x, definition: { name: { 'en-US': 'one' } } } });
+    await post([first, statement({ id: randomUUID() })]);
+    expect(await definition(x)).toEqual({ name: { 'en-US': 'one' } });
+    await post([statement({ id: randomUUID(), object: { id: x, definition: { name: { 'en-US': 'two' }, type: 'http://adlnet.gov/expapi/activities/lesson' } } })]);
+    // The first statement again (already stored: a no-op) beside a new one: x keeps its newest definition, y gets its own.
+    const added = statement({ id: randomUUID(), object: { id: y, definition: { name: { 'fr-FR': 'trois' } } } });
+    expect(await post([first, added])).toEqual([first.id, added.id]);
+    expect(await definition(x)).toEqual({ name: { 'en-US': 'two' }, type: 'http://adlnet.gov/expapi/activities/lesson' });
+    expect(await definition(y)).toEqual({ name: { 'fr-FR': 'trois' } });
+    expect(await countOf('event', [String(first.id), String(added.id)])).toBe(2);
+  });
+
   it('keeps since and more paging exact while batches arrive concurrently: no statement skipped, none repeated', async () => {
     const verb = uniqueVerb();
     const sent: string[] = [];

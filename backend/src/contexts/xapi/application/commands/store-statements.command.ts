@@ -13,6 +13,7 @@ import {
   statementInsertParams,
   STORED_CONTENT_SQL,
   TAKE_STATEMENT_TURN_SQL,
+  TURN_AND_INSERT_SQL,
   UPSERT_ACTIVITIES_SQL,
   VOID_TARGETS_SQL,
   type StatementRow,
@@ -313,26 +314,28 @@ export class StoreStatementsHandler implements ICommandHandler<StoreStatements> 
       const batchVoiding = new Set(prepared.filter((p) => p.voids).map((p) => p.id));
       if (targets.some((t) => batchVoiding.has(t))) throw new XapiBadRequest('object: a voiding statement cannot be voided');
 
-      const [{ stored: last }] = await sql.query<{ stored: Date | string | null }>(TAKE_STATEMENT_TURN_SQL);
-      const newest = last === null ? null : new Date(last).getTime();
-      const now = this.clock.now().getTime();
-      const stored = newest === null || newest < Date.parse(early.stored) ? early.stored : new Date(Math.max(now, newest + 1)).toISOString();
-
-      if (targets.length > 0) {
-        const found = await sql.query<{ id: string; verb_id: string; credential_id: number | null; account_id: number | null }>(VOID_TARGETS_SQL, [targets]);
-        if (found.some((t) => t.verb_id === VOIDED_VERB)) throw new XapiBadRequest('object: a voiding statement cannot be voided');
-        // Voiding hides a statement from every reader: only its sender does it (a student their own, a credential what it stored), or a credential with the `all` scope.
-        const mayVoid = (t: (typeof found)[number]) =>
-          principal.kind === 'platform' ||
-          (principal.kind === 'credential' && (principal.scopes.includes('all') || t.credential_id === principal.credentialId)) ||
-          (principal.kind === 'session' && t.account_id === principal.actor.accountId);
-        const refused = found.find((t) => !mayVoid(t));
-        if (refused) throw FORBIDDEN(`statement ${refused.id} was stored by someone else: only its sender voids it`);
+      // The usual batch (no voiding statement): the turn, the rows made before it and their
+      // definitions in one round trip, the rows kept when their `stored` is still after the newest one.
+      let turn: { newest: number | null; inserted: Set<string> | null; definitionsDone: boolean };
+      if (targets.length === 0) {
+        const [answer] = await sql.query<{ newest: Date | string | null; ids: string[] }>(TURN_AND_INSERT_SQL, [
+          ...statementInsertParams(early.stored, credentialId, accountId, early.rows),
+          ...activityParams(early.rows.flatMap((r) => r.definitions)),
+        ]);
+        const newest = answer.newest === null ? null : new Date(answer.newest).getTime();
+        const kept = newest === null || newest < Date.parse(early.stored);
+        turn = { newest, inserted: kept ? new Set(answer.ids) : null, definitionsDone: kept && answer.ids.length === early.rows.length };
+      } else {
+        const [{ stored: last }] = await sql.query<{ stored: Date | string | null }>(TAKE_STATEMENT_TURN_SQL);
+        turn = { newest: last === null ? null : new Date(last).getTime(), inserted: null, definitionsDone: false };
+        await this.checkVoiding(principal, sql, targets);
       }
+      const newest = turn.newest;
+      const stored = newest === null || newest < Date.parse(early.stored) ? early.stored : new Date(Math.max(this.clock.now().getTime(), newest + 1)).toISOString();
 
       // The rows prepared before the turn serve when their `stored` is still after the newest one (the usual case); otherwise they are made again.
       const rows = stored === early.stored ? early.rows : statementRows(prepared, stored, teacherIds);
-      const inserted = new Set((await sql.query<{ id: string }>(INSERT_STATEMENTS_SQL, statementInsertParams(stored, credentialId, accountId, rows))).map((r) => r.id));
+      const inserted = turn.inserted ?? new Set((await sql.query<{ id: string }>(INSERT_STATEMENTS_SQL, statementInsertParams(stored, credentialId, accountId, rows))).map((r) => r.id));
       if (inserted.size < rows.length) {
         const skipped = rows.filter((r) => !inserted.has(r.id));
         const existing = new Map((await sql.query<{ id: string; received_sha256: string }>(STORED_CONTENT_SQL, [skipped.map((r) => r.id)])).map((r) => [r.id, r.received_sha256]));
@@ -351,10 +354,23 @@ export class StoreStatementsHandler implements ICommandHandler<StoreStatements> 
       const voided = added.map((r) => r.voids).filter((v): v is string => v !== null);
       if (voided.length > 0) await sql.query(MARK_VOIDED_SQL, [voided]);
       const definitions = added.flatMap((r) => r.definitions);
-      if (definitions.length > 0) await sql.query(UPSERT_ACTIVITIES_SQL, activityParams(definitions));
+      if (definitions.length > 0 && !turn.definitionsDone) await sql.query(UPSERT_ACTIVITIES_SQL, activityParams(definitions));
       for (const [sha2, part] of attachments) {
         await sql.query(`insert into xapi.attachment (sha2, content_type, content) values ($1, $2, $3) on conflict (sha2) do nothing`, [sha2, part.contentType, part.content]);
       }
     });
+  }
+
+  /** Under the turn, before a batch with voiding statements is inserted: their targets may be voided, by this sender. */
+  private async checkVoiding(principal: XapiPrincipal, sql: ReturnType<typeof sqlExecutor>, targets: string[]): Promise<void> {
+    const found = await sql.query<{ id: string; verb_id: string; credential_id: number | null; account_id: number | null }>(VOID_TARGETS_SQL, [targets]);
+    if (found.some((t) => t.verb_id === VOIDED_VERB)) throw new XapiBadRequest('object: a voiding statement cannot be voided');
+    // Voiding hides a statement from every reader: only its sender does it (a student their own, a credential what it stored), or a credential with the `all` scope.
+    const mayVoid = (t: (typeof found)[number]) =>
+      principal.kind === 'platform' ||
+      (principal.kind === 'credential' && (principal.scopes.includes('all') || t.credential_id === principal.credentialId)) ||
+      (principal.kind === 'session' && t.account_id === principal.actor.accountId);
+    const refused = found.find((t) => !mayVoid(t));
+    if (refused) throw FORBIDDEN(`statement ${refused.id} was stored by someone else: only its sender voids it`);
   }
 }
