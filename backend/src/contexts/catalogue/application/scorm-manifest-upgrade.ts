@@ -49,7 +49,12 @@ export class ScormManifestUpgrade {
       } catch (error) {
         this.logger.warn(`Chapitre ${row.id} : manifeste SCORM illisible, laissé tel quel (${error instanceof Error ? error.message : String(error)}).`);
       }
-      await this.db.query(`update catalogue.chapter set scorm_manifest = $2::jsonb where id = $1`, [row.id, JSON.stringify({ ...row.manifest, items, reading: MANIFEST_READING })]);
+      // Only the package read above: another node may have replaced it (or upgraded it) meanwhile (docs/adr/0059).
+      await this.db.query(
+        `update catalogue.chapter set scorm_manifest = $2::jsonb
+          where id = $1 and scorm_path = $3 and coalesce((scorm_manifest->>'reading')::int, 1) < $4`,
+        [row.id, JSON.stringify({ ...row.manifest, items, reading: MANIFEST_READING }), row.scorm_path, MANIFEST_READING],
+      );
     }
     return upgraded;
   }
