@@ -1,9 +1,9 @@
 // Baseline of POST /api/attempt-quiz/ (bench/scenarios/assessment.mjs) in bare Fastify + pg: the
 // app's statements in the app's order (quiz-access.ts, get-quiz-step-courses.query.ts,
 // is-following-course.query.ts, the live questions, then what MikroORM sends for
-// answer-question.command.ts: the lock on the student's quiz, the student's quiz with its attempts and answers
-// in one joined statement, the inserts and updates; the access check and the questions at once) and
-// the event append through the app's own EventLog (its hash chain and stream_head call) in the
+// answer-question.command.ts: the lock on the student's quiz, the student's quiz with its attempts (and
+// papers) and the attempt in progress's answers in one statement, the inserts and updates; the access
+// check and the questions at once) and the event append through the app's own EventLog (its hash chain and stream_head call) in the
 // same transaction, then the debounced NOTIFY after commit, as the app does.
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
@@ -12,13 +12,14 @@ import { liveClaims, signAccess } from '../lib/baseline-auth.mjs';
 import { projectRoot } from '../lib/deps.mjs';
 
 const dist = (path) => import(pathToFileURL(join(projectRoot, 'backend/dist', path)).href);
-const [{ EventLog }, { SystemClock }, { AppendNotifier }, { LIVE_QUESTIONS_SQL }, { SERIALIZE_LOCK_SQL, serializeLockKey }, { studentQuizKey }] = await Promise.all([
+const [{ EventLog }, { SystemClock }, { AppendNotifier }, { LIVE_QUESTIONS_SQL }, { SERIALIZE_LOCK_SQL, serializeLockKey }, { studentQuizKey }, { GIVEN_ANSWERS_SQL }] = await Promise.all([
   dist('platform/event-log/event-log.js'),
   dist('shared-kernel/clock.js'),
   dist('platform/event-log/append-notifier.js'),
   dist('contexts/assessment/application/quiz-access.js'),
   dist('platform/aggregate-store/aggregate-store.js'),
   dist('contexts/assessment/application/commands/answer-question.command.js'),
+  dist('contexts/assessment/domain/student-quiz.aggregate.js'),
 ]);
 
 const STEP_COURSES_SQL = `select ch.course_id from catalogue.chapter ch where ch.quiz_id = $1 and ch.archived_at is null
@@ -54,26 +55,29 @@ export default async function assessmentRoutes(app, { sql, orm, config }) {
 
   async function answer(client, claims, { student, quiz: quizId, question: questionId, right_ans: chosenText }, questions, question) {
     const now = new Date();
-    // The app's writers on one student's quiz queue on one key (ADR 0043), then read it in one joined statement.
+    // The app's writers on one student's quiz queue on one key (ADR 0043), then read it in one joined
+    // statement: its attempts with their papers, the attempt in progress's answers as one JSON value
+    // (the app's `givenAnswers` formula, the same text from the build: ADR 0043 item 10).
     await client.query(SERIALIZE_LOCK_SQL.replace('?', '$1'), [serializeLockKey(studentQuizKey(student, quizId))]);
     const joined = (
       await client.query(
-        `select s0.*, a1.id as a_id, a1.attempt as a_attempt, a1.completed_at as a_completed_at, q2.id as q_id, q2.attempt as q_attempt, q2.question_id as q_question_id, q2.correct as q_correct
+        `select s0.*, ${GIVEN_ANSWERS_SQL('s0.id', 's0.attempt')} as given_answers,
+                a1.id as a_id, a1.attempt as a_attempt, a1.completed_at as a_completed_at, p2.id as p_id
            from assessment.student_quiz as s0
            left join assessment.quiz_attempt as a1 on s0.id = a1.student_quiz_id
-           left join assessment.quiz_answer as q2 on s0.id = q2.student_quiz_id
-          where s0.student_id = $1 and s0.quiz_id = $2`,
+           left join assessment.attempt_question as p2 on a1.id = p2.attempt_id
+          where s0.student_id = $1 and s0.quiz_id = $2
+          order by p2.position asc`,
         [student, quizId],
       )
     ).rows;
     let taken = joined[0];
     const attempts = [...new Map(joined.filter((r) => r.a_id !== null).map((r) => [r.a_id, { id: r.a_id, attempt: r.a_attempt, completed_at: r.a_completed_at }])).values()];
-    const answers = [...new Map(joined.filter((r) => r.q_id !== null).map((r) => [r.q_id, { attempt: r.q_attempt, question_id: r.q_question_id, correct: r.q_correct }])).values()];
     const attemptNo = taken?.attempt ?? 1;
     const current = attempts.find((a) => a.attempt === attemptNo);
     if (current?.completed_at) throw new Refusal(409, 'Vous avez terminé ce quiz : recommencez-le pour répondre à nouveau.');
-    const mine = answers.filter((a) => a.attempt === attemptNo);
-    if (mine.some((a) => a.question_id === questionId)) throw new Refusal(409, 'Vous avez déjà répondu à cette question.');
+    const mine = (taken?.given_answers ?? []).filter((a) => a.attempt === attemptNo);
+    if (mine.some((a) => a.questionId === questionId)) throw new Refusal(409, 'Vous avez déjà répondu à cette question.');
     const options = [question.ans1, question.ans2, question.ans3, question.ans4];
     const chosen = options.indexOf(chosenText.trim()) + 1;
     if (chosen < 1) throw new Refusal(400, 'Cette réponse ne fait pas partie des réponses proposées.');

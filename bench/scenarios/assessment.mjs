@@ -86,7 +86,7 @@ export const scenarios = [
   {
     name: 'answer question',
     description:
-      'POST /api/attempt-quiz/ by a student enrolled in the course: token check, who may take the quiz (the steps and assignments naming it, the enrolment), then in one transaction the quiz, its questions, the student\'s attempts and answers, the answer insert (the attempt insert on a first answer, its completion on the last), the version update, the events (QuestionAnswered, with QuizAttemptStarted or QuizCompleted) chained by hash, commit, NOTIFY.',
+      'POST /api/attempt-quiz/ by a student enrolled in the course: token check, who may take the quiz (the steps and assignments naming it, the enrolment), the live questions, then in one transaction the student\'s quiz with its attempts and the answers of the attempt in progress (one statement), the answer insert (the attempt insert on a first answer, its completion on the last), the version update, the events (QuestionAnswered, with QuizAttemptStarted or QuizCompleted) chained by hash, commit, NOTIFY.',
     connections: 20,
     async setup(context) {
       const made = await benchQuizzes(context.appHttp);

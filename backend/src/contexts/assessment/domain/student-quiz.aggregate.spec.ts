@@ -1,6 +1,6 @@
 // The answer and reset rules, given / when / then, on the aggregate alone (the ORM's metadata, no database).
 import { ReflectMetadataProvider } from '@mikro-orm/decorators/legacy';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Collection, MikroORM } from '@mikro-orm/postgresql';
 import { checkQuestion, Question, Quiz, QuizCourse, RIGHT_ANSWER_NOT_OFFERED } from './quiz.aggregate.js';
 import { AttemptQuestion, QuizAnswer, QuizAttempt, StudentQuiz, type AnsweredQuestion } from './student-quiz.aggregate.js';
 
@@ -128,7 +128,7 @@ describe('StudentQuiz events', () => {
       expect(s.answersOf()).toEqual([]);
       s.answer(q(10), 'Paris', 3, NOW);
       expect(types(s)).toEqual(['QuizAttemptStarted', 'QuestionAnswered']);
-      expect(s.answersOf(2).map((a) => [a.questionId, a.chosen, a.correct])).toEqual([[10, 1, false]]);
+      expect(s.answersOf(2).map((a) => [a.questionId, a.options, a.correct])).toEqual([[10, [1], false]]);
     });
   });
 
@@ -142,6 +142,47 @@ describe('StudentQuiz events', () => {
       expect(() => call(s)).toThrow(expect.objectContaining({ name, message }));
       expect(s.hasPendingEvents).toBe(false);
     });
+  });
+});
+
+describe('as the answer path loads it: the attempt in progress, its answers as values (ADR 0043 item 10)', () => {
+  /** Attempt 2 in progress (started, two answers given: question 10 right, 11 wrong, 12 with two options); `answers` not loaded. */
+  function loaded(): StudentQuiz {
+    const s = given();
+    s.attempt = 2;
+    s.version = 9;
+    s.attempts = new Collection<QuizAttempt>(s, [Object.assign(new QuizAttempt(1, NOW), { completedAt: NOW }), new QuizAttempt(2, NOW)]);
+    s.answers = new Collection<QuizAnswer>(s, undefined, false);
+    s.givenAnswers = [
+      { attempt: 2, questionId: 10, chosen: 2, choices: null, correct: true },
+      { attempt: 2, questionId: 11, chosen: 1, choices: null, correct: false },
+      { attempt: 2, questionId: 12, chosen: 1, choices: [1, 3], correct: true },
+    ];
+    return s;
+  }
+  const multiple: AnsweredQuestion = { id: 12, kind: 'multiple', answers: ['Paris', 'Lyon', 'Nice', 'Lille'], rights: [1, 3] };
+
+  it('answers a retry with the recorded outcome and refuses another answer, from the values', () => {
+    const s = loaded();
+    expect(s.answer(q(10), 'Lyon', 5, NOW)).toEqual({ kind: 'recorded', correct: true, answered: 3 });
+    expect(s.answer(multiple, [3, 1], 5, NOW)).toEqual({ kind: 'recorded', correct: true, answered: 3 });
+    expect(() => s.answer(q(11), 'Lyon', 5, NOW)).toThrow('Vous avez déjà répondu à cette question.');
+    expect(s.hasPendingEvents).toBe(false);
+  });
+
+  it('adds a new answer to the rows to insert and closes the attempt counting the values with it', () => {
+    const s = loaded();
+    expect(s.answer(q(13), 'Lyon', 4, NOW)).toEqual({ kind: 'recorded', correct: true, answered: 4 });
+    expect(s.answers.getItems(false).map((a) => [a.attempt, a.questionId, a.chosen, a.correct])).toEqual([[2, 13, 2, true]]);
+    expect(s.takeEvents().map((e) => [e.type, (e.payload as { score?: number }).score])).toEqual([['QuestionAnswered', undefined], ['QuizCompleted', 3]]);
+    expect(s.version).toBe(11);
+  });
+
+  it('refuses to read an earlier attempt it did not load', () => {
+    expect(() => loaded().answersOf(1)).toThrow('the answers of attempt 1 were not loaded');
+    const bare = loaded();
+    bare.givenAnswers = undefined;
+    expect(() => bare.answersOf()).toThrow('the answers of attempt 2 were not loaded');
   });
 });
 

@@ -1,5 +1,5 @@
 import { Collection, type Rel } from '@mikro-orm/core';
-import { Entity, ManyToOne, OneToMany, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Entity, Formula, ManyToOne, OneToMany, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { AggregateRoot, ConflictError, InvalidInputError, type StreamRef } from '../../../shared-kernel/index.js';
 import { STUDENT_QUIZ_STREAM, type StudentQuizEvent } from '../contracts/assessment.events.js';
 import { isRight, NO_RULES, passes, type QuestionKind, type QuizRules } from './quiz.aggregate.js';
@@ -76,6 +76,33 @@ export const VALIDATION_CATEGORIES = ['evaluation-orale', 'evaluation-pratique',
 export type ValidationCategory = (typeof VALIDATION_CATEGORIES)[number];
 export const VALIDATION_REASON_MAX = 2000;
 
+/** An answer given, as the rules read it: to which question, the options chosen, right or not. */
+export interface GivenAnswer {
+  attempt: number;
+  questionId: number;
+  options: number[];
+  correct: boolean;
+}
+
+/** An answer of the attempt in progress as read with the student's quiz (`givenAnswers`): a value, not a row the unit of work tracks. */
+interface GivenAnswerRow {
+  attempt: number;
+  questionId: number;
+  chosen: number;
+  choices: number[] | null;
+  correct: boolean;
+}
+
+/**
+ * The answers of the attempt in progress, read in the student's quiz's own statement as one JSON
+ * value (issue 28's answer path, ADR 0043 item 10): the rules need their question, options and
+ * verdict only, so they are not hydrated and tracked as entities the flush then compares.
+ * Exported for the benchmark's baseline, which sends the same statement.
+ */
+export const GIVEN_ANSWERS_SQL = (id: string, attempt: string): string =>
+  `(select coalesce(json_agg(json_build_object('attempt', a.attempt, 'questionId', a.question_id, 'chosen', a.chosen, 'choices', a.choices, 'correct', a.correct) order by a.id), '[]'::json)
+     from assessment.quiz_answer a where a.student_quiz_id = ${id} and a.attempt = ${attempt})`;
+
 /** What an answer did: recorded (or found already recorded: a retry), or refused because the time limit passed (the attempt closed). */
 export type AnswerOutcome = { kind: 'recorded'; correct: boolean; answered: number } | { kind: 'time-up'; answered: number };
 
@@ -129,8 +156,16 @@ export class StudentQuiz extends AggregateRoot<StudentQuizEvent> {
   @OneToMany(() => QuizAttempt, (a) => a.studentQuiz)
   attempts = new Collection<QuizAttempt>(this);
 
+  /**
+   * Every answer, as rows (the reset, the start, the trainer's decisions populate it). The answer
+   * path populates `givenAnswers` instead; a new answer is added here either way (and inserted).
+   */
   @OneToMany(() => QuizAnswer, (a) => a.studentQuiz)
   answers = new Collection<QuizAnswer>(this);
+
+  /** The attempt in progress's answers as values, when populated (lazy: only the answer path reads them so). */
+  @Formula((columns) => GIVEN_ANSWERS_SQL(columns.id!, columns.attempt!), { lazy: true, persist: false, type: 'json' })
+  givenAnswers?: GivenAnswerRow[] | null;
 
   constructor(studentId: number, quizId: number) {
     super();
@@ -146,8 +181,14 @@ export class StudentQuiz extends AggregateRoot<StudentQuizEvent> {
     return this.attempts.getItems().find((a) => a.attempt === this.attempt);
   }
 
-  answersOf(attempt = this.attempt): QuizAnswer[] {
-    return this.answers.getItems().filter((a) => a.attempt === attempt);
+  /** The answers of an attempt (the one in progress by default), from the rows or, on the answer path, from `givenAnswers`. */
+  answersOf(attempt = this.attempt): GivenAnswer[] {
+    if (this.answers.isInitialized()) return this.answers.getItems().filter((a) => a.attempt === attempt);
+    // givenAnswers hold the attempt in progress only: another attempt's answers were not read.
+    if (!this.givenAnswers || attempt !== this.attempt) throw new Error(`StudentQuiz: the answers of attempt ${attempt} were not loaded.`);
+    const given = this.givenAnswers.filter((a) => a.attempt === attempt).map(({ attempt: no, questionId, chosen, choices, correct }) => ({ attempt: no, questionId, options: choices ?? [chosen], correct }));
+    // Answers added since the load: the collection holds just these while not initialized.
+    return [...given, ...this.answers.getItems(false).filter((a) => a.attempt === attempt)];
   }
 
   /** Whether the student may (still) answer: the current attempt is not completed. */

@@ -56,9 +56,10 @@ export class AnswerQuestionHandler implements ICommandHandler<AnswerQuestion> {
       async (uow) => {
         // One statement for the student's quiz, its attempts (with their papers: an attempt served on
         // a paper answers against it even after the trainer stopped shuffling or drawing, ADR 0045)
-        // and answers, joined, not one per collection.
+        // and the attempt in progress's answers as values (`givenAnswers`: the rules read them, the
+        // unit of work need not hydrate and compare them, ADR 0043 item 10), not one per collection.
         const taken =
-          (await uow.find(StudentQuiz, { studentId, quizId }, { populate: ['attempts', 'attempts.paper', 'answers'] as const, strategy: 'joined' })) ??
+          (await uow.find(StudentQuiz, { studentId, quizId }, { populate: ['attempts', 'attempts.paper', 'givenAnswers'] as const, strategy: 'joined' })) ??
           uow.add(new StudentQuiz(studentId, quizId));
         const paper = taken.paper();
         if (paper.length > 0) {
