@@ -56,6 +56,7 @@ import { Migration20261127105SessionLearnerReason } from './20261127-105-session
 import { Migration20261127106SatisfactionSurveys } from './20261127-106-satisfaction-surveys.js';
 import { Migration20261127108Indicators } from './20261127-108-indicators.js';
 import { Migration20261127109EngagementSatisfactionReadModels } from './20261127-109-engagement-satisfaction-read-models.js';
+import { Migration20261127111EnrolmentContacts } from './20261127-111-enrolment-contacts.js';
 
 /** Every migration, in order. Listed explicitly so that the built app needs no file discovery. */
 export const MIGRATIONS = [
@@ -90,4 +91,5 @@ export const MIGRATIONS = [
   Migration20261127106SatisfactionSurveys,
   Migration20261127108Indicators,
   Migration20261127109EngagementSatisfactionReadModels,
+  Migration20261127111EnrolmentContacts,
 ];
