@@ -3,7 +3,8 @@ import { apiLogin, choose, expectNoSeriousA11yViolations, loginAs, pickDate } fr
 
 // Funding per enrolment (issue 26 item 4, docs/adr/0032): an admin opens a student's page, sees a
 // followed course's funding taken from the student record, sets the enrolment's own (OPCO, dossier,
-// employer and SIRET, entry and exit dates picked in the French date picker), and sees it, kept.
+// employer and SIRET, entry and exit dates picked in the French date picker), and sees it, kept;
+// then the enrolment's employer and funder contacts the questionnaires go to (issue 29 item 4, ADR 0054).
 
 const COURSE = 'Sensibilisation à la cybersécurité';
 
@@ -90,5 +91,33 @@ test('an admin sets the funding of a student’s course and sees it, each value 
     const again = await apiLogin(request, 'admin');
     const record = await (await request.get(`/api/admin/students/${studentId}/`, { headers: again.headers })).json();
     expect(record).toMatchObject({ numero_dossier: `CPF-${tag}`, type_dossier: 'CPF', date_entree: '2026-09-07', date_sortie: null });
+  });
+
+  await test.step('the contacts for the questionnaires: a bad e-mail refused in French, then the employer and the funder saved; axe at 1280 and 390 px', async () => {
+    const contacts = page.getByRole('region', { name: `Contacts pour les questionnaires : ${COURSE}` });
+    await expect(contacts.getByText('Employeur').locator('xpath=following-sibling::dd')).toHaveText('Non renseigné');
+    await contacts.getByRole('button', { name: `Modifier les contacts : ${COURSE}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Contacts : ${COURSE}` });
+    await dialog.getByLabel('Nom du contact').fill('Julien Martin');
+    await dialog.getByLabel('E-mail de l’employeur').fill('rh@boulangerie');
+    await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(dialog.getByText('L’adresse e-mail de l’employeur n’est pas valide (exemple : rh@entreprise.fr, 254 caractères au plus).')).toBeVisible();
+    await dialog.getByLabel('E-mail de l’employeur').fill(`rh.${tag}@boulangerie-martin.fr`);
+    await dialog.getByLabel('Nom du financeur').fill('OPCO EP');
+    await dialog.getByLabel('E-mail du financeur').fill('conseil.idf@opcoep.fr');
+    await expectNoSeriousA11yViolations(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: 'test-results/contacts-dialog-390.png', fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.screenshot({ path: 'test-results/contacts-dialog-1280.png', fullPage: true });
+    await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(dialog).toBeHidden();
+    await page.reload();
+    await expect(contacts).toContainText(`Transports Mercier et Fils · Julien Martin · rh.${tag}@boulangerie-martin.fr`);
+    await expect(contacts).toContainText('OPCO EP · conseil.idf@opcoep.fr');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: 'test-results/contacts-block-390.png', fullPage: true });
   });
 });

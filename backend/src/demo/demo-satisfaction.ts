@@ -23,11 +23,23 @@ const EMPLOYER = [
   { id: 'commentaire', type: 'texte', label: 'Votre commentaire', required: false },
 ];
 
+const FUNDER = [
+  { id: 'conformite', type: 'note', label: 'La formation a-t-elle été conforme à la proposition financée ?', required: true },
+  { id: 'documents', type: 'choix_unique', label: 'Les documents (attestations, émargements) vous sont-ils parvenus dans les délais ?', required: true, options: ['Oui', 'Avec retard', 'Non'] },
+  { id: 'remarque', type: 'texte', label: 'Une remarque sur notre collaboration ?', required: false },
+];
+const TRAINER = [
+  { id: 'groupe', type: 'note', label: 'Comment évaluez-vous la dynamique du groupe ?', required: true },
+  { id: 'moyens', type: 'choix_unique', label: 'Les moyens mis à disposition étaient-ils suffisants ?', required: true, options: ['Oui', 'En partie', 'Non'] },
+  { id: 'ameliorations', type: 'texte', label: 'Que changeriez-vous pour la prochaine session ?', required: false },
+];
+
 /**
  * Satisfaction questionnaires of the demo (issue 29 item 4, docs/adr/0054), through the real
  * handlers: « à chaud » and « à froid » (3 weeks) questionnaires for every course, and the
- * employers' one; the daily dispatch run once invites Léa and Inès, whose September session of
- * the templates course ended; Léa and Inès answer « à chaud », Inès « à froid » too, and Inès's
+ * employers', funders' and trainers' ones; the daily dispatch run once invites Léa and Inès, whose
+ * September session of the templates course ended, their enrolments' contacts (Boulangerie Martin
+ * SARL, France Travail Île-de-France, the Caisse des Dépôts) and the session's trainer; Léa and Inès answer « à chaud », Inès « à froid » too, and Inès's
  * employer (a bakery's HR) answers by the link of its e-mail. The rest stays to answer (Léa's
  * « à froid » shows in her space).
  */
@@ -39,6 +51,9 @@ export async function seedDemoSatisfaction(app: INestApplicationContext, asAdmin
   const hot = await create('Questionnaire de satisfaction à chaud', 'chaud', HOT);
   const cold = await create('Questionnaire à froid — trois semaines après', 'froid', COLD, { coldDelayDays: 21 });
   const employer = await create('Avis de l’employeur sur la formation', 'employeur', EMPLOYER);
+  await create('Avis du financeur sur la formation', 'financeur', FUNDER);
+  await create('Bilan de session du formateur', 'formateur', TRAINER);
+  // Invites the learners, and the enrolments' employers and funders and the session's trainer (Claire) without typing.
   await app.get(SurveyDispatch).run();
 
   const invitation = async (questionnaireId: number, learner: Actor) =>

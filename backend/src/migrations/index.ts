@@ -56,6 +56,7 @@ import { Migration20261127105SessionLearnerReason } from './20261127-105-session
 import { Migration20261127106SatisfactionSurveys } from './20261127-106-satisfaction-surveys.js';
 import { Migration20261127108Indicators } from './20261127-108-indicators.js';
 import { Migration20261127109EngagementSatisfactionReadModels } from './20261127-109-engagement-satisfaction-read-models.js';
+import { Migration20261127111EnrolmentContacts } from './20261127-111-enrolment-contacts.js';
 import { Migration20261127112DocumentDownloads } from './20261127-112-document-downloads.js';
 import { Migration20261127115ConversationPresence } from './20261127-115-conversation-presence.js';
 
@@ -92,6 +93,7 @@ export const MIGRATIONS = [
   Migration20261127106SatisfactionSurveys,
   Migration20261127108Indicators,
   Migration20261127109EngagementSatisfactionReadModels,
+  Migration20261127111EnrolmentContacts,
   Migration20261127112DocumentDownloads,
   Migration20261127115ConversationPresence,
 ];

@@ -30,6 +30,7 @@ import { GetStudentImportHandler } from './application/student-import/get-studen
 import { HandOverImportLinksHandler } from './application/student-import/hand-over-import-links.command.js';
 import { StudentImportRunner } from './application/student-import/student-import.job.js';
 import { EnrolmentController } from './http/enrolment.controller.js';
+import { GetEnrolmentContactsHandler, SetEnrolmentContactsHandler } from './application/commands/set-enrolment-contacts.command.js';
 import { SetEnrolmentFundingHandler } from './application/commands/set-enrolment-funding.command.js';
 import { GetEnrolmentFundingHandler } from './application/queries/get-enrolment-funding.query.js';
 import { GetStudentCourseFundingHandler } from './application/queries/get-student-course-funding.query.js';
@@ -53,6 +54,8 @@ import { CountEnrolmentRecordsHandler } from './application/queries/count-enrolm
     RecommendForStudentHandler,
     ListCourseStudentsHandler,
     SetEnrolmentFundingHandler,
+    SetEnrolmentContactsHandler,
+    GetEnrolmentContactsHandler,
     GetStudentCourseFundingHandler,
     // The effective funding of an enrolment, for the documents of issue 26 (enrolment.queries.ts).
     GetEnrolmentFundingHandler,

@@ -70,7 +70,27 @@ export interface EdofDeclared {
   };
 }
 
-export type EnrolmentEvent = StudentEnrolled | StudentUnenrolled | CourseRated | CourseFavourited | CourseUnfavourited | EnrolmentFundingChanged | EdofDeclared;
+/**
+ * An admin set the employer's and the funder's contacts of an enrolment (docs/adr/0032, 0054): the
+ * funder's name (an organisation) as it is; the contact's name, the e-mails and the phone as SHA-256
+ * of the stored value (null: not known), so the log proves what was given without keeping it.
+ */
+export interface EnrolmentContactsChanged {
+  type: 'EnrolmentContactsChanged';
+  payload: {
+    studentId: number;
+    courseId: number;
+    employerContactNameSha256: string | null;
+    employerEmailSha256: string | null;
+    employerPhoneSha256: string | null;
+    funderName: string | null;
+    funderEmailSha256: string | null;
+    changed: Array<'employerContactName' | 'employerEmail' | 'employerPhone' | 'funderName' | 'funderEmail'>;
+  };
+}
+
+export type EnrolmentEvent =
+  | StudentEnrolled | StudentUnenrolled | CourseRated | CourseFavourited | CourseUnfavourited | EnrolmentFundingChanged | EdofDeclared | EnrolmentContactsChanged;
 
 /** One stream per training session (docs/adr/0050). */
 export const TRAINING_SESSION_STREAM = 'enrolment.training-session';

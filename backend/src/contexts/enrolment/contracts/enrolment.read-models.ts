@@ -55,3 +55,29 @@ export interface SessionLearnerRow {
   /** Why the learner did not complete the session (EDOF's « service fait »), set by an admin; null: none given. */
   reason: 'abandon' | 'absence' | 'interruption' | 'force_majeure' | 'autre' | null;
 }
+
+/**
+ * One row per enrolment (current or ended: a closed account's are kept) with an employer's or a
+ * funder's e-mail (docs/adr/0032, 0054), lower case; satisfaction invites them to its « employeurs »
+ * and « financeurs » questionnaires. Names and phones stay in enrolment.
+ */
+export const ENROLMENT_CONTACT = 'enrolment.enrolment_contact';
+
+export interface EnrolmentContactRow {
+  student_id: number;
+  course_id: number;
+  employer_email: string | null;
+  funder_email: string | null;
+}
+
+/** One row per time a trainer was in a session (`left_at` null while they are in), as `SESSION_LEARNER` is for learners. */
+export const SESSION_TRAINER = 'enrolment.session_trainer';
+
+export interface SessionTrainerRow {
+  session_id: number;
+  course_id: number;
+  /** The trainer's id (identity's teacher). */
+  teacher_id: number;
+  joined_at: Date;
+  left_at: Date | null;
+}

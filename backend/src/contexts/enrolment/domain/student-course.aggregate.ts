@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import { Entity, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { AggregateRoot, normaliseDigits, type StreamRef } from '../../../shared-kernel/index.js';
 import { STUDENT_COURSE_STREAM, type EnrolmentEvent } from '../contracts/enrolment.events.js';
 import { edofDeadline, type EdofKind } from './edof.js';
 import { AlreadyEnrolledError, AlreadyRatedError, EdofDeclarationError, InvalidFundingError, InvalidRatingError, NotEnrolledError, NotEnrolledInCourseError, ReviewTooLongError } from './enrolment.errors.js';
+import { CONTACT_KEYS, cleanContacts, contactsProblem, type EnrolmentContacts } from './enrolment-contacts.js';
 import { fundingProblem, type EnrolmentFunding, type Funder } from './enrolment-funding.js';
 
 /** The spec's rule: a student whose formation title is the course's title counts as enrolled in it. */
@@ -19,6 +21,17 @@ export const FUNDING_FIELDS: Record<keyof EnrolmentFunding, string> = {
   entryDate: 'entry_date',
   exitDate: 'exit_date',
 };
+
+/** The API's name of each contact field. */
+export const CONTACT_FIELDS: Record<keyof EnrolmentContacts, string> = {
+  employerContactName: 'employer_contact_name',
+  employerEmail: 'employer_email',
+  employerPhone: 'employer_phone',
+  funderName: 'funder_name',
+  funderEmail: 'funder_email',
+};
+
+const hashOf = (value: string | null): string | null => (value === null ? null : createHash('sha256').update(value, 'utf8').digest('hex'));
 
 /** What the rating rule needs to know of the student's formation and of the course. */
 export interface FormationMatch {
@@ -81,6 +94,24 @@ export class StudentCourse extends AggregateRoot<EnrolmentEvent> {
 
   @Property({ type: 'string', columnType: 'date', fieldName: 'exit_date', nullable: true })
   exitDate: string | null = null;
+
+  // Who to ask about this enrolment besides the learner (docs/adr/0032, 0054): null = not known.
+  @Property({ type: 'string', columnType: 'text', fieldName: 'employer_contact_name', nullable: true })
+  employerContactName: string | null = null;
+
+  /** Lower case. */
+  @Property({ type: 'string', columnType: 'text', fieldName: 'employer_email', nullable: true })
+  employerEmail: string | null = null;
+
+  @Property({ type: 'string', columnType: 'text', fieldName: 'employer_phone', nullable: true })
+  employerPhone: string | null = null;
+
+  /** The funding body's name (« OPCO EP », « France Travail Île-de-France »). */
+  @Property({ type: 'string', columnType: 'text', fieldName: 'funder_name', nullable: true })
+  funderName: string | null = null;
+
+  @Property({ type: 'string', columnType: 'text', fieldName: 'funder_email', nullable: true })
+  funderEmail: string | null = null;
 
   /** The days the admin said the entry and the exit were declared on EDOF (docs/adr/0050), by the server's clock. */
   @Property({ type: 'string', columnType: 'date', fieldName: 'edof_entry_declared_on', nullable: true })
@@ -170,6 +201,47 @@ export class StudentCourse extends AggregateRoot<EnrolmentEvent> {
     if (changed.length === 0) return false;
     Object.assign(this, funding);
     this.record({ type: 'EnrolmentFundingChanged', payload: { studentId: this.studentId, courseId: this.courseId, ...funding, changed } });
+    return true;
+  }
+
+  get contacts(): EnrolmentContacts {
+    return {
+      employerContactName: this.employerContactName,
+      employerEmail: this.employerEmail,
+      employerPhone: this.employerPhone,
+      funderName: this.funderName,
+      funderEmail: this.funderEmail,
+    };
+  }
+
+  /**
+   * An admin sets the employer's and the funder's contacts, all at once (a blank value clears it).
+   * Records EnrolmentContactsChanged only when something changed: the funder's name (an
+   * organisation) as it is, the person's name, e-mails and phone as their SHA-256 (personal data
+   * stays out of the log, existence stays provable). An ended enrolment keeps and may correct them.
+   */
+  setContacts(input: EnrolmentContacts): boolean {
+    if (!this.wasEverEnrolled) throw new NotEnrolledInCourseError();
+    const contacts = cleanContacts(input);
+    const problem = contactsProblem(contacts);
+    if (problem) throw new InvalidFundingError(problem.message, CONTACT_FIELDS[problem.field]);
+    const before = this.contacts;
+    const changed = CONTACT_KEYS.filter((key) => before[key] !== contacts[key]);
+    if (changed.length === 0) return false;
+    Object.assign(this, contacts);
+    this.record({
+      type: 'EnrolmentContactsChanged',
+      payload: {
+        studentId: this.studentId,
+        courseId: this.courseId,
+        employerContactNameSha256: hashOf(contacts.employerContactName),
+        employerEmailSha256: hashOf(contacts.employerEmail),
+        employerPhoneSha256: hashOf(contacts.employerPhone),
+        funderName: contacts.funderName,
+        funderEmailSha256: hashOf(contacts.funderEmail),
+        changed: [...changed],
+      },
+    });
     return true;
   }
 

@@ -13,12 +13,13 @@ import { GetStudentCourseStatus, type StatusKind } from '../application/queries/
 import { CourseStudentView, ListCourseStudents } from '../application/queries/list-course-students.query.js';
 import { ListFavouriteCourses } from '../application/queries/list-favourite-courses.query.js';
 import { RecommendForStudent } from '../application/queries/recommend-for-student.query.js';
+import { GetEnrolmentContacts, SetEnrolmentContacts, type EnrolmentContactsState } from '../application/commands/set-enrolment-contacts.command.js';
 import { SetEnrolmentFunding } from '../application/commands/set-enrolment-funding.command.js';
 import type { EnrolmentFundingState } from '../application/queries/get-enrolment-funding.query.js';
 import { GetStudentCourseFunding } from '../application/queries/get-student-course-funding.query.js';
 import type { EnrolmentFunding, Funder } from '../domain/enrolment-funding.js';
-import { EnrolmentFundingRequest, RatingRequest, StudentCourseRequest } from './enrolment.requests.js';
-import { EnrolmentFundingResponse, EnrolmentResponse, FavouriteResponse, RatingResponse } from './enrolment.responses.js';
+import { EnrolmentContactsRequest, EnrolmentFundingRequest, RatingRequest, StudentCourseRequest } from './enrolment.requests.js';
+import { EnrolmentContactsResponse, EnrolmentFundingResponse, EnrolmentResponse, FavouriteResponse, RatingResponse } from './enrolment.responses.js';
 import { UnenrolStudent } from '../application/commands/unenrol-student.command.js';
 import { EnrolledCourseEntry, ListEnrolledCourses } from '../application/queries/list-enrolled-courses.query.js';
 
@@ -161,6 +162,48 @@ export class EnrolmentController {
     const { changed } = await this.commands.execute(new SetEnrolmentFunding(actor, studentId, courseId, fundingOf(body)));
     return fundingResponse(studentId, courseId, await this.queries.execute(new GetStudentCourseFunding(actor, studentId, courseId)), changed);
   }
+
+  @Get('admin/students/:id/courses/:courseId/contacts')
+  @Authenticated('admin')
+  @ApiOperation({ summary: 'Les contacts de l’employeur et du financeur d’une inscription (destinataires des questionnaires « employeurs » et « financeurs »)' })
+  @ApiOkResponse({ type: EnrolmentContactsResponse })
+  async contacts(@CurrentActor() actor: Actor, @Param('id', IdPipe) studentId: number, @Param('courseId', IdPipe) courseId: number): Promise<EnrolmentContactsResponse> {
+    return contactsResponse(studentId, courseId, await this.queries.execute(new GetEnrolmentContacts(actor, studentId, courseId)), false);
+  }
+
+  @Put('admin/students/:id/courses/:courseId/contacts')
+  @Authenticated('admin')
+  @ApiConsumes('application/json')
+  @ApiOperation({ summary: 'Définit les contacts de l’employeur et du financeur d’une inscription (tous les champs ; vide = inconnu)' })
+  @ApiOkResponse({ type: EnrolmentContactsResponse })
+  async setContacts(
+    @CurrentActor() actor: Actor,
+    @Param('id', IdPipe) studentId: number,
+    @Param('courseId', IdPipe) courseId: number,
+    @Body() body: EnrolmentContactsRequest,
+  ): Promise<EnrolmentContactsResponse> {
+    const contacts = {
+      employerContactName: blank(body.employer_contact_name),
+      employerEmail: blank(body.employer_email),
+      employerPhone: blank(body.employer_phone),
+      funderName: blank(body.funder_name),
+      funderEmail: blank(body.funder_email),
+    };
+    const { changed } = await this.commands.execute(new SetEnrolmentContacts(actor, studentId, courseId, contacts));
+    return contactsResponse(studentId, courseId, await this.queries.execute(new GetEnrolmentContacts(actor, studentId, courseId)), changed);
+  }
+}
+
+function contactsResponse(studentId: number, courseId: number, state: EnrolmentContactsState, changed: boolean): EnrolmentContactsResponse {
+  const { contacts: c } = state;
+  return {
+    student_id: studentId,
+    course_id: courseId,
+    enrolled: state.enrolled,
+    employer_name: state.employerName,
+    contacts: { employer_contact_name: c.employerContactName, employer_email: c.employerEmail, employer_phone: c.employerPhone, funder_name: c.funderName, funder_email: c.funderEmail },
+    changed,
+  };
 }
 
 const blank = (value: string | null | undefined): string | null => (value === undefined || value === null || value.trim() === '' ? null : value);

@@ -73,3 +73,34 @@ export class EnrolmentFundingRequest {
   @IsString({ message: 'La date de sortie doit être une date valide (AAAA-MM-JJ).' })
   exit_date?: string | null;
 }
+
+/**
+ * PUT /admin/students/{id}/courses/{courseId}/contacts/: the enrolment's employer and funder contacts,
+ * all at once (docs/adr/0032, 0054). A field left out, null or blank is « not known ».
+ */
+export class EnrolmentContactsRequest {
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 200, description: 'Nom du contact chez l’employeur' })
+  @IsOptional()
+  @IsString({ message: 'Le nom du contact de l’employeur doit être du texte.' })
+  employer_contact_name?: string | null;
+
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 254, description: 'E-mail du contact chez l’employeur (questionnaires « employeurs »)' })
+  @IsOptional()
+  @IsString({ message: 'L’adresse e-mail de l’employeur doit être du texte.' })
+  employer_email?: string | null;
+
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 30, description: 'Téléphone du contact chez l’employeur (facultatif)' })
+  @IsOptional()
+  @IsString({ message: 'Le téléphone de l’employeur doit être du texte.' })
+  employer_phone?: string | null;
+
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 200, description: 'Nom du financeur (OPCO EP, France Travail Île-de-France, Caisse des dépôts…)' })
+  @IsOptional()
+  @IsString({ message: 'Le nom du financeur doit être du texte.' })
+  funder_name?: string | null;
+
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 254, description: 'E-mail du contact chez le financeur (questionnaires « financeurs »)' })
+  @IsOptional()
+  @IsString({ message: 'L’adresse e-mail du financeur doit être du texte.' })
+  funder_email?: string | null;
+}

@@ -61,3 +61,21 @@ export class EnrolmentFundingResponse {
   @ApiProperty({ type: EffectiveEnrolmentFunding }) effective!: EffectiveEnrolmentFunding;
   @ApiProperty({ description: 'PUT : false quand les mêmes valeurs étaient déjà enregistrées (aucun événement)' }) changed!: boolean;
 }
+
+export class EnrolmentContactsBody {
+  @ApiProperty({ type: String, nullable: true }) employer_contact_name!: string | null;
+  @ApiProperty({ type: String, nullable: true }) employer_email!: string | null;
+  @ApiProperty({ type: String, nullable: true }) employer_phone!: string | null;
+  @ApiProperty({ type: String, nullable: true }) funder_name!: string | null;
+  @ApiProperty({ type: String, nullable: true }) funder_email!: string | null;
+}
+
+/** An enrolment's employer and funder contacts (docs/adr/0032, 0054). */
+export class EnrolmentContactsResponse {
+  @ApiProperty() student_id!: number;
+  @ApiProperty() course_id!: number;
+  @ApiProperty({ description: 'Inscription en cours (false : terminée, ses contacts sont conservés)' }) enrolled!: boolean;
+  @ApiProperty({ type: String, nullable: true, description: 'Raison sociale de l’employeur (celle du financement)' }) employer_name!: string | null;
+  @ApiProperty({ type: EnrolmentContactsBody }) contacts!: EnrolmentContactsBody;
+  @ApiProperty({ description: 'Quelque chose a changé (false : valeurs déjà enregistrées)' }) changed!: boolean;
+}

@@ -8,7 +8,7 @@ import { Database } from '../../../platform/database/database.js';
 import { Clock, ConflictError, InvalidInputError, NotFoundError, parisCalendarDate, TooManyRequestsError, type Actor } from '../../../shared-kernel/index.js';
 import { COURSE_SUMMARY } from '../../catalogue/contracts/catalogue.read-models.js';
 import { TRAINING_SESSION_SUMMARY } from '../../enrolment/contracts/enrolment.read-models.js';
-import { INVITATION_MESSAGES, SurveyInvitation } from '../domain/invitation.aggregate.js';
+import { INVITATION_MESSAGES, SurveyInvitation, type InvitationTarget } from '../domain/invitation.aggregate.js';
 import { Questionnaire, QuestionnaireVersion, sha256, type QuestionnaireSettings } from '../domain/questionnaire.aggregate.js';
 import { SurveyResponse, SurveyResponseText } from '../domain/response.aggregate.js';
 import type { AnswerReceipt } from './survey.views.js';
@@ -106,6 +106,29 @@ export class UpdateQuestionnaireHandler implements ICommandHandler<UpdateQuestio
   }
 }
 
+export type ContactKind = 'formateur' | 'employeur' | 'financeur';
+
+/**
+ * A trainer's, employer's or funder's invitation, once per address, course and session and
+ * questionnaire (its lock and the unique index `invitation_contact`): by the admin's hand or by the
+ * daily job, whichever comes first; the other finds it (`created` false).
+ */
+export async function inviteContactOnce(
+  store: AggregateStore,
+  target: InvitationTarget & { email: string; respondentKind: ContactKind },
+  now: Date,
+  validDays: number,
+): Promise<{ id: number; created: boolean }> {
+  const { questionnaireId, email, courseId, sessionId } = target;
+  return store.transaction<{ id: number; created: boolean }>(async (uow) => {
+    const known = await uow.em.findOne(SurveyInvitation, { questionnaireId, email, courseId, sessionId, studentId: null });
+    if (known) return { id: known.id, created: false };
+    const invitation = uow.add(new SurveyInvitation());
+    invitation.send(target, now, validDays);
+    return () => ({ id: invitation.id, created: true });
+  }, { serialize: [`satisfaction.contact:${questionnaireId}:${email}:${courseId}:${sessionId ?? 0}`] });
+}
+
 /** An admin sends a questionnaire to trainers, employers or funders: their contacts for a course (and session). */
 export class InviteContacts extends Command<number[]> {
   constructor(
@@ -142,19 +165,10 @@ export class InviteContactsHandler implements ICommandHandler<InviteContacts> {
     }
     const ids: number[] = [];
     for (const email of new Set((emails as string[]).map((e) => e.trim().toLowerCase()))) {
-      ids.push(
-        await this.store.transaction(async (uow) => {
-          const known = await uow.em.findOne(SurveyInvitation, { questionnaireId, email, courseId, sessionId, studentId: null });
-          if (known) return known.id;
-          const now = this.clock.now();
-          const invitation = uow.add(new SurveyInvitation());
-          invitation.send(
-            { questionnaireId, respondentKind: questionnaire.kind as 'formateur', studentId: null, email, courseId, sessionId, dueOn: parisCalendarDate(now) },
-            now, this.config.surveys.linkValidDays,
-          );
-          return () => invitation.id;
-        }, { serialize: [`satisfaction.contact:${questionnaireId}:${email}:${courseId}:${sessionId ?? 0}`] }),
-      );
+      const now = this.clock.now();
+      const target = { questionnaireId, respondentKind: questionnaire.kind as ContactKind, studentId: null, email, courseId, sessionId, dueOn: parisCalendarDate(now) };
+      const sent = await inviteContactOnce(this.store, target, now, this.config.surveys.linkValidDays);
+      ids.push(sent.id);
     }
     return ids;
   }

@@ -33,6 +33,8 @@ export interface SurveyInvitationSent {
     /** The learner asked (a learner's invitation); null for a trainer, an employer, a funder (their e-mail stays in the table). */
     studentId: number | null;
     dueOn: string;
+    /** A trainer's, employer's or funder's address as its SHA-256 (lower case); null for a learner. Absent from invitations before migration 111. */
+    emailSha256?: string | null;
   };
 }
 export interface SurveyReminderSent {

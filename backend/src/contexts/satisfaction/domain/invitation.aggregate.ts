@@ -17,6 +17,8 @@ export interface InvitationTarget {
   questionnaireId: number;
   respondentKind: RespondentKind;
   studentId: number | null;
+  /** A session's trainer invited by the daily job (their e-mail is `email`); null otherwise. */
+  teacherId?: number | null;
   email: string | null;
   courseId: number;
   sessionId: number | null;
@@ -43,6 +45,9 @@ export class SurveyInvitation extends AggregateRoot<SatisfactionEvent> {
 
   @Property({ type: 'integer', fieldName: 'student_id', nullable: true })
   studentId: number | null = null;
+
+  @Property({ type: 'integer', fieldName: 'teacher_id', nullable: true })
+  teacherId: number | null = null;
 
   @Property({ type: 'text', nullable: true })
   email: string | null = null;
@@ -90,7 +95,7 @@ export class SurveyInvitation extends AggregateRoot<SatisfactionEvent> {
   /** Sends it: the token is valid `validDays` from now (server clock). */
   send(target: InvitationTarget, now: Date, validDays: number): void {
     Object.assign(this, {
-      questionnaireId: target.questionnaireId, respondentKind: target.respondentKind, studentId: target.studentId, email: target.email,
+      questionnaireId: target.questionnaireId, respondentKind: target.respondentKind, studentId: target.studentId, teacherId: target.teacherId ?? null, email: target.email,
       courseId: target.courseId, sessionId: target.sessionId, dueOn: target.dueOn,
     });
     this.sentAt = now;
@@ -100,6 +105,8 @@ export class SurveyInvitation extends AggregateRoot<SatisfactionEvent> {
       payload: {
         invitationId: this.id, questionnaireId: this.questionnaireId, respondentKind: this.respondentKind, courseId: this.courseId,
         sessionId: this.sessionId, studentId: this.studentId, dueOn: this.dueOn,
+        // A contact's address proven without being kept in the log; a learner is named by id.
+        emailSha256: this.studentId === null && this.email !== null ? sha256(this.email) : null,
       },
     }));
   }

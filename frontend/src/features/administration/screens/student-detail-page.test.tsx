@@ -19,6 +19,10 @@ function server(handler?: (request: FakeRequest) => Response | undefined) {
     if (request.path === '/admin/students/20/') return json(LEA);
     if (request.path === '/fetch-enrolled-courses/20') return json(courses);
     if (request.path === '/fetch-my-teachers/20') return json([]);
+    if (request.path === '/admin/students/20/courses/7/contacts/') {
+      const none = { employer_contact_name: null, employer_email: null, employer_phone: null, funder_name: null, funder_email: null };
+      return json({ student_id: 20, course_id: 7, enrolled: true, employer_name: null, contacts: none, changed: false });
+    }
     if (request.path === '/remove-enrolled-course/20/7/' && request.method === 'DELETE') {
       courses = [];
       return json({ success: true });
@@ -116,7 +120,7 @@ describe('/admin-student-detail/{student_id}', () => {
     expect(dialog).not.toHaveTextContent('Cette action est irréversible !');
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Oui, supprimer !' }));
-    await vi.waitFor(() => expect(location.pathname).toBe('/admin-users'));
+    await vi.waitFor(() => expect(location.pathname).toBe('/admin-users'), { timeout: 5000 });
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/admin/students/20/']);
     expect(await screen.findByText(/L'étudiant a été supprimé avec succès/)).toBeInTheDocument();
   }, 20_000);

@@ -18,6 +18,7 @@ import {
 } from '../admin-api';
 import type { StudentRecord } from '../admin-types';
 import { confirmPlannedRemoval } from '../components/confirm-removal';
+import { EnrolmentContactsBlock } from '../components/enrolment-contacts';
 import { EnrolmentFundingBlock } from '../components/enrolment-funding';
 import { AssignCourseDialog, AssignTrainerDialog, EditStudentDialog, PasswordDialog } from '../components/student-dialogs';
 import { messages as m } from '../messages';
@@ -182,6 +183,7 @@ export function StudentDetailPage() {
                       onClick={() => confirmRemove(m.detail.removeCourse(entry.course.title || m.detail.unknownTitle), m.detail.removeCourseText, () => unenrol({ student: student.id, course: entry.course.id }).unwrap(), m.detail.courseRemoved, m.detail.courseRemoveFailed)}
                     />
                     <EnrolmentFundingBlock student={student.id} course={entry.course.id} courseTitle={entry.course.title || m.detail.unknownTitle} />
+                    <EnrolmentContactsBlock student={student.id} course={entry.course.id} courseTitle={entry.course.title || m.detail.unknownTitle} />
                   </li>
                 ))}
               </ul>
