@@ -197,6 +197,8 @@ describe('a clean file', () => {
     const { id } = await importedAndDone(csv);
     const done = (await call(t, 'GET', `/api/admin/student-imports/${id}`, admin.token)).json();
     expect(done).toMatchObject({ status: 'imported', total: 3, links_pending: 1, failure: null, progress: { done: 9, total: 9 } });
+    // The rows (personal data) are cleared once the import ended.
+    expect(await db.one(`select rows from enrolment.student_import where id = $1`, [id])).toEqual({ rows: null });
     // The activation e-mails go on their own job after the import.
     await eventually(async () => expect((await call(t, 'GET', `/api/admin/student-imports/${id}`, admin.token)).json().emails).toEqual({ done: 2, total: 2 }));
 

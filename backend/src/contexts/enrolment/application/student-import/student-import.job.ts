@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { AggregateStore } from '../../../../platform/aggregate-store/index.js';
+import { Database } from '../../../../platform/database/database.js';
 import type { JobContext } from '../../../../platform/jobs/job-queue.js';
 import { Jobs } from '../../../../platform/jobs/jobs.service.js';
 import { Clock, DomainError, type Actor } from '../../../../shared-kernel/index.js';
@@ -46,6 +47,7 @@ export class StudentImportRunner implements OnModuleInit {
     private readonly store: AggregateStore,
     private readonly commands: CommandBus,
     private readonly clock: Clock,
+    private readonly db: Database,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -65,7 +67,7 @@ export class StudentImportRunner implements OnModuleInit {
       await job.progress(total, total);
       return { status: entry.status === 'imported' ? 'imported' : 'failed' };
     }
-    const rows = entry.rows ?? [];
+    const rows = (await this.db.one<{ rows: ResolvedRow[] | null }>('select rows from enrolment.student_import where id = $1', [importId]))?.rows ?? [];
     const n = rows.length;
     await job.progress(0, total);
     let made: ImportedStudents;
