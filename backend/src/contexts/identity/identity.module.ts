@@ -10,7 +10,7 @@ import { TokenKeys } from './application/token-keys.js';
 import { MediaSessionController } from './http/media-session.controller.js';
 import { ChangePasswordHandler } from './application/commands/change-password.command.js';
 import { CreateAdminHandler } from './application/commands/create-admin.command.js';
-import { ImportStudentsHandler } from './application/commands/import-students.command.js';
+import { ImportStudentsHandler, QueueActivationMailsHandler, WithdrawImportedStudentsHandler } from './application/commands/import-students.command.js';
 import { ActivateStudentHandler, DescribeActivationHandler } from './application/commands/activate-student.command.js';
 import { CheckImportIdentitiesHandler } from './application/queries/check-import-identities.query.js';
 import { ActivationMailer } from './application/activation-mails.js';
@@ -100,6 +100,8 @@ import {
     CreateStudentHandler,
     // The bulk import of learners, asked by enrolment (contracts/identity.imports.ts, docs/adr/0052).
     ImportStudentsHandler,
+    QueueActivationMailsHandler,
+    WithdrawImportedStudentsHandler,
     CheckImportIdentitiesHandler,
     ActivateStudentHandler,
     DescribeActivationHandler,

@@ -83,6 +83,17 @@ export class UnitOfWork {
     return this.track(aggregate);
   }
 
+  /**
+   * New aggregates whose rows the work inserted itself, set-based (a bulk import's 10,000 learners,
+   * docs/adr/0052: one INSERT … SELECT FROM unnest rather than 30,000 entities in the ORM's unit of
+   * work): tracked so that their events are appended as any others (new streams: `appendMany`),
+   * never flushed by the ORM. Their ids must be set before the save (the INSERT's `returning`).
+   */
+  insertedByWork<A extends AggregateRoot>(aggregates: A[]): A[] {
+    for (const aggregate of aggregates) this.track(aggregate);
+    return aggregates;
+  }
+
   /** Persists the new aggregates that recorded something (a "get or start" that changed nothing inserts nothing). */
   persistAdded(): void {
     for (const aggregate of this.added) if (aggregate.hasPendingEvents) this.em.persist(aggregate);

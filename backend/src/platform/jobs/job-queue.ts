@@ -137,8 +137,13 @@ export class JobQueue {
     this.names.add(name);
   }
 
-  async send<T extends object>(name: string, data: T): Promise<string> {
-    const id = await this.boss.send(name, data);
+  /**
+   * Queues a job. With `id` (a uuid chosen beforehand, e.g. recorded by the transaction that decided
+   * the job), sending again is harmless: pg-boss keeps the first job and this answers its id.
+   */
+  async send<T extends object>(name: string, data: T, options: { id?: string } = {}): Promise<string> {
+    const id = await this.boss.send(name, data, options.id ? { id: options.id } : undefined);
+    if (!id && options.id) return options.id;
     if (!id) throw new Error(`La tâche ${name} n’a pas été créée.`);
     return id;
   }

@@ -53,10 +53,11 @@ export class Jobs implements OnApplicationBootstrap, OnApplicationShutdown {
     if (this.queue) await this.queue.declare(name, retryLimit);
   }
 
-  async send<T extends object>(name: string, data: T): Promise<string> {
+  /** `options.id`: the job's id chosen beforehand; sent again with it, the first job stays and its id is answered. */
+  async send<T extends object>(name: string, data: T, options: { id?: string } = {}): Promise<string> {
     if (!this.queue) throw new JobsDisabledError();
     if (!this.definitions.has(name) && !this.declared.has(name)) throw new Error(`Type de tâche inconnu : ${name}.`);
-    return this.queue.send(name, data);
+    return this.queue.send(name, data, options);
   }
 
   /** A job's state, attempts and progress; null for an unknown id (or when this node runs no queue). */

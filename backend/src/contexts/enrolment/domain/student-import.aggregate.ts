@@ -48,7 +48,11 @@ export class StudentImport extends AggregateRoot<StudentImportEvent> {
   @Property({ type: 'integer' })
   total: number;
 
-  @Property({ type: 'json', nullable: true })
+  /**
+   * Lazy: loading the import (the job, twice) does not hydrate 10,000 rows and their snapshot; the
+   * job reads them once with one query (ADR 0052's memory figure). Cleared when the import ends.
+   */
+  @Property({ type: 'json', nullable: true, lazy: true })
   rows: ResolvedRow[] | null;
 
   @Property({ type: 'uuid', fieldName: 'job_id', nullable: true })

@@ -11,7 +11,7 @@ import { eventually } from '../../../platform/testing/eventually.js';
 import { readMail, startSmtpCatcher } from '../../../platform/testing/smtp-catcher.js';
 import { call, givenAdmin, givenCourse, givenStudent, givenTeacher, login, type GivenAdmin } from '../../../testing/fixtures.js';
 import { startTestApp, type TestApp } from '../../../testing/test-app.js';
-import { StudentImportRunner } from '../application/student-import/student-import.job.js';
+import { enrolmentsFailed, StudentImportRunner } from '../application/student-import/student-import.job.js';
 
 let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
 let t: TestApp;
@@ -197,6 +197,8 @@ describe('a clean file', () => {
     const { id } = await importedAndDone(csv);
     const done = (await call(t, 'GET', `/api/admin/student-imports/${id}`, admin.token)).json();
     expect(done).toMatchObject({ status: 'imported', total: 3, links_pending: 1, failure: null, progress: { done: 9, total: 9 } });
+    // The rows (personal data) are cleared once the import ended.
+    expect(await db.one(`select rows from enrolment.student_import where id = $1`, [id])).toEqual({ rows: null });
     // The activation e-mails go on their own job after the import.
     await eventually(async () => expect((await call(t, 'GET', `/api/admin/student-imports/${id}`, admin.token)).json().emails).toEqual({ done: 2, total: 2 }));
 
@@ -207,9 +209,26 @@ describe('a clean file', () => {
     const [ines, lucas, awa] = students.slice(-3);
     expect(ines).toMatchObject({ prenom: 'Inès', email: `ines.${x}@exemple.fr`, telephone: '+33612345678', numero_dossier: `D-${x}-1`, formations: [course.title], date_entree: '2027-01-11' });
     expect(awa.email).toMatch(/@sans-email\.invalid$/);
+    // Written set-based, the rows are what the domain decides one by one: names, first formation, search text, the stream's version.
+    const columns = await db.one(
+      `select s.fullname, s.formation_title, s.search_text, s.type_dossier, a.version, a.role, a.is_active, a.username from identity.student s join identity.account a on a.id = s.account_id where s.id = $1`,
+      [ines.id],
+    );
+    expect(columns).toEqual({
+      fullname: 'Inès Benali', formation_title: course.title, search_text: `inès benali ines.${x}@exemple.fr ines.${x}@exemple.fr d-${x}-1`, type_dossier: 'CPF', version: 1, role: 'student',
+      is_active: true, username: `ines.${x}@exemple.fr`,
+    });
     // The same facts as the one-by-one path: StudentCreated (naming the import), StudentEnrolled, SessionLearnerAdded, the trainer's assignment.
     const created = await db.query<{ payload: { importId: string; trainerId: number | null } }>(`select payload from eventlog.event where event_type = 'StudentCreated' and payload->>'importId' = $1`, [id]);
     expect(created.map((e) => e.payload.trainerId).sort()).toEqual([teacher.teacherId, null, null].sort());
+    const streams = await db.query<{ stream_type: string; stream_id: string; stream_version: number; account_id: number; student_id: number; actor: unknown }>(
+      `select stream_type, stream_id, stream_version, (payload->>'accountId')::int as account_id, (payload->>'studentId')::int as student_id, metadata->>'actorId' as actor
+         from eventlog.event where event_type = 'StudentCreated' and payload->>'importId' = $1 order by (payload->>'studentId')::int`,
+      [id],
+    );
+    expect(streams.map((e) => [e.stream_type, e.stream_id === String(e.account_id), e.stream_version, e.actor])).toEqual(
+      Array.from({ length: 3 }, () => ['identity.account', true, 1, String(admin.accountId)]),
+    );
     const enrolled = await db.query<{ student_id: number; course_id: number }>('select student_id, course_id from enrolment.course_enrolment where student_id = any($1) order by student_id, course_id', [[ines.id, lucas.id, awa.id]]);
     expect(enrolled).toEqual([{ student_id: ines.id, course_id: course.courseId }, { student_id: lucas.id, course_id: other.courseId }, { student_id: awa.id, course_id: course.courseId }]);
     const members = await db.query<{ student_id: number }>(`select (payload->>'studentId')::int as student_id from eventlog.event where event_type = 'SessionLearnerAdded' and stream_id = $1`, [String(sessionId)]);
@@ -313,6 +332,53 @@ describe('all or nothing', () => {
     }
   });
 
+  it('enrolments that keep failing fail the import after the retries: no e-mail, the accounts withdrawn, the file importable again', async () => {
+    const hooks = t.app.get(StudentImportRunner).testHooks;
+    const course = await givenCourse(t);
+    const constraint = `test_refuse_${tag()}`;
+    // A real failure of step 2 on every try: the database refuses this course's enrolments once the accounts exist.
+    hooks.betweenSteps = async () => {
+      hooks.betweenSteps = null;
+      await db.query(`alter table enrolment.student_course add constraint ${constraint} check (course_id <> ${course.courseId}) not valid`);
+    };
+    const x = tag();
+    const emails = [`anne.${x}@exemple.fr`, `bruno.${x}@exemple.fr`];
+    const csv = `${HEADER}\nAnne;Durand;${emails[0]};;D-${x}-1;;;${course.courseId};;\nBruno;Petit;${emails[1]};;D-${x}-2;;;${course.courseId};;\nAwa;Diallo;;;;;;${course.courseId};;`;
+    try {
+      const { id } = await importedAndDone(csv);
+      const status = (await call(t, 'GET', `/api/admin/student-imports/${id}`, admin.token)).json();
+      expect(status).toMatchObject({ status: 'failed', failure: enrolmentsFailed(3), links_pending: 0, emails: null });
+      expect(status.failure).toBe(
+        'Les inscriptions aux formations n’ont pas pu être enregistrées : l’import est annulé. Les 3 comptes préparés ont été retirés sans qu’aucun e-mail ne parte. ' +
+          'Vérifiez que les formations et sessions du fichier existent toujours, puis importez-le de nouveau.',
+      );
+      // Failed on the queue's last try, not the first.
+      expect((await call(t, 'GET', `/api/admin/jobs/${status.job_id}`, admin.token)).json()).toMatchObject({ state: 'completed', attempts: 4 });
+      // No activation e-mail was ever queued nor sent.
+      expect(await db.query(`select 1 from jobs.job where name = 'identity.activation-mails' and data->>'importId' = $1`, [id])).toEqual([]);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(smtp.mails.filter((m) => emails.some((e) => m.to.includes(e)))).toEqual([]);
+      // The accounts step 1 made are closed and erased (the events say so), their e-mails free; the import failed.
+      const created = await db.query<{ account_id: number }>(`select (payload->>'accountId')::int as account_id from eventlog.event where event_type = 'StudentCreated' and payload->>'importId' = $1`, [id]);
+      expect(created).toHaveLength(3);
+      const accounts = created.map((c) => c.account_id);
+      const closed = await db.query<{ payload: { reasons: string[] } }>(`select payload from eventlog.event where event_type = 'AccountClosed' and (payload->>'accountId')::int = any($1)`, [accounts]);
+      expect(closed.map((e) => e.payload.reasons)).toEqual([['import-echoue'], ['import-echoue'], ['import-echoue']]);
+      expect(await db.query(`select 1 from eventlog.event where event_type = 'PersonalDataErased' and (payload->>'accountId')::int = any($1)`, [accounts])).toHaveLength(3);
+      expect(await db.query(`select 1 from identity.account where id = any($1) and closed_at is not null and erased_at is not null`, [accounts])).toHaveLength(3);
+      expect(await studentsWithEmail(emails)).toBe(0);
+      expect(await db.query(`select 1 from enrolment.student_course where course_id = $1`, [course.courseId])).toEqual([]);
+      expect(await db.query(`select 1 from eventlog.event where event_type in ('StudentImportFailed', 'StudentImportCompleted') and stream_id = $1`, [id])).toHaveLength(1);
+    } finally {
+      await db.query(`alter table enrolment.student_course drop constraint if exists ${constraint}`);
+    }
+    // The same file, corrected nothing but the cause, imports: e-mails and case numbers were freed.
+    expect((await preview(csv)).json()).toMatchObject({ importable: true, rows_with_problems: 0 });
+    const again = await importedAndDone(csv);
+    expect((await call(t, 'GET', `/api/admin/student-imports/${again.id}`, admin.token)).json()).toMatchObject({ status: 'imported' });
+    await eventually(async () => expect(smtp.mails.filter((m) => emails.some((e) => m.to.includes(e)))).toHaveLength(2));
+  });
+
   it('an e-mail taken between the check and the run fails the import with nothing written', async () => {
     const hooks = t.app.get(StudentImportRunner).testHooks;
     const x = tag();
@@ -337,9 +403,12 @@ describe('10,000 rows', () => {
     const x = tag();
     const lines = Array.from({ length: Number(process.env.IMPORT_ROWS ?? 10_000) }, (_, i) => `Prénom${i};Nom${i};m${i}.${x}@exemple.fr;;D${x}-${i};CPF;Distanciel;${course.courseId};15/01/2027;15/06/2027`);
     const started = process.hrtime.bigint();
-    const memory = process.memoryUsage().rss;
-    let peak = memory;
-    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 200);
+    const memory = process.memoryUsage();
+    let [peak, heapPeak] = [memory.rss, memory.heapUsed];
+    const sampler = setInterval(() => {
+      const now = process.memoryUsage();
+      [peak, heapPeak] = [Math.max(peak, now.rss), Math.max(heapPeak, now.heapUsed)];
+    }, 100);
     const response = await call(t, 'POST', '/api/admin/student-imports', admin.token, form(`${HEADER}\n${lines.join('\n')}`, 'etudiants.csv', { request_key: randomUUID() }));
     expect(response.statusCode).toBe(201);
     const id = response.json().id as string;
@@ -350,7 +419,7 @@ describe('10,000 rows', () => {
       expect(state.status).toBe('imported');
     }, 290_000).finally(() => clearInterval(sampler));
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-    console.log(`Import de 10 000 lignes : ${seconds.toFixed(1)} s (vérification et file comprises), RSS +${Math.round((peak - memory) / 2 ** 20)} Mo au plus`);
+    console.log(`Import de 10 000 lignes : ${seconds.toFixed(1)} s (vérification et file comprises), RSS +${Math.round((peak - memory.rss) / 2 ** 20)} Mo au plus, tas +${Math.round((heapPeak - memory.heapUsed) / 2 ** 20)} Mo au plus`);
     expect(seen.some((done) => done > 0 && done < 30_000)).toBe(true);
     const enrolled = await db.one<{ n: string }>('select count(*) as n from enrolment.course_enrolment where course_id = $1', [course.courseId]);
     expect(Number(enrolled!.n)).toBe(lines.length);

@@ -60,21 +60,49 @@ export interface ImportedStudent {
 
 export interface ImportedStudents {
   students: ImportedStudent[];
-  /** The job that e-mails the activation links (null when no learner has an e-mail): its progress counts the e-mails sent. */
-  mailJobId: string | null;
 }
 
 /**
  * Creates every learner of an import in one transaction (all or nothing), each with a single-use,
- * expiring activation link instead of a password; the links are e-mailed by a job of their own
- * after the commit. Sent again for the same import (a job run again), it creates nothing more: it
- * answers the learners it made, with fresh links for those without e-mail (the earlier ones stop working).
+ * expiring activation link instead of a password. Nothing is e-mailed yet: the import asks for the
+ * e-mails (`QueueActivationMails`) once its own step has committed. Sent again for the same import
+ * (a job run again), it creates nothing more: it answers the learners it made, with fresh links for
+ * those without e-mail (the earlier ones stop working).
  */
 export class ImportStudents extends Command<ImportedStudents> {
   constructor(
     readonly actor: Actor,
     readonly importId: string,
     readonly rows: ImportedStudentInput[],
+  ) {
+    super();
+  }
+}
+
+/**
+ * The import committed (every learner enrolled, « importé »): e-mail its learners their activation
+ * links, on identity's job, under the job id the import recorded in that same transaction. Sent
+ * again (the import's job run again after a crash), the same job is kept. Answers the job's id.
+ */
+export class QueueActivationMails extends Command<string> {
+  constructor(
+    readonly actor: Actor,
+    readonly importId: string,
+    readonly jobId: string,
+  ) {
+    super();
+  }
+}
+
+/**
+ * The import failed after its accounts were made (its enrolments could not be written): those
+ * learners, never told (no e-mail went, no link was handed over), are withdrawn — closed and their
+ * personal data erased at once, so the corrected file can be imported. Answers how many.
+ */
+export class WithdrawImportedStudents extends Command<number> {
+  constructor(
+    readonly actor: Actor,
+    readonly importId: string,
   ) {
     super();
   }

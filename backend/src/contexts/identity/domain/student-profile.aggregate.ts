@@ -29,6 +29,9 @@ export interface StudentRecord {
   dateSortie: string | null;
 }
 
+/** The reason an account made by a failed import is closed (`AccountClosed.reasons`). */
+export const FAILED_IMPORT_REASON = 'import-echoue';
+
 @Entity({ tableName: 'student', schema: 'identity' })
 export class StudentProfile extends Profile {
   get role(): 'student' {
@@ -121,6 +124,17 @@ export class StudentProfile extends Profile {
     student.setRecord(record);
     student.record(() => ({ type: 'StudentCreated', payload: { accountId: student.account.id, studentId: student.id, trainerId, welcomeEmail: false, importId } }));
     return student;
+  }
+
+  /**
+   * The import that made this learner failed before they were told (docs/adr/0052): no e-mail went,
+   * no link was handed over. The account is closed (the reason `import-echoue`) and its personal data
+   * erased at once — the centre never told this person; their e-mail and case number are free for
+   * the corrected file. Ids and events stay.
+   */
+  withdrawFromFailedImport(now: Date): void {
+    this.close(now, [FAILED_IMPORT_REASON]);
+    this.erase(now);
   }
 
   /** The learner chose their password (and their login e-mail when the import had none) with their activation link. */

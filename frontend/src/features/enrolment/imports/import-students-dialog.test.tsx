@@ -87,6 +87,36 @@ describe('« Importer des étudiants » (docs/adr/0052)', () => {
     await waitFor(() => expect(sent.filter((r) => path(r) === `/admin/student-imports/${ID}/links`)).toHaveLength(1));
   });
 
+  it('shows a failed import with its French reason and nothing imported', async () => {
+    startSession('admin', { id: 1, username: 'admin', access: 'a1', refresh: 'r1' });
+    const reason =
+      'Les inscriptions aux formations n’ont pas pu être enregistrées : l’import est annulé. Les 2 comptes préparés ont été retirés sans qu’aucun e-mail ne parte. ' +
+      'Vérifiez que les formations et sessions du fichier existent toujours, puis importez-le de nouveau.';
+    stubFetch((request) => {
+      const p = path(request);
+      if (p === '/admin/student-imports/preview') return json(clean);
+      if (p === '/admin/student-imports' && request.method === 'POST') return json({ id: ID, job_id: ID, total: 2 }, 201);
+      if (p === `/admin/student-imports/${ID}`) {
+        return json({
+          id: ID, status: 'failed', total: 2, job_id: ID, progress: { done: 6, total: 6 }, created_at: '2027-01-04T09:00:00Z', finished_at: '2027-01-04T09:00:30Z',
+          failure: reason, emails: null, links_pending: 0,
+        });
+      }
+      return json({ statusCode: 404, message: 'Introuvable.' }, 404);
+    });
+    const user = userEvent.setup();
+    renderWithStore(<ImportStudentsDialog open onClose={() => {}} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Importer des étudiants' });
+    await user.upload(dialog.querySelector('input[type="file"]') as HTMLInputElement, csvFile('etudiants.csv'));
+    await user.click(within(dialog).getByRole('button', { name: 'Vérifier le fichier' }));
+    await user.click(await within(dialog).findByRole('button', { name: /Importer 2 étudiants/ }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(within(alert).getByText('L’import a échoué : aucun étudiant n’a été importé ni prévenu.')).toBeInTheDocument();
+    expect(within(alert).getByText(reason)).toBeInTheDocument();
+    expect(within(dialog).queryByText(/E-mails d’activation envoyés/)).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Afficher les liens d’activation' })).toBeNull();
+  });
+
   it('shows the file’s own problems (columns) in French', async () => {
     startSession('admin', { id: 1, username: 'admin', access: 'a1', refresh: 'r1' });
     stubFetch(() =>

@@ -33,7 +33,7 @@ export const importMessages = {
   progressLabel: 'Progression de l’import',
   imported: (n: number) => `${n.toLocaleString('fr-FR')} étudiant${n > 1 ? 's' : ''} importé${n > 1 ? 's' : ''}, avec leurs inscriptions.`,
   emails: (done: number, total: number) => `E-mails d’activation envoyés : ${done.toLocaleString('fr-FR')} sur ${total.toLocaleString('fr-FR')}.`,
-  failed: 'L’import a échoué : aucun étudiant n’a été créé.',
+  failed: 'L’import a échoué : aucun étudiant n’a été importé ni prévenu.',
   linksPending: (n: number) =>
     n > 1
       ? `${n.toLocaleString('fr-FR')} étudiants sans e-mail : leurs liens d’activation ne sont affichés qu’une fois.`
