@@ -14,6 +14,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // .vite/manifest.json: the server preloads a public route's page chunk from its head (docs/adr/0058).
+    manifest: true,
   },
   server: {
     proxy: {

@@ -24,6 +24,7 @@ import { RequestValidationPipe } from './platform/http/request-validation.pipe.j
 import { registerRequestBody } from './platform/http/request-body.js';
 import { frameworkErrors } from './platform/http/framework-errors.js';
 import { registerContentOriginGuard } from './platform/http/content-origin.js';
+import { pageModules, pagePreloads } from './page-preloads.js';
 import { registerWebAssets } from './web-assets.js';
 import { registerCspReports, registerSecurityHeaders } from './platform/http/security-headers.js';
 
@@ -96,8 +97,13 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
     index: false,
     allowedPath: (path) => !/^\/?(content|scorm|centre|dossiers|homework)(\/|$)/.test(path),
   });
-  // Each page's title and header carry the centre's name and logo from the first paint (docs/adr/0049).
-  await registerWebAssets(app, config.frontendDist, config, { pageHead: () => centreHead(app.get(QueryBus)) });
+  // Each page's title and header carry the centre's name and logo from the first paint (docs/adr/0049);
+  // a public page's LCP image is preloaded from its head (docs/adr/0058).
+  const pageHead = async (url: string) => {
+    const [centre, preloads] = await Promise.all([centreHead(app.get(QueryBus)), pagePreloads(app.get(QueryBus), url)]);
+    return preloads ? `${centre}\n    ${preloads}` : centre;
+  };
+  await registerWebAssets(app, config.frontendDist, config, { pageHead, pageModules });
 
   await app.init();
   await app.getHttpAdapter().getInstance().ready();

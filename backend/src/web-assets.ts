@@ -30,6 +30,7 @@ export async function registerWebAssets(
   const indexFile = join(frontendDist, 'index.html');
   if (!existsSync(indexFile)) return;
   const indexHtml = readFileSync(indexFile, 'utf8');
+  const chunks = readBuildManifest(frontendDist);
 
   await app.register(fastifyStatic, {
     root: frontendDist,
@@ -51,8 +52,10 @@ export async function registerWebAssets(
       if (!wantsSpa(request)) return reply.callNotFound();
       // A nonce per answer, so the page is never stored: Vite's placeholder (html.cspNonce) is replaced.
       const nonce = newNonce();
-      const head = options.pageHead ? await options.pageHead().catch(() => null) : null;
-      const html = head ? indexHtml.replace(TITLE, () => head) : indexHtml;
+      const head = options.pageHead ? await options.pageHead(request.url).catch(() => null) : null;
+      const withHead = head ? indexHtml.replace(TITLE, () => head) : indexHtml;
+      const preloads = options.pageModules ? modulePreloads(chunks, options.pageModules(request.url)) : '';
+      const html = preloads ? withHead.replace('</head>', () => `${preloads}</head>`) : withHead;
       return reply
         .headers(spaPageHeaders(request, config, nonce))
         .header('content-type', 'text/html; charset=utf-8')
@@ -65,9 +68,46 @@ export async function registerWebAssets(
 export interface WebAssetsOptions {
   /**
    * The head each page gets in place of the build's `<title>` (the centre's name and face,
-   * docs/adr/0049), read per answer; a failure (the database away) serves the build's own title.
+   * docs/adr/0049; the page's preloads, docs/adr/0058), read per answer from the page's URL; a
+   * failure (the database away) serves the build's own title.
    */
-  pageHead?: () => Promise<string>;
+  pageHead?: (url: string) => Promise<string>;
+  /**
+   * The source modules (as Vite's manifest names them, `src/…`) a page's route renders first: their
+   * chunks are `modulepreload`ed from its head, fetched with the entry rather than after it has run
+   * (docs/adr/0058). Without the build's manifest, nothing is added.
+   */
+  pageModules?: (url: string) => readonly string[];
+}
+
+/** Vite's `.vite/manifest.json` (build.manifest): each source module's chunk and the chunks it imports statically. */
+type BuildManifest = Record<string, { file: string; imports?: string[]; css?: string[]; isEntry?: boolean }>;
+
+function readBuildManifest(frontendDist: string): BuildManifest {
+  const file = join(frontendDist, '.vite/manifest.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as BuildManifest) : {};
+}
+
+/** Every chunk `keys` need before they run: theirs and what they import, transitively. */
+function closureOf(manifest: BuildManifest, keys: readonly string[], seen = new Set<string>()): Set<string> {
+  for (const key of keys) {
+    if (seen.has(key) || !manifest[key]) continue;
+    seen.add(key);
+    closureOf(manifest, manifest[key].imports ?? [], seen);
+  }
+  return seen;
+}
+
+/**
+ * The `<link rel="modulepreload">` of the modules' chunks that index.html does not load already (the
+ * entry's), and a preload of their stylesheets (which Vite's loader adds, and waits for, with the chunk).
+ */
+function modulePreloads(manifest: BuildManifest, modules: readonly string[]): string {
+  const entry = closureOf(manifest, Object.keys(manifest).filter((key) => manifest[key]!.isEntry));
+  const chunks = [...closureOf(manifest, modules)].filter((key) => !entry.has(key)).map((key) => manifest[key]!);
+  const scripts = chunks.map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk.file}" nonce="${CSP_NONCE_PLACEHOLDER}">`);
+  const styles = [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))].map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`);
+  return [...scripts, ...styles].map((tag) => `  ${tag}\n  `).join('');
 }
 
 const TITLE = /<title>[^<]*<\/title>/;

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { ConfigProvider } from 'antd';
-import frFR from 'antd/locale/fr_FR';
+// The ES module, as the rest of antd: `antd/locale/fr_FR` is CommonJS and brought antd's `lib/` copies of the
+// date pickers' locales into every page's first script (docs/adr/0010).
+import frFR from 'antd/es/locale/fr_FR';
 import { FeedbackOutlet } from './feedback-outlet';
 import type { AppStore } from './store';
 import { THEME } from './theme';

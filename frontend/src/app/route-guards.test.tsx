@@ -92,9 +92,14 @@ describe('route guards', () => {
     await waitFor(() => expect(calls.map((call) => call.path)).toEqual(['/token/refresh/']));
     expect(calls[0]!.headers.get('X-LMS-Session')).toBe('1');
     expect(screen.queryByRole('heading', { name: 'Bonjour, camille' })).not.toBeInTheDocument();
+    // While it waits, a status says so (drawn in CSS, not antd's Spin: docs/adr/0010).
+    const waiting = screen.getByRole('status', { name: 'Reprise de la session…' });
+    expect(waiting).toHaveTextContent('Reprise de la session…');
+    expect(document.querySelector('.ant-spin')).toBeNull();
     answerRefresh(json({ access: 'neuf' }));
     expect(await screen.findByRole('heading', { name: 'Bonjour, camille' })).toBeInTheDocument();
     expect(getAccessToken()).toBe('neuf');
+    expect(screen.queryByRole('status', { name: 'Reprise de la session…' })).not.toBeInTheDocument();
     const after = calls.filter((call) => call.path !== '/token/refresh/');
     expect(after.length).toBeGreaterThan(0);
     expect(after.every((call) => call.headers.get('Authorization') === 'Bearer neuf')).toBe(true);

@@ -1,13 +1,11 @@
 import type { QueryBus } from '@nestjs/cqrs';
 import { GetCentreFace, type CentreFaceView } from '../contracts/centre.queries.js';
+import { escapeHtml } from '../../../platform/http/escape-html.js';
 
 /** The name pages show before the centre names itself (spec 03 §1: titles start with « LMS »). */
 export const FALLBACK_BRAND = 'LMS';
 /** The meta element the front end reads at start (frontend/src/lib/centre-face.ts): no script, so the page's CSP is untouched. */
 export const FACE_META_NAME = 'centre-face';
-
-const escapeHtml = (value: string): string =>
-  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
 /**
  * The head of every SPA page (docs/adr/0049): the title with the centre's name and the face as a
