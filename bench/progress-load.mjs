@@ -16,7 +16,8 @@
 //   Capacity: how many simulated students two cores hold at p99 <= 500 ms with no error. A
 //      simulated student is a player session doing what the player does: a heartbeat save every
 //      30 s; half of them are in a SCORM module and also commit every 30 s; each opens the player
-//      (the course's steps and its progress) every 10 minutes. Phases are random, so the load is
+//      (the course's steps and its progress) every 10 minutes, and its header's bell asks for its
+//      count every 60 s (BENCH_BELL=0: not). Phases are random, so the load is
 //      even. The number grows step by step (BENCH_CAPACITY_STEPS) until p99 passes 500 ms or a
 //      request fails; latency is measured from each request's planned time (no coordinated
 //      omission). Accounts: BENCH_ACCOUNTS students (default 1,000), each enrolled in both courses;
@@ -43,6 +44,7 @@ const lagConnections = number('BENCH_LAG_CONNECTIONS', 32);
 const lagWriters = number('BENCH_LAG_WRITERS', 16);
 const accounts = number('BENCH_ACCOUNTS', 1000);
 const stepSeconds = number('BENCH_CAPACITY_SECONDS', 30);
+const bell = env.BENCH_BELL !== '0';
 // An empty BENCH_CAPACITY_STEPS skips the capacity steps (to measure only the lag).
 const capacitySteps = (env.BENCH_CAPACITY_STEPS ?? '500,1000,2000,3000,4000,6000,8000,12000,16000').split(',').filter((s) => s.trim()).map(Number);
 const P99_LIMIT_MS = 500;
@@ -354,6 +356,9 @@ async function capacityStep({ send, students, text, scorm, count }) {
       plan.push({ at: t, kind: 'save', run: () => send('POST', '/api/progress/', s.student.token, saveBody(s, text)) });
       if (i % 2 === 1) plan.push({ at: t + 1000, kind: 'scorm', run: () => send('POST', '/api/scorm-progress/', s.student.token, commitBody(s, scorm)) });
     }
+    // The header's bell asks for its count every 60 s while the page is open (docs/adr/0046);
+    // BENCH_BELL=0 leaves it out (to compare with a build without the bell).
+    if (bell) for (let t = Math.random() * 60_000; t < stepSeconds * 1000; t += 60_000) plan.push({ at: t + 2000, kind: 'bell', run: () => send('GET', '/api/notifications/count/', s.student.token) });
     // Opening the player: every 10 minutes, so a step of stepSeconds sees stepSeconds/600 of them.
     if (Math.random() < (stepSeconds * 1000) / 600_000) {
       const at = Math.random() * stepSeconds * 1000;
@@ -408,7 +413,7 @@ async function main() {
   console.log(`  cours : texte ${text.courseId} (chapitre ${text.chapterId}), SCORM ${scorm.courseId} (chapitre ${scorm.chapterId})`);
   const students = await makeStudents(appHttp, text, scorm);
   const send = loadClient(baseUrl);
-  const results = { machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? null }, settings: { lagRate, lagSeconds, lagWriters, accounts, stepSeconds, capacitySteps } };
+  const results = { machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? null }, settings: { lagRate, lagSeconds, lagWriters, accounts, stepSeconds, capacitySteps, bell } };
 
   results.capacity = [];
   for (const count of capacitySteps) {
