@@ -451,6 +451,8 @@ const RECORDED_READS: Record<string, string[]> = {
   // The public questionnaire page counts each address's calls to throttle them (ADR 0054).
   'POST /api/surveys/answer/lookup': ['satisfaction.answer_attempt'],
   'POST /api/surveys/answer': ['satisfaction.answer_attempt'],
+  // Reading a conversation marks its reader present, for every node (ADR 0059): not evidence.
+  'GET /api/get-message/{teacher}/{student}': ['tutoring.presence'],
 };
 
 describe('hostile input on every operation of the OpenAPI document', () => {

@@ -1,3 +1,4 @@
+import { MikroORM } from '@mikro-orm/postgresql';
 import { createApp } from './create-app.js';
 import { Metrics } from './platform/metrics/metrics.js';
 import { startTestApp, type TestApp } from './testing/test-app.js';
@@ -25,6 +26,8 @@ describe('Prometheus metrics', () => {
     expect(port).toBeGreaterThan(0);
     for (let i = 0; i < 3; i++) expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/course/12345/?jeton=secret' })).statusCode).toBe(404);
+    // The ORM's pool exists once the ORM has served a query (the migrations run on a pool of their own).
+    await t.app.get(MikroORM).em.fork().execute('select 1');
     const answer = await scrape(port);
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toContain('text/plain');

@@ -19,7 +19,7 @@ describe('SurveyInvitation', () => {
     const [event] = invitation.takeEvents();
     expect(event).toEqual({
       type: 'SurveyInvitationSent',
-      payload: { invitationId: 11, questionnaireId: 5, respondentKind: 'apprenant', courseId: 3, sessionId: 8, studentId: 42, dueOn: '2026-11-23' },
+      payload: { invitationId: 11, questionnaireId: 5, respondentKind: 'apprenant', courseId: 3, sessionId: 8, studentId: 42, dueOn: '2026-11-23', emailSha256: null },
     });
     expect(JSON.stringify(event)).not.toMatch(/jeton|exemple/);
   });
