@@ -38,7 +38,8 @@ export interface CreateAppOptions {
 export async function createApp(config: AppConfig, databaseUrl: string, options: CreateAppOptions = {}): Promise<NestFastifyApplication> {
   // Several nodes starting together: one applies the migrations, the others wait and find none
   // pending; all before the app's job workers and projection runner start (docs/adr/0059).
-  await migrateDatabase(databaseUrl);
+  const levels = options.logLevels ?? ['log', 'warn', 'error'];
+  await migrateDatabase(databaseUrl, (message) => (levels !== false && levels.includes('log') ? new Logger('Migrations').log(message) : undefined));
   const adapter = new FastifyAdapter({
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     trustProxy: config.trustProxy,
@@ -48,7 +49,6 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
     frameworkErrors,
     genReqId: () => randomUUID(),
   });
-  const levels = options.logLevels ?? ['log', 'warn', 'error'];
   // LOG_FORMAT=json: one JSON object per line with the request's and events' ids (docs/adr/0059).
   const jsonLogger = config.logFormat === 'json' ? new JsonLogger(levels === false ? [] : levels) : null;
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, databaseUrl, options.clock), adapter, {

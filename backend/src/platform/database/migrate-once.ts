@@ -11,10 +11,12 @@ const UNLOCK_SQL = `select pg_advisory_unlock(hashtextextended('platform:migrati
  * Migrates the database before anything of the app starts (its job workers and projection runner
  * read the schema as soon as they run): a migrator of its own, without entities, then closed.
  */
-export async function migrateDatabase(databaseUrl: string): Promise<void> {
-  const orm = await MikroORM.init({ ...ormOptions(databaseUrl), pool: { min: 0, max: 2 } });
+export async function migrateDatabase(databaseUrl: string, log: (message: string) => void = () => undefined): Promise<void> {
+  const options = ormOptions(databaseUrl);
+  const orm = await MikroORM.init({ ...options, pool: { min: 0, max: 2 }, migrations: { ...options.migrations, silent: true } });
   try {
-    await migrateOnce(orm, databaseUrl);
+    const applied = await migrateOnce(orm, databaseUrl);
+    if (applied.length > 0) log(`${applied.length} migration(s) appliquée(s), jusqu’à ${applied[applied.length - 1]}.`);
   } finally {
     await orm.close(true);
   }
@@ -26,13 +28,14 @@ export async function migrateDatabase(databaseUrl: string): Promise<void> {
  * pending (nothing, after the first) and applies it. The lock goes with the connection if the node
  * dies while migrating, and each migration is transactional, so the next node resumes cleanly.
  */
-export async function migrateOnce(orm: MikroORM, databaseUrl: string): Promise<void> {
+export async function migrateOnce(orm: MikroORM, databaseUrl: string): Promise<string[]> {
   const lock = new pg.Client({ connectionString: databaseUrl, application_name: 'lms-migrations-lock' });
   await lock.connect();
   try {
     await lock.query(MIGRATIONS_LOCK_SQL);
-    await orm.migrator.up();
+    const applied = await orm.migrator.up();
     await lock.query(UNLOCK_SQL);
+    return applied.map((migration) => migration.name);
   } finally {
     await lock.end().catch(() => undefined);
   }
