@@ -86,6 +86,9 @@ describe('on the catalogue and a course page', () => {
     // A page past the last has no card, so nothing to preload.
     const past = await page('/all-courses?page=40');
     expect([preloadsOf(past.body), readsOf(past.body)]).toEqual([[], []]);
+    // Past the 50th page no HTML answer reads the catalogue (no large offset for anyone who asks).
+    const deep = await page('/all-courses?page=100000');
+    expect([deep.statusCode, preloadsOf(deep.body), readsOf(deep.body)]).toEqual([200, [], []]);
   });
 
   it('preloads a published course’s image on its page; nothing for a draft, an unknown course or another page', async () => {

@@ -43,13 +43,17 @@ function imageOf(path: string | null | undefined, sizes: string): LcpImage | nul
  * anonymous visitor, whose answer is the one everyone gets), from the catalogue's own read model
  * (docs/adr/0058). Null for any other page, a page past the last, a draft.
  */
+/** The last catalogue page whose HTML answer preloads its first card (a visitor rarely goes deeper). */
+export const MAX_PRELOADED_PAGE = 50;
+
 export async function cataloguePageNeeds(queries: QueryBus, url: string): Promise<CataloguePageNeeds | null> {
   const [path = '/', search = ''] = url.split('?');
   if (path === '/all-courses' || path === '/all-courses/') {
     // As the page reads it (frontend components/course/use-page-param.ts): anything but a positive number is page 1.
     const asked = Number.parseInt(new URLSearchParams(search).get('page') ?? '1', 10);
     const page = Number.isFinite(asked) && asked > 0 ? asked : 1;
-    if (page > 100_000) return null;
+    // Deeper pages get no preload: every HTML answer would otherwise pay a large offset, for anyone.
+    if (page > MAX_PRELOADED_PAGE) return null;
     const { results } = await queries.execute(new ListCourses({}, { page, pageSize: CATALOGUE_PAGE_SIZE }));
     if (!results[0]) return null;
     return { image: imageOf(results[0].featured_img, CARD_IMAGE_SIZES), api: `/api/course/?page=${page}&page_size=${CATALOGUE_PAGE_SIZE}` };

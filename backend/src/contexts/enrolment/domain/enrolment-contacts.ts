@@ -15,7 +15,7 @@ export interface EnrolmentContacts {
 export const CONTACT_KEYS = ['employerContactName', 'employerEmail', 'employerPhone', 'funderName', 'funderEmail'] as const;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const PHONE = /^\+?[0-9 .()-]{6,30}$/;
+const PHONE = /^(?=.{6,30}$)\+?[0-9 .()-]+$/;
 
 export const CONTACT_MESSAGES = {
   employerContactName: 'Le nom du contact de l’employeur ne peut pas dépasser 200 caractères.',

@@ -94,6 +94,8 @@ describe('contacts per enrolment', () => {
       [{ funder_email: 'pas une adresse' }, 'funder_email', CONTACT_MESSAGES.funderEmail],
       [{ funder_email: `${'a'.repeat(250)}@opco.fr` }, 'funder_email', CONTACT_MESSAGES.funderEmail],
       [{ employer_phone: 'appeler le standard' }, 'employer_phone', CONTACT_MESSAGES.employerPhone],
+      // 31 characters: over the column's 30 (a 500 before the pattern counted the « + »).
+      [{ employer_phone: `+${'1'.repeat(30)}` }, 'employer_phone', CONTACT_MESSAGES.employerPhone],
       [{ employer_contact_name: 'é'.repeat(201) }, 'employer_contact_name', CONTACT_MESSAGES.employerContactName],
       [{ funder_name: 'x'.repeat(201) }, 'funder_name', CONTACT_MESSAGES.funderName],
     ];

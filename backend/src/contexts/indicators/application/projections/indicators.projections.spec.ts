@@ -33,6 +33,10 @@ describe('indicators.learner_course', () => {
     );
     expect(row).toMatchObject({ documents_downloaded: 2, last_downloaded_at: day(4), steps_opened: 0 });
   });
+
+  it('does not make a learner of a student who only downloaded (following the course through a formation, not enrolled)', () => {
+    expect(rows(recorded('StudyDocumentDownloaded', { studentId: 9, courseId: 3, materialId: 5 }, day(3)))).toEqual([null]);
+  });
 });
 
 describe('indicators.learner_quiz', () => {

@@ -34,6 +34,9 @@ export const learnerCourseProjection: Projection<LearnerCourseRow, CourseFact> =
   handles: ['StudentEnrolled', 'StudentUnenrolled', 'StepOpened', 'CourseCompleted', 'StudyDocumentDownloaded'],
   key: (event) => ({ student_id: event.payload.studentId, course_id: event.payload.courseId }),
   evolve: (row, event) => {
+    // A download alone never makes a learner of the course: the gate also serves students who follow
+    // it through their formation without an enrolment, who are not « entrées » of the period.
+    if (!row && event.type === 'StudyDocumentDownloaded') return null;
     const at = event.occurredAt;
     // Progress seen before any enrolment (a course followed before the log knew enrolments): entered then.
     const current: LearnerCourseRow = row ?? {
