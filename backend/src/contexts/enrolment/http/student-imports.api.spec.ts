@@ -352,8 +352,8 @@ describe('all or nothing', () => {
         'Les inscriptions aux formations n’ont pas pu être enregistrées : l’import est annulé. Les 3 comptes préparés ont été retirés sans qu’aucun e-mail ne parte. ' +
           'Vérifiez que les formations et sessions du fichier existent toujours, puis importez-le de nouveau.',
       );
-      // Failed on the queue's last try, not the first.
-      expect((await call(t, 'GET', `/api/admin/jobs/${status.job_id}`, admin.token)).json()).toMatchObject({ state: 'completed', attempts: 4 });
+      // Failed on the queue's last try, not the first (« échoué » is recorded first, then the learners are withdrawn).
+      await eventually(async () => expect((await call(t, 'GET', `/api/admin/jobs/${status.job_id}`, admin.token)).json()).toMatchObject({ state: 'completed', attempts: 4 }));
       // No activation e-mail was ever queued nor sent.
       expect(await db.query(`select 1 from jobs.job where name = 'identity.activation-mails' and data->>'importId' = $1`, [id])).toEqual([]);
       await new Promise((resolve) => setTimeout(resolve, 1_000));

@@ -5,7 +5,8 @@ import { AggregateStore } from '../../../../platform/aggregate-store/index.js';
 import { Database } from '../../../../platform/database/database.js';
 import type { JobContext } from '../../../../platform/jobs/job-queue.js';
 import { Jobs } from '../../../../platform/jobs/jobs.service.js';
-import { Clock, DomainError, type Actor } from '../../../../shared-kernel/index.js';
+import { Clock, ConcurrentWriteError, DomainError, type Actor } from '../../../../shared-kernel/index.js';
+import { StreamVersionConflictError } from '../../../../platform/event-log/event-log.errors.js';
 import { ImportStudents, QueueActivationMails, WithdrawImportedStudents, type ImportedStudents } from '../../../identity/contracts/identity.imports.js';
 import { StudentCourse } from '../../domain/student-course.aggregate.js';
 import { StudentImport, type PendingLink } from '../../domain/student-import.aggregate.js';
@@ -64,6 +65,8 @@ export class StudentImportRunner implements OnModuleInit {
     if (entry.ended) {
       // A try cut off after step 2 committed: its e-mails may not be queued yet (the same job id: queued once).
       if (entry.status === 'imported' && entry.mailJobId) await this.commands.execute(new QueueActivationMails(actor, importId, entry.mailJobId));
+      // A try cut off between « échoué » and the withdrawal: its learners, never told, are withdrawn now (once: closed accounts are skipped).
+      if (entry.status === 'failed') await this.commands.execute(new WithdrawImportedStudents(actor, importId));
       await job.progress(total, total);
       return { status: entry.status === 'imported' ? 'imported' : 'failed' };
     }
@@ -87,12 +90,20 @@ export class StudentImportRunner implements OnModuleInit {
     try {
       mailJobId = await this.enrol(importId, rows, made, actor);
     } catch (error) {
-      // Step 2's own error: the queue tries again (a lost connection, a lock); on its last try the
-      // import fails and the learners step 1 made, never told, are withdrawn.
-      if (!(error instanceof DomainError) && !(await this.lastTry(job.id))) throw error;
+      // Step 2's own error: the queue tries again (a lost connection, a lock, a write that raced,
+      // such as a session's member added meanwhile); a refusal by a rule, or any error on the last
+      // try, fails the import, and the learners step 1 made, never told, are withdrawn.
+      if (!finalError(error) && !(await this.lastTry(job.id))) throw error;
       this.logger.error(`Import ${importId} : les inscriptions n’ont pas pu être enregistrées (${(error as Error).message}).`);
-      const withdrawn = await this.commands.execute(new WithdrawImportedStudents(actor, importId));
-      await this.fail(importId, enrolmentsFailed(withdrawn), actor);
+      // « échoué » first, under the import's lock: a crash after it withdraws on the next try (above);
+      // an import step 2 did commit (an answer lost) is « importé » and keeps its learners.
+      const ended = await this.failIfRunning(importId, enrolmentsFailed(made.students.length), actor);
+      if (ended.status === 'imported') {
+        if (ended.mailJobId) await this.commands.execute(new QueueActivationMails(actor, importId, ended.mailJobId));
+        await job.progress(total, total);
+        return { status: 'imported' };
+      }
+      await this.commands.execute(new WithdrawImportedStudents(actor, importId));
       await job.progress(total, total);
       return { status: 'failed' };
     }
@@ -105,6 +116,18 @@ export class StudentImportRunner implements OnModuleInit {
   private async lastTry(jobId: string): Promise<boolean> {
     const status = await this.jobs.status(jobId);
     return status !== null && status.retryCount >= status.retryLimit;
+  }
+
+  /** Marks the import « échoué » unless it has ended already; answers how it ended. */
+  private async failIfRunning(importId: string, reason: string, actor: Actor): Promise<{ status: StudentImport['status']; mailJobId: string | null }> {
+    return this.store.transaction(
+      async (uow) => {
+        const entry = await uow.load(StudentImport, { id: importId }, () => new Error(`Import ${importId} introuvable.`) as never);
+        if (!entry.ended) entry.fail(reason, this.clock.now());
+        return { status: entry.status, mailJobId: entry.mailJobId };
+      },
+      { actor },
+    );
   }
 
   private async fail(importId: string, reason: string, actor: Actor): Promise<void> {
@@ -156,6 +179,11 @@ export class StudentImportRunner implements OnModuleInit {
 }
 
 /** The reason the screen shows when step 2 failed for good (French, no technical detail). */
+/** A refusal by a rule ends the import; a write that raced (ConcurrentWriteError, a stream's version) is tried again. */
+function finalError(error: unknown): boolean {
+  return error instanceof DomainError && !(error instanceof ConcurrentWriteError) && !(error instanceof StreamVersionConflictError);
+}
+
 export function enrolmentsFailed(withdrawn: number): string {
   return (
     'Les inscriptions aux formations n’ont pas pu être enregistrées : l’import est annulé. ' +
