@@ -4,6 +4,7 @@ import { HttpAdapterHost } from '@nestjs/core';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { findInputProblemDetail, MAX_NESTING, type InputProblemDetail } from '../../../platform/http/input-hygiene.js';
+import { loggableUrl } from '../../../platform/http/error.filter.js';
 import { isServiceUnavailable, RETRY_AFTER_SECONDS } from '../../../platform/http/service-unavailable.js';
 import { DomainError } from '../../../shared-kernel/index.js';
 import { DeleteDocuments } from '../application/commands/delete-documents.command.js';
@@ -372,7 +373,7 @@ export class XapiRoutes implements OnModuleInit {
     } else {
       const code = (error as { statusCode?: number } | null)?.statusCode;
       if (typeof code === 'number' && code >= 400 && code < 500) [status, message] = [code, (error as Error).message];
-      else this.logger.error(`${request.method} ${request.url}: ${(error as Error)?.stack ?? String(error)}`);
+      else this.logger.error(`${request.method} ${loggableUrl(request.url)}: ${(error as Error)?.stack ?? String(error)}`);
     }
     if (status === 401) void reply.header('www-authenticate', 'Basic realm="xAPI"');
     return this.send(reply, { status, body: { statusCode: status, message } });
