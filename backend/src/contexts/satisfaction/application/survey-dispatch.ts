@@ -166,9 +166,12 @@ export class SurveyDispatch implements OnModuleInit {
            from ${SESSION_TRAINER} t join ${TRAINING_SESSION_SUMMARY} s on s.session_id = t.session_id
           where t.left_at is null and s.end_date <= $2::date and ($1::int is null or t.course_id = $1)
             and not exists (select 1 from satisfaction.invitation i where i.questionnaire_id = $3 and i.teacher_id = t.teacher_id and i.session_id = t.session_id)
-          order by t.session_id, t.teacher_id limit ${BATCH}`,
+          order by t.session_id, t.teacher_id`,
         [q.course_id, today, q.id],
       );
+      // No batch limit here: a trainer invited by hand (found by e-mail, without the trainer's id) or a
+      // closed one stays selected every day, and a limit would let such rows starve the others. A
+      // centre's session trainers are a few per session: the whole list is small.
       if (due.length === 0) continue;
       // A closed trainer is nobody's contact (left out by identity): not asked.
       const trainers = await this.queries.execute(new GetTeacherContacts([...new Set(due.map((d) => d.teacher_id))]));
