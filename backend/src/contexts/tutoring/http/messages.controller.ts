@@ -9,6 +9,8 @@ import { MarkMessagesRead } from '../application/commands/mark-messages-read.com
 import { SendGroupMessage } from '../application/commands/send-group-message.command.js';
 import { SendMessage } from '../application/commands/send-message.command.js';
 import { GetMessages } from '../application/queries/get-messages.query.js';
+import { ConversationPresence } from '../application/presence.js';
+import { sideOf } from '../application/tutoring-access.js';
 import { MessageView } from '../application/queries/tutoring.views.js';
 import { MessageForm, MessagesQuery } from './tutoring.requests.js';
 
@@ -29,14 +31,18 @@ export class MessagesController {
   constructor(
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
+    private readonly presence: ConversationPresence,
   ) {}
 
   @Get('get-message/:teacher/:student')
   @Authenticated()
   @ApiOperation({ summary: 'L’historique (les 500 derniers, du plus ancien au plus récent) ; ?after= : seulement les nouveaux' })
   @ApiOkResponse({ type: [MessageView] })
-  history(@CurrentActor() actor: Actor, @Param('teacher', IdPipe) teacherId: number, @Param('student', IdPipe) studentId: number, @Query() query: MessagesQuery) {
-    return this.queries.execute(new GetMessages(actor, teacherId, studentId, query.after));
+  async history(@CurrentActor() actor: Actor, @Param('teacher', IdPipe) teacherId: number, @Param('student', IdPipe) studentId: number, @Query() query: MessagesQuery): Promise<MessageView[]> {
+    const messages = await this.queries.execute(new GetMessages(actor, teacherId, studentId, query.after));
+    // Read by one of the two sides (the query checked they may): they have the chat open (ADR 0059).
+    if (actor.role !== 'admin') await this.presence.mark(teacherId, studentId, sideOf(actor, teacherId, studentId));
+    return messages;
   }
 
   @Post('send-message/:teacher/:student')

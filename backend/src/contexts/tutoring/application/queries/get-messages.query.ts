@@ -1,7 +1,6 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { Database } from '../../../../platform/database/database.js';
 import type { Actor } from '../../../../shared-kernel/index.js';
-import { ConversationPresence } from '../presence.js';
 import { NotFollowedError } from '../../domain/tutoring.errors.js';
 import { haveExchanged, sideOf } from '../tutoring-access.js';
 import { HISTORY_SQL, NEWS_SQL } from './tutoring.sql.js';
@@ -24,16 +23,12 @@ export class GetMessages extends Query<MessageView[]> {
 
 @QueryHandler(GetMessages)
 export class GetMessagesHandler implements IQueryHandler<GetMessages> {
-  constructor(
-    private readonly db: Database,
-    private readonly presence: ConversationPresence,
-  ) {}
+  constructor(private readonly db: Database) {}
 
   async execute({ actor, teacherId, studentId, after }: GetMessages): Promise<MessageView[]> {
     if (actor.role !== 'admin') {
-      const side = sideOf(actor, teacherId, studentId);
+      sideOf(actor, teacherId, studentId); // one of the two sides, or a French 403
       if (!(await haveExchanged(this.db, teacherId, studentId))) throw new NotFollowedError();
-      await this.presence.mark(teacherId, studentId, side);
     }
     return after === undefined
       ? this.db.query<MessageView>(HISTORY_SQL, [teacherId, studentId])
