@@ -16,6 +16,7 @@ import { pathToFileURL } from 'node:url';
 import { projectRoot } from './lib/deps.mjs';
 import { httpClient } from './lib/load.mjs';
 import { freePort, startService } from './lib/processes.mjs';
+import { publishCourse } from './lib/publish.mjs';
 import { enrolledStudents, ok, STUDENT_PASSWORD } from './scenarios/progress.mjs';
 
 const resultsDir = join(projectRoot, 'bench', 'results');
@@ -43,7 +44,7 @@ async function world(appHttp) {
   for (let i = 1; i <= STEPS; i++) {
     chapters.push(ok(await appHttp.postJson(`/api/course-chapters/${course.id}/`, { title: `Étape ${i} : sécurité au poste de travail`, content_type: 'text', text_content: `Contenu de l’étape ${i}.` }, trainer.access), `étape ${i}`).id);
   }
-  ok(await appHttp.postJson(`/api/course/${course.id}/publish/`, {}, admin.access), 'publication');
+  await publishCourse(appHttp, course.id, admin.access);
   const students = await enrolledStudents(appHttp, LEARNERS, { courseId: course.id, chapterId: chapters[0], contentType: 'text', prefix: 'dossier' });
   const first = students[0];
   const login = ok(await appHttp.postJson('/api/student-login-jwt/', { email: first.email, password: STUDENT_PASSWORD }), 'connexion étudiant');

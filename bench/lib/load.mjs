@@ -23,6 +23,7 @@ export function httpClient(baseUrl) {
   return {
     get: (path, token) => call('GET', path, undefined, token),
     postJson: (path, body, token) => call('POST', path, body, token),
+    putJson: (path, body, token) => call('PUT', path, body, token),
     /** multipart/form-data: `fields` of text, and Blobs (files: { blob, name }). */
     postForm: (path, fields, token) => {
       const form = new FormData();

@@ -7,6 +7,7 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { projectRoot } from '../lib/deps.mjs';
+import { publishCourse } from '../lib/publish.mjs';
 
 const { buildScormPackage } = await import(pathToFileURL(join(projectRoot, 'backend/dist/demo/scorm/build-package.js')).href);
 
@@ -88,7 +89,7 @@ export async function scormCourse(appHttp) {
     'ajout du module SCORM',
   );
   // A course is a draft until published (docs/adr/0030): learners cannot enrol before.
-  ok(await appHttp.postJson(`/api/course/${course.id}/publish/`, {}, trainer.access), 'publication du cours');
+  await publishCourse(appHttp, course.id, trainer.access);
   return { courseId: course.id, chapterId: chapter.id };
 }
 
