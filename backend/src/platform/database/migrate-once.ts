@@ -4,7 +4,7 @@ import { MIGRATIONS } from '../../migrations/index.js';
 import { ormOptions } from './database.module.js';
 
 /** One key for every node of a deployment: migrations are applied by one node at a time (docs/adr/0059). */
-export const MIGRATIONS_LOCK_SQL = `select pg_advisory_lock(hashtextextended('platform:migrations', 0))`;
+const MIGRATIONS_LOCK_SQL = `select pg_advisory_lock(hashtextextended('platform:migrations', 0))`;
 const UNLOCK_SQL = `select pg_advisory_unlock(hashtextextended('platform:migrations', 0))`;
 
 /**
@@ -28,7 +28,7 @@ export async function migrateDatabase(databaseUrl: string, log: (message: string
  * pending (nothing, after the first) and applies it. The lock goes with the connection if the node
  * dies while migrating, and each migration is transactional, so the next node resumes cleanly.
  */
-export async function migrateOnce(orm: MikroORM, databaseUrl: string): Promise<string[]> {
+async function migrateOnce(orm: MikroORM, databaseUrl: string): Promise<string[]> {
   const lock = new pg.Client({ connectionString: databaseUrl, application_name: 'lms-migrations-lock' });
   await lock.connect();
   try {
