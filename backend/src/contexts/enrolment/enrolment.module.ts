@@ -30,7 +30,8 @@ import { GetStudentImportHandler } from './application/student-import/get-studen
 import { HandOverImportLinksHandler } from './application/student-import/hand-over-import-links.command.js';
 import { StudentImportRunner } from './application/student-import/student-import.job.js';
 import { EnrolmentController } from './http/enrolment.controller.js';
-import { GetEnrolmentContactsHandler, SetEnrolmentContactsHandler } from './application/commands/set-enrolment-contacts.command.js';
+import { SetEnrolmentContactsHandler } from './application/commands/set-enrolment-contacts.command.js';
+import { GetEnrolmentContactsHandler } from './application/queries/get-enrolment-contacts.query.js';
 import { SetEnrolmentFundingHandler } from './application/commands/set-enrolment-funding.command.js';
 import { GetEnrolmentFundingHandler } from './application/queries/get-enrolment-funding.query.js';
 import { GetStudentCourseFundingHandler } from './application/queries/get-student-course-funding.query.js';

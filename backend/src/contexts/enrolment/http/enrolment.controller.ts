@@ -13,7 +13,8 @@ import { GetStudentCourseStatus, type StatusKind } from '../application/queries/
 import { CourseStudentView, ListCourseStudents } from '../application/queries/list-course-students.query.js';
 import { ListFavouriteCourses } from '../application/queries/list-favourite-courses.query.js';
 import { RecommendForStudent } from '../application/queries/recommend-for-student.query.js';
-import { GetEnrolmentContacts, SetEnrolmentContacts, type EnrolmentContactsState } from '../application/commands/set-enrolment-contacts.command.js';
+import { SetEnrolmentContacts } from '../application/commands/set-enrolment-contacts.command.js';
+import { GetEnrolmentContacts, type EnrolmentContactsState } from '../application/queries/get-enrolment-contacts.query.js';
 import { SetEnrolmentFunding } from '../application/commands/set-enrolment-funding.command.js';
 import type { EnrolmentFundingState } from '../application/queries/get-enrolment-funding.query.js';
 import { GetStudentCourseFunding } from '../application/queries/get-student-course-funding.query.js';
