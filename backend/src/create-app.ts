@@ -19,7 +19,7 @@ import { Metrics } from './platform/metrics/metrics.js';
 import { JsonLogger, registerAccessLog } from './platform/logging/json-logger.js';
 import { IMAGE_MAX_BYTES, MediaStorage } from './platform/storage/media-storage.js';
 import { backfillImageVariants } from './platform/storage/image-variants.js';
-import { servePublicMedia } from './platform/storage/serve-file.js';
+import { publicMedia } from './platform/storage/serve-file.js';
 import { ErrorFilter } from './platform/http/error.filter.js';
 import { RequestValidationPipe } from './platform/http/request-validation.pipe.js';
 import { registerRequestBody } from './platform/http/request-body.js';
@@ -102,7 +102,7 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
     });
   } else {
     // On an object store (docs/adr/0060) the same files, by the same rules, streamed through the app.
-    servePublicMedia(app.getHttpAdapter().getInstance(), app.get(MediaStorage), privateMedia);
+    await app.register(publicMedia(app.get(MediaStorage), privateMedia));
   }
   // Each page's title and header carry the centre's name and logo from the first paint (docs/adr/0049);
   // a public page's LCP image is preloaded from its head (docs/adr/0058).

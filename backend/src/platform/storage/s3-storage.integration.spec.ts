@@ -11,7 +11,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { loadConfig, type S3Config } from '../config/config.js';
 import { startTestS3, type TestS3 } from '../testing/s3rver.js';
 import { S3MediaStorage } from './s3-storage.js';
-import { servePublicMedia } from './serve-file.js';
+import { publicMedia } from './serve-file.js';
 import { StagedUploads } from './staged-uploads.js';
 
 let s3: TestS3;
@@ -30,7 +30,7 @@ beforeAll(async () => {
   s3 = await startTestS3();
   storage = new S3MediaStorage(s3Config());
   app = Fastify();
-  servePublicMedia(app, storage, /^\/?(content|scorm)(\/|$)/);
+  await app.register(publicMedia(storage, /^\/?(content|scorm)(\/|$)/));
   await app.ready();
 });
 afterAll(async () => {
@@ -65,6 +65,8 @@ describe('S3MediaStorage against s3rver', () => {
       await handle.write(chunk);
     }
     await handle.close();
+    // The SDK's code loaded and its connections opened first: only the upload's own memory is measured.
+    await storage.remove(await storage.putFile('content/courses/1/videos', 'mp4', tempFile('petite.mp4', content)));
     global.gc?.();
     const before = process.memoryUsage().rss;
     let peak = before;
@@ -78,8 +80,10 @@ describe('S3MediaStorage against s3rver', () => {
       clearInterval(sampler);
     }
     const growth = peak - before;
-    // 16 MB parts, 4 in flight: about 64 MB buffered at most; the whole file would be 210 MB.
-    expect(growth).toBeLessThan(120 * 1024 * 1024);
+    // 8 MB parts, 4 in flight; measured +84 to +102 MB on the 2-core machine (the same with 2 in
+    // flight: mostly read chunks awaiting the collector). Holding the file would take 210 MB or more.
+    expect(growth).toBeLessThan(150 * 1024 * 1024);
+    console.info(`Envoi de 210 Mo vers S3 : RSS +${Math.round(growth / 1024 / 1024)} Mo au plus.`);
 
     expect(path).toMatch(/^\/media\/content\/courses\/1\/videos\/[0-9a-f-]{36}\.mp4$/);
     await expect(open(source)).rejects.toMatchObject({ code: 'ENOENT' });

@@ -20,8 +20,8 @@ import { MEDIA_PREFIX, MediaStorage, type StoredFile } from './media-storage.js'
 import { contentTypeFor } from './serve-file.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-/** Parts of a multipart upload: 16 MB each, 4 in flight, so an upload holds at most ~64 MB whatever the file's size. */
-const PART_BYTES = 16 * 1024 * 1024;
+/** Parts of a multipart upload: 8 MB each (up to 80 GB in 10,000 parts), 4 in flight, so an upload buffers some tens of MB whatever the file's size. */
+const PART_BYTES = 8 * 1024 * 1024;
 const PARTS_IN_FLIGHT = 4;
 /** How long `/api/ready` waits for the bucket before calling the node not ready. */
 const READY_TIMEOUT_MS = 2000;

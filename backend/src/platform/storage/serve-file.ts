@@ -158,20 +158,23 @@ function requestedRange(request: FastifyRequest, etag: string, modified: Date, s
 
 /**
  * The public media (`/media/...`: course images, profile photos) served from an object store
- * (docs/adr/0060), where the local disk's static files are not: GET and HEAD, the same files as
- * the static plugin (none whose path `privateMedia` matches: those have their own gates).
+ * (docs/adr/0060), where the local disk's static files are not: a Fastify plugin answering GET and
+ * HEAD for the same files as the static plugin (none whose path `privateMedia` matches: those have
+ * their own gates).
  */
-export function servePublicMedia(server: FastifyInstance, storage: MediaStorage, privateMedia: RegExp): void {
-  server.get('/media/*', async (request, reply) => {
-    const path = (request.params as { '*': string })['*'];
-    if (!path || privateMedia.test(path)) {
-      return reply.code(404).header('content-type', 'application/json; charset=utf-8').send({ statusCode: 404, message: 'Fichier introuvable.' });
-    }
-    try {
-      return await sendStoredFile(reply, request, storage, `/media/${path}`, { cacheSeconds: 0 });
-    } catch (error) {
-      if (!(error instanceof NotFoundError) && !(error instanceof InvalidInputError)) throw error;
-      return reply.code(404).header('content-type', 'application/json; charset=utf-8').send({ statusCode: 404, message: 'Fichier introuvable.' });
-    }
-  });
+export function publicMedia(storage: MediaStorage, privateMedia: RegExp): (server: FastifyInstance) => Promise<void> {
+  return async (server) => {
+    server.get('/media/*', async (request, reply) => {
+      const path = (request.params as { '*': string })['*'];
+      if (!path || privateMedia.test(path)) {
+        return reply.code(404).header('content-type', 'application/json; charset=utf-8').send({ statusCode: 404, message: 'Fichier introuvable.' });
+      }
+      try {
+        return await sendStoredFile(reply, request, storage, `/media/${path}`, { cacheSeconds: 0 });
+      } catch (error) {
+        if (!(error instanceof NotFoundError) && !(error instanceof InvalidInputError)) throw error;
+        return reply.code(404).header('content-type', 'application/json; charset=utf-8').send({ statusCode: 404, message: 'Fichier introuvable.' });
+      }
+    });
+  };
 }
