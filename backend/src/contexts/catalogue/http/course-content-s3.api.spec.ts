@@ -115,6 +115,25 @@ describe('media on an S3-compatible object store', () => {
     expect((await t.app.inject({ method: 'GET', url: `/scorm-content/${token}/res/index.html` })).statusCode).toBe(404);
   });
 
+  it('leaves no object when the transaction of an upload rolls back (the staged-upload rule)', async () => {
+    const teacher = await givenTeacher(t);
+    const course = await givenCourse(t, { teacherId: teacher.teacherId });
+    const folder = `/media/content/courses/${course.courseId}/`;
+    // The files are stored, then the course refuses the step (its title is blank): the transaction rolls back.
+    for (const file of [
+      { field: 'video', name: 'demo.webm', bytes: WEBM, type: 'video/webm', contentType: 'video_file' },
+      { field: 'scorm_file', name: 'module.zip', bytes: await buildScormPackage('scorm2004'), type: 'application/zip', contentType: 'scorm' },
+    ]) {
+      const refused = await call(t, 'POST', `/api/course-chapters/${course.courseId}/`, teacher.token, upload({ title: '   ', content_type: file.contentType }, file));
+      expect([refused.statusCode, refused.json().message]).toEqual([400, 'Le titre est obligatoire.']);
+    }
+    expect(await objectsOf(folder)).toEqual([]);
+    const kept = await call(t, 'POST', `/api/course-chapters/${course.courseId}/`, teacher.token,
+      upload({ title: 'Vidéo', content_type: 'video_file' }, { field: 'video', name: 'demo.webm', bytes: WEBM, type: 'video/webm' }));
+    expect(kept.statusCode).toBe(201);
+    expect(await objectsOf(folder)).toHaveLength(1);
+  });
+
   it('serves public media from the bucket and is ready only while the bucket answers', async () => {
     const storage = t.app.get(MediaStorage);
     const image = await storage.put('profiles', 'png', Buffer.from('89504e470d0a1a0a', 'hex'));
