@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { access, constants, cp, mkdir, open, readdir, rename, rm, stat, unlink, writeFile, type FileHandle } from 'node:fs/promises';
+import { access, chmod, constants, cp, mkdir, open, readdir, rename, rm, stat, unlink, writeFile, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -119,6 +119,8 @@ export class LocalDiskStorage extends MediaStorage {
       }
       await rm(sourceDirectory, { recursive: true, force: true });
     }
+    // A temporary directory is made private (0700): the package's gets the usual rights, as mkdir gave it.
+    await chmod(file, 0o755);
     return publicPath;
   }
 
