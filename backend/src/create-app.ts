@@ -19,6 +19,7 @@ import { Metrics } from './platform/metrics/metrics.js';
 import { JsonLogger, registerAccessLog } from './platform/logging/json-logger.js';
 import { IMAGE_MAX_BYTES, MediaStorage } from './platform/storage/media-storage.js';
 import { backfillImageVariants } from './platform/storage/image-variants.js';
+import { publicMedia } from './platform/storage/serve-file.js';
 import { ErrorFilter } from './platform/http/error.filter.js';
 import { RequestValidationPipe } from './platform/http/request-validation.pipe.js';
 import { registerRequestBody } from './platform/http/request-body.js';
@@ -86,17 +87,23 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
 
   SwaggerModule.setup('api/docs', app, buildOpenApiDocument(app), { jsonDocumentUrl: 'api/docs-json' });
 
-  const media = mediaRoot(config);
-  mkdirSync(media, { recursive: true });
   // Public media (course images, profile photos); course content goes through the content gate only;
   // the centre's stamp and signature, the dossiers de preuves and handed-in homework only through their API calls.
-  await app.register(fastifyStatic, {
-    root: media,
-    prefix: '/media/',
-    decorateReply: false,
-    index: false,
-    allowedPath: (path) => !/^\/?(content|scorm|centre|dossiers|homework)(\/|$)/.test(path),
-  });
+  const privateMedia = /^\/?(content|scorm|centre|dossiers|homework)(\/|$)/;
+  if (config.storage.kind === 'local') {
+    const media = mediaRoot(config);
+    mkdirSync(media, { recursive: true });
+    await app.register(fastifyStatic, {
+      root: media,
+      prefix: '/media/',
+      decorateReply: false,
+      index: false,
+      allowedPath: (path) => !privateMedia.test(path),
+    });
+  } else {
+    // On an object store (docs/adr/0060) the same files, by the same rules, streamed through the app.
+    await app.register(publicMedia(app.get(MediaStorage), privateMedia));
+  }
   // Each page's title and header carry the centre's name and logo from the first paint (docs/adr/0049);
   // a public page's LCP image is preloaded from its head (docs/adr/0058).
   const pageHead = async (url: string) => {

@@ -12,6 +12,7 @@ import { LedgerModule } from './ledger/ledger.module.js';
 import { MailModule } from './mail/mail.module.js';
 import { Metrics } from './metrics/metrics.js';
 import { LocalDiskStorage, MediaStorage } from './storage/media-storage.js';
+import { S3MediaStorage } from './storage/s3-storage.js';
 
 /** Technical plumbing every context may use: configuration, database, event log, the aggregate store, clock, storage, mail, the job queue, the anchored ledger (docs/adr/0038). */
 @Global()
@@ -25,7 +26,7 @@ export class PlatformModule {
       providers: [
         { provide: APP_CONFIG, useValue: config },
         { provide: Clock, useValue: clock },
-        { provide: MediaStorage, useValue: new LocalDiskStorage(mediaRoot(config)) },
+        { provide: MediaStorage, useValue: mediaStorageFor(config) },
         AggregateStore,
         LaunchTokens,
         Metrics,
@@ -36,3 +37,7 @@ export class PlatformModule {
 }
 
 export const mediaRoot = (config: AppConfig) => join(config.dataDir, 'media');
+
+/** The local disk under DATA_DIR, or the object store STORAGE=s3 names (docs/adr/0060). */
+export const mediaStorageFor = (config: AppConfig): MediaStorage =>
+  config.storage.kind === 's3' ? new S3MediaStorage(config.storage) : new LocalDiskStorage(mediaRoot(config));

@@ -7,6 +7,25 @@ import { ConfigError, loadConfig } from './config.js';
 const dataDir = () => mkdtempSync(join(tmpdir(), 'lms-config-'));
 
 describe('loadConfig', () => {
+  it('keeps media on the local disk unless STORAGE=s3, whose S3_* settings are checked in French (docs/adr/0060)', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).storage).toEqual({ kind: 'local' });
+    expect(loadConfig({ DATA_DIR: dataDir(), STORAGE: 's3', S3_BUCKET: 'lms-media', S3_ENDPOINT: 'http://minio:9000', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's', S3_PREFIX: 'lyon' }).storage).toEqual({
+      kind: 's3', bucket: 'lms-media', endpoint: 'http://minio:9000', region: 'us-east-1', accessKeyId: 'k', secretAccessKey: 's', forcePathStyle: true, prefix: 'lyon/',
+    });
+    expect(loadConfig({ DATA_DIR: dataDir(), STORAGE: 's3', S3_BUCKET: 'lms-media', S3_REGION: 'eu-west-3' }).storage).toMatchObject({ endpoint: null, region: 'eu-west-3', accessKeyId: null, forcePathStyle: false, prefix: '' });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), STORAGE: 'ftp' })).toThrow('STORAGE doit valoir local ou s3 (reçu « ftp »).');
+    let error: unknown;
+    try {
+      loadConfig({ DATA_DIR: dataDir(), STORAGE: 's3', S3_ENDPOINT: 'minio:9000', S3_ACCESS_KEY_ID: 'k', S3_FORCE_PATH_STYLE: 'peut-être', S3_PREFIX: 'a/../b' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect((error as ConfigError).message).toContain('S3_BUCKET est obligatoire quand STORAGE=s3.');
+    for (const message of ['S3_ENDPOINT doit être une adresse http(s)://.', 'S3_ACCESS_KEY_ID et S3_SECRET_ACCESS_KEY se donnent ensemble', 'S3_FORCE_PATH_STYLE doit valoir true ou false', 'S3_PREFIX ne doit contenir']) {
+      expect((error as ConfigError).message).toContain(message);
+    }
+  });
+
   it('uses the defaults: port 3000, embedded database, demo data, generated secrets', () => {
     const config = loadConfig({ DATA_DIR: dataDir() });
     expect(config.port).toBe(3000);

@@ -16,7 +16,23 @@ export interface SmtpConfig {
   from: string;
 }
 
+/** Media on an S3-compatible object store (docs/adr/0060): STORAGE=s3 and the S3_* variables. */
+export interface S3Config {
+  bucket: string;
+  /** null = AWS's own endpoint for the region. */
+  endpoint: string | null;
+  region: string;
+  /** null (both) = the SDK's default chain (environment, profile, instance role). */
+  accessKeyId: string | null;
+  secretAccessKey: string | null;
+  forcePathStyle: boolean;
+  /** Put before every object key (`lms/`), '' for none. */
+  prefix: string;
+}
+
 export interface AppConfig {
+  /** Where media live: the local disk under DATA_DIR (default) or an S3-compatible object store. */
+  storage: { kind: 'local' } | ({ kind: 's3' } & S3Config);
   port: number;
   host: string;
   databaseUrl: string | null;
@@ -191,7 +207,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const metrics = parseMetrics(env, problems);
   const logFormat = env.LOG_FORMAT?.trim() || 'text';
   if (logFormat !== 'text' && logFormat !== 'json') problems.push(`LOG_FORMAT doit valoir text ou json (reçu « ${logFormat} »).`);
+  const storage = parseStorage(env, problems);
   const config = {
+    storage,
     metrics,
     logFormat: logFormat as 'text' | 'json',
     contentOrigin,
@@ -234,6 +252,44 @@ export function loadConfig(env: Env = process.env): AppConfig {
     ...config,
     accessTokenSecret: env.JWT_ACCESS_SECRET || secrets!.access,
     refreshTokenSecret: env.JWT_REFRESH_SECRET || secrets!.refresh,
+  };
+}
+
+/** STORAGE and S3_* (docs/adr/0060): the local disk unless STORAGE=s3, which needs S3_BUCKET. */
+function parseStorage(env: Env, problems: string[]): AppConfig['storage'] {
+  const kind = env.STORAGE?.trim() || 'local';
+  if (kind !== 'local' && kind !== 's3') {
+    problems.push(`STORAGE doit valoir local ou s3 (reçu « ${kind} »).`);
+    return { kind: 'local' };
+  }
+  if (kind === 'local') return { kind };
+  const bucket = env.S3_BUCKET?.trim() || '';
+  if (!bucket) problems.push('S3_BUCKET est obligatoire quand STORAGE=s3.');
+  else if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) problems.push(`S3_BUCKET n'est pas un nom de bucket valide (reçu « ${bucket} »).`);
+  const endpoint = env.S3_ENDPOINT?.trim() || null;
+  if (endpoint !== null) {
+    let valid = false;
+    try {
+      valid = ['http:', 'https:'].includes(new URL(endpoint).protocol);
+    } catch {
+      // reported below
+    }
+    if (!valid) problems.push('S3_ENDPOINT doit être une adresse http(s)://.');
+  }
+  const accessKeyId = env.S3_ACCESS_KEY_ID?.trim() || null;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY?.trim() || null;
+  if ((accessKeyId === null) !== (secretAccessKey === null)) problems.push('S3_ACCESS_KEY_ID et S3_SECRET_ACCESS_KEY se donnent ensemble (ou aucun des deux : chaîne par défaut du SDK).');
+  const prefix = env.S3_PREFIX?.trim().replace(/^\/+/, '') ?? '';
+  if (prefix.split('/').some((part, index, parts) => (part === '' && index < parts.length - 1) || part === '.' || part === '..')) problems.push('S3_PREFIX ne doit contenir ni « .. » ni « // ».');
+  return {
+    kind,
+    bucket,
+    endpoint,
+    region: env.S3_REGION?.trim() || 'us-east-1',
+    accessKeyId,
+    secretAccessKey,
+    forcePathStyle: boolean(env, 'S3_FORCE_PATH_STYLE', endpoint !== null, problems),
+    prefix: prefix === '' || prefix.endsWith('/') ? prefix : `${prefix}/`,
   };
 }
 

@@ -1,6 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import { readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
 import { Logger } from '@nestjs/common';
 import sharp from 'sharp';
 import type { MediaStorage } from './media-storage.js';
@@ -35,12 +32,13 @@ export function variantPathsOf(publicPath: string): string[] {
 
 /**
  * Writes the copies of one stored original. Never wider than the original (a copy asked wider is
- * the original's width, re-encoded); an animated GIF keeps its frames. Each copy is written to a
- * temporary name and renamed, so a reader never gets half a file.
+ * the original's width, re-encoded); an animated GIF keeps its frames. Each copy is
+ * replaced at once (storage.write), so a reader never gets half a file.
  */
 export async function makeImageVariants(storage: MediaStorage, publicPath: string, bytes?: Buffer): Promise<string[]> {
   if (!variantPathOf(publicPath, IMAGE_VARIANT_WIDTHS[0])) return [];
-  const source = bytes ?? (await readFile(storage.absolutePathOf(publicPath)));
+  const source = bytes ?? (await storage.readAll(publicPath));
+  if (!source) throw new Error('original introuvable');
   // Decoded once, each width a clone of it; turned as its EXIF orientation says (a phone's portrait
   // photo is stored sideways, and WebP keeps no orientation tag); at most MAX_PIXELS (a 5 MB PNG may
   // claim 16,000 × 16,000 pixels).
@@ -48,15 +46,8 @@ export async function makeImageVariants(storage: MediaStorage, publicPath: strin
   const written: string[] = [];
   for (const width of IMAGE_VARIANT_WIDTHS) {
     const path = variantPathOf(publicPath, width)!;
-    const file = storage.absolutePathOf(path);
     const copy = await decoded.clone().resize({ width, withoutEnlargement: true }).webp({ quality: 74, effort: 4 }).toBuffer();
-    const part = `${file}.${randomUUID()}.part`;
-    try {
-      await writeFile(part, copy);
-      await rename(part, file);
-    } finally {
-      await rm(part, { force: true });
-    }
+    await storage.write(path, copy);
     written.push(path);
   }
   return written;
@@ -71,15 +62,13 @@ export async function makeImageVariants(storage: MediaStorage, publicPath: strin
 export async function backfillImageVariants(storage: MediaStorage, logger = new Logger('Images')): Promise<number> {
   let made = 0;
   for (const folder of IMAGE_VARIANT_FOLDERS) {
-    const directory = dirname(storage.absolutePathOf(`/media/${folder}/x`));
-    const names = await readdir(directory).catch(() => [] as string[]);
+    const names = await storage.list(folder).catch(() => [] as string[]);
     const present = new Set(names);
     for (const name of names) {
       const publicPath = `/media/${folder}/${name}`;
       const variants = variantPathsOf(publicPath);
       if (variants.length === 0 || variants.every((path) => present.has(path.slice(`/media/${folder}/`.length)))) continue;
       try {
-        if (!(await stat(join(directory, name))).isFile()) continue;
         await makeImageVariants(storage, publicPath);
         made += 1;
       } catch (error) {

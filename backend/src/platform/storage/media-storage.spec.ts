@@ -69,21 +69,28 @@ describe('LocalDiskStorage', () => {
     expect(existsSync(join(storage.root, 'videos')) ? readdirSync(join(storage.root, 'videos')) : []).toEqual([]);
   });
 
-  it('allocates an empty directory per package, and removes it with its content', async () => {
+  it('moves an extracted package into a directory of its own, and removes it with its content', async () => {
     const storage = store();
-    const a = await storage.allocateDirectory('scorm');
-    const b = await storage.allocateDirectory('scorm');
-    expect(a.publicPath).toMatch(/^\/media\/scorm\/[0-9a-f-]{36}$/);
-    expect(a.absolutePath).toBe(storage.absolutePathOf(a.publicPath));
-    expect(a.absolutePath).not.toBe(b.absolutePath);
-    mkdirSync(join(a.absolutePath, 'res/js'), { recursive: true });
-    writeFileSync(join(a.absolutePath, 'res/js/api.js'), '// SCORM');
-    writeFileSync(join(a.absolutePath, 'imsmanifest.xml'), '<manifest/>');
+    const extracted = (name: string) => {
+      const source = mkdtempSync(join(tmpdir(), 'lms-extracted-'));
+      mkdirSync(join(source, 'res/js'), { recursive: true });
+      writeFileSync(join(source, 'res/js/api.js'), '// SCORM');
+      writeFileSync(join(source, 'imsmanifest.xml'), name);
+      return source;
+    };
+    const source = extracted('<manifest/>');
+    const a = await storage.putDirectory('scorm', source);
+    const b = await storage.putDirectory('scorm', extracted('<b/>'));
+    expect(a).toMatch(/^\/media\/scorm\/[0-9a-f-]{36}$/);
+    expect(a).not.toBe(b);
+    expect(existsSync(source)).toBe(false);
+    expect((await storage.readAll(`${a}/res/js/api.js`))?.toString()).toBe('// SCORM');
+    expect(await storage.exists(`${a}/imsmanifest.xml`)).toBe(true);
 
-    await storage.remove(a.publicPath);
+    await storage.remove(a);
 
-    expect(existsSync(a.absolutePath)).toBe(false);
-    expect(existsSync(b.absolutePath)).toBe(true);
+    expect(existsSync(storage.absolutePathOf(a))).toBe(false);
+    expect(existsSync(storage.absolutePathOf(b))).toBe(true);
   });
 
   it('removes files, ignores what is already gone, and never empties a folder it did not allocate', async () => {
@@ -109,7 +116,7 @@ describe('LocalDiskStorage', () => {
   it('refuses a folder that leaves the root, even beside it with the same prefix', async () => {
     const storage = store();
     await expect(storage.put('../elsewhere', 'png', png)).rejects.toThrow('Chemin de fichier invalide.');
-    await expect(storage.allocateDirectory(`../${storage.root.split('/').at(-1)}-evil`)).rejects.toThrow('Chemin de fichier invalide.');
+    await expect(storage.putDirectory(`../${storage.root.split('/').at(-1)}-evil`, join(tmpdir(), 'absent-lms-dir'))).rejects.toThrow('Chemin de fichier invalide.');
     expect(existsSync(`${storage.root}-evil`)).toBe(false);
     expect(dirname(storage.absolutePathOf('/media/x/y.png'))).toBe(join(storage.root, 'x'));
   });

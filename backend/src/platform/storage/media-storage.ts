@@ -1,31 +1,70 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { access, constants, mkdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { access, chmod, constants, cp, mkdir, open, readdir, rename, rm, stat, unlink, writeFile, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { InvalidInputError } from '../../shared-kernel/index.js';
 
-/** Where uploaded files live. Local disk by default; an S3-compatible store implements the same contract. */
+/** A stored file opened for reading: its size and date are those of the bytes `read` then sends. */
+export interface StoredFile {
+  size: number;
+  modified: Date;
+  /** Its bytes, or those of one range [start, end] (inclusive), as a stream (never the whole file in memory). */
+  read(range?: { start: number; end: number }): Promise<Readable>;
+  /** Releases what `open` held (a file handle) when `read` is not called. */
+  close(): Promise<void>;
+}
+
+/**
+ * Where uploaded files live, named by their public path (`/media/<folder>/<name>`). Local disk by
+ * default (LocalDiskStorage); an S3-compatible object store implements the same contract
+ * (S3MediaStorage, docs/adr/0060). Nothing outside storage needs to know where a file really is.
+ */
 export abstract class MediaStorage {
   /** Stores the bytes under `folder` and returns the public path (`/media/...`). */
   abstract put(folder: string, extension: string, bytes: Buffer): Promise<string>;
   /**
    * Moves the file at `sourcePath` (an UploadedFile's temporary file) under `folder` and returns
-   * its public path (`/media/<folder>/<uuid>.<ext>`). The source is gone afterwards.
+   * its public path (`/media/<folder>/<uuid>.<ext>`). The source is gone afterwards. Streamed,
+   * never held in memory.
    */
   abstract putFile(folder: string, extension: string, sourcePath: string): Promise<string>;
-  /** Creates an empty directory under `folder` (for an extracted package) and returns where it is. */
-  abstract allocateDirectory(folder: string): Promise<{ publicPath: string; absolutePath: string }>;
-  /** Removes a stored file, or a directory `allocateDirectory` created with everything in it. */
+  /**
+   * Moves every file of a local directory (an extracted package) under a new `folder/<uuid>` and
+   * returns its public path; on failure nothing of it is left in the store. The source is gone afterwards.
+   */
+  abstract putDirectory(folder: string, sourceDirectory: string): Promise<string>;
+  /** Writes `bytes` at exactly this public path (an image's responsive copy), replacing what was there at once. */
+  abstract write(publicPath: string, bytes: Buffer): Promise<void>;
+  /** Removes a stored file, or a directory `putDirectory` stored with everything in it. */
   abstract remove(publicPath: string): Promise<void>;
-  /** Where a public path (`/media/...`) is on disk; throws a French 400 for anything outside the store. */
-  abstract absolutePathOf(publicPath: string): string;
+  /** Opens a stored file for reading; null when there is none (a French 400 for a path outside the store). */
+  abstract open(publicPath: string): Promise<StoredFile | null>;
+  /** The names of the files directly in `folder` (not in its sub-folders). */
+  abstract list(folder: string): Promise<string[]>;
   /** Whether files can be stored now (a node that cannot is not ready: `/api/ready`). */
   abstract isAvailable(): Promise<boolean>;
+
+  /** Whether a file is stored at this path. */
+  async exists(publicPath: string): Promise<boolean> {
+    const file = await this.open(publicPath);
+    await file?.close();
+    return file !== null;
+  }
+
+  /** The whole of a small stored file (a manifest, an image); null when there is none. */
+  async readAll(publicPath: string): Promise<Buffer | null> {
+    const file = await this.open(publicPath);
+    if (!file) return null;
+    const chunks: Buffer[] = [];
+    for await (const chunk of await file.read()) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const MEDIA_PREFIX = '/media/';
+export const MEDIA_PREFIX = '/media/';
 
 export class LocalDiskStorage extends MediaStorage {
   readonly root: string;
@@ -66,21 +105,79 @@ export class LocalDiskStorage extends MediaStorage {
     return publicPath;
   }
 
-  async allocateDirectory(folder: string): Promise<{ publicPath: string; absolutePath: string }> {
+  async putDirectory(folder: string, sourceDirectory: string): Promise<string> {
     const { publicPath, file } = await this.allocate(folder, randomUUID());
-    await mkdir(file);
-    return { publicPath, absolutePath: file };
+    try {
+      await rename(sourceDirectory, file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+      try {
+        await cp(sourceDirectory, file, { recursive: true, errorOnExist: true, force: false });
+      } catch (copyError) {
+        await rm(file, { recursive: true, force: true });
+        throw copyError;
+      }
+      await rm(sourceDirectory, { recursive: true, force: true });
+    }
+    // A temporary directory is made private (0700): the package's gets the usual rights, as mkdir gave it.
+    await chmod(file, 0o755);
+    return publicPath;
+  }
+
+  async write(publicPath: string, bytes: Buffer): Promise<void> {
+    const file = this.absolutePathOf(publicPath);
+    await mkdir(dirname(file), { recursive: true });
+    // Written to a temporary name and renamed: a reader never gets half a file.
+    const part = `${file}.${randomUUID()}.part`;
+    try {
+      await writeFile(part, bytes);
+      await rename(part, file);
+    } finally {
+      await rm(part, { force: true });
+    }
+  }
+
+  async open(publicPath: string): Promise<StoredFile | null> {
+    const path = this.absolutePathOf(publicPath);
+    let handle: FileHandle;
+    try {
+      handle = await open(path, 'r');
+    } catch {
+      return null;
+    }
+    // Opened first, then measured: the size, date and bytes all belong to the same file.
+    const found = await handle.stat().catch(async (error: unknown) => {
+      await handle.close();
+      throw error;
+    });
+    if (!found.isFile()) {
+      await handle.close();
+      return null;
+    }
+    return {
+      size: found.size,
+      modified: found.mtime,
+      read: async (range) => handle.createReadStream({ start: range?.start, end: range?.end, autoClose: true }),
+      close: () => handle.close(),
+    };
+  }
+
+  async list(folder: string): Promise<string[]> {
+    const directory = dirname(this.absolutePathOf(`${MEDIA_PREFIX}${folder}/x`));
+    const entries = await readdir(directory, { withFileTypes: true }).catch(() => []);
+    return entries.filter((entry) => entry.isFile()).map((entry) => entry.name);
   }
 
   async remove(publicPath: string): Promise<void> {
     if (!publicPath.startsWith(MEDIA_PREFIX)) return;
     const target = this.absolutePathOf(publicPath);
     const found = await stat(target).catch(() => null);
-    // Only the directories allocateDirectory made: a bug passing a folder ("/media/courses") must not empty it.
+    // Only the directories putDirectory made: a bug passing a folder ("/media/courses") must not empty it.
     if (found?.isDirectory() && !UUID.test(basename(target))) throw new InvalidInputError('Chemin de fichier invalide.');
     await rm(target, { recursive: true, force: true });
   }
 
+  /** Where a public path (`/media/...`) is on disk; throws a French 400 for anything outside the store. Local disk only. */
   absolutePathOf(publicPath: string): string {
     if (!publicPath.startsWith(MEDIA_PREFIX)) throw new InvalidInputError('Chemin de fichier invalide.');
     return this.resolve(publicPath.slice(MEDIA_PREFIX.length));

@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { ErrorFilter } from '../http/error.filter.js';
+import { LocalDiskStorage } from './media-storage.js';
 import { attachmentDisposition, contentTypeFor, sendStoredFile, startsADownload, type SendStoredFileOptions } from './serve-file.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'lms-serve-'));
@@ -12,6 +13,7 @@ writeFileSync(video, content);
 const modified = new Date('2026-03-01T10:00:00Z');
 utimesSync(video, modified, modified);
 writeFileSync(join(dir, 'vide.txt'), '');
+mkdirSync(join(dir, 'dossier'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 let app: FastifyInstance;
@@ -22,8 +24,9 @@ beforeAll(async () => {
     const { status, body } = new ErrorFilter().toResponse(error, request);
     void reply.status(status).send(body);
   });
-  app.get('/files/:name', (request, reply) => sendStoredFile(reply, request, join(dir, (request.params as { name: string }).name), options));
-  app.get('/first/:name', async (request) => ({ first: await startsADownload(request, join(dir, (request.params as { name: string }).name)) }));
+  const storage = new LocalDiskStorage(dir);
+  app.get('/files/:name', (request, reply) => sendStoredFile(reply, request, storage, `/media/${(request.params as { name: string }).name}`, options));
+  app.get('/first/:name', async (request) => ({ first: await startsADownload(request, storage, `/media/${(request.params as { name: string }).name}`) }));
   await app.ready();
 });
 afterAll(() => app.close());
@@ -131,7 +134,7 @@ describe('sendStoredFile', () => {
   });
 
   it('answers a French 404 for a missing file or a directory', async () => {
-    for (const name of ['absent.mp4', '.']) {
+    for (const name of ['absent.mp4', 'dossier']) {
       const response = await get({}, name);
       expect(response.statusCode).toBe(404);
       expect(response.json().message).toBe('Fichier introuvable.');

@@ -1,9 +1,9 @@
-import { open, stat as fsStat, type FileHandle } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { Readable } from 'node:stream';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { NotFoundError } from '../../shared-kernel/index.js';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { InvalidInputError, NotFoundError } from '../../shared-kernel/index.js';
 import { CONTENT_TYPES } from './file-types.js';
+import type { MediaStorage } from './media-storage.js';
 
 export interface SendStoredFileOptions {
   /** Overrides the type the extension gives (`CONTENT_TYPES`, else application/octet-stream). */
@@ -34,34 +34,27 @@ export function attachmentDisposition(name: string): string {
 }
 
 /**
- * Sends a stored file as the reply, streamed from disk: `Accept-Ranges: bytes` and one byte range
+ * Sends a stored file as the reply, streamed from its storage (disk or object store): `Accept-Ranges: bytes` and one byte range
  * (206 with `Content-Range`; 416 when it lies past the end; several ranges get the whole file),
  * `If-Range`, HEAD, a strong ETag and Last-Modified with 304 for `If-None-Match` /
  * `If-Modified-Since`, `X-Content-Type-Options: nosniff`, and a download name when asked. A file
  * that is not there is a NotFoundError (French 404 through the error filter).
  *
  * In a Nest controller: `@Get(...) get(@Req() request: FastifyRequest, @Res() reply: FastifyReply)
- * { …; return sendStoredFile(reply, request, storage.absolutePathOf(publicPath), { downloadName }); }`.
+ * { …; return sendStoredFile(reply, request, storage, publicPath, { downloadName }); }`.
  */
-export async function sendStoredFile(reply: FastifyReply, request: FastifyRequest, absolutePath: string, options: SendStoredFileOptions = {}): Promise<FastifyReply> {
-  let handle: FileHandle;
-  try {
-    handle = await open(absolutePath, 'r');
-  } catch {
-    throw new NotFoundError('Fichier introuvable.');
-  }
-  // Opened first, then measured: the size, ETag and bytes all belong to the same file.
-  const stat = await handle.stat().catch(async (error: unknown) => {
-    await handle.close();
-    throw error;
-  });
-  if (!stat.isFile()) {
-    await handle.close();
-    throw new NotFoundError('Fichier introuvable.');
-  }
-  const size = stat.size;
-  const etag = `"${size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
-  const lastModified = stat.mtime.toUTCString();
+export async function sendStoredFile(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  storage: MediaStorage,
+  publicPath: string,
+  options: SendStoredFileOptions = {},
+): Promise<FastifyReply> {
+  const file = await storage.open(publicPath);
+  if (!file) throw new NotFoundError('Fichier introuvable.');
+  const size = file.size;
+  const etag = etagOf(file);
+  const lastModified = file.modified.toUTCString();
   const cacheSeconds = Math.max(0, Math.floor(options.cacheSeconds ?? 0));
   void reply
     .header('accept-ranges', 'bytes')
@@ -70,17 +63,17 @@ export async function sendStoredFile(reply: FastifyReply, request: FastifyReques
     .header('cache-control', cacheSeconds > 0 ? `private, max-age=${cacheSeconds}` : 'private, no-cache')
     .header('x-content-type-options', 'nosniff');
 
-  if (notModified(request, etag, stat.mtime)) {
-    await handle.close();
+  if (notModified(request, etag, file.modified)) {
+    await file.close();
     return reply.code(304).send();
   }
 
-  void reply.header('content-type', options.contentType ?? contentTypeFor(absolutePath));
+  void reply.header('content-type', options.contentType ?? contentTypeFor(publicPath));
   if (options.downloadName !== undefined) void reply.header('content-disposition', attachmentDisposition(options.downloadName));
 
-  const range = requestedRange(request, etag, stat.mtime, size);
+  const range = requestedRange(request, etag, file.modified, size);
   if (range === 'unsatisfiable') {
-    await handle.close();
+    await file.close();
     return reply.code(416).header('content-range', `bytes */${size}`).header('content-type', 'application/json; charset=utf-8').send({
       statusCode: 416,
       message: 'La plage demandée est hors du fichier.',
@@ -91,11 +84,16 @@ export async function sendStoredFile(reply: FastifyReply, request: FastifyReques
   void reply.code(range ? 206 : 200).header('content-length', String(length));
   if (range) void reply.header('content-range', `bytes ${start}-${end}/${size}`);
   if (request.method === 'HEAD' || length === 0) {
-    await handle.close();
+    await file.close();
     // An empty stream, not nothing: Fastify's HEAD route would write `content-length: 0` for no payload.
     return reply.send(Readable.from([]));
   }
-  return reply.send(handle.createReadStream({ start, end, autoClose: true }));
+  return reply.send(await file.read({ start, end }));
+}
+
+/** A strong validator from the size and date of the stored bytes. */
+function etagOf(file: { size: number; modified: Date }): string {
+  return `"${file.size.toString(16)}-${Math.floor(file.modified.getTime()).toString(16)}"`;
 }
 
 /** A conditional GET/HEAD whose copy is still current: If-None-Match first, else If-Modified-Since. */
@@ -116,17 +114,13 @@ function notModified(request: FastifyRequest, etag: string, modified: Date): boo
  * start of (browsers resume with If-Range), so `Range: bytes=1-` alone cannot take a file unrecorded.
  * Decided with the same rules as the answer itself, so that the record never disagrees with it.
  */
-export async function startsADownload(request: FastifyRequest, absolutePath: string): Promise<boolean> {
-  let stat;
-  try {
-    stat = await fsStat(absolutePath);
-  } catch {
-    return false;
-  }
-  if (!stat.isFile()) return false;
-  const etag = `"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
-  if (notModified(request, etag, stat.mtime)) return false;
-  const range = requestedRange(request, etag, stat.mtime, stat.size);
+export async function startsADownload(request: FastifyRequest, storage: MediaStorage, publicPath: string): Promise<boolean> {
+  const file = await storage.open(publicPath);
+  if (!file) return false;
+  await file.close();
+  const etag = etagOf(file);
+  if (notModified(request, etag, file.modified)) return false;
+  const range = requestedRange(request, etag, file.modified, file.size);
   if (range === null) return true;
   if (range === 'unsatisfiable') return false;
   return range[0] === 0 || [request.headers['if-range']].flat()[0] === undefined;
@@ -160,4 +154,27 @@ function requestedRange(request: FastifyRequest, etag: string, modified: Date, s
   }
   if (start >= size || !Number.isSafeInteger(start)) return 'unsatisfiable';
   return [start, end];
+}
+
+/**
+ * The public media (`/media/...`: course images, profile photos) served from an object store
+ * (docs/adr/0060), where the local disk's static files are not: a Fastify plugin answering GET and
+ * HEAD for the same files as the static plugin (none whose path `privateMedia` matches: those have
+ * their own gates).
+ */
+export function publicMedia(storage: MediaStorage, privateMedia: RegExp): (server: FastifyInstance) => Promise<void> {
+  return async (server) => {
+    server.get('/media/*', async (request, reply) => {
+      const path = (request.params as { '*': string })['*'];
+      if (!path || privateMedia.test(path)) {
+        return reply.code(404).header('content-type', 'application/json; charset=utf-8').send({ statusCode: 404, message: 'Fichier introuvable.' });
+      }
+      try {
+        return await sendStoredFile(reply, request, storage, `/media/${path}`, { cacheSeconds: 0 });
+      } catch (error) {
+        if (!(error instanceof NotFoundError) && !(error instanceof InvalidInputError)) throw error;
+        return reply.code(404).header('content-type', 'application/json; charset=utf-8').send({ statusCode: 404, message: 'Fichier introuvable.' });
+      }
+    });
+  };
 }

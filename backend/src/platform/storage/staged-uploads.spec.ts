@@ -13,6 +13,13 @@ function disk() {
   return { storage, onDisk };
 }
 
+/** A package extracted to a local temporary directory, as step-media does before storing it. */
+function extracted(index: string): string {
+  const source = mkdtempSync(join(tmpdir(), 'lms-extracted-'));
+  writeFileSync(join(source, 'imsmanifest.xml'), index);
+  return source;
+}
+
 describe('StagedUploads', () => {
   it('removes what it stored when the transaction rolls back, and keeps the file it was to replace', async () => {
     const { storage, onDisk } = disk();
@@ -77,30 +84,28 @@ describe('StagedUploads', () => {
     expect(onDisk(current)).toBe(false);
   });
 
-  it('removes an allocated directory and everything extracted into it when the transaction rolls back', async () => {
+  it('removes a stored package and everything extracted into it when the transaction rolls back', async () => {
     const { storage, onDisk } = disk();
     const uploads = new StagedUploads(storage);
-    const { publicPath, absolutePath } = await uploads.allocateDirectory('scorm');
-    writeFileSync(join(absolutePath, 'imsmanifest.xml'), '<manifest/>');
-    expect(onDisk(publicPath)).toBe(true);
+    const publicPath = await uploads.putDirectory('scorm', extracted('<manifest/>'));
+    expect(onDisk(`${publicPath}/imsmanifest.xml`)).toBe(true);
 
     await uploads.rolledBack();
 
     expect(onDisk(publicPath)).toBe(false);
   });
 
-  it('keeps an allocated directory once committed, and removes the package it replaced with its content', async () => {
+  it('keeps a stored package once committed, and removes the package it replaced with its content', async () => {
     const { storage, onDisk } = disk();
-    const previous = await storage.allocateDirectory('scorm');
-    writeFileSync(join(previous.absolutePath, 'index.html'), '<p>v1</p>');
+    const previous = await storage.putDirectory('scorm', extracted('<p>v1</p>'));
     const uploads = new StagedUploads(storage);
-    const next = await uploads.allocateDirectory('scorm');
-    uploads.supersede(previous.publicPath);
+    const next = await uploads.putDirectory('scorm', extracted('<p>v2</p>'));
+    uploads.supersede(previous);
 
     await uploads.committed();
 
-    expect(onDisk(next.publicPath)).toBe(true);
-    expect(onDisk(previous.publicPath)).toBe(false);
+    expect(onDisk(next)).toBe(true);
+    expect(onDisk(previous)).toBe(false);
   });
 
   it('refuses bytes that are not an image before storing anything', async () => {
@@ -113,8 +118,10 @@ describe('StagedUploads', () => {
     class FailingRemoval extends MediaStorage {
       put = async () => '/media/x/y.png';
       putFile = async () => '/media/x/y.mp4';
-      allocateDirectory = async () => ({ publicPath: '/media/x/d', absolutePath: '/nulle-part/x/d' });
-      absolutePathOf = () => '/nulle-part';
+      putDirectory = async () => '/media/x/d';
+      write = async () => undefined;
+      open = async () => null;
+      list = async () => [];
       isAvailable = async () => true;
       remove = async () => {
         throw new Error('disque plein');
@@ -123,7 +130,7 @@ describe('StagedUploads', () => {
     const uploads = new StagedUploads(new FailingRemoval());
     await uploads.put('x', 'png', PNG);
     await uploads.putFile('x', 'mp4', '/tmp/x');
-    await uploads.allocateDirectory('x');
+    await uploads.putDirectory('x', '/tmp/x');
     uploads.supersede('/media/x/old.png');
     await expect(uploads.committed()).resolves.toBeUndefined();
     await expect(uploads.rolledBack()).resolves.toBeUndefined();

@@ -27,11 +27,9 @@ export class StagedUploads {
     return this.track(await this.storage.putFile(folder, extension, sourcePath));
   }
 
-  /** A new directory to fill (an extracted package): removed with its content if the transaction rolls back. */
-  async allocateDirectory(folder: string): Promise<{ publicPath: string; absolutePath: string }> {
-    const directory = await this.storage.allocateDirectory(folder);
-    this.track(directory.publicPath);
-    return directory;
+  /** Moves an extracted package's local directory into the store: removed with its content if the transaction rolls back. */
+  async putDirectory(folder: string, sourceDirectory: string): Promise<string> {
+    return this.track(await this.storage.putDirectory(folder, sourceDirectory));
   }
 
   /**

@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { Injectable, Logger } from '@nestjs/common';
 import { Database } from '../../../platform/database/database.js';
 import { MediaStorage } from '../../../platform/storage/media-storage.js';
@@ -37,7 +35,9 @@ export class ScormManifestUpgrade {
     for (const row of rows) {
       let items = row.manifest.items ?? [];
       try {
-        const fresh = readScormManifest(await readFile(join(this.storage.absolutePathOf(row.scorm_path), 'imsmanifest.xml')));
+        const manifest = await this.storage.readAll(`${row.scorm_path}/imsmanifest.xml`);
+        if (!manifest) throw new Error('imsmanifest.xml introuvable');
+        const fresh = readScormManifest(manifest);
         const byId = new Map(fresh.items.map((item) => [item.identifier, item]));
         items = items.map((item) => {
           const read = byId.get(item.identifier);

@@ -60,12 +60,11 @@ export class CourseContentController {
       document = await this.queries.execute(new GetDocumentName(publicPath));
       if (document === null) throw new NotFoundError(NOT_FOUND);
     }
-    const file = this.storage.absolutePathOf(publicPath);
     // Decided before the first byte leaves, by the rules the answer follows (startsADownload), so the count is there once the file is.
-    if (document && isLearnerFetch(actor.role, request.method) && (await startsADownload(request, file))) {
+    if (document && isLearnerFetch(actor.role, request.method) && (await startsADownload(request, this.storage, publicPath))) {
       await this.recordDownload(courseId, document.materialId, actor.profileId);
     }
-    await sendStoredFile(reply, request, file, { downloadName: document?.fileName, cacheSeconds: 0 });
+    await sendStoredFile(reply, request, this.storage, publicPath, { downloadName: document?.fileName, cacheSeconds: 0 });
   }
 
   /** A failure to record a download is logged, never turned into a refusal of the learner's file. */

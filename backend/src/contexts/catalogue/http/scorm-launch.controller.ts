@@ -147,7 +147,7 @@ export class ScormLaunchController {
       await reply.redirect(`/scorm-content/${token}/${launchUrl(target.launch)}`, 302);
       return;
     }
-    await sendStoredFile(reply, request, this.storage.absolutePathOf(`${target.scorm_path}/${path}`), { cacheSeconds: 0 });
+    await sendStoredFile(reply, request, this.storage, `${target.scorm_path}/${path}`, { cacheSeconds: 0 });
   }
 
   /** The token is genuine and unexpired, asked on the host it names, and its account may still read the course. */

@@ -168,7 +168,7 @@ describe('a batch of dossiers de preuves', () => {
     const orphan = await storage.putFile('dossiers', 'zip', zip);
     await writeFile(join(gone, 'stored-zip.json'), JSON.stringify({ path: orphan }));
     await utimes(gone, new Date(Date.now() - 2 * 86_400_000), new Date(Date.now() - 2 * 86_400_000));
-    expect(existsSync(storage.absolutePathOf(orphan))).toBe(true);
+    expect(await storage.exists(orphan)).toBe(true);
     const fresh = await folder(randomUUID(), 1 / 24);
     // A job waiting to run (on a queue no worker of this node takes): its parts are kept, however old.
     await t.app.get(Jobs).declare('test.lot-en-attente', 1);
@@ -178,7 +178,7 @@ describe('a batch of dossiers de preuves', () => {
     expect((await t.app.get(Jobs).status(waiting))!.state).toBe('created');
     expect(removed).toEqual([basename(gone)]);
     expect(existsSync(gone)).toBe(false);
-    expect(existsSync(storage.absolutePathOf(orphan))).toBe(false);
+    expect(await storage.exists(orphan)).toBe(false);
     expect(existsSync(fresh)).toBe(true);
     expect(existsSync(pending)).toBe(true);
     await rm(fresh, { recursive: true, force: true });

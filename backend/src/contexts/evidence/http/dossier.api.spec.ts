@@ -15,7 +15,6 @@ import { DOSSIER_MESSAGES } from '../application/dossier/dossier-access.js';
 import { IssueDocument } from '../application/documents/issue-document.command.js';
 import { completeFacts } from '../documents/pdf/document-facts.fixture.js';
 import { DossierRetention } from '../application/dossier/dossier-retention.js';
-import { existsSync } from 'node:fs';
 import { MediaStorage } from '../../../platform/storage/media-storage.js';
 
 let t: TestApp;
@@ -257,18 +256,18 @@ describe('the dossier de preuves of one learner', () => {
     t.clock.set(at(generatedAt));
     const dossier = (await call(t, 'POST', generateUrl(student.studentId, course.courseId), admin.token)).json();
     const [{ file_path: path }] = await db.query<{ file_path: string }>('select file_path from evidence.generated_dossier where id = $1', [dossier.id]);
-    const file = t.app.get(MediaStorage).absolutePathOf(path);
-    expect(existsSync(file)).toBe(true);
+    const storage = t.app.get(MediaStorage);
+    expect(await storage.exists(path)).toBe(true);
     const days = t.config.personalDataRetentionDays;
 
     // The last day of the period: kept.
     t.clock.set(at(generatedAt + days * 86_400_000 - 60_000));
     expect(await t.app.get(DossierRetention).deleteExpired()).not.toContain(dossier.id);
-    expect(existsSync(file)).toBe(true);
+    expect(await storage.exists(path)).toBe(true);
     // The period over: deleted, once.
     t.clock.set(at(generatedAt + days * 86_400_000 + 60_000));
     expect(await t.app.get(DossierRetention).deleteExpired()).toContain(dossier.id);
-    expect(existsSync(file)).toBe(false);
+    expect(await storage.exists(path)).toBe(false);
     expect(await t.app.get(DossierRetention).deleteExpired()).toEqual([]);
     t.clock.release();
     expect((await dossierEvents(dossier.id)).map((e) => e.event_type)).toEqual(['DossierGenerated', 'DossierFileDeleted']);

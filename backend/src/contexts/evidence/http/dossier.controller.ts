@@ -4,6 +4,7 @@ import { ApiAcceptedResponse, ApiCreatedResponse, ApiOkResponse, ApiOperation, A
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Authenticated, CurrentActor } from '../../../platform/auth/auth.decorators.js';
 import { IdPipe } from '../../../platform/http/id.pipe.js';
+import { MediaStorage } from '../../../platform/storage/media-storage.js';
 import { sendStoredFile, startsADownload } from '../../../platform/storage/serve-file.js';
 import { DOWNLOAD_LINK_MESSAGES, DownloadLinks, ExpiredDownloadLink, type DownloadClaims } from '../../../platform/storage/download-link.js';
 import { ForbiddenError, type Actor } from '../../../shared-kernel/index.js';
@@ -28,6 +29,7 @@ export class DossierController {
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
     private readonly links: DownloadLinks,
+    private readonly storage: MediaStorage,
   ) {}
 
   @Post('students/:studentId/courses/:courseId/dossier')
@@ -46,8 +48,8 @@ export class DossierController {
   @ApiResponse({ status: 200, description: 'Le ZIP entier (206 et Content-Range pour une plage)', content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } } })
   async download(@CurrentActor() actor: Actor, @Param('dossierId', IdPipe) dossierId: number, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<FastifyReply> {
     // Recorded when the answer sends the file from its first byte, decided by serve-file's own rules.
-    const file = await this.commands.execute(new DownloadDossier(actor, dossierId, (path) => startsADownload(request, path)));
-    return sendStoredFile(reply, request, file.absolutePath, { contentType: 'application/zip', downloadName: file.downloadName });
+    const file = await this.commands.execute(new DownloadDossier(actor, dossierId, (path) => startsADownload(request, this.storage, path)));
+    return sendStoredFile(reply, request, this.storage, file.path, { contentType: 'application/zip', downloadName: file.downloadName });
   }
 
   @Post('dossiers/:dossierId/download-link')
@@ -82,8 +84,8 @@ export class DossierController {
       throw new ForbiddenError(DOWNLOAD_LINK_MESSAGES.invalid);
     }
     // The rights too (a trainer unassigned since), and the download recorded as the bearer path records it.
-    const file = await this.commands.execute(new DownloadDossier(actor, dossierId, (path) => startsADownload(request, path)));
-    return sendStoredFile(reply, request, file.absolutePath, { contentType: 'application/zip', downloadName: file.downloadName });
+    const file = await this.commands.execute(new DownloadDossier(actor, dossierId, (path) => startsADownload(request, this.storage, path)));
+    return sendStoredFile(reply, request, this.storage, file.path, { contentType: 'application/zip', downloadName: file.downloadName });
   }
 
   @Post('courses/:courseId/dossiers')

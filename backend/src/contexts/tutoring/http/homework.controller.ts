@@ -6,6 +6,7 @@ import { Authenticated, CurrentActor } from '../../../platform/auth/auth.decorat
 import { IdPipe } from '../../../platform/http/id.pipe.js';
 import { BoolResponse } from '../../../platform/http/responses.js';
 import { isUploadedFile, type UploadedFile } from '../../../platform/http/uploaded-file.js';
+import { MediaStorage } from '../../../platform/storage/media-storage.js';
 import { sendStoredFile } from '../../../platform/storage/serve-file.js';
 import { InvalidInputError, type Actor } from '../../../shared-kernel/index.js';
 import { GradeHomework } from '../application/commands/grade-homework.command.js';
@@ -28,6 +29,7 @@ export class HomeworkController {
   constructor(
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
+    private readonly storage: MediaStorage,
   ) {}
 
   @Get('student-assignment/:teacher/:student')
@@ -110,6 +112,6 @@ export class HomeworkController {
   @ApiResponse({ status: 200, description: 'Le fichier tel que rendu (206 et Content-Range pour une plage)', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } })
   async file(@CurrentActor() actor: Actor, @Param('id', IdPipe) id: number, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<FastifyReply> {
     const file = await this.queries.execute(new GetHomeworkFile(actor, id));
-    return sendStoredFile(reply, request, file.absolutePath, { contentType: file.contentType, downloadName: file.fileName, cacheSeconds: 0 });
+    return sendStoredFile(reply, request, this.storage, file.path, { contentType: file.contentType, downloadName: file.fileName, cacheSeconds: 0 });
   }
 }

@@ -1,3 +1,5 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import type { QueryBus } from '@nestjs/cqrs';
 import { detectVideoType } from '../../../../platform/storage/file-types.js';
 import type { StagedUploads } from '../../../../platform/storage/staged-uploads.js';
@@ -48,10 +50,19 @@ export async function stageStepMedia(
     const { scorm } = files;
     // Checked before anything is written: a refused package leaves not even an empty folder.
     await inspectScormZip(scorm.path);
-    const folder = await uploads.allocateDirectory(contentFolder(courseId, 'scorm'));
-    const manifest = await extractScormZip(scorm.path, folder.absolutePath);
+    // Extracted beside the received file (a local temporary directory), then moved into storage as one
+    // package (uploaded under one prefix on an object store, docs/adr/0060); never left behind.
+    const extracted = await mkdtemp(join(dirname(scorm.path), 'scorm-'));
+    let manifest: Awaited<ReturnType<typeof extractScormZip>>;
+    let path: string;
+    try {
+      manifest = await extractScormZip(scorm.path, extracted);
+      path = await uploads.putDirectory(contentFolder(courseId, 'scorm'), extracted);
+    } finally {
+      await rm(extracted, { recursive: true, force: true });
+    }
     return {
-      scorm: { path: folder.publicPath, version: manifest.version, launch: manifest.launch, manifest: { ...manifest, reading: MANIFEST_READING }, items: manifest.items.length, bytes: scorm.size },
+      scorm: { path, version: manifest.version, launch: manifest.launch, manifest: { ...manifest, reading: MANIFEST_READING }, items: manifest.items.length, bytes: scorm.size },
     };
   }
   return {};

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { Database } from '../../../../platform/database/database.js';
 import { MediaStorage } from '../../../../platform/storage/media-storage.js';
@@ -78,7 +77,7 @@ export class GetCentreImageHandler implements IQueryHandler<GetCentreImage> {
       `select ${column}_path as path, ${column}_content_type as content_type from centre.centre_identity where id = 1`,
     );
     if (!row?.path) return null;
-    const bytes = await readFile(this.storage.absolutePathOf(row.path)).catch(() => null);
+    const bytes = await this.storage.readAll(row.path).catch(() => null);
     return bytes ? { bytes, content_type: row.content_type ?? 'image/png' } : null;
   }
 }

@@ -1,7 +1,6 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Command, CommandBus, CommandHandler, ICommandHandler, IQueryHandler, Query, QueryBus, QueryHandler } from '@nestjs/cqrs';
 import { AggregateStore } from '../../../../platform/aggregate-store/index.js';
-import { MediaStorage } from '../../../../platform/storage/media-storage.js';
 import { ForbiddenError, NotFoundError, type Actor } from '../../../../shared-kernel/index.js';
 import { GeneratedDossier } from '../../domain/generated-dossier.aggregate.js';
 import { GetClosedProfiles } from '../../../identity/contracts/identity.queries.js';
@@ -65,7 +64,8 @@ export class CheckDossierDownloadHandler implements IQueryHandler<CheckDossierDo
 }
 
 export interface DossierFile {
-  absolutePath: string;
+  /** Its public path in storage (`/media/dossiers/...`). */
+  path: string;
   downloadName: string;
 }
 
@@ -80,7 +80,7 @@ export class DownloadDossier extends Command<DossierFile> {
     readonly actor: Actor,
     readonly dossierId: number,
     /** Whether the answer will send the file from its first byte (serve-file's own rules): a download, not a resumption. */
-    readonly startsAtFirstByte: (absolutePath: string) => Promise<boolean>,
+    readonly startsAtFirstByte: (publicPath: string) => Promise<boolean>,
   ) {
     super();
   }
@@ -93,7 +93,6 @@ export class DownloadDossierHandler implements ICommandHandler<DownloadDossier> 
     private readonly queries: QueryBus,
     private readonly commands: CommandBus,
     private readonly orm: MikroORM,
-    private readonly storage: MediaStorage,
   ) {}
 
   async execute({ actor, dossierId, startsAtFirstByte }: DownloadDossier): Promise<DossierFile> {
@@ -106,9 +105,9 @@ export class DownloadDossierHandler implements ICommandHandler<DownloadDossier> 
         const role = await assertMayDownloadDossier(this.queries, actor, dossier);
         // A file deleted by the retention: `downloaded` refuses it in French.
         if (dossier.filePath === null) dossier.downloaded({ role, profileId: actor.profileId });
-        const absolutePath = this.storage.absolutePathOf(dossier.filePath!);
-        if (await startsAtFirstByte(absolutePath)) dossier.downloaded({ role, profileId: actor.profileId });
-        return this.fileOf(dossier, absolutePath);
+        const path = dossier.filePath!;
+        if (await startsAtFirstByte(path)) dossier.downloaded({ role, profileId: actor.profileId });
+        return this.fileOf(dossier, path);
       },
       { actor },
     );
@@ -119,17 +118,17 @@ export class DownloadDossierHandler implements ICommandHandler<DownloadDossier> 
    * identity (`AuditorAccessed`, kind `dossier`) before the file is served, in the auditor's own
    * stream — the same order as a document's PDF. A resumption records nothing, as for everyone.
    */
-  private async admitAuditor(actor: Actor, dossierId: number, startsAtFirstByte: (absolutePath: string) => Promise<boolean>): Promise<void> {
+  private async admitAuditor(actor: Actor, dossierId: number, startsAtFirstByte: (publicPath: string) => Promise<boolean>): Promise<void> {
     const dossier = await this.orm.em.fork().findOne(GeneratedDossier, { id: dossierId });
     if (!dossier) throw new NotFoundError(DOSSIER_MESSAGES.notFound);
     await assertMayDownloadDossier(this.queries, actor, dossier);
-    if (dossier.filePath === null || !(await startsAtFirstByte(this.storage.absolutePathOf(dossier.filePath)))) return;
+    if (dossier.filePath === null || !(await startsAtFirstByte(dossier.filePath))) return;
     await this.commands.execute(new AdmitAuditorAccess(actor, 'dossier', { courseId: dossier.courseId, studentId: dossier.studentId, documentId: null }));
   }
 
-  private fileOf(dossier: GeneratedDossier, absolutePath: string): DossierFile {
+  private fileOf(dossier: GeneratedDossier, path: string): DossierFile {
     const stamp = dossier.generatedAt.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
     const who = dossier.scope === 'apprenant' ? `apprenant-${dossier.studentId}` : 'lot';
-    return { absolutePath, downloadName: `dossier-de-preuves-cours-${dossier.courseId}-${who}-${stamp}.zip` };
+    return { path, downloadName: `dossier-de-preuves-cours-${dossier.courseId}-${who}-${stamp}.zip` };
   }
 }

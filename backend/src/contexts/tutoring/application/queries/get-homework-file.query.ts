@@ -1,10 +1,10 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { Database } from '../../../../platform/database/database.js';
-import { MediaStorage } from '../../../../platform/storage/media-storage.js';
 import { ForbiddenError, NotFoundError, type Actor } from '../../../../shared-kernel/index.js';
 
 export interface HomeworkFileDownload {
-  absolutePath: string;
+  /** Its public path in storage (`/media/homework/...`), served by the controller. */
+  path: string;
   fileName: string;
   contentType: string;
 }
@@ -27,10 +27,7 @@ export class GetHomeworkFile extends Query<HomeworkFileDownload> {
 
 @QueryHandler(GetHomeworkFile)
 export class GetHomeworkFileHandler implements IQueryHandler<GetHomeworkFile> {
-  constructor(
-    private readonly db: Database,
-    private readonly storage: MediaStorage,
-  ) {}
+  constructor(private readonly db: Database) {}
 
   async execute({ actor, fileId }: GetHomeworkFile): Promise<HomeworkFileDownload> {
     const file = await this.db.one<{ path: string; file_name: string; content_type: string; teacher_id: number; student_id: number }>(
@@ -43,6 +40,6 @@ export class GetHomeworkFileHandler implements IQueryHandler<GetHomeworkFile> {
     const allowed =
       actor.role === 'admin' || (actor.role === 'student' && actor.profileId === file.student_id) || (actor.role === 'teacher' && actor.profileId === file.teacher_id);
     if (!allowed) throw new ForbiddenError('Ce fichier appartient au devoir d’un autre apprenant : vous ne pouvez pas l’ouvrir.');
-    return { absolutePath: this.storage.absolutePathOf(file.path), fileName: file.file_name, contentType: file.content_type };
+    return { path: file.path, fileName: file.file_name, contentType: file.content_type };
   }
 }

@@ -1,0 +1,191 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { readdir, rm, unlink } from 'node:fs/promises';
+import { join, posix, relative, sep } from 'node:path';
+import type { Readable } from 'node:stream';
+import {
+  DeleteObjectCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import { InvalidInputError } from '../../shared-kernel/index.js';
+import type { S3Config } from '../config/config.js';
+import { MEDIA_PREFIX, MediaStorage, type StoredFile } from './media-storage.js';
+import { contentTypeFor } from './serve-file.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** Parts of a multipart upload: 8 MB each (up to 80 GB in 10,000 parts), 4 in flight, so an upload buffers some tens of MB whatever the file's size. */
+const PART_BYTES = 8 * 1024 * 1024;
+const PARTS_IN_FLIGHT = 4;
+/** How long `/api/ready` waits for the bucket before calling the node not ready. */
+const READY_TIMEOUT_MS = 2000;
+
+/**
+ * Media on an S3-compatible object store (AWS S3, OVHcloud, Scaleway, MinIO, Garage), with the
+ * AWS SDK v3 (docs/adr/0060). A public path `/media/<folder>/<name>` is the object key
+ * `<S3_PREFIX><folder>/<name>`; an extracted package is the objects under `<folder>/<uuid>/`.
+ * Uploads stream from their temporary file in parts (lib-storage's Upload), never whole in memory.
+ */
+export class S3MediaStorage extends MediaStorage {
+  readonly client: S3Client;
+  private readonly bucket: string;
+  private readonly prefix: string;
+
+  constructor(config: S3Config) {
+    super();
+    this.bucket = config.bucket;
+    this.prefix = config.prefix;
+    this.client = new S3Client({
+      region: config.region,
+      endpoint: config.endpoint ?? undefined,
+      forcePathStyle: config.forcePathStyle,
+      credentials: config.accessKeyId && config.secretAccessKey ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey } : undefined,
+      // Checksums only where the store requires them: several S3-compatible stores refuse the new defaults.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+  }
+
+  async isAvailable(): Promise<boolean> {
+    try {
+      await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }), { abortSignal: AbortSignal.timeout(READY_TIMEOUT_MS) });
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async put(folder: string, extension: string, bytes: Buffer): Promise<string> {
+    const publicPath = this.newPath(folder, `${randomUUID()}.${extension}`);
+    await this.write(publicPath, bytes);
+    return publicPath;
+  }
+
+  async putFile(folder: string, extension: string, sourcePath: string): Promise<string> {
+    const publicPath = this.newPath(folder, `${randomUUID()}.${extension}`);
+    await this.upload(publicPath, sourcePath);
+    await unlink(sourcePath);
+    return publicPath;
+  }
+
+  async putDirectory(folder: string, sourceDirectory: string): Promise<string> {
+    const publicPath = this.newPath(folder, randomUUID());
+    try {
+      for (const file of await filesUnder(sourceDirectory)) {
+        await this.upload(`${publicPath}/${relative(sourceDirectory, file).split(sep).join('/')}`, file);
+      }
+    } catch (error) {
+      await this.remove(publicPath).catch(() => undefined);
+      throw error;
+    }
+    await rm(sourceDirectory, { recursive: true, force: true });
+    return publicPath;
+  }
+
+  async write(publicPath: string, bytes: Buffer): Promise<void> {
+    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: this.keyOf(publicPath), Body: bytes, ContentType: contentTypeFor(publicPath) }));
+  }
+
+  async remove(publicPath: string): Promise<void> {
+    if (!publicPath.startsWith(MEDIA_PREFIX)) return;
+    const key = this.keyOf(publicPath);
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+    // A package's prefix: only those putDirectory made (a bug passing a folder must not empty it).
+    if (!UUID.test(posix.basename(key))) return;
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: `${key}/`, ContinuationToken: token }));
+      const keys = (page.Contents ?? []).map((object) => ({ Key: object.Key! }));
+      if (keys.length > 0) await this.client.send(new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: keys, Quiet: true } }));
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+  }
+
+  async open(publicPath: string): Promise<StoredFile | null> {
+    const key = this.keyOf(publicPath);
+    let head;
+    try {
+      head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+    const etag = head.ETag;
+    return {
+      size: head.ContentLength ?? 0,
+      modified: head.LastModified ?? new Date(0),
+      // The same object the HEAD measured (If-Match): a replaced one fails rather than mixing versions.
+      read: async (range) => {
+        const answer = await this.client.send(
+          new GetObjectCommand({ Bucket: this.bucket, Key: key, IfMatch: etag, Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
+        );
+        return answer.Body as Readable;
+      },
+      close: async () => undefined,
+    };
+  }
+
+  async list(folder: string): Promise<string[]> {
+    const prefix = `${this.keyOf(`${MEDIA_PREFIX}${folder}/x`).slice(0, -1)}`;
+    const names: string[] = [];
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, Delimiter: '/', ContinuationToken: token }));
+      for (const object of page.Contents ?? []) names.push(object.Key!.slice(prefix.length));
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+    return names;
+  }
+
+  /** Streams a local file to the key of `publicPath` in parts (multipart beyond one part). */
+  private async upload(publicPath: string, sourcePath: string): Promise<void> {
+    const upload = new Upload({
+      client: this.client,
+      params: { Bucket: this.bucket, Key: this.keyOf(publicPath), Body: createReadStream(sourcePath), ContentType: contentTypeFor(publicPath) },
+      partSize: PART_BYTES,
+      queueSize: PARTS_IN_FLIGHT,
+      leavePartsOnError: false,
+    });
+    await upload.done();
+  }
+
+  private newPath(folder: string, name: string): string {
+    const publicPath = `${MEDIA_PREFIX}${folder}/${name}`;
+    this.keyOf(publicPath);
+    return publicPath;
+  }
+
+  /** The object key of a public path; a French 400 for anything that could leave the media (`..`, empty parts). */
+  private keyOf(publicPath: string): string {
+    if (!publicPath.startsWith(MEDIA_PREFIX)) throw new InvalidInputError('Chemin de fichier invalide.');
+    const relativePath = publicPath.slice(MEDIA_PREFIX.length);
+    const parts = relativePath.split('/');
+    if (relativePath.includes('\0') || relativePath.includes('\\') || parts.some((part) => part === '' || part === '.' || part === '..')) {
+      throw new InvalidInputError('Chemin de fichier invalide.');
+    }
+    return this.prefix + relativePath;
+  }
+}
+
+function isMissing(error: unknown): boolean {
+  const { name, $metadata } = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return name === 'NotFound' || name === 'NoSuchKey' || $metadata?.httpStatusCode === 404;
+}
+
+/** Every file under a directory, depth first, in name order. */
+async function filesUnder(directory: string): Promise<string[]> {
+  const files: string[] = [];
+  const entries = (await readdir(directory, { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : 1));
+  for (const entry of entries) {
+    const path = join(directory, entry.name);
+    if (entry.isDirectory()) files.push(...(await filesUnder(path)));
+    else if (entry.isFile()) files.push(path);
+  }
+  return files;
+}
