@@ -173,9 +173,14 @@ export class S3MediaStorage extends MediaStorage {
   }
 }
 
+/**
+ * Whether a read failed because the object is not there. AWS answers 403 rather than 404 for a
+ * missing key when the credentials lack `s3:ListBucket`: that is a missing file too (a French 404),
+ * never a 500; credentials refused outright fail HeadBucket, so the node is not ready.
+ */
 function isMissing(error: unknown): boolean {
   const { name, $metadata } = error as { name?: string; $metadata?: { httpStatusCode?: number } };
-  return name === 'NotFound' || name === 'NoSuchKey' || $metadata?.httpStatusCode === 404;
+  return name === 'NotFound' || name === 'NoSuchKey' || $metadata?.httpStatusCode === 404 || $metadata?.httpStatusCode === 403;
 }
 
 /** Every file under a directory, depth first, in name order. */
