@@ -13,7 +13,10 @@
 // excluded) and transactions (pg_stat_database xact_commit + xact_rollback of the app's database),
 // each divided by learner-minutes (simulated learners × minutes).
 //
-// Settings: BENCH_NODES_LEARNERS (600), BENCH_NODES_SECONDS (60), BENCH_ACCOUNTS (300),
+// Before each phase the same nodes are measured idle for BENCH_NODES_IDLE_SECONDS (20): what a node
+// and PostgreSQL do per minute with no learner (polls), taken off to give the variable cost.
+//
+// Settings: BENCH_NODES_LEARNERS (200), BENCH_NODES_SECONDS (60), BENCH_ACCOUNTS (100),
 // BENCH_NODES_COUNTS (1,2,3), BENCH_NODES_FAULTS (1: the kill and the rolling restart; 0: not).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -27,11 +30,12 @@ import { scormCourse, textCourse } from './scenarios/progress.mjs';
 
 const env = process.env;
 const number = (name, fallback) => (env[name] ? Number(env[name]) : fallback);
-const learners = number('BENCH_NODES_LEARNERS', 600);
+const learners = number('BENCH_NODES_LEARNERS', 200);
 const seconds = number('BENCH_NODES_SECONDS', 60);
-const accounts = number('BENCH_ACCOUNTS', 300);
+const accounts = number('BENCH_ACCOUNTS', 100);
 const counts = (env.BENCH_NODES_COUNTS ?? '1,2,3').split(',').map(Number);
 const faults = env.BENCH_NODES_FAULTS !== '0';
+const idleSeconds = number('BENCH_NODES_IDLE_SECONDS', 20);
 const maxNodes = Math.max(...counts, faults ? 3 : 1);
 const resultsDir = join(projectRoot, 'bench/results');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -55,22 +59,52 @@ async function snapshot(cluster, pool) {
     transactions: Number(xacts[0].xacts),
     nodes: Object.fromEntries(cluster.nodes.filter((n) => n.child?.exitCode === null && n.child?.signalCode === null).map((n) => [n.name, treeCpuSeconds(n.child.pid)])),
     postgres: treeCpuSeconds(cluster.postgresPid()),
+    at: performance.now(),
   };
 }
 
-/** Costs per learner-minute: the plan's learner-minutes (learners × its planned length), whatever the run's tail. */
-function costs(before, after, learnerCount, plannedSeconds) {
+const sum = (values) => values.reduce((a, b) => a + b, 0);
+const cpuOfNodes = (before, after) => Object.fromEntries(Object.entries(after.nodes).filter(([name]) => name in before.nodes).map(([name, cpu]) => [name, round(cpu - before.nodes[name])]));
+
+/** What the nodes and PostgreSQL do with no learner (projection runners' and job queues' polls), per minute. */
+function idleRates(before, after) {
+  const minutes = (after.at - before.at) / 60_000;
+  return {
+    nodesCpuMsPerMinute: round((1000 * sum(Object.values(cpuOfNodes(before, after)))) / minutes),
+    postgresCpuMsPerMinute: round((1000 * (after.postgres - before.postgres)) / minutes),
+    statementsPerMinute: round((after.statements - before.statements) / minutes),
+    transactionsPerMinute: round((after.transactions - before.transactions) / minutes),
+  };
+}
+
+/**
+ * Costs per learner-minute: the plan's learner-minutes (learners × its planned length, whatever the
+ * run's tail). `…PerLearnerMinute` counts everything measured; `variable` first takes off what the
+ * same nodes do idle over the run's length (`idle`, measured just before).
+ */
+function costs(before, after, learnerCount, plannedSeconds, idle) {
   const learnerMinutes = (learnerCount * plannedSeconds) / 60;
-  const nodeCpu = Object.fromEntries(Object.entries(after.nodes).filter(([name]) => name in before.nodes).map(([name, cpu]) => [name, round(cpu - before.nodes[name])]));
-  const nodesTotal = Object.values(nodeCpu).reduce((a, b) => a + b, 0);
+  const minutes = (after.at - before.at) / 60_000;
+  const nodeCpu = cpuOfNodes(before, after);
+  const nodesMs = 1000 * sum(Object.values(nodeCpu));
+  const postgresMs = 1000 * (after.postgres - before.postgres);
+  const statements = after.statements - before.statements;
+  const transactions = after.transactions - before.transactions;
   return {
     learnerMinutes: round(learnerMinutes, 1),
     nodeCpuSeconds: nodeCpu,
-    nodesCpuMsPerLearnerMinute: round((1000 * nodesTotal) / learnerMinutes),
-    postgresCpuSeconds: round(after.postgres - before.postgres),
-    postgresCpuMsPerLearnerMinute: round((1000 * (after.postgres - before.postgres)) / learnerMinutes),
-    statementsPerLearnerMinute: round((after.statements - before.statements) / learnerMinutes),
-    transactionsPerLearnerMinute: round((after.transactions - before.transactions) / learnerMinutes),
+    nodesCpuMsPerLearnerMinute: round(nodesMs / learnerMinutes),
+    postgresCpuSeconds: round(postgresMs / 1000),
+    postgresCpuMsPerLearnerMinute: round(postgresMs / learnerMinutes),
+    statementsPerLearnerMinute: round(statements / learnerMinutes),
+    transactionsPerLearnerMinute: round(transactions / learnerMinutes),
+    idle,
+    variable: {
+      nodesCpuMsPerLearnerMinute: round((nodesMs - idle.nodesCpuMsPerMinute * minutes) / learnerMinutes),
+      postgresCpuMsPerLearnerMinute: round((postgresMs - idle.postgresCpuMsPerMinute * minutes) / learnerMinutes),
+      statementsPerLearnerMinute: round((statements - idle.statementsPerMinute * minutes) / learnerMinutes),
+      transactionsPerLearnerMinute: round((transactions - idle.transactionsPerMinute * minutes) / learnerMinutes),
+    },
   };
 }
 
@@ -153,7 +187,7 @@ async function main() {
   cleanups.push(async () => close());
   const results = {
     machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? null, loadAverageAtStart: os.loadavg().map((v) => round(v)) },
-    settings: { learners, seconds, accounts, pinning: 'app nodes on CPU 0, PostgreSQL on CPU 1, HAProxy and the harness unpinned' },
+    settings: { learners, seconds, accounts, idleSeconds, pinning: 'app nodes on CPU 0, PostgreSQL on CPU 1, HAProxy and the harness unpinned' },
     scaling: [],
   };
 
@@ -175,16 +209,21 @@ async function main() {
   for (const k of counts) {
     await setNodes(k);
     await sleep(3000);
+    const idleStart = await snapshot(cluster, pool);
+    await sleep(idleSeconds * 1000);
+    const idle = idleRates(idleStart, await snapshot(cluster, pool));
+    process.stdout.write(`${k} nœud(s) au repos : ${JSON.stringify(idle)}\n`);
     process.stdout.write(`${k} nœud(s), ${learners} apprenants simulés, ${seconds} s (charge ${os.loadavg()[0].toFixed(1)})… `);
     const before = await snapshot(cluster, pool);
     const { result } = await run({ send, students, text, scorm, count: learners });
     const after = await snapshot(cluster, pool);
-    const phase = { nodes: k, ...result, ...costs(before, after, learners, seconds), loadAverage: round(os.loadavg()[0]) };
+    const phase = { nodes: k, ...result, ...costs(before, after, learners, seconds, idle), loadAverage: round(os.loadavg()[0]) };
     results.scaling.push(phase);
     console.log(
       `${phase.requestsPerSecond} req/s, p50 ${phase.latencyMs.p50} ms, p99 ${phase.latencyMs.p99} ms, ${phase.failures} échec(s) · ` +
         `nœuds ${phase.nodesCpuMsPerLearnerMinute} ms CPU/apprenant·min (${JSON.stringify(phase.nodeCpuSeconds)}), ` +
-        `PostgreSQL ${phase.postgresCpuMsPerLearnerMinute} ms CPU/apprenant·min, ${phase.statementsPerLearnerMinute} requêtes SQL et ${phase.transactionsPerLearnerMinute} transactions/apprenant·min`,
+        `PostgreSQL ${phase.postgresCpuMsPerLearnerMinute} ms CPU/apprenant·min, ${phase.statementsPerLearnerMinute} requêtes SQL et ${phase.transactionsPerLearnerMinute} transactions/apprenant·min ; ` +
+        `hors repos : ${JSON.stringify(phase.variable)}`,
     );
   }
 
