@@ -27,14 +27,14 @@
 // The app runs as a child process on a fresh embedded PostgreSQL with the demo data. Nothing is
 // asserted: the figures are printed and written to bench/results/progress-load.json.
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { pg, projectRoot } from './lib/deps.mjs';
+import { capacityStep, loadClient, makeStudents, now, percentile, session, saveBody } from './lib/capacity.mjs';
 import { httpClient } from './lib/load.mjs';
 import { freePort, startService } from './lib/processes.mjs';
-import { ok, scormCourse, STUDENT_PASSWORD, textCourse } from './scenarios/progress.mjs';
+import { scormCourse, textCourse } from './scenarios/progress.mjs';
 
 const env = process.env;
 const number = (name, fallback) => (env[name] ? Number(env[name]) : fallback);
@@ -52,114 +52,12 @@ const resultsDir = join(projectRoot, 'bench/results');
 const appMain = join(projectRoot, 'backend/dist/main.js');
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const now = () => performance.timeOrigin + performance.now();
-const percentile = (values, p) => {
-  if (values.length === 0) return null;
-  const sorted = Float64Array.from(values).sort();
-  return Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] * 10) / 10;
-};
 
 const cleanups = [];
 async function cleanup() {
   for (const step of cleanups.reverse()) await step().catch((error) => console.error(`Nettoyage : ${error?.message ?? error}`));
 }
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void cleanup().finally(() => process.exit(130)));
-
-/** A keep-alive HTTP client for the load: one request, its status and its time. */
-function loadClient(baseUrl) {
-  const url = new URL(baseUrl);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-  cleanups.push(async () => agent.destroy());
-  return (method, path, token, body) =>
-    new Promise((resolve) => {
-      const payload = body === undefined ? undefined : JSON.stringify(body);
-      const request = http.request(
-        { host: url.hostname, port: url.port, method, path, agent, timeout: 30_000, headers: { authorization: `Bearer ${token}`, ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}) } },
-        (response) => {
-          const chunks = [];
-          response.on('data', (chunk) => chunks.push(chunk));
-          response.on('end', () => resolve({ status: response.statusCode, body: Buffer.concat(chunks).toString() }));
-        },
-      );
-      request.on('timeout', () => request.destroy(new Error('timeout')));
-      request.on('error', (error) => resolve({ status: 0, body: String(error?.message ?? error) }));
-      if (payload) request.write(payload);
-      request.end();
-    });
-}
-
-/** Runs `work(i)` for i in [0, count) with at most `width` at once. */
-async function inParallel(count, width, work) {
-  let next = 0;
-  await Promise.all(Array.from({ length: width }, async () => {
-    while (next < count) await work(next++);
-  }));
-}
-
-/** Students registered, enrolled in both courses, each course's first step opened once. */
-async function makeStudents(appHttp, text, scorm) {
-  const stamp = Date.now().toString(36);
-  const students = new Array(accounts);
-  const started = now();
-  await inParallel(accounts, 4, async (i) => {
-    const name = `charge${stamp}x${i}`;
-    const email = `${name}@bench.lms-formation.fr`;
-    const student = ok(await appHttp.postJson('/api/student/', { fullname: `Étudiant ${name}`, email, username: name, password: STUDENT_PASSWORD }), 'inscription');
-    const login = ok(await appHttp.postJson('/api/student-login-jwt/', { email, password: STUDENT_PASSWORD }), 'connexion étudiant');
-    for (const [where, contentType] of [[text, 'text'], [scorm, 'scorm']]) {
-      ok(await appHttp.postJson('/api/student-enroll-course/', { course: where.courseId, student: student.id }, login.access), 'inscription au cours');
-      ok(await appHttp.postJson('/api/progress/', { student: student.id, course: where.courseId, content_type: contentType, chapter: where.chapterId }, login.access), 'ouverture');
-    }
-    students[i] = { id: student.id, token: login.access };
-  });
-  console.log(`  ${accounts} étudiants inscrits aux deux cours en ${((now() - started) / 1000).toFixed(0)} s`);
-  return students;
-}
-
-/** A player session: its student, its session ids, its counters. */
-function session(student, index) {
-  return { student, text: crypto.randomUUID(), scorm: crypto.randomUUID(), beat: 0, commit: 0, index };
-}
-
-function saveBody(s, where) {
-  const at = Date.now();
-  const beats = [20, 10, 0].map((ago) => ({ seq: ++s.beat, at: at - ago * 1000, visible: true, focused: true, playing: false, last_input_at: at - ago * 1000 }));
-  return { student: s.student.id, course: where.courseId, content_type: 'text', chapter: where.chapterId, session_id: s.text, beats };
-}
-
-const SUSPEND = JSON.stringify({ page: 2, answers: { q1: 'b' }, notes: 'x'.repeat(2000) });
-function commitBody(s, where) {
-  s.commit += 1;
-  const seconds = s.commit * 30;
-  return {
-    student: s.student.id, course: where.courseId, chapter: where.chapterId, session_id: s.scorm, seq: s.commit,
-    cmi_data: { lesson_status: 'incomplete', location: String(s.commit % 3), suspend_data: SUSPEND, session_time: `${String(Math.floor(seconds / 3600)).padStart(4, '0')}:${String(Math.floor(seconds / 60) % 60).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}.00` },
-  };
-}
-
-/**
- * Sends `plan` (sorted { at (ms from start), run() }) on time, whatever the answers' delays, and
- * returns each request's latency from its planned time, with the failures.
- */
-async function openLoop(plan) {
-  const latencies = [];
-  const failures = [];
-  const pending = [];
-  const start = now() + 50;
-  for (const item of plan) {
-    const wait = start + item.at - now();
-    if (wait > 1) await sleep(wait);
-    const planned = start + item.at;
-    pending.push(
-      item.run().then((answer) => {
-        latencies.push(now() - planned);
-        if (!(answer.status >= 200 && answer.status < 300)) failures.push(`${item.kind} ${answer.status} ${answer.body.slice(0, 160)}`);
-      }),
-    );
-  }
-  await Promise.all(pending);
-  return { latencies, failures, seconds: (now() - start) / 1000 };
-}
 
 /**
  * Projection lag while `drive()` writes: the progress projections' checkpoints are read every 5 ms,
@@ -346,39 +244,6 @@ async function appendsAtRate({ pool, streams, rate, seconds }) {
   };
 }
 
-/** One capacity step: `count` simulated students for `stepSeconds`. */
-async function capacityStep({ send, students, text, scorm, count }) {
-  const plan = [];
-  for (let i = 0; i < count; i++) {
-    const s = session(students[i % students.length], i);
-    const phase = Math.random() * 30_000;
-    for (let t = phase; t < stepSeconds * 1000; t += 30_000) {
-      plan.push({ at: t, kind: 'save', run: () => send('POST', '/api/progress/', s.student.token, saveBody(s, text)) });
-      if (i % 2 === 1) plan.push({ at: t + 1000, kind: 'scorm', run: () => send('POST', '/api/scorm-progress/', s.student.token, commitBody(s, scorm)) });
-    }
-    // The header's bell asks for its count every 60 s while the page is open (docs/adr/0046);
-    // BENCH_BELL=0 leaves it out (to compare with a build without the bell).
-    if (bell) for (let t = Math.random() * 60_000; t < stepSeconds * 1000; t += 60_000) plan.push({ at: t + 2000, kind: 'bell', run: () => send('GET', '/api/notifications/count/', s.student.token) });
-    // Opening the player: every 10 minutes, so a step of stepSeconds sees stepSeconds/600 of them.
-    if (Math.random() < (stepSeconds * 1000) / 600_000) {
-      const at = Math.random() * stepSeconds * 1000;
-      plan.push({ at, kind: 'open-steps', run: () => send('GET', `/api/course-chapters/${text.courseId}`, s.student.token) });
-      plan.push({ at: at + 1, kind: 'open-progress', run: () => send('GET', `/api/progress/?student=${s.student.id}&course=${text.courseId}`, s.student.token) });
-    }
-  }
-  plan.sort((a, b) => a.at - b.at);
-  const load = await openLoop(plan);
-  const p99 = percentile(load.latencies, 99);
-  return {
-    students: count,
-    requestsPerSecond: Math.round(plan.length / load.seconds),
-    latencyMs: { p50: percentile(load.latencies, 50), p99, max: percentile(load.latencies, 100) },
-    failures: load.failures.length,
-    failureSamples: load.failures.slice(0, 3),
-    holds: p99 !== null && p99 <= P99_LIMIT_MS && load.failures.length === 0,
-  };
-}
-
 async function main() {
   if (!existsSync(appMain)) throw new Error('backend/dist/main.js est absent : lancez « npm run build ».');
   mkdirSync(resultsDir, { recursive: true });
@@ -411,14 +276,15 @@ async function main() {
   const text = await textCourse(appHttp);
   const scorm = await scormCourse(appHttp);
   console.log(`  cours : texte ${text.courseId} (chapitre ${text.chapterId}), SCORM ${scorm.courseId} (chapitre ${scorm.chapterId})`);
-  const students = await makeStudents(appHttp, text, scorm);
-  const send = loadClient(baseUrl);
+  const students = await makeStudents(appHttp, text, scorm, accounts);
+  const { send, close } = loadClient(baseUrl);
+  cleanups.push(async () => close());
   const results = { machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? null }, settings: { lagRate, lagSeconds, lagWriters, accounts, stepSeconds, capacitySteps, bell } };
 
   results.capacity = [];
   for (const count of capacitySteps) {
     process.stdout.write(`Capacité : ${String(count).padStart(6)} étudiants simulés… `);
-    const step = await capacityStep({ send, students, text, scorm, count });
+    const step = await capacityStep({ send, students, text, scorm, count, stepSeconds, bell, p99LimitMs: P99_LIMIT_MS });
     results.capacity.push(step);
     console.log(`${step.requestsPerSecond} req/s, p50 ${step.latencyMs.p50} ms, p99 ${step.latencyMs.p99} ms, ${step.failures} échec(s) ${step.holds ? '✓' : '✗'}`);
     if (!step.holds) break;

@@ -52,3 +52,16 @@ export function cpuUsage(before, after) {
   const ours = Math.min(after.ours - before.ours, busy);
   return { machineBusyPct: pct(busy), benchmarkPct: pct(ours), otherProcessesPct: pct(Math.max(0, busy - ours)) };
 }
+
+/** CPU-seconds used so far by `pid` and its descendants (reaped children included): utime + stime, USER_HZ = 100. */
+export function treeCpuSeconds(pid) {
+  const table = processTable();
+  let ticks = 0;
+  const stack = [pid];
+  while (stack.length) {
+    const p = stack.pop();
+    ticks += table.get(p)?.ticks ?? 0;
+    for (const [child, info] of table) if (info.ppid === p) stack.push(child);
+  }
+  return ticks / 100;
+}
