@@ -96,6 +96,14 @@ describe('npm run backup / npm run restore', () => {
     expect(lines.error.join('\n')).toContain(`Fichier altéré dans la sauvegarde : ${events.file}`);
   }, 60_000);
 
+  it('leaves the media to the bucket with STORAGE=s3, and says so', async () => {
+    const { lines, out } = output();
+    expect(await backupCommand(['--out', join(work, 'set-s3')], { ...w.env, STORAGE: 's3', S3_BUCKET: 'centre-medias' }, out)).toBe(0);
+    const manifest = JSON.parse(readFileSync(join(work, 'set-s3', 'manifest.json'), 'utf8')) as BackupManifest;
+    expect(manifest.media).toEqual({ root: 'media', files: [], storage: 's3', bucket: 'centre-medias' });
+    expect(lines.log.join('\n')).toContain('Médias sur stockage objet (bucket centre-medias) : non copiés');
+  }, 60_000);
+
   it('writes only into a new or empty folder', async () => {
     const { lines, out } = output();
     expect(await backupCommand(['--out', join(work, 'set')], w.env, out)).toBe(2);

@@ -117,7 +117,10 @@ export async function backupCommand(argv: string[], env: NodeJS.ProcessEnv, out:
     // Media after the snapshot: a row can only name a file that already existed (files are added, not rewritten).
     const media: FileEntry[] = [];
     const root = join(config.dataDir, 'media'); // platform.module's mediaRoot (not imported: it loads the whole platform)
-    for (const path of await listFiles(root)) {
+    // Hook for object storage (docs/adr/0060, finished at its merge): the bucket is copied by its own tools, not here.
+    const s3 = env.STORAGE?.trim() === 's3';
+    if (s3) out.log(`Médias sur stockage objet (bucket ${env.S3_BUCKET ?? '?'}) : non copiés par cette commande ; copiez le bucket versionné (README « Backups and restore »).`);
+    for (const path of s3 ? [] : await listFiles(root)) {
       const target = join(args.out, 'media', path);
       mkdirSync(dirname(target), { recursive: true });
       copyFileSync(join(root, path), target);
@@ -143,7 +146,7 @@ export async function backupCommand(argv: string[], env: NodeJS.ProcessEnv, out:
       maxTransactionId: maxTransactionId.toString(),
       tables,
       sequences,
-      media: { root: 'media', files: media },
+      media: { root: 'media', files: media, storage: s3 ? 's3' : 'local', bucket: s3 ? (env.S3_BUCKET ?? null) : null },
       secrets,
       chainHeads: heads.summary,
       latestCheckpoint: checkpoint,

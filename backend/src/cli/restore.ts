@@ -191,6 +191,7 @@ export async function restoreCommand(argv: string[], _env: NodeJS.ProcessEnv, ou
       return 1;
     }
     out.log(`Têtes de chaîne identiques à la sauvegarde : ${heads.summary.streams} flux, ${heads.summary.events} événement(s), empreinte ${heads.summary.digest}.`);
+    if (manifest.media.storage === 's3') out.log(`Médias sur stockage objet (bucket ${manifest.media.bucket ?? '?'}) : restaurez le bucket par ses propres outils (README « Backups and restore »).`);
     if (manifest.jobsNotCopied.waiting > 0) out.log(`ATTENTION : ${manifest.jobsNotCopied.waiting} tâche(s) en attente au moment de la sauvegarde ne sont pas restaurées (file de tâches recréée au démarrage).`);
     return 0;
   } catch (error) {

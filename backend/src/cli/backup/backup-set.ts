@@ -59,7 +59,12 @@ export interface BackupManifest {
   maxTransactionId: string;
   tables: TableEntry[];
   sequences: { name: string; lastValue: string | null; isCalled: boolean }[];
-  media: { root: 'media'; files: FileEntry[] };
+  /**
+   * The media directory's files (STORAGE=local, the default). With STORAGE=s3 (docs/adr/0060) the
+   * objects stay in their bucket, copied by the operator's bucket replication (README « Backups and
+   * restore »): `files` is empty and `bucket` names it.
+   */
+  media: { root: 'media'; files: FileEntry[]; storage?: 'local' | 's3'; bucket?: string | null };
   secrets: FileEntry[];
   chainHeads: ChainHeads;
   latestCheckpoint: LatestCheckpoint | null;
