@@ -179,7 +179,7 @@ function compareDossiers(before, after) {
 async function main() {
   if (!existsSync(join(dist, 'main.js'))) throw new DrillFailure('backend/dist/main.js est absent : lancez « npm run build ».');
   const { startEmbeddedPostgres } = await import(pathToFileURL(join(dist, 'platform/database/embedded-postgres.js')).href);
-  const { headDifferences } = await import(pathToFileURL(join(dist, 'cli/backup/backup-set.js')).href);
+  const { chainHeads, headDifferences } = await import(pathToFileURL(join(dist, 'cli/backup/backup-set.js')).href);
   const tmp = mkdtempSync(join(os.tmpdir(), 'lms-restore-drill-'));
   chmodSync(tmp, 0o755);
   if (!process.env.RESTORE_DRILL_KEEP) cleanups.push(async () => rmSync(tmp, { recursive: true, force: true }));
@@ -223,6 +223,9 @@ async function main() {
   }
 
   const failures = [];
+  // New events on the copy must sort after the restored ones (ADR 0004): its counter was moved past theirs.
+  const [counter] = await query(copy.url, `select pg_current_xact_id() > coalesce((select max(transaction_id) from eventlog.event), '0') as later`);
+  if (!counter.later) failures.push('le compteur de transactions de la copie est en deçà des transactions restaurées');
   const env = { DATABASE_URL: copy.url, DATA_DIR: copyData };
   for (const [name, script, cliArgs] of [
     ['eventlog:verify', 'cli/eventlog-verify.js', []],
@@ -236,13 +239,9 @@ async function main() {
   }
 
   step('Têtes de chaîne de la copie comparées à celles de la sauvegarde…');
-  const headsAfter = (
-    await query(
-      copy.url,
-      `select stream_type || '/' || stream_id || '@' || stream_version || ':' || hash as line
-         from (select distinct on (stream_type, stream_id) stream_type, stream_id, stream_version, hash from eventlog.event order by stream_type, stream_id, stream_version desc) h`,
-    )
-  ).map((r) => r.line);
+  const client = new pg.Client({ connectionString: copy.url });
+  await client.connect();
+  const headsAfter = await chainHeads(client).then((h) => h.heads).finally(() => client.end());
   const headProblems = headDifferences(headsBefore, headsAfter);
   if (headProblems.length) failures.push(`têtes de chaîne différentes :\n  ${headProblems.join('\n  ')}`);
   else console.log(`    ${headsAfter.length} flux, têtes identiques (${manifest.chainHeads.events} événements, empreinte ${manifest.chainHeads.digest}).`);

@@ -8,7 +8,7 @@ import pg from 'pg';
 import type { BackupManifest } from './backup/backup-set.js';
 import { backupCommand } from './backup.js';
 import { verifyCommand } from './eventlog-verify.js';
-import { restoreCommand } from './restore.js';
+import { advanceTransactionCounter, restoreCommand } from './restore.js';
 import { output, startWorkloadApp, type Workload } from './testing/event-log-workload.js';
 
 let w: Workload;
@@ -60,7 +60,7 @@ describe('npm run backup / npm run restore', () => {
     expect(await verifyCommand([], { DATABASE_URL: url, DATA_DIR: dataDir }, verified.out)).toBe(0);
     expect(verified.lines.log.join('\n')).toContain('OK : toutes les chaînes sont intactes.');
 
-    // A new event on the restored copy sorts after every restored one (the transaction counter moved past theirs).
+    // A new event on the restored copy sorts after every restored one (here the copy shares the source's server: see the next test).
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     try {
@@ -77,6 +77,22 @@ describe('npm run backup / npm run restore', () => {
     expect(await verifyCommand([], { DATABASE_URL: url, DATA_DIR: dataDir }, broken.out)).toBe(1);
     expect(broken.lines.error.join('\n')).toContain('MAILLON ROMPU');
   }, 120_000);
+
+  it("moves a server's transaction counter past the highest restored transaction id", async () => {
+    const client = new pg.Client({ connectionString: w.t.databaseUrl });
+    await client.connect();
+    try {
+      const now = BigInt((await client.query<{ x: string }>('select pg_current_xact_id()::text as x')).rows[0]!.x);
+      const target = now + 12_345n;
+      const { lines, out } = output();
+      await advanceTransactionCounter(client, target, out);
+      const after = BigInt((await client.query<{ x: string }>('select pg_current_xact_id()::text as x')).rows[0]!.x);
+      expect(after > target).toBe(true);
+      expect(lines.log.join()).toContain(`Avance du compteur de transactions du serveur neuf de`);
+    } finally {
+      await client.end();
+    }
+  }, 60_000);
 
   it('refuses a target database that is not empty, in French', async () => {
     await backup(join(work, 'set2'));

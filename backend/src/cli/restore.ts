@@ -128,7 +128,7 @@ async function loadTable(client: pg.Client, from: string, entry: TableEntry): Pr
  * The event log orders by transaction id (xid8, docs/adr/0004): a fresh server's counter starts low,
  * so it is moved past the highest one restored, or new events would sort before old ones.
  */
-async function advanceTransactionCounter(client: pg.Client, target: bigint, out: Output): Promise<void> {
+export async function advanceTransactionCounter(client: pg.Client, target: bigint, out: Output): Promise<void> {
   let current = BigInt((await client.query<{ x: string }>('select pg_current_xact_id()::text as x')).rows[0]!.x);
   if (current > target) return;
   out.log(`Avance du compteur de transactions du serveur neuf de ${current} à ${target + 1n}…`);
