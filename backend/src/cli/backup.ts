@@ -70,7 +70,9 @@ export async function backupCommand(argv: string[], env: NodeJS.ProcessEnv, out:
   try {
     await client.connect();
     out.log(`Base : ${database.source}.`);
-    mkdirSync(join(args.out, 'tables'), { recursive: true });
+    // Personal data and the ledger's key: readable by the operator only.
+    mkdirSync(args.out, { recursive: true, mode: 0o700 });
+    mkdirSync(join(args.out, 'tables'), { recursive: true, mode: 0o700 });
     // One snapshot for every table, the chain heads and the checkpoint: a consistent copy while the app runs.
     await client.query('begin isolation level repeatable read read only');
     const version = (await client.query<{ v: string; n: string; db: string }>(`select current_setting('server_version') as v, current_setting('server_version_num') as n, current_database() as db`)).rows[0]!;
