@@ -1,7 +1,7 @@
 // A backup of the app's database restored into a fresh database (docs/adr/0062): the chain heads and
 // eventlog:verify hold on the copy; a non-empty target and a damaged backup are refused in French;
 // one event row changed in the restored copy makes eventlog:verify fail.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -18,6 +18,8 @@ const databases: string[] = [];
 beforeAll(async () => {
   w = await startWorkloadApp();
   work = mkdtempSync(join(tmpdir(), 'restore-spec-'));
+  // As root the embedded PostgreSQL runs as the 'postgres' user, who must reach its folder.
+  chmodSync(work, 0o755);
 }, 60_000);
 afterAll(async () => {
   for (const name of databases) await w.db.query(`drop database if exists ${name} with (force)`).catch(() => undefined);
@@ -93,6 +95,22 @@ describe('npm run backup / npm run restore', () => {
       await client.end();
     }
   }, 60_000);
+
+  it('without --database-url, restores into a new embedded PostgreSQL in the data folder, the one the app and the commands then take', async () => {
+    const manifest = await backup(join(work, 'set-embedded'));
+    const dataDir = join(work, 'data-embedded');
+    const restored = output();
+    expect(await restoreCommand(['--from', join(work, 'set-embedded'), '--data-dir', dataDir], {}, restored.out)).toBe(0);
+    expect(restored.lines.log.join('\n')).toContain(`Base embarquée neuve créée dans ${join(dataDir, 'postgres')}.`);
+    expect(restored.lines.log.join('\n')).toContain(`empreinte ${manifest.chainHeads.digest}`);
+    const port = String(20_000 + (process.pid % 20_000));
+    const verified = output();
+    expect(await verifyCommand([], { DATA_DIR: dataDir, EMBEDDED_DATABASE_PORT: port }, verified.out)).toBe(0);
+    expect(verified.lines.log.join('\n')).toContain(`${manifest.chainHeads.events} événement(s) dans ${manifest.chainHeads.streams} flux vérifiés`);
+    const again = output();
+    expect(await restoreCommand(['--from', join(work, 'set-embedded'), '--data-dir', dataDir], {}, again.out)).toBe(2);
+    expect(again.lines.error.join()).toMatch(/Restauration refusée : .*restaurez dans un dossier de données neuf/);
+  }, 120_000);
 
   it('refuses a target database that is not empty, in French', async () => {
     await backup(join(work, 'set2'));

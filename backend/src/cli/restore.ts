@@ -1,24 +1,29 @@
 import { chmodSync, copyFileSync, createReadStream, existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import { createGunzip } from 'node:zlib';
 import pg from 'pg';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../platform/database/embedded-postgres.js';
 import { migrateDatabase } from '../platform/database/migrate-once.js';
 import { appTables, BACKUP_FORMAT, MIGRATIONS_TABLE, chainHeads, qualified, quoteIdent, sha256File, SKIPPED_SCHEMAS, type BackupManifest, type TableEntry } from './backup/backup-set.js';
 import { isEntryPoint, runCommand, type Output } from './cli-database.js';
 
-const USAGE = `Usage : npm run restore -- --from <dossier de sauvegarde> --database-url <postgres://…> --data-dir <dossier>
+const USAGE = `Usage : npm run restore -- --from <dossier de sauvegarde> [--database-url <postgres://…>] --data-dir <dossier>
 
 Restaure une sauvegarde de npm run backup dans une base PostgreSQL NEUVE (aucune table) et un dossier
 de données neuf (sans médias ni secrets) : vérifie le SHA-256 de chaque fichier du manifeste, applique
 les migrations de cette version de l'application (les mêmes que la sauvegarde), recopie les lignes
 de chaque table (déclencheurs suspendus : il faut un rôle superutilisateur), les séquences, puis les
 médias et les secrets ; compare enfin les têtes de chaîne du journal à celles du manifeste.
+Sans --database-url : une base PostgreSQL embarquée neuve est créée dans <dossier>/postgres, celle que
+l'application prend avec DATA_DIR=<dossier> et sans DATABASE_URL.
 Code de sortie : 0 si la copie est complète et identique, 1 si elle diffère, 2 en cas d'erreur ou de refus.`;
 
 export interface RestoreArgs {
   from: string;
-  databaseUrl: string;
+  /** null: a new embedded PostgreSQL in `<dataDir>/postgres`. */
+  databaseUrl: string | null;
   dataDir: string;
 }
 
@@ -32,11 +37,23 @@ export function parseRestoreArgs(argv: string[]): RestoreArgs | string {
     if (name !== 'from' && name !== 'database-url' && name !== 'data-dir') return `Argument inconnu : ${arg}\n\n${USAGE}`;
     values[name] = inline ?? argv[++i];
   }
-  for (const name of ['from', 'database-url', 'data-dir'] as const) if (!values[name]) return `--${name} est obligatoire.\n\n${USAGE}`;
-  return { from: resolve(values.from!), databaseUrl: values['database-url']!, dataDir: resolve(values['data-dir']!) };
+  for (const name of ['from', 'data-dir'] as const) if (!values[name]) return `--${name} est obligatoire.\n\n${USAGE}`;
+  return { from: resolve(values.from!), databaseUrl: values['database-url'] ?? null, dataDir: resolve(values['data-dir']!) };
 }
 
 class Refusal extends Error {}
+
+/** A TCP port free on 127.0.0.1 now (the restored embedded database runs only for the command). */
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolvePort(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
 
 /** The manifest, once every file it names has the SHA-256 it records. */
 async function checkedManifest(from: string): Promise<BackupManifest> {
@@ -70,17 +87,20 @@ async function checkMigrations(client: pg.Client, manifest: BackupManifest): Pro
   }
 }
 
-async function refuseNonEmptyTarget(client: pg.Client, dataDir: string, manifest: BackupManifest): Promise<void> {
+function refuseNonEmptyDataDir(dataDir: string, manifest: BackupManifest): void {
+  const media = join(dataDir, 'media');
+  if (existsSync(media) && readdirSync(media).length > 0) throw new Refusal(`Le dossier de médias cible ${media} n'est pas vide : restaurez dans un dossier de données neuf.`);
+  for (const secret of manifest.secrets) {
+    if (existsSync(join(dataDir, secret.path))) throw new Refusal(`Le dossier de données cible contient déjà ${secret.path} : restaurez dans un dossier de données neuf.`);
+  }
+}
+
+async function refuseNonEmptyDatabase(client: pg.Client, manifest: BackupManifest): Promise<void> {
   const tables = await appTables(client);
   const jobs = (await client.query<{ n: number }>(`select count(*)::int as n from pg_namespace where nspname = any($1::text[])`, [SKIPPED_SCHEMAS])).rows[0]!.n;
   if (tables.length > 0 || jobs > 0) {
     const example = tables[0] ? `, dont ${tables[0].schema}.${tables[0].table}` : '';
     throw new Refusal(`La base cible n'est pas vide (${tables.length} table(s)${example}) : la restauration se fait dans une base neuve (createdb), jamais par-dessus des données.`);
-  }
-  const media = join(dataDir, 'media');
-  if (existsSync(media) && readdirSync(media).length > 0) throw new Refusal(`Le dossier de médias cible ${media} n'est pas vide : restaurez dans un dossier de données neuf.`);
-  for (const secret of manifest.secrets) {
-    if (existsSync(join(dataDir, secret.path))) throw new Refusal(`Le dossier de données cible contient déjà ${secret.path} : restaurez dans un dossier de données neuf.`);
   }
   const role = (await client.query<{ su: boolean; v: number }>(`select rolsuper as su, current_setting('server_version_num')::int as v from pg_roles where rolname = current_user`)).rows[0]!;
   if (!role.su) throw new Refusal("Le rôle de --database-url n'est pas superutilisateur : il faut suspendre les déclencheurs (journal en ajout seul) le temps de la copie.");
@@ -152,13 +172,23 @@ export async function restoreCommand(argv: string[], _env: NodeJS.ProcessEnv, ou
     return args === USAGE ? 0 : 2;
   }
   const started = performance.now();
-  const client = new pg.Client({ connectionString: args.databaseUrl, application_name: 'lms-restore' });
+  let embedded: EmbeddedDatabase | null = null;
+  let client: pg.Client | null = null;
   try {
     const manifest = await checkedManifest(args.from);
+    refuseNonEmptyDataDir(args.dataDir, manifest);
+    if (args.databaseUrl === null) {
+      const dir = join(args.dataDir, 'postgres');
+      if (existsSync(join(dir, 'cluster', 'PG_VERSION'))) throw new Refusal(`${dir} contient déjà une base embarquée : restaurez dans un dossier de données neuf.`);
+      embedded = await startEmbeddedPostgres({ dir, port: await freePort(), database: 'lms' });
+      out.log(`Base embarquée neuve créée dans ${dir}.`);
+    }
+    const databaseUrl = embedded?.url ?? args.databaseUrl!;
+    client = new pg.Client({ connectionString: databaseUrl, application_name: 'lms-restore' });
     await client.connect();
-    await refuseNonEmptyTarget(client, args.dataDir, manifest);
+    await refuseNonEmptyDatabase(client, manifest);
     out.log(`Sauvegarde du ${manifest.createdAt} (PostgreSQL ${manifest.serverVersion}) : fichiers vérifiés.`);
-    await migrateDatabase(args.databaseUrl, out.log);
+    await migrateDatabase(databaseUrl, out.log);
     await checkMigrations(client, manifest);
     await client.query('begin');
     // Triggers off for this transaction only: the log's append-only guard and foreign keys (rows come in table order).
@@ -199,10 +229,11 @@ export async function restoreCommand(argv: string[], _env: NodeJS.ProcessEnv, ou
       out.error(`Restauration refusée : ${error.message}`);
       return 2;
     }
-    await client.query('rollback').catch(() => undefined);
+    await client?.query('rollback').catch(() => undefined);
     throw error;
   } finally {
-    await client.end().catch(() => undefined);
+    await client?.end().catch(() => undefined);
+    await embedded?.stop();
   }
 }
 
