@@ -4,10 +4,11 @@
 //      checkpoint written (the manifest must name it);
 //   2. `npm run backup` while the app runs, then Léa's dossier de preuves (agile course) generated and
 //      downloaded from the source: the « before » dossier, made from exactly what the backup holds;
-//   3. the source stopped; `npm run restore` into a second, fresh PostgreSQL and data folder;
+//   3. the source stopped; `npm run restore -- --data-dir` into a fresh data folder and the new embedded
+//      PostgreSQL it makes there (the embedded default's path);
 //   4. against the restored copy only: eventlog:verify, projections:rebuild -- --check, xapi:verify,
 //      evidence:verify-rows; the chain heads recomputed and compared with the backup's, stream by stream;
-//   5. the app started on the copy, Léa's dossier generated again, and a ledger checkpoint written
+//   5. the app started on the copy (DATA_DIR alone), Léa's dossier generated again, and a ledger checkpoint written
 //      (the next number, signed by the source's key, restored from the set): each data file of the ZIP
 //      (donnees/*.json, documents/*.pdf) must have the SHA-256 of the « before » one. The transcript
 //      (releve-de-formation.pdf / .xlsx) and manifest.json embed the generation time: compared by
@@ -139,13 +140,20 @@ async function projectionsCaughtUp(url) {
   }
 }
 
-async function startApp(name, databaseUrl, dataDir, seed, logFile) {
+/** The built app; `database` is a DATABASE_URL, or { embeddedPort } for the embedded PostgreSQL of `dataDir`. */
+async function startApp(name, database, dataDir, seed, logFile) {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  const env = { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO_DATA: seed ? 'true' : 'false', METRICS_PORT: '' };
+  if (typeof database === 'string') env.DATABASE_URL = database;
+  else {
+    delete env.DATABASE_URL;
+    env.EMBEDDED_DATABASE_PORT = String(database.embeddedPort);
+  }
   const app = await startService({
     name,
     script: join(dist, 'main.js'),
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, DATA_DIR: dataDir, SEED_DEMO_DATA: seed ? 'true' : 'false', METRICS_PORT: '' },
+    env,
     logFile,
     readyUrl: `${baseUrl}/api/health`,
   });
@@ -215,12 +223,14 @@ async function main() {
   await sourceApp.app.stop();
   await source.stop();
 
-  step('Restauration (npm run restore) dans une base et un dossier de données neufs…');
-  const copy = await startEmbeddedPostgres({ dir: join(tmp, 'copie-postgres'), port: await freePort(), database: 'lms' });
-  cleanups.push(() => copy.stop());
+  // The embedded default's own path: restore makes a new PostgreSQL in the data folder, the app then takes it with DATA_DIR alone.
+  step('Restauration (npm run restore) dans un dossier de données neuf, base embarquée neuve…');
   const copyData = join(tmp, 'copie-data');
-  const restore = await runCli('cli/restore.js', ['--from', set, '--database-url', copy.url, '--data-dir', copyData], {});
+  const restore = await runCli('cli/restore.js', ['--from', set, '--data-dir', copyData], {});
   if (restore.code !== 0) throw new DrillFailure(`npm run restore a échoué (code ${restore.code}).`);
+  const copyPort = await freePort();
+  const copy = await startEmbeddedPostgres({ dir: join(copyData, 'postgres'), port: copyPort, database: 'lms' });
+  cleanups.push(() => copy.stop());
 
   if (corrupt) {
     step('Variante de contrôle : une ligne du journal modifiée dans la copie restaurée.');
@@ -257,7 +267,8 @@ async function main() {
   else console.log(`    ${headsAfter.length} flux, têtes identiques (${manifest.chainHeads.events} événements, empreinte ${manifest.chainHeads.digest}).`);
 
   step('Application démarrée sur la copie, dossier de Léa régénéré…');
-  const copyApp = await startApp('application restaurée', copy.url, copyData, false, join(tmp, 'copie-app.log'));
+  await copy.stop();
+  const copyApp = await startApp('application restaurée', { embeddedPort: copyPort }, copyData, false, join(tmp, 'copie-app.log'));
   await projectionsCaughtUp(copy.url);
   const after = await leaDossier(copyApp.baseUrl, copy.url);
   // The copy goes on signing under the same key (restored from the set), after the restored checkpoints.
