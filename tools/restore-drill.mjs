@@ -64,15 +64,18 @@ function runCli(script, cliArgs, env) {
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, [join(dist, script), ...cliArgs], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
-    const keep = (chunk) => {
+    let errors = '';
+    child.stdout.on('data', (chunk) => {
       output += chunk;
-    };
-    child.stdout.on('data', keep);
-    child.stderr.on('data', keep);
+    });
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+      errors += chunk;
+    });
     child.on('error', reject);
     child.on('exit', (code) => {
       for (const line of output.trimEnd().split('\n').slice(-8)) if (line) console.log(`    ${line}`);
-      resolvePromise({ code: code ?? 1, output });
+      resolvePromise({ code: code ?? 1, output, firstError: errors.split('\n').find((l) => l.trim()) ?? '' });
     });
   });
 }
@@ -255,7 +258,7 @@ async function main() {
   ]) {
     step(`${name} sur la copie restaurée…`);
     const result = await runCli(script, cliArgs, env);
-    if (result.code !== 0) failures.push(`${name} échoue sur la copie restaurée (code ${result.code})`);
+    if (result.code !== 0) failures.push(`${name} échoue sur la copie restaurée (code ${result.code})${result.firstError ? ` : ${result.firstError.trim()}` : ''}`);
   }
 
   step('Têtes de chaîne de la copie comparées à celles de la sauvegarde…');
