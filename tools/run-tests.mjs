@@ -17,6 +17,8 @@ const SUITES = [
   { name: 'frontend', script: 'test:frontend' },
   { name: 'build', script: 'build' },
   { name: 'e2e', script: 'test:e2e', needs: 'build' },
+  // The restore drill (docs/adr/0062): back up a seeded demo centre, restore it into a fresh database, verify it.
+  { name: 'restore', script: 'drill:restore', needs: 'build' },
 ];
 
 const wanted = process.argv.slice(2);
