@@ -1,23 +1,17 @@
 // A node with JOBS_ENABLED=false sends jobs and reads their status; the nodes that work run them,
 // once (issue 32, docs/adr/0059). Before, such a node had no queue at all: it refused imports,
 // dossier batches and the survey dispatch with a 409.
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { createApp } from './create-app.js';
-import { loadConfig } from './platform/config/config.js';
 import { eventually } from './platform/testing/eventually.js';
 import { call, givenAdmin } from './testing/fixtures.js';
-import { startTestApp, type TestApp } from './testing/test-app.js';
+import { startSecondNode, startTestApp, type TestApp } from './testing/test-app.js';
 import { Jobs } from './platform/jobs/jobs.service.js';
 
 let sender: TestApp;
-let worker: NestFastifyApplication;
+let worker: TestApp;
 
 beforeAll(async () => {
   sender = await startTestApp({ JOBS_ENABLED: 'false' });
-  const config = loadConfig({ DATA_DIR: sender.config.dataDir, FRONTEND_DIST: join(tmpdir(), 'lms-no-frontend'), JOBS_ENABLED: 'true' });
-  worker = await createApp(config, sender.databaseUrl, { logLevels: ['error'] });
+  worker = await startSecondNode(sender, { JOBS_ENABLED: 'true' });
 });
 
 afterAll(async () => {
@@ -29,7 +23,7 @@ it('a node without workers sends a job that a node with workers runs once, and r
   const senderJobs = sender.app.get(Jobs);
   expect([senderJobs.sending, senderJobs.running]).toEqual([true, false]);
   const ran: number[] = [];
-  await worker.get(Jobs).define<{ n: number }>({ name: 'noeuds-compte', retryLimit: 2, handler: async (job) => { ran.push(job.data.n); } });
+  await worker.app.get(Jobs).define<{ n: number }>({ name: 'noeuds-compte', retryLimit: 2, handler: async (job) => { ran.push(job.data.n); } });
   await senderJobs.declare('noeuds-compte', 2);
   const ids: string[] = [];
   for (let n = 0; n < 5; n++) ids.push(await senderJobs.send('noeuds-compte', { n }));

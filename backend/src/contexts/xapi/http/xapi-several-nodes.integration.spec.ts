@@ -1,29 +1,23 @@
 // X-Experience-API-Consistent-Through with two app nodes on one database (issue 32, docs/adr/0059):
 // a statement in flight on one node holds back the other node's header, a node's late clock cannot
 // put a statement before an answer already given, and once nothing is in flight both answer « now ».
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import pg from 'pg';
-import { createApp } from '../../../create-app.js';
-import { loadConfig } from '../../../platform/config/config.js';
 import { eventually } from '../../../platform/testing/eventually.js';
-import { TestClock } from '../../../platform/testing/test-clock.js';
 import { call, givenAdmin } from '../../../testing/fixtures.js';
-import { startTestApp, type TestApp } from '../../../testing/test-app.js';
+import { startSecondNode, startTestApp, type TestApp } from '../../../testing/test-app.js';
 
 let a: TestApp;
 let b: NestFastifyApplication;
-const clockB = new TestClock();
+let clockB: TestApp['clock'];
 let basic: string;
 let client: pg.Client;
 
 beforeAll(async () => {
   a = await startTestApp();
-  // Nodes share the database, the storage and the secrets (docs/adr/0059).
-  const config = loadConfig({ DATA_DIR: a.config.dataDir, FRONTEND_DIST: join(tmpdir(), 'lms-no-frontend'), JOBS_ENABLED: 'false' });
-  b = await createApp(config, a.databaseUrl, { logLevels: ['error'], clock: clockB });
+  const second = await startSecondNode(a);
+  [b, clockB] = [second.app, second.clock];
   const admin = await givenAdmin(a);
   const response = await call(a, 'POST', '/api/xapi-credentials', admin.token, { name: 'Fournisseur', scopes: ['all'] });
   const { key, secret } = response.json();
