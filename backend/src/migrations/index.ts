@@ -59,6 +59,7 @@ import { Migration20261127109EngagementSatisfactionReadModels } from './20261127
 import { Migration20261127111EnrolmentContacts } from './20261127-111-enrolment-contacts.js';
 import { Migration20261127112DocumentDownloads } from './20261127-112-document-downloads.js';
 import { Migration20261127115ConversationPresence } from './20261127-115-conversation-presence.js';
+import { Migration20261127122XapiConsistentThrough } from './20261127-122-xapi-consistent-through.js';
 
 /** Every migration, in order. Listed explicitly so that the built app needs no file discovery. */
 export const MIGRATIONS = [
@@ -96,4 +97,5 @@ export const MIGRATIONS = [
   Migration20261127111EnrolmentContacts,
   Migration20261127112DocumentDownloads,
   Migration20261127115ConversationPresence,
+  Migration20261127122XapiConsistentThrough,
 ];

@@ -16,11 +16,9 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real application on its own fresh database; requests go through Fastify's inject (no socket). */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
-  const config = loadConfig({
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'lms-test-data-')),
+function testConfig(dataDir: string, env: Record<string, string>): AppConfig {
+  return loadConfig({
+    DATA_DIR: dataDir,
     FRONTEND_DIST: join(tmpdir(), 'lms-no-frontend'),
     LOGIN_MAX_FAILURES_PER_ACCOUNT: '5',
     LOGIN_MAX_FAILURES_PER_ADDRESS: '1000',
@@ -28,6 +26,12 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     JOBS_ENABLED: 'false',
     ...env,
   });
+}
+
+/** The real application on its own fresh database; requests go through Fastify's inject (no socket). */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = testConfig(mkdtempSync(join(tmpdir(), 'lms-test-data-')), env);
   const clock = new TestClock();
   const app = await createApp(config, database.url, { logLevels: ['error'], clock });
   return {
@@ -40,4 +44,15 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       await database.drop();
     },
   };
+}
+
+/**
+ * Another app node on the same database, storage and secrets as `first` (docs/adr/0059), with its
+ * own clock; closing it leaves the database to `first`.
+ */
+export async function startSecondNode(first: TestApp, env: Record<string, string> = {}): Promise<TestApp> {
+  const config = testConfig(first.config.dataDir, env);
+  const clock = new TestClock();
+  const app = await createApp(config, first.databaseUrl, { logLevels: ['error'], clock });
+  return { app, config, databaseUrl: first.databaseUrl, clock, close: () => app.close() };
 }

@@ -70,11 +70,26 @@ export class JobQueue {
 
   constructor(
     databaseUrl: string,
-    private readonly options: { pollingIntervalSeconds?: number; superviseIntervalSeconds?: number; onError?: (error: Error) => void } = {},
+    private readonly options: {
+      pollingIntervalSeconds?: number;
+      superviseIntervalSeconds?: number;
+      onError?: (error: Error) => void;
+      /**
+       * false: this node sends jobs and reads their status but runs none (JOBS_ENABLED=false, docs/adr/0059):
+       * no worker, no schedule, no supervision; the nodes that work do all three.
+       */
+      workers?: boolean;
+    } = {},
   ) {
     // Supervision (expiries, missed heartbeats) every 60 s unless asked (a test asks for less).
     const supervise = options.superviseIntervalSeconds;
-    this.boss = new PgBoss({ connectionString: databaseUrl, schema: JOBS_SCHEMA, ...(supervise ? { superviseIntervalSeconds: supervise, monitorIntervalSeconds: supervise } : {}) });
+    const sendOnly = options.workers === false ? { supervise: false, schedule: false } : {};
+    this.boss = new PgBoss({
+      connectionString: databaseUrl,
+      schema: JOBS_SCHEMA,
+      ...(supervise ? { superviseIntervalSeconds: supervise, monitorIntervalSeconds: supervise } : {}),
+      ...sendOnly,
+    });
     this.boss.on('error', (error: Error) => this.options.onError?.(error));
     this.pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
     // An idle connection the server drops (a PostgreSQL restart, ADR 0023) emits 'error' on the pool:
@@ -119,6 +134,7 @@ export class JobQueue {
     // heartbeat) is put in force on a database that already has the queue.
     await this.boss.updateQueue(definition.name, { ...options, heartbeatSeconds: definition.heartbeatSeconds ?? null });
     this.names.add(definition.name);
+    if (this.options.workers === false) return;
     if (definition.schedule) await this.boss.schedule(definition.name, definition.schedule, {}, { tz: 'Europe/Paris' });
     // One job a fetch (pg-boss's default batch size): what the handler returns is that job's output.
     await this.boss.work<T>(definition.name, { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2, batchSize: 1 }, async (jobs) => {

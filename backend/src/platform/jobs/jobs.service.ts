@@ -5,10 +5,10 @@ import { JobQueue, type JobDefinition, type JobStatus, type QueueCounts } from '
 /** The database URL the queue runs on (the app's own, docs/adr/0031). */
 export const JOBS_DATABASE_URL = Symbol('JOBS_DATABASE_URL');
 
-/** A job sent while this node runs no queue (JOBS_ENABLED=false). */
+/** A job sent before this node's queue has started (or after it stopped). */
 export class JobsDisabledError extends Error {
   constructor() {
-    super('La file de tâches n’est pas démarrée sur ce serveur (JOBS_ENABLED=false).');
+    super('La file de tâches n’est pas démarrée sur ce serveur.');
   }
 }
 
@@ -33,7 +33,16 @@ export class Jobs implements OnApplicationBootstrap, OnApplicationShutdown {
     @Inject(JOBS_DATABASE_URL) private readonly databaseUrl: string,
   ) {}
 
+  /** Whether this node runs jobs (JOBS_ENABLED): its workers and schedules are started. */
   get running(): boolean {
+    return this.queue !== null && this.config.jobsEnabled;
+  }
+
+  /**
+   * Whether this node can send jobs and read their status: every node once started, with or
+   * without workers (a JOBS_ENABLED=false node's jobs are run by the nodes that work, docs/adr/0059).
+   */
+  get sending(): boolean {
     return this.queue !== null;
   }
 
@@ -60,24 +69,28 @@ export class Jobs implements OnApplicationBootstrap, OnApplicationShutdown {
     return this.queue.send(name, data, options);
   }
 
-  /** A job's state, attempts and progress; null for an unknown id (or when this node runs no queue). */
+  /** A job's state, attempts and progress; null for an unknown id (or before the queue has started). */
   async status(id: string): Promise<JobStatus | null> {
     return this.queue ? this.queue.status(id) : null;
   }
 
-  /** The depth of every queue this node runs (none while its queue is off: another node reports them). */
+  /** The depth of every queue this node knows (the same on every node: pg-boss counts in the database). */
   async queueCounts(): Promise<QueueCounts[]> {
     return this.queue ? this.queue.counts() : [];
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    if (!this.config.jobsEnabled) return;
-    const queue = new JobQueue(this.databaseUrl, { onError: (error) => this.logger.warn(`pg-boss : ${error.message}`) });
+    const workers = this.config.jobsEnabled;
+    const queue = new JobQueue(this.databaseUrl, { workers, onError: (error) => this.logger.warn(`pg-boss : ${error.message}`) });
     await queue.start();
     for (const [name, retryLimit] of this.declared) await queue.declare(name, retryLimit);
     for (const definition of this.definitions.values()) await queue.define(definition);
     this.queue = queue;
-    this.logger.log(`File de tâches démarrée (pg-boss, schéma jobs, ${this.definitions.size} type(s) de tâche).`);
+    this.logger.log(
+      workers
+        ? `File de tâches démarrée (pg-boss, schéma jobs, ${this.definitions.size} type(s) de tâche).`
+        : 'File de tâches démarrée sans exécution (JOBS_ENABLED=false) : ce serveur envoie des tâches, les autres les exécutent.',
+    );
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -228,7 +228,7 @@ export class RunSurveyDispatchHandler implements ICommandHandler<RunSurveyDispat
   constructor(private readonly jobs: Jobs) {}
 
   async execute(): Promise<{ job_id: string }> {
-    if (!this.jobs.running) throw new ConflictError(QUEUE_STOPPED);
+    if (!this.jobs.sending) throw new ConflictError(QUEUE_STOPPED);
     return { job_id: await this.jobs.send(SURVEY_DISPATCH_JOB, {}) };
   }
 }

@@ -1,5 +1,5 @@
 import { Database } from '../../../platform/database/database.js';
-import { startTestApp, type TestApp } from '../../../testing/test-app.js';
+import { startSecondNode, startTestApp, type TestApp } from '../../../testing/test-app.js';
 import { ConversationPresence, PRESENCE_WINDOW_MS } from './presence.js';
 
 /** Presence shared by every node through PostgreSQL (docs/adr/0059): two instances stand for two nodes. */
@@ -64,5 +64,22 @@ describe('ConversationPresence', () => {
     await nodeB.mark(teacher, student, 'student');
     t.clock.advance(10_000 + PRESENCE_WINDOW_MS);
     expect(await nodeA.isActive(teacher, student, 'student')).toBe(true);
+  });
+
+  it('is the same for two app nodes on one database: a poll served by one, seen by the other', async () => {
+    const second = await startSecondNode(t);
+    try {
+      const { teacher, student } = nextPair();
+      const onA = t.app.get(ConversationPresence);
+      const onB = second.app.get(ConversationPresence);
+      second.clock.set(t.clock.now());
+      expect(await onB.isActive(teacher, student, 'student')).toBe(false);
+      await onA.mark(teacher, student, 'student');
+      expect(await onB.isActive(teacher, student, 'student')).toBe(true);
+      second.clock.advance(PRESENCE_WINDOW_MS + 1);
+      expect(await onB.isActive(teacher, student, 'student')).toBe(false);
+    } finally {
+      await second.close();
+    }
   });
 });

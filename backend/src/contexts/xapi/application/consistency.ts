@@ -1,30 +1,29 @@
-import { Injectable } from '@nestjs/common';
-import { Clock } from '../../../shared-kernel/index.js';
+import { Injectable, Logger } from '@nestjs/common';
+import { Database } from '../../../platform/database/database.js';
 
 /**
- * X-Experience-API-Consistent-Through: the instant before which every statement of this node is
- * visible. A statement's `stored` is taken before its transaction commits, so while one is in
- * flight the answer is just before the oldest such `stored`; otherwise now.
+ * X-Experience-API-Consistent-Through: the instant up to which every statement, stored by any node,
+ * is visible (issue 32, docs/adr/0059). Answered by the database (`xapi.consistent_through()`,
+ * migration 122) from the statement writers' turn, which every node takes: « now » on the
+ * database's clock when no writer holds or waits for it anywhere (and that answer recorded, so
+ * that a writer whose `stored` was taken earlier takes a later one under the turn); otherwise the
+ * newest `stored` committed, before which nothing can come any more. One round trip, no writer's
+ * cost but reading the recorded answer under its turn.
  */
 @Injectable()
 export class StatementConsistency {
-  private readonly inFlight = new Map<number, number>();
-  private next = 0;
+  private readonly logger = new Logger('xAPI');
 
-  constructor(private readonly clock: Clock) {}
+  constructor(private readonly database: Database) {}
 
-  /** The `stored` instant of a new write, in flight until `done` is called (after commit or rollback). */
-  begin(): { at: Date; done: () => void } {
-    const at = this.clock.now();
-    const ticket = ++this.next;
-    this.inFlight.set(ticket, at.getTime());
-    return { at, done: () => this.inFlight.delete(ticket) };
-  }
-
-  through(): Date {
-    const now = this.clock.now().getTime();
-    let oldest = now;
-    for (const stored of this.inFlight.values()) oldest = Math.min(oldest, stored - 1);
-    return new Date(oldest);
+  /** The instant; the epoch when the database cannot answer (true, and a client simply asks again). */
+  async through(): Promise<Date> {
+    try {
+      const row = await this.database.one<{ through: Date }>('select xapi.consistent_through() as through');
+      return row ? new Date(row.through) : new Date(0);
+    } catch (error) {
+      this.logger.warn(`X-Experience-API-Consistent-Through : ${(error as Error).message}`);
+      return new Date(0);
+    }
   }
 }

@@ -750,15 +750,18 @@ describe('batches stored set-based (issue 31)', () => {
     expect(JSON.parse(after.lines.log.join('')).mismatches).toContainEqual({ statementId: second[3], problem: 'altered' });
   });
 
-  it('takes `stored` from the server clock when it is after the newest stored, else 1 ms after the newest, and stores the form its event hashed either way', async () => {
+  it('takes `stored` from the server clock when it is after the newest stored and the newest Consistent-Through answered, else 1 ms after them, and stores the form its event hashed either way', async () => {
     const newest = async () => new Date((await db.query<{ stored: Date }>(`select max(stored) as stored from xapi.statement`))[0].stored).getTime();
-    // What the rule gives a batch: the clock's instant, unless a statement committed before it (a lower seq) has that one or a later one.
-    const expectedFor = async (ids: string[], clock: Date) => {
+    const answered = async () => new Date((await db.query<{ answered: Date }>(`select answered from xapi.consistency`))[0].answered).getTime();
+    // What the rule gives a batch: the clock's instant, unless a statement committed before it (a lower seq), or an answer of
+    // X-Experience-API-Consistent-Through given before it (migration 122), has that one or a later one.
+    const expectedFor = async (ids: string[], clock: Date, answeredBefore: number) => {
       const [{ stored }] = await db.query<{ stored: Date | null }>(
         `select max(stored) as stored from xapi.statement where seq < (select min(seq) from xapi.statement where id = any($1::uuid[]))`,
         [ids],
       );
-      return new Date(stored === null ? clock.getTime() : Math.max(clock.getTime(), new Date(stored).getTime() + 1)).toISOString();
+      const after = Math.max(stored === null ? 0 : new Date(stored).getTime(), answeredBefore);
+      return new Date(Math.max(clock.getTime(), after + 1)).toISOString();
     };
     const rowsOf = async (ids: string[]) =>
       db.query<{ stored: Date; json_stored: string; sha256: string; event_sha256: string; canonical: string }>(
@@ -771,13 +774,15 @@ describe('batches stored set-based (issue 31)', () => {
       const before = await newest();
       const behindClock = new Date(before - 3_600_000);
       t.clock.set(behindClock);
+      const answeredBeforeBehind = await answered();
       const behind = await post([statement(), statement()]);
       // A clock ahead of the newest: its own instant (the stored forms made before the turn serve as they are).
-      const aheadClock = new Date((await newest()) + 1_000);
+      const aheadClock = new Date(Math.max(await newest(), await answered()) + 1_000);
       t.clock.set(aheadClock);
+      const answeredBeforeAhead = await answered();
       const ahead = await post([statement(), statement()]);
-      for (const [ids, clock] of [[behind, behindClock], [ahead, aheadClock]] as const) {
-        const expected = await expectedFor([...ids], clock);
+      for (const [ids, clock, answeredBefore] of [[behind, behindClock, answeredBeforeBehind], [ahead, aheadClock, answeredBeforeAhead]] as const) {
+        const expected = await expectedFor([...ids], clock, answeredBefore);
         const rows = await rowsOf([...ids]);
         expect(rows).toHaveLength(2);
         for (const row of rows) {

@@ -137,7 +137,7 @@ export class XapiRoutes implements OnModuleInit {
       // its Basic or bearer header: no cookie is involved, so any origin may read the answers.
       void reply.header('access-control-allow-origin', '*').header('access-control-expose-headers', EXPOSED_HEADERS);
       // Every answer of the statement resource says up to when it is consistent (StatementConsistency), errors included.
-      if (request.url.startsWith(`${XAPI_PREFIX}/statements`)) void reply.header('x-experience-api-consistent-through', this.consistency.through().toISOString());
+      if (request.url.startsWith(`${XAPI_PREFIX}/statements`)) void reply.header('x-experience-api-consistent-through', (await this.consistency.through()).toISOString());
       return payload;
     });
     instance.setErrorHandler((error, request, reply) => this.fail(error, request, reply));

@@ -45,7 +45,7 @@ export class RequestStudentImportHandler implements ICommandHandler<RequestStude
     assertAdmin(actor);
     const known = await this.store.transaction(async (uow) => uow.find(StudentImport, { id: requestKey }));
     if (known) return { importId: known.id, jobId: known.jobId, total: known.total };
-    if (!this.jobs.running) throw new ConflictError('La file de tâches n’est pas démarrée sur ce serveur : l’import ne peut pas être lancé.');
+    if (!this.jobs.sending) throw new ConflictError('La file de tâches n’est pas démarrée sur ce serveur : l’import ne peut pas être lancé.');
     const checked = await this.check.check(actor, bytes);
     const preview = previewView(checked.fileProblems, checked.rows);
     if (!preview.importable) throw new ImportHasProblemsError(preview);

@@ -5,7 +5,6 @@ import { EventLog, eventIdFor } from '../../../../platform/event-log/index.js';
 import { sqlExecutor } from '../../../../platform/event-log/sql-executor.js';
 import { Clock } from '../../../../shared-kernel/index.js';
 import { GetCourseOwner } from '../../../catalogue/contracts/catalogue.queries.js';
-import { StatementConsistency } from '../consistency.js';
 import {
   activityParams,
   INSERT_STATEMENTS_SQL,
@@ -133,7 +132,6 @@ export class StoreStatementsHandler implements ICommandHandler<StoreStatements> 
     private readonly log: EventLog,
     private readonly home: XapiHome,
     private readonly queries: QueryBus,
-    private readonly consistency: StatementConsistency,
     private readonly clock: Clock,
   ) {}
 
@@ -143,41 +141,37 @@ export class StoreStatementsHandler implements ICommandHandler<StoreStatements> 
     if (statements.length > MAX_STATEMENTS_PER_REQUEST) {
       throw new XapiError(413, `Payload too large: at most ${MAX_STATEMENTS_PER_REQUEST} statements per request (this one has ${statements.length}); send the rest in further requests`);
     }
-    // In flight from the instant `stored` may be taken until the commit (X-Experience-API-Consistent-Through).
-    const { done } = this.consistency.begin();
-    try {
-      const authority = this.home.authority(principal);
-      const ids = new Set<string>();
-      const prepared: Prepared[] = [];
-      for (const [index, raw] of statements.entries()) {
-        // A big batch is validated in slices: the other requests of this node are answered in between.
-        if (index > 0 && index % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
-        const path = statements.length > 1 ? `statements[${index}]` : 'statement';
-        validateStatement(raw, path);
-        const statement = raw as Obj;
-        if (statementId !== undefined) {
-          if (statement.id !== undefined && String(statement.id).toLowerCase() !== statementId.toLowerCase()) {
-            throw new XapiBadRequest('statementId: the parameter and the statement id differ');
-          }
-          statement.id = statementId;
+    // X-Experience-API-Consistent-Through needs nothing here: the turn answers the newest of `stored`
+    // and of the header's answers, so a `stored` taken before an answer is taken again (migration 122).
+    const authority = this.home.authority(principal);
+    const ids = new Set<string>();
+    const prepared: Prepared[] = [];
+    for (const [index, raw] of statements.entries()) {
+      // A big batch is validated in slices: the other requests of this node are answered in between.
+      if (index > 0 && index % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
+      const path = statements.length > 1 ? `statements[${index}]` : 'statement';
+      validateStatement(raw, path);
+      const statement = raw as Obj;
+      if (statementId !== undefined) {
+        if (statement.id !== undefined && String(statement.id).toLowerCase() !== statementId.toLowerCase()) {
+          throw new XapiBadRequest('statementId: the parameter and the statement id differ');
         }
-        this.checkActor(principal, statement);
-        this.checkAttachments(statement, attachments, path);
-        checkSignatures(statement, attachments, path);
-        const item = this.prepare(statement, authority);
-        if (ids.has(item.id)) throw new XapiBadRequest(`${path}.id: the same id is used twice in the request`);
-        ids.add(item.id);
-        prepared.push(item);
+        statement.id = statementId;
       }
-      // Every attachment sent must be declared by a statement (Communication 1.5.2).
-      const declared = new Set(prepared.flatMap((p) => ((p.sent.attachments as Obj[] | undefined) ?? []).map((a) => String(a.sha2))));
-      for (const sha2 of attachments.keys()) if (!declared.has(sha2)) throw new XapiBadRequest(`attachments: a part (sha2 ${sha2}) matches no statement's attachment`);
-      const teacherIds = await this.teacherIds(prepared);
-      await this.save(principal, authority, prepared, attachments, teacherIds);
-      return prepared.map((p) => p.id);
-    } finally {
-      done();
+      this.checkActor(principal, statement);
+      this.checkAttachments(statement, attachments, path);
+      checkSignatures(statement, attachments, path);
+      const item = this.prepare(statement, authority);
+      if (ids.has(item.id)) throw new XapiBadRequest(`${path}.id: the same id is used twice in the request`);
+      ids.add(item.id);
+      prepared.push(item);
     }
+    // Every attachment sent must be declared by a statement (Communication 1.5.2).
+    const declared = new Set(prepared.flatMap((p) => ((p.sent.attachments as Obj[] | undefined) ?? []).map((a) => String(a.sha2))));
+    for (const sha2 of attachments.keys()) if (!declared.has(sha2)) throw new XapiBadRequest(`attachments: a part (sha2 ${sha2}) matches no statement's attachment`);
+    const teacherIds = await this.teacherIds(prepared);
+    await this.save(principal, authority, prepared, attachments, teacherIds);
+    return prepared.map((p) => p.id);
   }
 
   private checkMayWrite(principal: XapiPrincipal): void {
