@@ -50,6 +50,7 @@ export class UnitOfWork {
   constructor(
     readonly em: EntityManager,
     readonly uploads: StagedUploads,
+    private readonly appendNew: (aggregates: AggregateRoot[]) => Promise<void> = () => Promise.reject(new Error('Cette unité de travail n’ajoute rien au journal avant sa fin.')),
   ) {}
 
   /** Loads an aggregate (locked `for update` when asked) or throws the given domain error. */
@@ -92,6 +93,16 @@ export class UnitOfWork {
   insertedByWork<A extends AggregateRoot>(aggregates: A[]): A[] {
     for (const aggregate of aggregates) this.track(aggregate);
     return aggregates;
+  }
+
+  /**
+   * Appends now, in one set-based append (`EventLog.appendMany`), the events of new aggregates whose
+   * rows the work inserted itself, and does not track them: a work writing 10,000 of them chunk by
+   * chunk (a bulk import, docs/adr/0052) holds one chunk at a time. Same transaction, same checks and
+   * chaining as at the end of the work; only new streams (their expected version is 0).
+   */
+  async appendInserted(aggregates: AggregateRoot[]): Promise<void> {
+    await this.appendNew(aggregates);
   }
 
   /** Persists the new aggregates that recorded something (a "get or start" that changed nothing inserts nothing). */
@@ -144,7 +155,7 @@ export class AggregateStore {
     try {
       const result = await this.orm.em.fork().transactional(async (em) => {
         await serialize(em, options.serialize ?? []);
-        const uow = new UnitOfWork(em, uploads);
+        const uow = new UnitOfWork(em, uploads, (aggregates) => this.appendNew(em, aggregates, options));
         const value = await work(uow);
         await this.save(uow, options);
         return typeof value === 'function' ? (value as () => T)() : value;
@@ -160,14 +171,7 @@ export class AggregateStore {
   private async save(uow: UnitOfWork, options: TransactionOptions): Promise<void> {
     uow.persistAdded();
     await uow.em.flush();
-    const metadata = options.actor ? { actor: { accountId: options.actor.accountId, role: options.actor.role } } : undefined;
-    const requests: AppendRequest[] = [];
-    for (const aggregate of uow.tracked) {
-      const events = aggregate.takeEvents();
-      if (events.length === 0) continue;
-      const stream = aggregate.stream();
-      requests.push({ streamType: stream.type, streamId: stream.id, expectedVersion: aggregate.version - events.length, events, metadata });
-    }
+    const requests = appendRequests(uow.tracked, options);
     // Many new streams at once (a bulk import: 10,000 learners, docs/adr/0052) go in one set-based
     // append, chained exactly as one by one; streams with a head to read go one by one.
     const fresh = requests.filter((r) => r.expectedVersion === 0);
@@ -175,6 +179,26 @@ export class AggregateStore {
     if (batched) await this.log.appendMany(uow.em, fresh);
     for (const request of requests) if (!batched || request.expectedVersion !== 0) await this.log.append(uow.em, request);
   }
+
+  /** `UnitOfWork.appendInserted`: new streams only, in one `appendMany`. */
+  private async appendNew(em: EntityManager, aggregates: AggregateRoot[], options: TransactionOptions): Promise<void> {
+    const requests = appendRequests(aggregates, options);
+    if (requests.some((r) => r.expectedVersion !== 0)) throw new Error('appendInserted : seuls les agrégats nouveaux (version attendue 0) sont ajoutés avant la fin du travail.');
+    await this.log.appendMany(em, requests);
+  }
+}
+
+/** The append requests of the aggregates' pending events (taken), each expecting the version it was loaded at. */
+function appendRequests(aggregates: Iterable<AggregateRoot>, options: TransactionOptions): AppendRequest[] {
+  const metadata = options.actor ? { actor: { accountId: options.actor.accountId, role: options.actor.role } } : undefined;
+  const requests: AppendRequest[] = [];
+  for (const aggregate of aggregates) {
+    const events = aggregate.takeEvents();
+    if (events.length === 0) continue;
+    const stream = aggregate.stream();
+    requests.push({ streamType: stream.type, streamId: stream.id, expectedVersion: aggregate.version - events.length, events, metadata });
+  }
+  return requests;
 }
 
 /** A try that lost a race with another transaction: running the work again resolves it. */
