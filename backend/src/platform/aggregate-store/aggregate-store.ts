@@ -4,6 +4,7 @@ import { DeadlockException, MikroORM, UniqueConstraintViolationException, type E
 import { Injectable } from '@nestjs/common';
 import { ConcurrentWriteError, type Actor, type AggregateRoot, type DomainError } from '../../shared-kernel/index.js';
 import { EventLog, StreamVersionConflictError, type AppendRequest } from '../event-log/index.js';
+import { MAX_EVENTS_PER_APPEND } from '../event-log/event-log.js';
 import { sqlExecutor } from '../event-log/sql-executor.js';
 import { MediaStorage } from '../storage/media-storage.js';
 import { StagedUploads } from '../storage/staged-uploads.js';
@@ -177,7 +178,18 @@ export class AggregateStore {
     const fresh = requests.filter((r) => r.expectedVersion === 0);
     const batched = fresh.length > 1 && new Set(fresh.map((r) => `${r.streamType}/${r.streamId}`)).size === fresh.length;
     if (batched) await this.log.appendMany(uow.em, fresh);
-    for (const request of requests) if (!batched || request.expectedVersion !== 0) await this.log.append(uow.em, request);
+    for (const request of requests) if (!batched || request.expectedVersion !== 0) await this.appendInSlices(uow.em, request);
+  }
+
+  /**
+   * One stream's events, in slices of what one append takes (`MAX_EVENTS_PER_APPEND`), in order, each
+   * expecting the version the one before left: 10,000 learners of an import joining one session.
+   */
+  private async appendInSlices(em: EntityManager, request: AppendRequest): Promise<void> {
+    for (let at = 0; at < request.events.length; at += MAX_EVENTS_PER_APPEND) {
+      const expectedVersion = request.expectedVersion === 'any' ? 'any' : request.expectedVersion + at;
+      await this.log.append(em, { ...request, expectedVersion, events: request.events.slice(at, at + MAX_EVENTS_PER_APPEND) });
+    }
   }
 
   /** `UnitOfWork.appendInserted`: new streams only, in one `appendMany`. */

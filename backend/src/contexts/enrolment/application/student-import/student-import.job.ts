@@ -169,7 +169,8 @@ export class StudentImportRunner implements OnModuleInit {
    * id (drawn here, recorded with « importé ») of the job that will e-mail the activation links, or null.
    * The enrolments are built by the domain (`StudentCourse.enrol`: the same `StudentEnrolled`) and
    * written set-based, chunk after chunk: one INSERT and one `appendMany` per chunk (ADR 0052
-   * amendment 3), not 10,000 entities in the ORM's unit of work.
+   * amendment 3), not 10,000 entities in the ORM's unit of work; the session memberships likewise
+   * (recorded by the session, one INSERT per session and chunk).
    */
   private async enrol(importId: string, { students }: ImportedStudents, actor: Actor): Promise<string | null> {
     const rows = await this.enrolRows(importId);
@@ -191,11 +192,16 @@ export class StudentImportRunner implements OnModuleInit {
             return student ? [{ row, student }] : [];
           });
           enrolments += await this.enrolChunk(uow, chunk.flatMap(({ row, student }) => row.courseIds.map((courseId) => ({ studentId: student.studentId, courseId }))), now);
+          const joining = new Map<number, number[]>();
           for (const { row, student } of chunk) {
-            const session = row.sessionId !== null ? sessions.get(row.sessionId) : undefined;
-            if (session && session.addLearner(student.studentId, true, now)) memberships += 1;
+            if (row.sessionId !== null && sessions.has(row.sessionId)) {
+              const learners = joining.get(row.sessionId) ?? [];
+              learners.push(student.studentId);
+              joining.set(row.sessionId, learners);
+            }
             if (student.link) links.push({ line: row.line, studentId: student.studentId, prenom: row.prenom, nom: row.nom, link: student.link });
           }
+          for (const [sessionId, studentIds] of joining) memberships += await this.joinSession(uow, sessions.get(sessionId)!, studentIds, now);
         }
         const mailJobId = rows.some((r) => r.hasEmail) ? randomUUID() : null;
         entry.complete({ students: students.length, enrolments, sessionMemberships: memberships, activationEmails: students.length - links.length, mailJobId, links }, now);
@@ -203,6 +209,18 @@ export class StudentImportRunner implements OnModuleInit {
       },
       { actor },
     );
+  }
+
+  /** One chunk's learners join a session: recorded by the session, their member rows in one INSERT. Answers how many joined. */
+  private async joinSession(uow: UnitOfWork, session: TrainingSession, studentIds: number[], now: Date): Promise<number> {
+    const admitted = session.admitImportedLearners(studentIds);
+    if (admitted.length === 0) return 0;
+    await sqlExecutor(uow.em).query(
+      `insert into enrolment.session_member (session_id, course_id, role, person_id, joined_at)
+       select $1, $2, 'learner', person_id, $3 from unnest($4::int[]) as person_id`,
+      [session.id, session.courseId, now, admitted],
+    );
+    return admitted.length;
   }
 
   /**
