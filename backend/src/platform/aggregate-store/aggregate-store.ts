@@ -4,6 +4,7 @@ import { DeadlockException, MikroORM, UniqueConstraintViolationException, type E
 import { Injectable } from '@nestjs/common';
 import { ConcurrentWriteError, type Actor, type AggregateRoot, type DomainError } from '../../shared-kernel/index.js';
 import { EventLog, StreamVersionConflictError, type AppendRequest } from '../event-log/index.js';
+import { MAX_EVENTS_PER_APPEND } from '../event-log/event-log.js';
 import { sqlExecutor } from '../event-log/sql-executor.js';
 import { MediaStorage } from '../storage/media-storage.js';
 import { StagedUploads } from '../storage/staged-uploads.js';
@@ -50,6 +51,7 @@ export class UnitOfWork {
   constructor(
     readonly em: EntityManager,
     readonly uploads: StagedUploads,
+    private readonly appendNew: (aggregates: AggregateRoot[]) => Promise<void> = () => Promise.reject(new Error('Cette unité de travail n’ajoute rien au journal avant sa fin.')),
   ) {}
 
   /** Loads an aggregate (locked `for update` when asked) or throws the given domain error. */
@@ -92,6 +94,16 @@ export class UnitOfWork {
   insertedByWork<A extends AggregateRoot>(aggregates: A[]): A[] {
     for (const aggregate of aggregates) this.track(aggregate);
     return aggregates;
+  }
+
+  /**
+   * Appends now, in one set-based append (`EventLog.appendMany`), the events of new aggregates whose
+   * rows the work inserted itself, and does not track them: a work writing 10,000 of them chunk by
+   * chunk (a bulk import, docs/adr/0052) holds one chunk at a time. Same transaction, same checks and
+   * chaining as at the end of the work; only new streams (their expected version is 0).
+   */
+  async appendInserted(aggregates: AggregateRoot[]): Promise<void> {
+    await this.appendNew(aggregates);
   }
 
   /** Persists the new aggregates that recorded something (a "get or start" that changed nothing inserts nothing). */
@@ -144,7 +156,7 @@ export class AggregateStore {
     try {
       const result = await this.orm.em.fork().transactional(async (em) => {
         await serialize(em, options.serialize ?? []);
-        const uow = new UnitOfWork(em, uploads);
+        const uow = new UnitOfWork(em, uploads, (aggregates) => this.appendNew(em, aggregates, options));
         const value = await work(uow);
         await this.save(uow, options);
         return typeof value === 'function' ? (value as () => T)() : value;
@@ -160,21 +172,45 @@ export class AggregateStore {
   private async save(uow: UnitOfWork, options: TransactionOptions): Promise<void> {
     uow.persistAdded();
     await uow.em.flush();
-    const metadata = options.actor ? { actor: { accountId: options.actor.accountId, role: options.actor.role } } : undefined;
-    const requests: AppendRequest[] = [];
-    for (const aggregate of uow.tracked) {
-      const events = aggregate.takeEvents();
-      if (events.length === 0) continue;
-      const stream = aggregate.stream();
-      requests.push({ streamType: stream.type, streamId: stream.id, expectedVersion: aggregate.version - events.length, events, metadata });
-    }
+    const requests = appendRequests(uow.tracked, options);
     // Many new streams at once (a bulk import: 10,000 learners, docs/adr/0052) go in one set-based
     // append, chained exactly as one by one; streams with a head to read go one by one.
     const fresh = requests.filter((r) => r.expectedVersion === 0);
     const batched = fresh.length > 1 && new Set(fresh.map((r) => `${r.streamType}/${r.streamId}`)).size === fresh.length;
     if (batched) await this.log.appendMany(uow.em, fresh);
-    for (const request of requests) if (!batched || request.expectedVersion !== 0) await this.log.append(uow.em, request);
+    for (const request of requests) if (!batched || request.expectedVersion !== 0) await this.appendInSlices(uow.em, request);
   }
+
+  /**
+   * One stream's events, in slices of what one append takes (`MAX_EVENTS_PER_APPEND`), in order, each
+   * expecting the version the one before left: 10,000 learners of an import joining one session.
+   */
+  private async appendInSlices(em: EntityManager, request: AppendRequest): Promise<void> {
+    for (let at = 0; at < request.events.length; at += MAX_EVENTS_PER_APPEND) {
+      const expectedVersion = request.expectedVersion === 'any' ? 'any' : request.expectedVersion + at;
+      await this.log.append(em, { ...request, expectedVersion, events: request.events.slice(at, at + MAX_EVENTS_PER_APPEND) });
+    }
+  }
+
+  /** `UnitOfWork.appendInserted`: new streams only, in one `appendMany`. */
+  private async appendNew(em: EntityManager, aggregates: AggregateRoot[], options: TransactionOptions): Promise<void> {
+    const requests = appendRequests(aggregates, options);
+    if (requests.some((r) => r.expectedVersion !== 0)) throw new Error('appendInserted : seuls les agrégats nouveaux (version attendue 0) sont ajoutés avant la fin du travail.');
+    await this.log.appendMany(em, requests);
+  }
+}
+
+/** The append requests of the aggregates' pending events (taken), each expecting the version it was loaded at. */
+function appendRequests(aggregates: Iterable<AggregateRoot>, options: TransactionOptions): AppendRequest[] {
+  const metadata = options.actor ? { actor: { accountId: options.actor.accountId, role: options.actor.role } } : undefined;
+  const requests: AppendRequest[] = [];
+  for (const aggregate of aggregates) {
+    const events = aggregate.takeEvents();
+    if (events.length === 0) continue;
+    const stream = aggregate.stream();
+    requests.push({ streamType: stream.type, streamId: stream.id, expectedVersion: aggregate.version - events.length, events, metadata });
+  }
+  return requests;
 }
 
 /** A try that lost a race with another transaction: running the work again resolves it. */

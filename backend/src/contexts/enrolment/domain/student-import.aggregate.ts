@@ -49,11 +49,12 @@ export class StudentImport extends AggregateRoot<StudentImportEvent> {
   total: number;
 
   /**
-   * Lazy: loading the import (the job, twice) does not hydrate 10,000 rows and their snapshot; the
-   * job reads them once with one query (ADR 0052's memory figure). Cleared when the import ends.
+   * Lazy, and staged by the application in one statement beside the new import (never through the
+   * ORM's copy and snapshot of 10,000 rows): the job reads what each step needs with one query
+   * (ADR 0052's memory figures). Cleared when the import ends.
    */
   @Property({ type: 'json', nullable: true, lazy: true })
-  rows: ResolvedRow[] | null;
+  rows?: ResolvedRow[] | null;
 
   @Property({ type: 'uuid', fieldName: 'job_id', nullable: true })
   jobId: string | null = null;
@@ -77,16 +78,15 @@ export class StudentImport extends AggregateRoot<StudentImportEvent> {
   @Property({ type: 'integer' })
   version = 0;
 
-  /** The request key (ADR 0022) is the import's id: the same key sent again finds this import. */
-  constructor(id: string, requestedBy: number, fileSha256: string, rows: ResolvedRow[], now: Date) {
+  /** The request key (ADR 0022) is the import's id: the same key sent again finds this import. `total`: its rows, checked. */
+  constructor(id: string, requestedBy: number, fileSha256: string, total: number, now: Date) {
     super();
     this.id = id;
     this.requestedBy = requestedBy;
     this.fileSha256 = fileSha256;
-    this.rows = rows;
-    this.total = rows.length;
+    this.total = total;
     this.createdAt = now;
-    this.record({ type: 'StudentImportRequested', payload: { importId: id, rows: rows.length, fileSha256 } });
+    this.record({ type: 'StudentImportRequested', payload: { importId: id, rows: total, fileSha256 } });
   }
 
   stream(): StreamRef {

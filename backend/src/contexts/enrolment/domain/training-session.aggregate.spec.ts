@@ -82,6 +82,20 @@ describe('TrainingSession', () => {
     expect(session.takeEvents().map((e) => e.type)).toEqual(['SessionLearnerAdded', 'SessionTrainerAdded', 'SessionLearnerRemoved', 'SessionLearnerAdded']);
   });
 
+  it('admits the learners of an import at once, those already in left out, with the events addLearner records, their rows left to the caller', () => {
+    const session = scheduled();
+    session.addLearner(11, true, now);
+    session.takeEvents();
+    const version = session.version;
+    expect(session.admitImportedLearners([12, 11, 13, 12])).toEqual([12, 13]);
+    expect(session.version).toBe(version + 2);
+    expect(session.takeEvents()).toEqual([
+      { type: 'SessionLearnerAdded', payload: { sessionId: 3, courseId: 7, studentId: 12 } },
+      { type: 'SessionLearnerAdded', payload: { sessionId: 3, courseId: 7, studentId: 13 } },
+    ]);
+    expect(session.members.getItems().map((m) => m.personId)).toEqual([11]);
+  });
+
   it('keeps the reason a learner did not complete the session on their latest passage, as a code in the event', () => {
     const session = scheduled();
     session.addLearner(11, true, now);

@@ -116,6 +116,24 @@ export class TrainingSession extends AggregateRoot<TrainingSessionEvent> {
     return true;
   }
 
+  /**
+   * The learners of a bulk import join at once (docs/adr/0052 amendment 3), each enrolled in the course
+   * by the same import: recorded as `addLearner` records them (the same `SessionLearnerAdded`), those
+   * already in left as they are. Their member rows are not added to `members` (10,000 ORM entities):
+   * the caller inserts them set-based from the ids answered, in the same transaction.
+   */
+  admitImportedLearners(studentIds: number[]): number[] {
+    const inside = new Set(this.current('learner').map((m) => m.personId));
+    const admitted: number[] = [];
+    for (const studentId of studentIds) {
+      if (inside.has(studentId)) continue;
+      inside.add(studentId);
+      admitted.push(studentId);
+      this.record({ type: 'SessionLearnerAdded', payload: { sessionId: this.id, courseId: this.courseId, studentId } });
+    }
+    return admitted;
+  }
+
   /** Adds a trainer the centre accepted; one already in is left as they are (returns false). */
   addTrainer(teacherId: number, accepted: boolean, now: Date): boolean {
     if (this.currentMember('trainer', teacherId)) return false;

@@ -233,6 +233,17 @@ describe('a clean file', () => {
     expect(enrolled).toEqual([{ student_id: ines.id, course_id: course.courseId }, { student_id: lucas.id, course_id: other.courseId }, { student_id: awa.id, course_id: course.courseId }]);
     const members = await db.query<{ student_id: number }>(`select (payload->>'studentId')::int as student_id from eventlog.event where event_type = 'SessionLearnerAdded' and stream_id = $1`, [String(sessionId)]);
     expect(members).toEqual([{ student_id: lucas.id }]);
+    // Written set-based (ADR 0052 amendment 3), the rows and events are those of the one-by-one path.
+    expect(await db.query(`select person_id, role, left_at from enrolment.session_member where session_id = $1`, [sessionId])).toEqual([{ person_id: lucas.id, role: 'learner', left_at: null }]);
+    const courseLinks = await db.query(`select version, enrolled_at = first_enrolled_at as kept from enrolment.student_course where student_id = any($1)`, [[ines.id, lucas.id, awa.id]]);
+    expect(courseLinks).toEqual(Array.from({ length: 3 }, () => ({ version: 1, kept: true })));
+    const enrolledEvents = await db.query(
+      `select stream_id, stream_version, metadata->>'actorId' as actor, payload->>'enrolledBy' as by from eventlog.event where event_type = 'StudentEnrolled' and (payload->>'studentId')::int = any($1) order by stream_id`,
+      [[ines.id, lucas.id, awa.id]],
+    );
+    expect(enrolledEvents).toEqual(
+      [`${ines.id}-${course.courseId}`, `${lucas.id}-${other.courseId}`, `${awa.id}-${course.courseId}`].sort().map((stream) => ({ stream_id: stream, stream_version: 1, actor: String(admin.accountId), by: 'admin' })),
+    );
     // Tutoring's policy on StudentCreated assigns the trainer, as for a creation one by one.
     await eventually(async () => expect(await db.query('select 1 from tutoring.tutorship where teacher_id = $1 and student_id = $2', [teacher.teacherId, ines.id])).toHaveLength(1), 20_000);
     const completed = await db.one<{ payload: Record<string, unknown> }>(`select payload from eventlog.event where event_type = 'StudentImportCompleted' and stream_id = $1`, [id]);
@@ -421,9 +432,25 @@ describe('10,000 rows', () => {
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     console.log(`Import de 10 000 lignes : ${seconds.toFixed(1)} s (vérification et file comprises), RSS +${Math.round((peak - memory.rss) / 2 ** 20)} Mo au plus, tas +${Math.round((heapPeak - memory.heapUsed) / 2 ** 20)} Mo au plus`);
     expect(seen.some((done) => done > 0 && done < 30_000)).toBe(true);
+    // Issue 29 item 3: memory +256 MB at most (ADR 0052 amendment 3: +149 to +201 MB seen on a shared machine).
+    expect(Math.round((peak - memory.rss) / 2 ** 20)).toBeLessThanOrEqual(256);
     const enrolled = await db.one<{ n: string }>('select count(*) as n from enrolment.course_enrolment where course_id = $1', [course.courseId]);
     expect(Number(enrolled!.n)).toBe(lines.length);
   }, 300_000);
+
+  it('join one session together beyond what one append of the log takes (1,200 learners: SessionLearnerAdded in slices)', async () => {
+    const course = await givenCourse(t);
+    const session = await call(t, 'POST', '/api/admin/sessions/', admin.token, { course: course.courseId, name: `Promotion ${tag()}`, start_date: '2027-01-11', end_date: '2027-06-30' });
+    const sessionId = session.json().id as number;
+    const x = tag();
+    const lines = Array.from({ length: 1_200 }, (_, i) => `Prénom${i};Nom${i};s${i}.${x}@exemple.fr;;;CPF;Distanciel;;${sessionId};11/01/2027;30/06/2027`);
+    const { id } = await importedAndDone(`${HEADER.replace("Formation(s);", 'Formation(s);Session;')}\n${lines.join('\n')}`);
+    expect((await call(t, 'GET', `/api/admin/student-imports/${id}`, admin.token)).json()).toMatchObject({ status: 'imported', failure: null });
+    const members = await db.one<{ n: string }>(`select count(*) as n from enrolment.session_member where session_id = $1 and role = 'learner' and left_at is null`, [sessionId]);
+    expect(Number(members!.n)).toBe(1_200);
+    const events = await db.one<{ n: string; last: number }>(`select count(*) as n, max(stream_version) as last from eventlog.event where event_type = 'SessionLearnerAdded' and stream_id = $1`, [String(sessionId)]);
+    expect({ n: Number(events!.n), last: events!.last }).toEqual({ n: 1_200, last: 1_201 });
+  }, 120_000);
 
   it('are previewed whole: a duplicate near the end is found, and the time is printed', async () => {
     const x = tag();

@@ -6,7 +6,7 @@ import type { Actor } from '../../../../shared-kernel/index.js';
 import { COURSE_SUMMARY } from '../../../catalogue/contracts/catalogue.read-models.js';
 import { CheckImportIdentities } from '../../../identity/contracts/identity.imports.js';
 import {
-  IMPORT_MESSAGES, markDuplicates, readHeader, readRow, resolveRow, type ImportLookups, type ParsedRow, type ResolvedRow,
+  IMPORT_MESSAGES, markDuplicates, readHeader, readRow, resolveRow, type Cell, type ImportLookups, type ParsedRow, type ResolvedRow,
 } from '../../domain/student-import-rows.js';
 import { readTable } from './import-file.js';
 
@@ -36,17 +36,9 @@ export class ImportFileCheck {
 
   async check(actor: Actor, bytes: Buffer): Promise<CheckedFile> {
     const fileSha256 = createHash('sha256').update(bytes).digest('hex');
-    const table = await readTable(bytes);
-    const empty = (cells: unknown[]) => cells.every((c) => c === null || c === undefined || (typeof c === 'string' && c.trim() === ''));
-    const headerAt = table.findIndex((cells) => !empty(cells));
-    if (headerAt < 0) return { fileSha256, fileProblems: [IMPORT_MESSAGES.noRows], rows: [], resolved: [] };
-    const header = readHeader(table[headerAt]);
-    const data = table.slice(headerAt + 1).map((cells, i) => ({ cells, line: headerAt + i + 2 })).filter(({ cells }) => !empty(cells));
-    const fileProblems = [...header.problems];
-    if (data.length === 0) fileProblems.push(IMPORT_MESSAGES.noRows);
-    if (data.length > IMPORT_MAX_ROWS) fileProblems.push(IMPORT_MESSAGES.tooManyRows(IMPORT_MAX_ROWS));
+    // The file's table is let go once its rows are read (one copy of the rows from here on).
+    const { fileProblems, rows } = readRows(await readTable(bytes));
     if (fileProblems.length > 0) return { fileSha256, fileProblems, rows: [], resolved: [] };
-    const rows = data.map(({ cells, line }) => readRow(header.columns, cells, line));
     markDuplicates(rows);
     const lookups = await this.lookups(actor, rows);
     const resolved = rows.map((row) => resolveRow(row, lookups));
@@ -80,4 +72,18 @@ export class ImportFileCheck {
       sessionsByName,
     };
   }
+}
+
+/** The rows of a file's table under its header, or the file's own problems. */
+function readRows(table: Cell[][]): { fileProblems: string[]; rows: ParsedRow[] } {
+  const empty = (cells: unknown[]) => cells.every((c) => c === null || c === undefined || (typeof c === 'string' && c.trim() === ''));
+  const headerAt = table.findIndex((cells) => !empty(cells));
+  if (headerAt < 0) return { fileProblems: [IMPORT_MESSAGES.noRows], rows: [] };
+  const header = readHeader(table[headerAt]);
+  const data = table.slice(headerAt + 1).map((cells, i) => ({ cells, line: headerAt + i + 2 })).filter(({ cells }) => !empty(cells));
+  const fileProblems = [...header.problems];
+  if (data.length === 0) fileProblems.push(IMPORT_MESSAGES.noRows);
+  if (data.length > IMPORT_MAX_ROWS) fileProblems.push(IMPORT_MESSAGES.tooManyRows(IMPORT_MAX_ROWS));
+  if (fileProblems.length > 0) return { fileProblems, rows: [] };
+  return { fileProblems, rows: data.map(({ cells, line }) => readRow(header.columns, cells, line)) };
 }
