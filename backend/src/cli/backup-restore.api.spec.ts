@@ -1,10 +1,14 @@
 // A backup of the app's database restored into a fresh database (docs/adr/0062): the chain heads and
 // eventlog:verify hold on the copy; a non-empty target and a damaged backup are refused in French;
 // one event row changed in the restored copy makes eventlog:verify fail.
+import { createHash } from 'node:crypto';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { loadConfig, type S3Config } from '../platform/config/config.js';
+import { S3MediaStorage } from '../platform/storage/s3-storage.js';
+import { startTestS3 } from '../platform/testing/s3rver.js';
 import type { BackupManifest } from './backup/backup-set.js';
 import { backupCommand } from './backup.js';
 import { verifyCommand } from './eventlog-verify.js';
@@ -130,13 +134,42 @@ describe('npm run backup / npm run restore', () => {
     expect(lines.error.join('\n')).toContain(`Fichier altéré dans la sauvegarde : ${events.file}`);
   }, 60_000);
 
-  it('leaves the media to the bucket with STORAGE=s3, and says so', async () => {
-    const { lines, out } = output();
-    expect(await backupCommand(['--out', join(work, 'set-s3')], { ...w.env, STORAGE: 's3', S3_BUCKET: 'centre-medias' }, out)).toBe(0);
-    const manifest = JSON.parse(readFileSync(join(work, 'set-s3', 'manifest.json'), 'utf8')) as BackupManifest;
-    expect(manifest.media).toEqual({ root: 'media', files: [], storage: 's3', bucket: 'centre-medias' });
-    expect(lines.log.join('\n')).toContain('Médias sur stockage objet (bucket centre-medias) : non copiés');
-  }, 60_000);
+  it('with STORAGE=s3 copies every object of the bucket into the backup, and restores them into a new bucket (a non-empty one refused)', async () => {
+    const source = await startTestS3('centre-medias');
+    const target = await startTestS3('centre-medias-copie');
+    const inSource = new S3MediaStorage(loadConfig({ ...w.env, ...source.env }).storage as { kind: 's3' } & S3Config);
+    const inTarget = new S3MediaStorage(loadConfig({ ...w.env, ...target.env }).storage as { kind: 's3' } & S3Config);
+    try {
+      const image = await inSource.put('courses', 'jpg', Buffer.from('une image de cours'));
+      const big = Buffer.alloc(3 * 1024 * 1024 + 17, 7);
+      const video = await inSource.put('videos', 'mp4', big);
+      const set = join(work, 'set-s3');
+      const { lines, out } = output();
+      expect(await backupCommand(['--out', set], { ...w.env, ...source.env }, out)).toBe(0);
+      expect(lines.log.join('\n')).toContain('Médias copiés depuis le stockage objet (bucket centre-medias) : 2 objet(s).');
+      const manifest = JSON.parse(readFileSync(join(set, 'manifest.json'), 'utf8')) as BackupManifest;
+      expect(manifest.media.storage).toBe('s3');
+      expect(manifest.media.bucket).toBe('centre-medias');
+      expect(manifest.media.files.map((f) => f.path).sort()).toEqual([image, video].map((p) => p.slice('/media/'.length)).sort());
+      expect(manifest.media.files.find((f) => video.endsWith(f.path))).toMatchObject({ bytes: big.length, sha256: createHash('sha256').update(big).digest('hex') });
+
+      const restored = output();
+      expect(await restoreCommand(['--from', set, '--database-url', await freshDatabase(), '--data-dir', join(work, 'data-s3')], target.env, restored.out)).toBe(0);
+      expect(restored.lines.log.join('\n')).toContain('Médias restaurés dans le stockage objet : 2 objet(s).');
+      expect(await inTarget.readAll(video)).toEqual(big);
+      expect((await inTarget.readAll(image))?.toString()).toBe('une image de cours');
+
+      // The same bucket again: refused before anything is written.
+      const again = output();
+      expect(await restoreCommand(['--from', set, '--database-url', await freshDatabase(), '--data-dir', join(work, 'data-s3-bis')], target.env, again.out)).toBe(2);
+      expect(again.lines.error.join()).toMatch(/Restauration refusée : Le bucket cible centre-medias-copie n'est pas vide \(il contient /);
+    } finally {
+      inSource.client.destroy();
+      inTarget.client.destroy();
+      await source.stop();
+      await target.stop();
+    }
+  }, 120_000);
 
   it('writes only into a new or empty folder', async () => {
     const { lines, out } = output();

@@ -5,6 +5,8 @@ import { Readable } from 'node:stream';
 import { createGzip } from 'node:zlib';
 import pg from 'pg';
 import { loadConfig } from '../platform/config/config.js';
+import { MEDIA_PREFIX } from '../platform/storage/media-storage.js';
+import { S3MediaStorage } from '../platform/storage/s3-storage.js';
 import { signingKeyFile } from '../platform/ledger/signing-key.js';
 import {
   appTables, BACKUP_FORMAT, chainHeads, latestCheckpoint, listFiles, MIGRATIONS_TABLE, qualified, sha256File, SKIPPED_SCHEMAS,
@@ -119,15 +121,23 @@ export async function backupCommand(argv: string[], env: NodeJS.ProcessEnv, out:
     // Media after the snapshot: a row can only name a file that already existed (files are added, not rewritten).
     const media: FileEntry[] = [];
     const root = join(config.dataDir, 'media'); // platform.module's mediaRoot (not imported: it loads the whole platform)
-    // Hook for object storage (docs/adr/0060, finished at its merge): the bucket is copied by its own tools, not here.
-    const s3 = env.STORAGE?.trim() === 's3';
-    if (s3) out.log(`Médias sur stockage objet (bucket ${env.S3_BUCKET ?? '?'}) : non copiés par cette commande ; copiez le bucket versionné (README « Backups and restore »).`);
-    for (const path of s3 ? [] : await listFiles(root)) {
-      const target = join(args.out, 'media', path);
-      mkdirSync(dirname(target), { recursive: true });
-      copyFileSync(join(root, path), target);
-      media.push({ path, ...(await sha256File(target)) });
+    // With STORAGE=s3 the bucket's objects are copied the same way (docs/adr/0060): the backup holds every byte.
+    const bucket = config.storage.kind === 's3' ? new S3MediaStorage(config.storage) : null;
+    try {
+      const paths: string[] = [];
+      if (bucket) for await (const path of bucket.listAll()) paths.push(path);
+      else paths.push(...(await listFiles(root)));
+      for (const path of paths.sort()) {
+        const target = join(args.out, 'media', path);
+        mkdirSync(dirname(target), { recursive: true });
+        if (!bucket) copyFileSync(join(root, path), target);
+        else if (!(await download(bucket, path, target))) continue;
+        media.push({ path, ...(await sha256File(target)) });
+      }
+    } finally {
+      bucket?.client.destroy();
     }
+    if (bucket) out.log(`Médias copiés depuis le stockage objet (bucket ${config.storage.kind === 's3' ? config.storage.bucket : '?'}) : ${media.length} objet(s).`);
     // Without its key the ledger would go on under a new one; without the JWT secrets every session ends (ADR 0062).
     const secrets: FileEntry[] = [];
     for (const source of [signingKeyFile(config.dataDir), join(config.dataDir, 'secrets.json')]) {
@@ -148,7 +158,7 @@ export async function backupCommand(argv: string[], env: NodeJS.ProcessEnv, out:
       maxTransactionId: maxTransactionId.toString(),
       tables,
       sequences,
-      media: { root: 'media', files: media, storage: s3 ? 's3' : 'local', bucket: s3 ? (env.S3_BUCKET ?? null) : null },
+      media: { root: 'media', files: media, storage: config.storage.kind, bucket: config.storage.kind === 's3' ? config.storage.bucket : null },
       secrets,
       chainHeads: heads.summary,
       latestCheckpoint: checkpoint,
@@ -166,6 +176,14 @@ export async function backupCommand(argv: string[], env: NodeJS.ProcessEnv, out:
     await client.end().catch(() => undefined);
     await database.close();
   }
+}
+
+/** Streams one object of the bucket to a file; false when it went between the listing and the read (a file removed meanwhile). */
+async function download(bucket: S3MediaStorage, path: string, target: string): Promise<boolean> {
+  const file = await bucket.open(MEDIA_PREFIX + path);
+  if (!file) return false;
+  await pipeline(await file.read(), createWriteStream(target));
+  return true;
 }
 
 if (isEntryPoint(import.meta.url)) runCommand(backupCommand);

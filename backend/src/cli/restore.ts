@@ -5,7 +5,10 @@ import { createInterface } from 'node:readline';
 import { createGunzip } from 'node:zlib';
 import pg from 'pg';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../platform/database/embedded-postgres.js';
+import { loadConfig } from '../platform/config/config.js';
 import { migrateDatabase } from '../platform/database/migrate-once.js';
+import { MEDIA_PREFIX } from '../platform/storage/media-storage.js';
+import { S3MediaStorage } from '../platform/storage/s3-storage.js';
 import { appTables, BACKUP_FORMAT, MIGRATIONS_TABLE, chainHeads, qualified, quoteIdent, sha256File, SKIPPED_SCHEMAS, type BackupManifest, type TableEntry } from './backup/backup-set.js';
 import { isEntryPoint, runCommand, type Output } from './cli-database.js';
 
@@ -165,7 +168,7 @@ export async function advanceTransactionCounter(client: pg.Client, target: bigin
   }
 }
 
-export async function restoreCommand(argv: string[], _env: NodeJS.ProcessEnv, out: Output): Promise<number> {
+export async function restoreCommand(argv: string[], env: NodeJS.ProcessEnv, out: Output): Promise<number> {
   const args = parseRestoreArgs(argv);
   if (typeof args === 'string') {
     (args === USAGE ? out.log : out.error)(args);
@@ -174,9 +177,15 @@ export async function restoreCommand(argv: string[], _env: NodeJS.ProcessEnv, ou
   const started = performance.now();
   let embedded: EmbeddedDatabase | null = null;
   let client: pg.Client | null = null;
+  let bucket: S3MediaStorage | null = null;
   try {
     const manifest = await checkedManifest(args.from);
     refuseNonEmptyDataDir(args.dataDir, manifest);
+    // The media go where this environment's STORAGE says (docs/adr/0060), whatever held them at the backup:
+    // a local backup restored with STORAGE=s3 moves a centre's media into its bucket.
+    const storage = loadConfig({ ...env, DATA_DIR: args.dataDir }).storage;
+    bucket = storage.kind === 's3' ? new S3MediaStorage(storage) : null;
+    if (bucket) for await (const path of bucket.listAll()) throw new Refusal(`Le bucket cible ${storage.kind === 's3' ? storage.bucket : ''} n'est pas vide (il contient ${path}) : restaurez dans un bucket neuf.`);
     if (args.databaseUrl === null) {
       const dir = join(args.dataDir, 'postgres');
       if (existsSync(join(dir, 'cluster', 'PG_VERSION'))) throw new Refusal(`${dir} contient déjà une base embarquée : restaurez dans un dossier de données neuf.`);
@@ -200,8 +209,12 @@ export async function restoreCommand(argv: string[], _env: NodeJS.ProcessEnv, ou
     }
     await client.query('commit');
     await advanceTransactionCounter(client, BigInt(manifest.maxTransactionId), out);
-    mkdirSync(join(args.dataDir, 'media'), { recursive: true });
+    if (!bucket) mkdirSync(join(args.dataDir, 'media'), { recursive: true });
     for (const file of manifest.media.files) {
+      if (bucket) {
+        await bucket.writeFile(MEDIA_PREFIX + file.path, join(args.from, 'media', file.path));
+        continue;
+      }
       const target = join(args.dataDir, 'media', file.path);
       mkdirSync(dirname(target), { recursive: true });
       copyFileSync(join(args.from, 'media', file.path), target);
@@ -221,7 +234,7 @@ export async function restoreCommand(argv: string[], _env: NodeJS.ProcessEnv, ou
       return 1;
     }
     out.log(`Têtes de chaîne identiques à la sauvegarde : ${heads.summary.streams} flux, ${heads.summary.events} événement(s), empreinte ${heads.summary.digest}.`);
-    if (manifest.media.storage === 's3') out.log(`Médias sur stockage objet (bucket ${manifest.media.bucket ?? '?'}) : restaurez le bucket par ses propres outils (README « Backups and restore »).`);
+    if (bucket) out.log(`Médias restaurés dans le stockage objet : ${manifest.media.files.length} objet(s).`);
     if (manifest.jobsNotCopied.waiting > 0) out.log(`ATTENTION : ${manifest.jobsNotCopied.waiting} tâche(s) en attente au moment de la sauvegarde ne sont pas restaurées (file de tâches recréée au démarrage).`);
     return 0;
   } catch (error) {
@@ -232,6 +245,7 @@ export async function restoreCommand(argv: string[], _env: NodeJS.ProcessEnv, ou
     await client?.query('rollback').catch(() => undefined);
     throw error;
   } finally {
+    bucket?.client.destroy();
     await client?.end().catch(() => undefined);
     await embedded?.stop();
   }

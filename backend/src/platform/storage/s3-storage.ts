@@ -143,6 +143,27 @@ export class S3MediaStorage extends MediaStorage {
     return names;
   }
 
+  /**
+   * Every stored object's path under the media (`courses/<uuid>.jpg`, `content/<uuid>/index.html`),
+   * page by page: what a backup copies (docs/adr/0062).
+   */
+  async *listAll(): AsyncGenerator<string> {
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: this.prefix || undefined, ContinuationToken: token }));
+      for (const object of page.Contents ?? []) {
+        const path = object.Key!.slice(this.prefix.length);
+        if (path !== '' && !path.endsWith('/')) yield path;
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+  }
+
+  /** Streams a local file to exactly this public path, in parts: a restore (docs/adr/0062). */
+  async writeFile(publicPath: string, sourcePath: string): Promise<void> {
+    await this.upload(publicPath, sourcePath);
+  }
+
   /** Streams a local file to the key of `publicPath` in parts (multipart beyond one part). */
   private async upload(publicPath: string, sourcePath: string): Promise<void> {
     const upload = new Upload({
