@@ -1,8 +1,8 @@
 // Baseline of POST /api/attempt-quiz/ (bench/scenarios/assessment.mjs) in bare Fastify + pg: the
 // app's statements in the app's order (quiz-access.ts, get-quiz-step-courses.query.ts,
 // is-following-course.query.ts, the live questions, then what MikroORM sends for
-// answer-question.command.ts: the lock on the student's quiz, the student's quiz with its attempts (and
-// papers) and the attempt in progress's answers in one statement, the inserts and updates; the access
+// answer-question.command.ts: the lock on the student's quiz, the student's quiz with its attempts
+// (whether each has a paper) and the attempt in progress's answers in one statement, the inserts and updates; the access
 // check and the questions at once) and the event append through the app's own EventLog (its hash chain and stream_head call) in the
 // same transaction, then the debounced NOTIFY after commit, as the app does.
 import { randomUUID } from 'node:crypto';
@@ -12,7 +12,7 @@ import { liveClaims, signAccess } from '../lib/baseline-auth.mjs';
 import { projectRoot } from '../lib/deps.mjs';
 
 const dist = (path) => import(pathToFileURL(join(projectRoot, 'backend/dist', path)).href);
-const [{ EventLog }, { SystemClock }, { AppendNotifier }, { LIVE_QUESTIONS_SQL }, { SERIALIZE_LOCK_SQL, serializeLockKey }, { studentQuizKey }, { GIVEN_ANSWERS_SQL }] = await Promise.all([
+const [{ EventLog }, { SystemClock }, { AppendNotifier }, { LIVE_QUESTIONS_SQL }, { SERIALIZE_LOCK_SQL, serializeLockKey }, { studentQuizKey }, { GIVEN_ANSWERS_SQL, ON_PAPER_SQL }] = await Promise.all([
   dist('platform/event-log/event-log.js'),
   dist('shared-kernel/clock.js'),
   dist('platform/event-log/append-notifier.js'),
@@ -56,18 +56,18 @@ export default async function assessmentRoutes(app, { sql, orm, config }) {
   async function answer(client, claims, { student, quiz: quizId, question: questionId, right_ans: chosenText }, questions, question) {
     const now = new Date();
     // The app's writers on one student's quiz queue on one key (ADR 0043), then read it in one joined
-    // statement: its attempts with their papers, the attempt in progress's answers as one JSON value
-    // (the app's `givenAnswers` formula, the same text from the build: ADR 0043 item 10).
+    // statement: its attempts, each saying whether it was served on a paper (the app's `onPaper`
+    // formula: ADR 0043 item 11), the attempt in progress's answers as one JSON value (the app's
+    // `givenAnswers` formula: ADR 0043 item 10), the same text from the build. The bench's quizzes
+    // are neither shuffled nor drawn: no paper to read after it, on either side.
     await client.query(SERIALIZE_LOCK_SQL.replace('?', '$1'), [serializeLockKey(studentQuizKey(student, quizId))]);
     const joined = (
       await client.query(
         `select s0.*, ${GIVEN_ANSWERS_SQL('s0.id', 's0.attempt')} as given_answers,
-                a1.id as a_id, a1.attempt as a_attempt, a1.completed_at as a_completed_at, p2.id as p_id
+                a1.id as a_id, a1.attempt as a_attempt, a1.completed_at as a_completed_at, ${ON_PAPER_SQL('a1.id')} as a_on_paper
            from assessment.student_quiz as s0
            left join assessment.quiz_attempt as a1 on s0.id = a1.student_quiz_id
-           left join assessment.attempt_question as p2 on a1.id = p2.attempt_id
-          where s0.student_id = $1 and s0.quiz_id = $2
-          order by p2.position asc`,
+          where s0.student_id = $1 and s0.quiz_id = $2`,
         [student, quizId],
       )
     ).rows;
@@ -75,6 +75,7 @@ export default async function assessmentRoutes(app, { sql, orm, config }) {
     const attempts = [...new Map(joined.filter((r) => r.a_id !== null).map((r) => [r.a_id, { id: r.a_id, attempt: r.a_attempt, completed_at: r.a_completed_at }])).values()];
     const attemptNo = taken?.attempt ?? 1;
     const current = attempts.find((a) => a.attempt === attemptNo);
+    if (joined.some((r) => r.a_id === current?.id && r.a_on_paper)) throw new Error('Le banc ne sert pas de quiz sur copie (ADR 0045).');
     if (current?.completed_at) throw new Refusal(409, 'Vous avez terminé ce quiz : recommencez-le pour répondre à nouveau.');
     const mine = (taken?.given_answers ?? []).filter((a) => a.attempt === attemptNo);
     if (mine.some((a) => a.questionId === questionId)) throw new Refusal(409, 'Vous avez déjà répondu à cette question.');

@@ -1,6 +1,7 @@
 import { ValidationPipe, type ArgumentMetadata } from '@nestjs/common';
 import { getMetadataStorage } from 'class-validator';
 import { RequestValidationError } from './request-validation.error.js';
+import { memoizeValidationMetadata } from './validation-metadata-cache.js';
 
 /** Where @nestjs/swagger keeps a property's options (ApiProperty): `nullable` among them. */
 const SWAGGER_PROPERTY = 'swagger/apiModelProperties';
@@ -27,6 +28,8 @@ export class RequestValidationPipe extends ValidationPipe {
       stopAtFirstError: true,
       exceptionFactory: (errors) => RequestValidationError.fromClassValidator(errors),
     });
+    // Each body's class's rules are looked up once, not by a scan of every class at each request.
+    memoizeValidationMetadata();
   }
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {

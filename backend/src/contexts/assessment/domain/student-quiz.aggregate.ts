@@ -103,6 +103,13 @@ export const GIVEN_ANSWERS_SQL = (id: string, attempt: string): string =>
   `(select coalesce(json_agg(json_build_object('attempt', a.attempt, 'questionId', a.question_id, 'chosen', a.chosen, 'choices', a.choices, 'correct', a.correct) order by a.id), '[]'::json)
      from assessment.quiz_answer a where a.student_quiz_id = ${id} and a.attempt = ${attempt})`;
 
+/**
+ * Whether an attempt was served on a paper (ADR 0045), read with the student's quiz in the answer
+ * path's statement instead of every attempt's paper (ADR 0043 item 11): only the attempt in
+ * progress's paper is then loaded, and only when it has one. Exported for the benchmark's baseline.
+ */
+export const ON_PAPER_SQL = (attemptId: string): string => `exists (select 1 from assessment.attempt_question q where q.attempt_id = ${attemptId})`;
+
 /** What an answer did: recorded (or found already recorded: a retry), or refused because the time limit passed (the attempt closed). */
 export type AnswerOutcome = { kind: 'recorded'; correct: boolean; answered: number } | { kind: 'time-up'; answered: number };
 
@@ -433,6 +440,10 @@ export class QuizAttempt {
   /** Its paper (ADR 0045): the questions it asks in the order served; empty for a quiz neither shuffled nor drawn. */
   @OneToMany(() => AttemptQuestion, (q) => q.attempt, { orderBy: { position: 'asc' } })
   paper = new Collection<AttemptQuestion>(this);
+
+  /** Whether it has a paper, when populated (lazy: the answer path reads it so, then loads the current attempt's paper only if it has one). */
+  @Formula((columns) => ON_PAPER_SQL(columns.id!), { lazy: true, persist: false, type: 'boolean' })
+  onPaper?: boolean;
 
   setPlace(place: QuizPlace): void {
     this.courseId = place.courseId;

@@ -54,13 +54,16 @@ export class AnswerQuestionHandler implements ICommandHandler<AnswerQuestion> {
     const question = questions.find((q) => q.id === questionId);
     const outcome = await this.store.transaction(
       async (uow) => {
-        // One statement for the student's quiz, its attempts (with their papers: an attempt served on
-        // a paper answers against it even after the trainer stopped shuffling or drawing, ADR 0045)
-        // and the attempt in progress's answers as values (`givenAnswers`: the rules read them, the
-        // unit of work need not hydrate and compare them, ADR 0043 item 10), not one per collection.
+        // One statement for the student's quiz, its attempts (each saying whether it was served on a
+        // paper) and the attempt in progress's answers as values (`givenAnswers`: the rules read them,
+        // the unit of work need not hydrate and compare them, ADR 0043 item 10), not one per collection.
         const taken =
-          (await uow.find(StudentQuiz, { studentId, quizId }, { populate: ['attempts', 'attempts.paper', 'givenAnswers'] as const, strategy: 'joined' })) ??
+          (await uow.find(StudentQuiz, { studentId, quizId }, { populate: ['attempts', 'attempts.onPaper', 'givenAnswers'] as const, strategy: 'joined' })) ??
           uow.add(new StudentQuiz(studentId, quizId));
+        // An attempt served on a paper answers against it even after the trainer stopped shuffling or
+        // drawing (ADR 0045): its paper alone is read then, not every attempt's (ADR 0043 item 11).
+        const current = taken.current();
+        if (current?.onPaper) await uow.em.populate(current, ['paper']);
         const paper = taken.paper();
         if (paper.length > 0) {
           // A shuffled or drawn attempt answers against its own paper, as it was served (ADR 0045).

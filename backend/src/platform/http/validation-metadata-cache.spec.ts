@@ -1,0 +1,55 @@
+import { IsInt, IsString, MetadataStorage, validate } from 'class-validator';
+import { ValidationMetadata } from 'class-validator/cjs/metadata/ValidationMetadata.js';
+import { ValidationTypes } from 'class-validator/cjs/validation/ValidationTypes.js';
+import { memoizeValidationMetadata } from './validation-metadata-cache.js';
+
+class Base {
+  @IsInt()
+  id!: number;
+}
+
+class Answer extends Base {
+  @IsString()
+  text!: string;
+}
+
+const names = (metadatas: { propertyName: string }[]) => metadatas.map((m) => m.propertyName).sort();
+
+describe('memoizeValidationMetadata', () => {
+  it('answers what the storage answers, own and inherited rules, each caller its own array', () => {
+    const storage = new MetadataStorage();
+    storage.addValidationMetadata(new ValidationMetadata({ type: ValidationTypes.CUSTOM_VALIDATION, target: Base, propertyName: 'id', constraints: [] }));
+    storage.addValidationMetadata(new ValidationMetadata({ type: ValidationTypes.CUSTOM_VALIDATION, target: Answer, propertyName: 'text', constraints: [] }));
+    const before = names(storage.getTargetValidationMetadatas(Answer, '', false, false));
+    memoizeValidationMetadata(storage);
+    const first = storage.getTargetValidationMetadatas(Answer, '', false, false);
+    const second = storage.getTargetValidationMetadatas(Answer, '', false, false);
+    expect(names(first)).toEqual(before);
+    expect(names(first)).toEqual(['id', 'text']);
+    expect(second).not.toBe(first);
+    first.pop();
+    expect(names(storage.getTargetValidationMetadatas(Answer, '', false, false))).toEqual(['id', 'text']);
+  });
+
+  it('forgets what it kept when a rule is added (a class loaded later)', () => {
+    const storage = new MetadataStorage();
+    memoizeValidationMetadata(storage);
+    memoizeValidationMetadata(storage); // twice is once
+    expect(storage.getTargetValidationMetadatas(Answer, '', false, false)).toEqual([]);
+    storage.addValidationMetadata(new ValidationMetadata({ type: ValidationTypes.CUSTOM_VALIDATION, target: Base, propertyName: 'id', constraints: [] }));
+    expect(names(storage.getTargetValidationMetadatas(Answer, '', false, false))).toEqual(['id']);
+    // Other options are other answers: groups.
+    storage.addValidationMetadata(new ValidationMetadata({ type: ValidationTypes.CUSTOM_VALIDATION, target: Answer, propertyName: 'text', constraints: [], validationOptions: { groups: ['g'] } }));
+    expect(names(storage.getTargetValidationMetadatas(Answer, '', false, false, ['g']))).toEqual(['text']);
+    expect(names(storage.getTargetValidationMetadatas(Answer, '', false, true))).toEqual(['id']);
+    expect(names(storage.getTargetValidationMetadatas(Answer, '', false, false))).toEqual(['id', 'text']);
+  });
+
+  it('still validates with the global storage memoized', async () => {
+    memoizeValidationMetadata();
+    const answer = Object.assign(new Answer(), { id: 'x', text: 3 });
+    expect((await validate(answer)).map((e) => e.property).sort()).toEqual(['id', 'text']);
+    const good = Object.assign(new Answer(), { id: 1, text: 'oui' });
+    expect(await validate(good)).toEqual([]);
+  });
+});
