@@ -1,6 +1,4 @@
-import { IsInt, IsString, MetadataStorage, validate } from 'class-validator';
-import { ValidationMetadata } from 'class-validator/cjs/metadata/ValidationMetadata.js';
-import { ValidationTypes } from 'class-validator/cjs/validation/ValidationTypes.js';
+import { IsInt, IsString, MetadataStorage, validate, ValidationTypes } from 'class-validator';
 import { memoizeValidationMetadata } from './validation-metadata-cache.js';
 
 class Base {
@@ -13,13 +11,18 @@ class Answer extends Base {
   text!: string;
 }
 
+type Rule = Parameters<MetadataStorage['addValidationMetadata']>[0];
+/** A rule as class-validator's ValidationMetadata builds it (that class is not in its public exports). */
+const rule = (target: object, propertyName: string, groups?: string[]): Rule =>
+  ({ type: ValidationTypes.CUSTOM_VALIDATION, target, propertyName, constraints: [], groups: groups ?? [], each: false, context: undefined }) as unknown as Rule;
+
 const names = (metadatas: { propertyName: string }[]) => metadatas.map((m) => m.propertyName).sort();
 
 describe('memoizeValidationMetadata', () => {
   it('answers what the storage answers, own and inherited rules, each caller its own array', () => {
     const storage = new MetadataStorage();
-    storage.addValidationMetadata(new ValidationMetadata({ type: ValidationTypes.CUSTOM_VALIDATION, target: Base, propertyName: 'id', constraints: [] }));
-    storage.addValidationMetadata(new ValidationMetadata({ type: ValidationTypes.CUSTOM_VALIDATION, target: Answer, propertyName: 'text', constraints: [] }));
+    storage.addValidationMetadata(rule(Base, 'id'));
+    storage.addValidationMetadata(rule(Answer, 'text'));
     const before = names(storage.getTargetValidationMetadatas(Answer, '', false, false));
     memoizeValidationMetadata(storage);
     const first = storage.getTargetValidationMetadatas(Answer, '', false, false);
@@ -36,10 +39,10 @@ describe('memoizeValidationMetadata', () => {
     memoizeValidationMetadata(storage);
     memoizeValidationMetadata(storage); // twice is once
     expect(storage.getTargetValidationMetadatas(Answer, '', false, false)).toEqual([]);
-    storage.addValidationMetadata(new ValidationMetadata({ type: ValidationTypes.CUSTOM_VALIDATION, target: Base, propertyName: 'id', constraints: [] }));
+    storage.addValidationMetadata(rule(Base, 'id'));
     expect(names(storage.getTargetValidationMetadatas(Answer, '', false, false))).toEqual(['id']);
     // Other options are other answers: groups.
-    storage.addValidationMetadata(new ValidationMetadata({ type: ValidationTypes.CUSTOM_VALIDATION, target: Answer, propertyName: 'text', constraints: [], validationOptions: { groups: ['g'] } }));
+    storage.addValidationMetadata(rule(Answer, 'text', ['g']));
     expect(names(storage.getTargetValidationMetadatas(Answer, '', false, false, ['g']))).toEqual(['text']);
     expect(names(storage.getTargetValidationMetadatas(Answer, '', false, true))).toEqual(['id']);
     expect(names(storage.getTargetValidationMetadatas(Answer, '', false, false))).toEqual(['id', 'text']);
