@@ -105,7 +105,7 @@ export default async function xapiRoutes(app, { sql, orm }) {
         ...prepared.params,
       ])).rows[0];
       const kept = answer.newest === null || new Date(answer.newest).getTime() < Date.parse(early);
-      const stored = kept ? early : new Date(Math.max(Date.now(), new Date(answer.newest).getTime() + 1)).toISOString();
+      const stored = kept ? early : new Date(new Date(answer.newest).getTime() + 1).toISOString();
       const rows = kept ? earlyRows : makeRows(stored);
       const inserted = new Set(kept ? answer.ids : (await client.query(store.INSERT_STATEMENTS_SQL, store.statementInsertParams(stored, found.id, null, rows))).rows.map((r) => r.id));
       const added = rows.filter((r) => inserted.has(r.id));

@@ -345,8 +345,12 @@ export class StoreStatementsHandler implements ICommandHandler<StoreStatements> 
         turn = { newest: last === null ? null : new Date(last).getTime(), inserted: null, definitionsDone: false, eventsDone: false };
         await this.checkVoiding(principal, sql, targets);
       }
+      // 1 ms after the newest when the clock's instant taken before the turn is not after it (a
+      // batch prepared later took the turn first, or another node's clock is ahead) — not the
+      // clock's instant under the turn: that one is after the instant of every batch waiting
+      // meanwhile, which would all be made again in turn (measured: 157 batches of 160).
       const newest = turn.newest;
-      const stored = newest === null || newest < Date.parse(early.stored) ? early.stored : new Date(Math.max(this.clock.now().getTime(), newest + 1)).toISOString();
+      const stored = newest === null || newest < Date.parse(early.stored) ? early.stored : new Date(newest + 1).toISOString();
 
       // The rows prepared before the turn serve when their `stored` is still after the newest one (the usual case); otherwise they are made again.
       const rows = stored === early.stored ? early.rows : statementRows(prepared, stored, teacherIds);
