@@ -29,6 +29,13 @@ const benchDir = join(projectRoot, 'bench');
 const resultsDir = join(benchDir, 'results');
 const appMain = join(projectRoot, 'backend/dist/main.js');
 
+/** Requests per CPU-second of the server measured and of PostgreSQL during a run (cpu.mjs), « – » when unknown. */
+function perCpuSecond(summary) {
+  const requests = summary.reqPerSec * settings.duration;
+  const per = (seconds) => (seconds > 0 ? Math.round(requests / seconds).toString() : '–');
+  return `${per(summary.cpu?.serversCpuSeconds)} / ${per(summary.cpu?.postgresCpuSeconds)}`;
+}
+
 /** An error whose message says it all (no stack trace printed). */
 const failure = (message) => Object.assign(new Error(message), { expected: true });
 
@@ -266,6 +273,7 @@ async function main() {
         `  ${scenario.name.padEnd(16)} manche ${round + 1}/${settings.rounds}  app ${measured.app.reqPerSec.toFixed(0).padStart(6)} req/s  référence ${measured.baseline.reqPerSec.toFixed(0).padStart(6)} req/s` +
           `  rapport ${ratio === null ? '–' : ratio.toFixed(2)}` +
           `  (autres processus ${measured.app.cpu?.otherProcessesPct ?? '–'} % / ${measured.baseline.cpu?.otherProcessesPct ?? '–'} %)` +
+          `  req par seconde de CPU serveur / PostgreSQL : app ${perCpuSecond(measured.app)}, référence ${perCpuSecond(measured.baseline)}` +
           ([...measured.app.problems, ...measured.baseline.problems].length ? `  ⚠ ${[...measured.app.problems, ...measured.baseline.problems].join(' ; ')}` : ''),
       );
     }

@@ -1,8 +1,9 @@
 // Interleaved A/B of two ways to store a batch of 100 under the statement writers' turn (issue 31,
-// docs/adr/0024, amendment of 2026-11-27 evening), in one process on one database, so that both
-// see the same load: OLD = the turn, the statements' INSERT, appendMany, the definitions' upsert
-// (four round trips under the turn, the app before that amendment); NEW = TURN_AND_INSERT_SQL,
-// appendMany (two, the app now). 4 writers, rounds of 10 s alternated, statements/s per round.
+// docs/adr/0024, amendment of 2026-11-27 night), in one process on one database, so that both
+// see the same load: OLD = the turn, the statements and their definitions in one statement, then
+// EventLog.appendMany (two round trips under the turn, the app before that amendment); NEW = the
+// events chained before the turn and inserted by the same statement (turnAndInsertSql with
+// EventLog.prepareNewStreams: one round trip, the app now). 4 writers, rounds of 10 s alternated, statements/s per round.
 //   node bench/xapi-turn-ab.mjs <DATA_DIR>/postgres <free port> [pairs=3]
 // on the embedded database of an app that has run (its migrations applied) and is stopped;
 // the statements it stores stay there (ids random, activities under https://exemple.fr/ab/).
@@ -45,20 +46,19 @@ async function once(variant) {
   try {
     await client.query('begin');
     const t0 = performance.now();
-    let ids;
-    if (variant === 'OLD') {
-      const last = (await client.query(store.TAKE_STATEMENT_TURN_SQL)).rows[0].stored;
-      if (last !== null && new Date(last).getTime() >= Date.parse(stored)) throw new Error('clock behind');
-      ids = (await client.query(store.INSERT_STATEMENTS_SQL, store.statementInsertParams(stored, null, null, rows))).rows.map((r) => r.id);
-    } else {
-      const a = (await client.query(store.TURN_AND_INSERT_SQL, [...store.statementInsertParams(stored, null, null, rows), ...store.activityParams(rows.flatMap((r) => r.definitions))])).rows[0];
-      if (a.newest !== null && new Date(a.newest).getTime() >= Date.parse(stored)) throw new Error('clock behind');
-      ids = a.ids;
-    }
-    await events.appendMany(client, rows.map((r) => ({ streamType: 'xapi.statement', streamId: r.id, expectedVersion: 0,
+    const requests = rows.map((r) => ({ streamType: 'xapi.statement', streamId: r.id, expectedVersion: 0,
       events: [{ type: 'XapiStatementStored', eventId: eventIdFor(r.id, 'stored'), payload: { statementId: r.id, sha256: r.sha256, voids: null, credentialId: null, studentId: null } }],
-      metadata: { actor: null, correlationId: randomUUID() } })));
-    if (variant === 'OLD') await client.query(store.UPSERT_ACTIVITIES_SQL, store.activityParams(rows.flatMap((r) => r.definitions)));
+      metadata: { actor: null, correlationId: randomUUID() } }));
+    // NEW: the events chained before the turn (timed with it, as their cost is the writer's) and inserted by the turn's statement.
+    const prepared = variant === 'NEW' ? events.prepareNewStreams(requests) : null;
+    const eventsSql = prepared ? prepared.insertSql : () => 'select null::text as event_id where false';
+    const a = (await client.query(store.turnAndInsertSql(eventsSql), [
+      ...store.statementInsertParams(stored, null, null, rows), ...store.activityParams(rows.flatMap((r) => r.definitions)), ...(prepared?.params ?? []),
+    ])).rows[0];
+    if (a.newest !== null && new Date(a.newest).getTime() >= Date.parse(stored)) throw new Error('clock behind');
+    const ids = a.ids;
+    if (prepared) prepared.settle(client, a.ids, a.event_ids);
+    else await events.appendMany(client, requests);
     await client.query('commit');
     holds.push(performance.now() - t0);
     if (ids.length !== 100) throw new Error('not all inserted');

@@ -1,7 +1,8 @@
 // Baseline of the xAPI scenarios (bench/scenarios/xapi.mjs) in bare Fastify + pg: the credential
 // check (the app's select and sha256 comparison), the app's own statement validation and
 // canonical form (backend/dist), the set-based insert of the app (statement-store.sql.ts) and the
-// events appended through the app's own EventLog.appendMany in one transaction, NOTIFY after
+// events appended through the app's own EventLog (prepareNewStreams in the turn's statement,
+// appendMany otherwise) in one transaction, NOTIFY after
 // commit; and the filtered read with the app's own SQL
 // (statementPageQuery) and filters (readFilter).
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
@@ -47,7 +48,7 @@ export default async function xapiRoutes(app, { sql, orm }) {
 
   // One statement or a batch, stored as the app stores them (issue 31): the statement writers' lock,
   // `stored` after the newest, then the same set-based SQL (statement-store.sql.ts) and
-  // EventLog.appendMany, in one transaction.
+  // the same events, in one transaction.
   app.post('/api/xapi/statements', async (request, reply) => {
     const found = await credential(request, reply, sql);
     if (!found) return reply;
@@ -85,26 +86,31 @@ export default async function xapiRoutes(app, { sql, orm }) {
     });
     const early = new Date().toISOString();
     const earlyRows = makeRows(early);
+    const storedEvents = (rows) => rows.map((r) => ({
+      streamType: 'xapi.statement',
+      streamId: r.id,
+      expectedVersion: 0,
+      events: [{ type: 'XapiStatementStored', eventId: eventIdFor(r.id, 'stored'), payload: { statementId: r.id, sha256: r.sha256, voids: null, credentialId: found.id, studentId: null } }],
+      metadata: { actor: null, correlationId: randomUUID() },
+    }));
+    // The events chained and hashed before the turn, as the app does (EventLog.prepareNewStreams).
+    const prepared = events.prepareNewStreams(storedEvents(earlyRows));
     const client = await orm.connect();
     try {
       await client.query('begin');
-      // The app's one round trip: the turn, the statements and their definitions (TURN_AND_INSERT_SQL).
-      const answer = (await client.query(store.TURN_AND_INSERT_SQL, [
+      // The app's one round trip: the turn, the statements, their definitions and their events (turnAndInsertSql).
+      const answer = (await client.query(store.turnAndInsertSql(prepared.insertSql), [
         ...store.statementInsertParams(early, found.id, null, earlyRows),
         ...store.activityParams(items.flatMap((item) => item.definitions)),
+        ...prepared.params,
       ])).rows[0];
       const kept = answer.newest === null || new Date(answer.newest).getTime() < Date.parse(early);
-      const stored = kept ? early : new Date(Math.max(Date.now(), new Date(answer.newest).getTime() + 1)).toISOString();
+      const stored = kept ? early : new Date(new Date(answer.newest).getTime() + 1).toISOString();
       const rows = kept ? earlyRows : makeRows(stored);
       const inserted = new Set(kept ? answer.ids : (await client.query(store.INSERT_STATEMENTS_SQL, store.statementInsertParams(stored, found.id, null, rows))).rows.map((r) => r.id));
       const added = rows.filter((r) => inserted.has(r.id));
-      await events.appendMany(client, added.map((r) => ({
-        streamType: 'xapi.statement',
-        streamId: r.id,
-        expectedVersion: 0,
-        events: [{ type: 'XapiStatementStored', eventId: eventIdFor(r.id, 'stored'), payload: { statementId: r.id, sha256: r.sha256, voids: null, credentialId: found.id, studentId: null } }],
-        metadata: { actor: null, correlationId: randomUUID() },
-      })));
+      if (kept) prepared.settle(client, answer.ids, answer.event_ids);
+      else await events.appendMany(client, storedEvents(added));
       const definitions = items.filter((item) => inserted.has(item.id)).flatMap((item) => item.definitions);
       if (definitions.length > 0 && !(kept && answer.ids.length === items.length)) await client.query(store.UPSERT_ACTIVITIES_SQL, store.activityParams(definitions));
       await client.query('commit');

@@ -110,7 +110,7 @@ export const scenarios = [
   {
     name: 'xapi post batch of 100',
     description:
-      'POST /api/xapi/statements with an array of 100 statements (HTTP Basic): each validated and its stored form made, then in one transaction one statement for the statement writers\' turn, the INSERT … SELECT FROM unnest of the 100 rows (kept when their `stored` is after the newest) and the upsert of their activity definitions (TURN_AND_INSERT_SQL), then EventLog.appendMany of the 100 XapiStatementStored (one INSERT, new streams); answers the 100 ids. Statements/s = req/s × 100.',
+      'POST /api/xapi/statements with an array of 100 statements (HTTP Basic): each validated and its stored form made, and their 100 XapiStatementStored chained and hashed (EventLog.prepareNewStreams), then in one transaction one statement for the statement writers\' turn, the INSERT … SELECT FROM unnest of the 100 rows (kept when their `stored` is after the newest), the upsert of their activity definitions and the INSERT of their events (turnAndInsertSql); answers the 100 ids. Statements/s = req/s × 100.',
     connections: 4,
     setup: lrs,
     app: batchRequest,

@@ -137,6 +137,62 @@ describe('appendMany', () => {
     });
   });
 
+  describe('prepareNewStreams (the events inserted by the caller\'s own statement, issue 31)', () => {
+    /** The caller's statement: here the streams to append are given as a parameter after the events'. */
+    async function runPrepared(em: EntityManager, requests: AppendRequest[], streams: string[]) {
+      const prepared = h.events.prepareNewStreams(requests);
+      const sql = sqlExecutor(em);
+      const first = 2;
+      let eventIds: string[];
+      try {
+        [{ event_ids: eventIds }] = await sql.query<{ event_ids: string[] }>(
+          `with events as (${prepared.insertSql(first, 'select unnest($1::text[])')}) select coalesce((select array_agg(event_id) from events), '{}') as event_ids`,
+          [streams, ...prepared.params],
+        );
+      } catch (error) {
+        throw prepared.failure(error);
+      }
+      prepared.settle(em, streams, eventIds);
+      return eventIds;
+    }
+
+    it('inserts only the streams the statement names, chained and hashed as appendMany does, and the verifier agrees', async () => {
+      const [kept, left] = [randomUUID(), randomUUID()];
+      const eventIds = await inTx((em) => runPrepared(em, [request(kept, 0, 2), request(left, 0, 1)], [kept]));
+      expect(eventIds).toHaveLength(2);
+      const chain = await rows(kept);
+      expect(chain.map((r) => [r.stream_version, r.prev_hash])).toEqual([
+        [1, null],
+        [2, chain[0].hash],
+      ]);
+      chain.forEach((row) => expect(row.hash).toBe(eventHash({ ...row, occurred_at: new Date(row.occurred_at).toISOString() })));
+      expect(await rows(left)).toEqual([]);
+      const client = await h.pool.connect();
+      try {
+        expect((await verifyChains(sqlExecutor(client), { streamType: STREAM, streamId: kept })).broken).toEqual([]);
+      } finally {
+        client.release();
+      }
+    });
+
+    it('is a no-op for a stream whose events are all stored, refuses one with some stored, and a stream that has events', async () => {
+      const [stored, partly, moved] = [randomUUID(), randomUUID(), randomUUID()];
+      const storedIds = [randomUUID()];
+      const partlyIds = [randomUUID(), randomUUID()];
+      await inTx((em) => h.events.appendMany(em, [request(stored, 0, 1, storedIds), request(randomUUID(), 0, 1, [partlyIds[0]])]));
+      expect(await inTx((em) => runPrepared(em, [request(stored, 0, 1, storedIds)], [stored]))).toEqual([]);
+      await expect(inTx((em) => runPrepared(em, [request(partly, 0, 2, partlyIds)], [partly]))).rejects.toBeInstanceOf(InvalidAppendError);
+      expect(await rows(partly)).toEqual([]);
+      await inTx((em) => h.events.append(em, request(moved, 0, 1)));
+      await expect(inTx((em) => runPrepared(em, [request(moved, 0, 1)], [moved]))).rejects.toBeInstanceOf(StreamVersionConflictError);
+      expect(await rows(moved)).toHaveLength(1);
+    });
+
+    it('takes new streams only', () => {
+      expect(() => h.events.prepareNewStreams([request(randomUUID(), 1, 1)])).toThrow(InvalidAppendError);
+    });
+  });
+
   it('refuses a stream named twice in one call', async () => {
     const id = randomUUID();
     await expect(inTx((em) => h.events.appendMany(em, [request(id, 0, 1), request(id, 1, 1)]))).rejects.toBeInstanceOf(InvalidAppendError);

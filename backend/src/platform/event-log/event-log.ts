@@ -56,6 +56,112 @@ interface StreamHead {
   existing: string[];
 }
 
+/** New streams' events to insert by the caller's own statement (EventLog.prepareNewStreams). */
+export interface NewStreamsAppend {
+  /** The parameters of `insertSql`, to place from its `first` parameter on. */
+  params: unknown[];
+  /**
+   * The INSERT of the events (returning `position, event_id::text as event_id`), for a
+   * data-modifying CTE: its parameters numbered from `first`; only the events of the streams
+   * `streams` (a subquery answering stream ids as text) returns.
+   */
+  insertSql(first: number, streams: string): string;
+  /** After the statement: the streams it was to append, the event ids it inserted. */
+  settle(tx: TransactionHandle, streamIds: string[], insertedEventIds: string[]): void;
+  /** The error the statement failed with, as appendMany would have thrown it. */
+  failure(error: unknown): unknown;
+}
+
+interface PreparedRequest {
+  request: AppendRequest;
+  streamId: string;
+  key: string;
+  events: { type: string; eventId: string; payload: object; schemaVersion: number; occurredAt: string }[];
+  metadata: EventMetadata;
+}
+
+interface ChainedRow {
+  eventId: string;
+  streamType: string;
+  streamId: string;
+  streamVersion: number;
+  type: string;
+  schemaVersion: number;
+  payload: object;
+  metadata: EventMetadata;
+  occurredAt: string;
+  prevHash: string | null;
+  hash: string;
+  request: number;
+}
+
+/** A request's events chained after its stream's head (version `current`, hash `prevHash`), as `append` chains them. */
+function chained(p: PreparedRequest, request: number, current: number, head: string | null): ChainedRow[] {
+  let prevHash = head;
+  return p.events.map((event, i) => {
+    const streamVersion = current + i + 1;
+    const hash = eventHash({
+      event_id: event.eventId,
+      stream_type: p.request.streamType,
+      stream_id: p.streamId,
+      stream_version: streamVersion,
+      event_type: event.type,
+      schema_version: event.schemaVersion,
+      payload: event.payload,
+      metadata: p.metadata,
+      occurred_at: event.occurredAt,
+      prev_hash: prevHash,
+    });
+    const row = { ...event, streamType: p.request.streamType, streamId: p.streamId, streamVersion, metadata: p.metadata, prevHash, hash, request };
+    prevHash = hash;
+    return row;
+  });
+}
+
+/** The set-based INSERT of chained rows (insertRowsParams), parameters from $first, rows kept by `condition`. */
+function insertRowsSql(first: number, condition: string): string {
+  const $ = (i: number) => `$${first + i}`;
+  return `insert into eventlog.event (event_id, stream_type, stream_id, stream_version, event_type, schema_version,
+                                     payload, metadata, occurred_at, prev_hash, hash)
+         select e.event_id, e.stream_type, e.stream_id, e.stream_version, e.event_type, e.schema_version, e.payload, e.metadata, e.occurred_at, e.prev_hash, e.hash
+           from unnest(${$(0)}::uuid[], ${$(1)}::text[], ${$(2)}::text[], ${$(3)}::int[], ${$(4)}::text[], ${$(5)}::int[], ${$(6)}::jsonb[], ${$(7)}::jsonb[],
+                       ${$(8)}::timestamptz[], ${$(9)}::text[], ${$(10)}::text[])
+                with ordinality as e(event_id, stream_type, stream_id, stream_version, event_type, schema_version, payload, metadata, occurred_at, prev_hash, hash, ord)
+          ${condition}
+          order by e.ord
+         on conflict (event_id) do nothing
+         returning position, event_id::text as event_id`;
+}
+
+function insertRowsParams(rows: ChainedRow[]): unknown[] {
+  return [
+    rows.map((r) => r.eventId),
+    rows.map((r) => r.streamType),
+    rows.map((r) => r.streamId),
+    rows.map((r) => r.streamVersion),
+    rows.map((r) => r.type),
+    rows.map((r) => r.schemaVersion),
+    rows.map((r) => JSON.stringify(r.payload)),
+    rows.map((r) => JSON.stringify(r.metadata)),
+    rows.map((r) => r.occurredAt),
+    rows.map((r) => r.prevHash),
+    rows.map((r) => r.hash),
+  ];
+}
+
+/** A stream that had events fails the stream-version uniqueness: the conflict its head would have shown. */
+function appendFailure(error: unknown, request: AppendRequest): unknown {
+  const pgError = error as { code?: string; constraint?: string };
+  if (pgError.code === '23505' && pgError.constraint === 'event_stream_version_unique') {
+    return new StreamVersionConflictError(request.streamType, String(request.streamId), request.expectedVersion, null);
+  }
+  return error;
+}
+
+function partlyStored(missing: ChainedRow[]): InvalidAppendError {
+  return new InvalidAppendError(`Certains de ces événements sont déjà enregistrés (${missing.map((r) => r.eventId).join(', ')}) : ajout refusé.`);
+}
+
 /**
  * Appends events to the log in the caller's transaction (never through the in-memory EventBus),
  * chaining each to the previous event of its stream by hash.
@@ -71,13 +177,7 @@ export class EventLog {
     const streamId = String(request.streamId);
     this.validate(request, streamId);
     const sql = sqlExecutor(tx);
-    const events = request.events.map((event) => ({
-      ...event,
-      eventId: (event.eventId ?? randomUUID()).toLowerCase(),
-      payload: toJsonValue(event.payload),
-      schemaVersion: event.schemaVersion ?? 1,
-      occurredAt: (event.occurredAt ?? this.clock.now()).toISOString(),
-    }));
+    const events = this.eventsOf(request);
     const metadata = toJsonValue(this.metadata(request));
 
     // 'any' first waits for the stream's other appenders (an advisory lock held until commit).
@@ -175,24 +275,8 @@ export class EventLog {
   async appendMany(tx: TransactionHandle, requests: AppendRequest[]): Promise<AppendResult[]> {
     if (requests.length === 0) return [];
     const sql = sqlExecutor(tx);
-    const seen = new Set<string>();
-    const prepared = requests.map((request) => {
-      const streamId = String(request.streamId);
-      this.validate(request, streamId);
-      const key = `${request.streamType}/${streamId}`;
-      if (seen.has(key)) throw new InvalidAppendError(`Ajout au journal refusé : le flux ${key} figure deux fois dans le même ajout.`);
-      seen.add(key);
-      const events = request.events.map((event) => ({
-        ...event,
-        eventId: (event.eventId ?? randomUUID()).toLowerCase(),
-        payload: toJsonValue(event.payload),
-        schemaVersion: event.schemaVersion ?? 1,
-        occurredAt: (event.occurredAt ?? this.clock.now()).toISOString(),
-      }));
-      return { request, streamId, key, events, metadata: toJsonValue(this.metadata(request)) };
-    });
+    const prepared = this.prepareMany(requests);
     const allIds = prepared.flatMap((p) => p.events.map((e) => e.eventId));
-    if (new Set(allIds).size !== allIds.length) throw new InvalidAppendError('Ajout au journal refusé : un identifiant d’événement figure dans deux flux.');
 
     // New streams only (every request expects version 0, as a batch of xAPI statements does): no
     // head to read, since a stream with events is refused either way — here by the INSERT, whose
@@ -221,7 +305,7 @@ export class EventLog {
     }
 
     const results: AppendResult[] = [];
-    const rows: { eventId: string; streamType: string; streamId: string; streamVersion: number; type: string; schemaVersion: number; payload: unknown; metadata: unknown; occurredAt: string; prevHash: string | null; hash: string; request: number }[] = [];
+    const rows: ChainedRow[] = [];
     prepared.forEach((p, index) => {
       const head = heads[index];
       const current = head.version ?? 0;
@@ -235,59 +319,16 @@ export class EventLog {
       if ((expected !== 'any' && expected !== current) || head.later_transaction) {
         throw new StreamVersionConflictError(p.request.streamType, p.streamId, expected, current);
       }
-      let prevHash = head.hash;
-      p.events.forEach((event, i) => {
-        const streamVersion = current + i + 1;
-        const hash = eventHash({
-          event_id: event.eventId,
-          stream_type: p.request.streamType,
-          stream_id: p.streamId,
-          stream_version: streamVersion,
-          event_type: event.type,
-          schema_version: event.schemaVersion,
-          payload: event.payload,
-          metadata: p.metadata,
-          occurred_at: event.occurredAt,
-          prev_hash: prevHash,
-        });
-        rows.push({ ...event, streamType: p.request.streamType, streamId: p.streamId, streamVersion, metadata: p.metadata, prevHash, hash, request: index });
-        prevHash = hash;
-      });
+      rows.push(...chained(p, index, current, head.hash));
       results.push({ appended: true, streamVersion: current + p.events.length, positions: [] });
     });
     if (rows.length === 0) return results;
 
     let inserted: { position: number; event_id: string }[];
     try {
-      inserted = await sql.query<{ position: number; event_id: string }>(
-        `insert into eventlog.event (event_id, stream_type, stream_id, stream_version, event_type, schema_version,
-                                     payload, metadata, occurred_at, prev_hash, hash)
-         select e.event_id, e.stream_type, e.stream_id, e.stream_version, e.event_type, e.schema_version, e.payload, e.metadata, e.occurred_at, e.prev_hash, e.hash
-           from unnest($1::uuid[], $2::text[], $3::text[], $4::int[], $5::text[], $6::int[], $7::jsonb[], $8::jsonb[], $9::timestamptz[], $10::text[], $11::text[])
-                with ordinality as e(event_id, stream_type, stream_id, stream_version, event_type, schema_version, payload, metadata, occurred_at, prev_hash, hash, ord)
-          order by e.ord
-         on conflict (event_id) do nothing
-         returning position, event_id::text`,
-        [
-          rows.map((r) => r.eventId),
-          rows.map((r) => r.streamType),
-          rows.map((r) => r.streamId),
-          rows.map((r) => r.streamVersion),
-          rows.map((r) => r.type),
-          rows.map((r) => r.schemaVersion),
-          rows.map((r) => JSON.stringify(r.payload)),
-          rows.map((r) => JSON.stringify(r.metadata)),
-          rows.map((r) => r.occurredAt),
-          rows.map((r) => r.prevHash),
-          rows.map((r) => r.hash),
-        ],
-      );
+      inserted = await sql.query<{ position: number; event_id: string }>(insertRowsSql(1, ''), insertRowsParams(rows));
     } catch (error) {
-      const pgError = error as { code?: string; constraint?: string };
-      if (pgError.code === '23505' && pgError.constraint === 'event_stream_version_unique') {
-        throw new StreamVersionConflictError(requests[0].streamType, String(requests[0].streamId), requests[0].expectedVersion, null);
-      }
-      throw error;
+      throw appendFailure(error, requests[0]);
     }
     // As in `append`: a concurrent append of the same ids that committed first makes a request a
     // no-op when it skipped all of its events, a gap (refused) when it skipped some.
@@ -307,7 +348,7 @@ export class EventLog {
         skipped.push(index);
       } else if (kept.length !== own.length) {
         // New streams: some of the request's events were in the log already (append refuses that before inserting).
-        if (fresh) throw new InvalidAppendError(`Certains de ces événements sont déjà enregistrés (${own.filter((r) => !positions.has(r.eventId)).map((r) => r.eventId).join(', ')}) : ajout refusé.`);
+        if (fresh) throw partlyStored(own.filter((r) => !positions.has(r.eventId)));
         throw new StreamVersionConflictError(p.request.streamType, p.streamId, p.request.expectedVersion, null);
       } else results[index] = { ...results[index], positions: kept.map((r) => positions.get(r.eventId)!) };
     }
@@ -318,6 +359,67 @@ export class EventLog {
     }
     if (inserted.length > 0 && sql.transaction) this.signal?.appendedIn(sql.transaction);
     return results;
+  }
+
+  /**
+   * New streams (every request expects version 0) appended by the caller's own statement, as a
+   * data-modifying CTE beside the change they record (issue 31: a batch of xAPI statements, its
+   * statements and their events in one round trip). Validated, chained and hashed now, exactly as
+   * `appendMany` does for new streams, so `eventlog:verify` cannot tell them apart; `insertSql`
+   * inserts the events of the streams that a subquery of the caller's statement names (e.g. the
+   * ids its own INSERT returned), and `settle`, after that statement, checks the outcome as
+   * `appendMany` does (a stream whose events were all in the log already: a no-op; some: refused)
+   * and marks the transaction for the commit signal. An error of the statement goes through
+   * `failure` (a stream that had events: StreamVersionConflictError).
+   */
+  prepareNewStreams(requests: AppendRequest[]): NewStreamsAppend {
+    const prepared = this.prepareMany(requests);
+    if (prepared.some((p) => p.request.expectedVersion !== 0)) throw new InvalidAppendError('Ajout au journal refusé : seuls de nouveaux flux (version attendue 0) s’ajoutent ainsi.');
+    const rows = prepared.flatMap((p, index) => chained(p, index, 0, null));
+    const byStream = new Map<string, ChainedRow[]>();
+    for (const row of rows) byStream.set(row.streamId, [...(byStream.get(row.streamId) ?? []), row]);
+    return {
+      params: insertRowsParams(rows),
+      insertSql: (first, streams) => insertRowsSql(first, `where e.stream_id in (${streams})`),
+      failure: (error) => appendFailure(error, requests[0]),
+      settle: (tx, streamIds, insertedEventIds) => {
+        const inserted = new Set(insertedEventIds);
+        for (const streamId of streamIds) {
+          const own = byStream.get(streamId) ?? [];
+          const missing = own.filter((r) => !inserted.has(r.eventId));
+          if (missing.length > 0 && missing.length < own.length) throw partlyStored(missing);
+        }
+        const sql = sqlExecutor(tx);
+        if (inserted.size > 0 && sql.transaction) this.signal?.appendedIn(sql.transaction);
+      },
+    };
+  }
+
+  /** Each request validated, its events given their ids, schema version, time and metadata (appendMany, prepareNewStreams). */
+  private prepareMany(requests: AppendRequest[]): PreparedRequest[] {
+    const seen = new Set<string>();
+    const prepared = requests.map((request) => {
+      const streamId = String(request.streamId);
+      this.validate(request, streamId);
+      const key = `${request.streamType}/${streamId}`;
+      if (seen.has(key)) throw new InvalidAppendError(`Ajout au journal refusé : le flux ${key} figure deux fois dans le même ajout.`);
+      seen.add(key);
+      return { request, streamId, key, events: this.eventsOf(request), metadata: toJsonValue(this.metadata(request)) };
+    });
+    const allIds = prepared.flatMap((p) => p.events.map((e) => e.eventId));
+    if (new Set(allIds).size !== allIds.length) throw new InvalidAppendError('Ajout au journal refusé : un identifiant d’événement figure dans deux flux.');
+    return prepared;
+  }
+
+  /** A request's events with their ids, payloads as JSON values, schema versions and times. */
+  private eventsOf(request: AppendRequest): PreparedRequest['events'] {
+    return request.events.map((event) => ({
+      ...event,
+      eventId: (event.eventId ?? randomUUID()).toLowerCase(),
+      payload: toJsonValue(event.payload),
+      schemaVersion: event.schemaVersion ?? 1,
+      occurredAt: (event.occurredAt ?? this.clock.now()).toISOString(),
+    }));
   }
 
   /** The head of each stream (last version and hash), and whether a transaction newer than this one wrote it (docs/adr/0004). */

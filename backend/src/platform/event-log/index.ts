@@ -1,5 +1,5 @@
 /** What contexts use of the event log: append in their transaction, register projections and policies. */
-export { EventLog, eventIdFor, type AppendRequest, type AppendResult } from './event-log.js';
+export { EventLog, eventIdFor, type AppendRequest, type AppendResult, type NewStreamsAppend } from './event-log.js';
 export { EventLogModule } from './event-log.module.js';
 export { ProjectionRegistry } from './projection-registry.js';
 export type { Policy, Projection, ProjectionRow } from './projection.js';

@@ -65,23 +65,30 @@ function upsertActivities(ids: string, definitions: string, condition = ''): str
 export const UPSERT_ACTIVITIES_SQL = upsertActivities('$1', '$2');
 
 /**
- * The turn, the statements and their activity definitions in one round trip (the usual batch: no
- * voiding statement; docs/adr/0024, 2026-11-27 evening): `xapi.take_statement_turn()` first (the
- * INSERT's rows wait for it: their condition reads it, so `seq` is drawn after the lock), then
- * INSERT_STATEMENTS_SQL's rows, made before the turn with `stored` = $1, only when $1 is after the
- * newest `stored` — else nothing is written and the caller, still holding the turn, makes them
- * again with a later `stored`. The definitions ($17, $18: activityParams) are upserted only when
- * every statement was inserted (a retry that skipped some lets the caller upsert the added ones'
- * definitions alone). Answers `newest` (the newest `stored` before this batch) and `ids` (the
- * statements inserted). Params: statementInsertParams, then activityParams (empty arrays: none).
+ * The turn, the statements, their activity definitions and their events in one round trip (the
+ * usual batch: no voiding statement; docs/adr/0024, 2026-11-27 evening and 2026-11-27 night):
+ * `xapi.take_statement_turn()` first (the INSERT's rows wait for it: their condition reads it, so
+ * `seq` is drawn after the lock), then INSERT_STATEMENTS_SQL's rows, made before the turn with
+ * `stored` = $1, only when $1 is after the newest `stored` — else nothing is written and the
+ * caller, still holding the turn, makes them again with a later `stored`. The definitions ($17,
+ * $18: activityParams) are upserted only when every statement was inserted (a retry that skipped
+ * some lets the caller upsert the added ones' definitions alone). The events of the statements
+ * inserted are appended by the event log's own INSERT (`events`: EventLog.prepareNewStreams, its
+ * parameters from $19), chained and hashed before the turn. Answers `newest` (the newest `stored`
+ * before this batch), `ids` (the statements inserted) and `event_ids` (their events).
+ * Params: statementInsertParams, activityParams (empty arrays: none), then the events' params.
  */
-export const TURN_AND_INSERT_SQL = `
+export function turnAndInsertSql(events: (first: number, streams: string) => string): string {
+  return `
   with turn as materialized (select xapi.take_statement_turn() as newest),
   inserted as (${insertStatements('where (select newest from turn) is null or (select newest from turn) < $1::timestamptz')}),
   definitions as (
     ${upsertActivities('$17', '$18', 'where (select count(*) from inserted) = cardinality($4::uuid[])')}
-    returning 1)
-  select (select newest from turn) as newest, coalesce((select array_agg(id) from inserted), '{}') as ids`;
+    returning 1),
+  events as (${events(19, 'select id from inserted')})
+  select (select newest from turn) as newest, coalesce((select array_agg(id) from inserted), '{}') as ids,
+         coalesce((select array_agg(event_id) from events), '{}') as event_ids`;
+}
 
 type Obj = Record<string, unknown>;
 
