@@ -2,7 +2,7 @@
 // eventlog:verify hold on the copy; a non-empty target and a damaged backup are refused in French;
 // one event row changed in the restored copy makes eventlog:verify fail.
 import { createHash } from 'node:crypto';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -171,9 +171,27 @@ describe('npm run backup / npm run restore', () => {
     }
   }, 120_000);
 
-  it('writes only into a new or empty folder', async () => {
+  it('writes only into a new or empty folder, and makes an existing one readable by its owner only', async () => {
     const { lines, out } = output();
     expect(await backupCommand(['--out', join(work, 'set')], w.env, out)).toBe(2);
     expect(lines.error.join()).toContain("n'est pas vide");
-  });
+    const made = join(work, 'set-made-before');
+    mkdirSync(made, { mode: 0o755 });
+    chmodSync(made, 0o755);
+    await backup(made);
+    expect(statSync(made).mode & 0o777).toBe(0o700);
+  }, 60_000);
+
+  it('refuses a manifest naming a file outside the backup or the data folder, before writing anything', async () => {
+    const set = join(work, 'set-traversal');
+    const manifest = await backup(set);
+    const victim = join(work, 'victime.txt');
+    writeFileSync(join(set, 'manifest.json'), JSON.stringify({ ...manifest, secrets: [...manifest.secrets, { path: '../../victime.txt', sha256: 'x', bytes: 1 }] }));
+    const target = join(work, 'data-traversal');
+    const { lines, out } = output();
+    expect(await restoreCommand(['--from', set, '--database-url', await freshDatabase(), '--data-dir', target], {}, out)).toBe(2);
+    expect(lines.error.join()).toContain('Chemin refusé dans le manifeste : "secrets/../../victime.txt"');
+    expect(existsSync(victim)).toBe(false);
+    expect(existsSync(target)).toBe(false);
+  }, 60_000);
 });

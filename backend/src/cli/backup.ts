@@ -9,7 +9,7 @@ import { MEDIA_PREFIX } from '../platform/storage/media-storage.js';
 import { S3MediaStorage } from '../platform/storage/s3-storage.js';
 import { signingKeyFile } from '../platform/ledger/signing-key.js';
 import {
-  appTables, BACKUP_FORMAT, chainHeads, latestCheckpoint, listFiles, MIGRATIONS_TABLE, qualified, sha256File, SKIPPED_SCHEMAS,
+  appTables, BACKUP_FORMAT, chainHeads, isSafeRelativePath, latestCheckpoint, listFiles, MIGRATIONS_TABLE, qualified, sha256File, SKIPPED_SCHEMAS,
   type BackupManifest, type FileEntry, type TableEntry,
 } from './backup/backup-set.js';
 import { isEntryPoint, openCliDatabase, runCommand, type Output } from './cli-database.js';
@@ -74,6 +74,7 @@ export async function backupCommand(argv: string[], env: NodeJS.ProcessEnv, out:
     out.log(`Base : ${database.source}.`);
     // Personal data and the ledger's key: readable by the operator only.
     mkdirSync(args.out, { recursive: true, mode: 0o700 });
+    chmodSync(args.out, 0o700); // also a folder made beforehand (an empty one is accepted)
     mkdirSync(join(args.out, 'tables'), { recursive: true, mode: 0o700 });
     // One snapshot for every table, the chain heads and the checkpoint: a consistent copy while the app runs.
     await client.query('begin isolation level repeatable read read only');
@@ -128,10 +129,11 @@ export async function backupCommand(argv: string[], env: NodeJS.ProcessEnv, out:
       if (bucket) for await (const path of bucket.listAll()) paths.push(path);
       else paths.push(...(await listFiles(root)));
       for (const path of paths.sort()) {
+        if (!isSafeRelativePath(path)) throw new Error(`Objet au nom refusé dans le bucket : ${JSON.stringify(path)} (il sortirait du dossier de sauvegarde).`);
         const target = join(args.out, 'media', path);
         mkdirSync(dirname(target), { recursive: true });
         if (!bucket) copyFileSync(join(root, path), target);
-        else if (!(await download(bucket, path, target))) continue;
+        else await download(bucket, path, target);
         media.push({ path, ...(await sha256File(target)) });
       }
     } finally {
@@ -178,12 +180,15 @@ export async function backupCommand(argv: string[], env: NodeJS.ProcessEnv, out:
   }
 }
 
-/** Streams one object of the bucket to a file; false when it went between the listing and the read (a file removed meanwhile). */
-async function download(bucket: S3MediaStorage, path: string, target: string): Promise<boolean> {
+/**
+ * Streams one listed object of the bucket to a file. One that cannot be read fails the backup (a
+ * key without s3:GetObject answers 403, which the app reads as « not there »): a backup never
+ * succeeds with media missing.
+ */
+async function download(bucket: S3MediaStorage, path: string, target: string): Promise<void> {
   const file = await bucket.open(MEDIA_PREFIX + path);
-  if (!file) return false;
+  if (!file) throw new Error(`Objet listé mais illisible : ${path} (retiré entre-temps, ou la clé n'a pas s3:GetObject) : relancez la sauvegarde.`);
   await pipeline(await file.read(), createWriteStream(target));
-  return true;
 }
 
 if (isEntryPoint(import.meta.url)) runCommand(backupCommand);

@@ -9,7 +9,7 @@ import { loadConfig } from '../platform/config/config.js';
 import { migrateDatabase } from '../platform/database/migrate-once.js';
 import { MEDIA_PREFIX } from '../platform/storage/media-storage.js';
 import { S3MediaStorage } from '../platform/storage/s3-storage.js';
-import { appTables, BACKUP_FORMAT, MIGRATIONS_TABLE, chainHeads, qualified, quoteIdent, sha256File, SKIPPED_SCHEMAS, type BackupManifest, type TableEntry } from './backup/backup-set.js';
+import { appTables, BACKUP_FORMAT, isSafeRelativePath, MIGRATIONS_TABLE, chainHeads, qualified, quoteIdent, sha256File, SKIPPED_SCHEMAS, type BackupManifest, type TableEntry } from './backup/backup-set.js';
 import { isEntryPoint, runCommand, type Output } from './cli-database.js';
 
 const USAGE = `Usage : npm run restore -- --from <dossier de sauvegarde> [--database-url <postgres://…>] --data-dir <dossier>
@@ -70,6 +70,9 @@ async function checkedManifest(from: string): Promise<BackupManifest> {
     ...manifest.secrets.map((f) => ({ path: `secrets/${f.path}`, sha256: f.sha256 })),
   ];
   for (const entry of files) {
+    if (!isSafeRelativePath(entry.path) || entry.path.startsWith('secrets/') && entry.path.slice('secrets/'.length).includes('/')) {
+      throw new Refusal(`Chemin refusé dans le manifeste : ${JSON.stringify(entry.path)} (il sortirait du dossier de sauvegarde ou de données).`);
+    }
     const path = join(from, entry.path);
     if (!existsSync(path)) throw new Refusal(`Fichier manquant dans la sauvegarde : ${entry.path}.`);
     const { sha256 } = await sha256File(path);

@@ -1,4 +1,4 @@
-import { headDifferences } from './backup-set.js';
+import { headDifferences, isSafeRelativePath } from './backup-set.js';
 
 describe('headDifferences', () => {
   const before = ['a/1@3:aaa', 'b/2@1:bbb', 'c/3@2:ccc'];
@@ -17,5 +17,12 @@ describe('headDifferences', () => {
 
   it('keeps at most the given number of lines', () => {
     expect(headDifferences(before, [], 2)).toHaveLength(2);
+  });
+});
+
+describe('isSafeRelativePath', () => {
+  it('takes a media or table path, refuses anything that could leave its folder', () => {
+    for (const good of ['courses/a.jpg', 'content/1b2c/index.html', 'tables/eventlog.event.ndjson.gz', 'secrets.json']) expect(isSafeRelativePath(good)).toBe(true);
+    for (const bad of ['', '/etc/passwd', '../x', 'a/../../x', 'a//b', './a', 'a/.', 'a\\..\\b', 'a\0b']) expect(isSafeRelativePath(bad)).toBe(false);
   });
 });

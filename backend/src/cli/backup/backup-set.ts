@@ -82,6 +82,16 @@ export async function sha256File(path: string): Promise<{ sha256: string; bytes:
 }
 
 /** Every file under `root`, as paths relative to it with '/' separators, sorted. */
+/**
+ * Whether a path named by a manifest or a bucket stays inside the folder it is joined to: relative,
+ * '/'-separated, no empty, '.' or '..' part, no backslash or NUL (a manifest is not signed, a bucket
+ * may be shared: neither decides where a file is written).
+ */
+export function isSafeRelativePath(path: string): boolean {
+  if (typeof path !== 'string' || path === '' || path.includes('\\') || path.includes('\0') || path.startsWith('/')) return false;
+  return path.split('/').every((part) => part !== '' && part !== '.' && part !== '..');
+}
+
 export async function listFiles(root: string): Promise<string[]> {
   const found: string[] = [];
   const walk = async (dir: string) => {
