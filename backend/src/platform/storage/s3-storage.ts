@@ -23,6 +23,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** Parts of a multipart upload: 8 MB each (up to 80 GB in 10,000 parts), 4 in flight, so an upload buffers some tens of MB whatever the file's size. */
 const PART_BYTES = 8 * 1024 * 1024;
 const PARTS_IN_FLIGHT = 4;
+/** Connections to the store per node (streams of video ranges, uploads, reads). */
+const SOCKETS = 1024;
 /** How long `/api/ready` waits for the bucket before calling the node not ready. */
 const READY_TIMEOUT_MS = 2000;
 
@@ -46,10 +48,18 @@ export class S3MediaStorage extends MediaStorage {
       endpoint: config.endpoint ?? undefined,
       forcePathStyle: config.forcePathStyle,
       credentials: config.accessKeyId && config.secretAccessKey ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey } : undefined,
+      // Every video range being served holds a socket while the browser reads: the SDK's default of 50
+      // per client would queue every other media request (and /api/ready) behind 50 viewers.
+      requestHandler: { httpAgent: { keepAlive: true, maxSockets: SOCKETS }, httpsAgent: { keepAlive: true, maxSockets: SOCKETS }, connectionTimeout: 5_000 },
       // Checksums only where the store requires them: several S3-compatible stores refuse the new defaults.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
     });
+  }
+
+  /** The app's stop (Nest's shutdown hooks): the client's idle keep-alive sockets go with it. */
+  onApplicationShutdown(): void {
+    this.client.destroy();
   }
 
   async isAvailable(): Promise<boolean> {

@@ -131,13 +131,22 @@ export class XapiRoutes implements OnModuleInit {
   private plugin(instance: FastifyInstance, done: (error?: Error) => void): void {
     instance.removeAllContentTypeParsers();
     instance.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_request, body, next) => next(null, body));
+    // A read of the statement resource takes its Consistent-Through before the handler reads: a batch
+    // committed between the read and the answer must not fall before the header (a client syncing
+    // with `since` would never see it). Writes take it once written (in onSend), as before.
+    const through = new WeakMap<object, Date>();
+    instance.addHook('preHandler', async (request) => {
+      if ((request.method === 'GET' || request.method === 'HEAD') && request.url.startsWith(`${XAPI_PREFIX}/statements`)) through.set(request, await this.consistency.through());
+    });
     instance.addHook('onSend', async (request, reply, payload) => {
       void reply.header('x-experience-api-version', XAPI_VERSION);
       // Content served from another origin (a cmi5 package on a CDN) calls the LRS from the browser with
       // its Basic or bearer header: no cookie is involved, so any origin may read the answers.
       void reply.header('access-control-allow-origin', '*').header('access-control-expose-headers', EXPOSED_HEADERS);
       // Every answer of the statement resource says up to when it is consistent (StatementConsistency), errors included.
-      if (request.url.startsWith(`${XAPI_PREFIX}/statements`)) void reply.header('x-experience-api-consistent-through', (await this.consistency.through()).toISOString());
+      if (request.url.startsWith(`${XAPI_PREFIX}/statements`)) {
+        void reply.header('x-experience-api-consistent-through', (through.get(request) ?? (await this.consistency.through())).toISOString());
+      }
       return payload;
     });
     instance.setErrorHandler((error, request, reply) => this.fail(error, request, reply));
