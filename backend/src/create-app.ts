@@ -19,7 +19,7 @@ import { Metrics } from './platform/metrics/metrics.js';
 import { JsonLogger, registerAccessLog } from './platform/logging/json-logger.js';
 import { IMAGE_MAX_BYTES, MediaStorage } from './platform/storage/media-storage.js';
 import { backfillImageVariants } from './platform/storage/image-variants.js';
-import { publicMedia } from './platform/storage/serve-file.js';
+import { PRIVATE_MEDIA, publicMedia } from './platform/storage/serve-file.js';
 import { ErrorFilter } from './platform/http/error.filter.js';
 import { RequestValidationPipe } from './platform/http/request-validation.pipe.js';
 import { registerRequestBody } from './platform/http/request-body.js';
@@ -87,9 +87,8 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
 
   SwaggerModule.setup('api/docs', app, buildOpenApiDocument(app), { jsonDocumentUrl: 'api/docs-json' });
 
-  // Public media (course images, profile photos); course content goes through the content gate only;
-  // the centre's stamp and signature, the dossiers de preuves and handed-in homework only through their API calls.
-  const privateMedia = /^\/?(content|scorm|centre|dossiers|homework)(\/|$)/;
+  // Public media (course images, profile photos); never the private folders (PRIVATE_MEDIA).
+  const privateMedia = PRIVATE_MEDIA;
   if (config.storage.kind === 'local') {
     const media = mediaRoot(config);
     mkdirSync(media, { recursive: true });

@@ -11,7 +11,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { loadConfig, type S3Config } from '../config/config.js';
 import { startTestS3, type TestS3 } from '../testing/s3rver.js';
 import { S3MediaStorage } from './s3-storage.js';
-import { publicMedia } from './serve-file.js';
+import { PRIVATE_MEDIA, publicMedia } from './serve-file.js';
 import { StagedUploads } from './staged-uploads.js';
 
 let s3: TestS3;
@@ -30,7 +30,7 @@ beforeAll(async () => {
   s3 = await startTestS3();
   storage = new S3MediaStorage(s3Config());
   app = Fastify();
-  await app.register(publicMedia(storage, /^\/?(content|scorm)(\/|$)/));
+  await app.register(publicMedia(storage, PRIVATE_MEDIA));
   await app.ready();
 });
 afterAll(async () => {
@@ -126,6 +126,15 @@ describe('S3MediaStorage against s3rver', () => {
     // The gated folders are not public media, even when the object exists.
     const gated = await storage.put('content/courses/1/documents', 'pdf', content);
     expect((await app.inject({ method: 'GET', url: gated })).statusCode).toBe(404);
+    // Nor any private folder, however the path is written (encoded, through '..', with '.' or '//').
+    for (const folder of ['content/courses/9', 'scorm/1', 'centre', 'dossiers/3', 'homework/4']) {
+      const stored = await storage.put(folder, 'pdf', content);
+      const name = stored.slice('/media/'.length);
+      for (const url of [stored, `/media/%${name.charCodeAt(0).toString(16)}${name.slice(1)}`, `/media/courses/../${name}`, `/media/./${name}`, `/media//${name}`, `/media/${name.replace(/\//g, '%2F')}`]) {
+        const answer = await app.inject({ method: 'GET', url });
+        expect([url, answer.statusCode]).toEqual([url, 404]);
+      }
+    }
 
     await storage.remove(path);
     expect(await storage.open(path)).toBeNull();

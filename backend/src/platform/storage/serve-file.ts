@@ -162,6 +162,12 @@ function requestedRange(request: FastifyRequest, etag: string, modified: Date, s
  * HEAD for the same files as the static plugin (none whose path `privateMedia` matches: those have
  * their own gates).
  */
+/**
+ * The folders never served as public media: course content goes through the content gate only; the
+ * centre's stamp and signature, the dossiers de preuves and handed-in homework only through their API calls.
+ */
+export const PRIVATE_MEDIA = /^\/?(content|scorm|centre|dossiers|homework)(\/|$)/;
+
 export function publicMedia(storage: MediaStorage, privateMedia: RegExp): (server: FastifyInstance) => Promise<void> {
   return async (server) => {
     server.get('/media/*', async (request, reply) => {
