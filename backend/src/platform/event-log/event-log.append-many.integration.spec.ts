@@ -188,8 +188,10 @@ describe('appendMany', () => {
       expect(await rows(moved)).toHaveLength(1);
     });
 
-    it('takes new streams only', () => {
+    it('takes new streams only, of one stream type (its statement picks them by id)', () => {
       expect(() => h.events.prepareNewStreams([request(randomUUID(), 1, 1)])).toThrow(InvalidAppendError);
+      const id = randomUUID();
+      expect(() => h.events.prepareNewStreams([request(id, 0, 1), { ...request(id, 0, 1), streamType: `${STREAM}.autre` }])).toThrow('un seul type de flux');
     });
   });
 

@@ -375,6 +375,8 @@ export class EventLog {
   prepareNewStreams(requests: AppendRequest[]): NewStreamsAppend {
     const prepared = this.prepareMany(requests);
     if (prepared.some((p) => p.request.expectedVersion !== 0)) throw new InvalidAppendError('Ajout au journal refusé : seuls de nouveaux flux (version attendue 0) s’ajoutent ainsi.');
+    // The caller's statement picks the streams by id alone: one stream type per call, so ids cannot collide.
+    if (new Set(requests.map((r) => r.streamType)).size > 1) throw new InvalidAppendError('Ajout au journal refusé : un seul type de flux par ajout préparé.');
     const rows = prepared.flatMap((p, index) => chained(p, index, 0, null));
     const byStream = new Map<string, ChainedRow[]>();
     for (const row of rows) byStream.set(row.streamId, [...(byStream.get(row.streamId) ?? []), row]);
