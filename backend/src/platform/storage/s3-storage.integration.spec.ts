@@ -142,6 +142,15 @@ describe('S3MediaStorage against s3rver', () => {
     expect([gone.statusCode, gone.json().message]).toEqual([404, 'Fichier introuvable.']);
   });
 
+  // (A file replaced meanwhile answers 412 to the read's If-Match on S3 and the same French 409; s3rver
+  // ignores If-Match, so only the removal is shown here.)
+  it('refuses in French, never with a 500, a file removed between its HEAD and its read', async () => {
+    const path = await storage.put('courses', 'webp', Buffer.from('copie 1'));
+    const opened = await storage.open(path);
+    await storage.remove(path);
+    await expect(opened!.read()).rejects.toThrow('Le fichier vient d’être remplacé : rechargez la page.');
+  });
+
   it('stores an extracted package under one prefix, serves its files, and removes the whole prefix', async () => {
     const source = mkdtempSync(join(work, 'scorm-'));
     mkdirSync(join(source, 'res/js'), { recursive: true });

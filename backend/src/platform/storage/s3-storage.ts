@@ -14,7 +14,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { InvalidInputError } from '../../shared-kernel/index.js';
+import { ConflictError, InvalidInputError } from '../../shared-kernel/index.js';
 import type { S3Config } from '../config/config.js';
 import { MEDIA_PREFIX, MediaStorage, type StoredFile } from './media-storage.js';
 import { contentTypeFor } from './serve-file.js';
@@ -132,10 +132,18 @@ export class S3MediaStorage extends MediaStorage {
       modified: head.LastModified ?? new Date(0),
       // The same object the HEAD measured (If-Match): a replaced one fails rather than mixing versions.
       read: async (range) => {
-        const answer = await this.client.send(
-          new GetObjectCommand({ Bucket: this.bucket, Key: key, IfMatch: etag, Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
-        );
-        return answer.Body as Readable;
+        try {
+          const answer = await this.client.send(
+            new GetObjectCommand({ Bucket: this.bucket, Key: key, IfMatch: etag, Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
+          );
+          return answer.Body as Readable;
+        } catch (error) {
+          // Replaced (an image's copy rewritten) or removed between the HEAD and the read: a French 409
+          // the browser's next load resolves, never a 500.
+          const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+          if (status === 412 || isMissing(error)) throw new ConflictError('Le fichier vient d’être remplacé : rechargez la page.');
+          throw error;
+        }
       },
       close: async () => undefined,
     };
