@@ -13,18 +13,10 @@ export const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../
 const appMain = join(projectRoot, 'backend/dist/main.js');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/** A TCP port free on 127.0.0.1 now. */
-export function freePort() {
-  return new Promise((resolvePort, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolvePort(port));
-    });
-  });
-}
+// A free port of the loopback, never the same twice in a run: the benches' own (bench/lib/processes.mjs).
+import { freePort } from '../../bench/lib/processes.mjs';
+
+export { freePort };
 
 /** The HAProxy binary, or null (Debian: apt-get install -y haproxy). */
 export function haproxyBinary() {
