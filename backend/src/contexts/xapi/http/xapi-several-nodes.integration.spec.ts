@@ -3,7 +3,10 @@
 // put a statement before an answer already given, and once nothing is in flight both answer « now ».
 import { randomUUID } from 'node:crypto';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { QueryBus } from '@nestjs/cqrs';
 import pg from 'pg';
+import { StatementConsistency } from '../application/consistency.js';
+import { GetStatements } from '../application/queries/get-statements.query.js';
 import { eventually } from '../../../platform/testing/eventually.js';
 import { call, givenAdmin } from '../../../testing/fixtures.js';
 import { startSecondNode, startTestApp, type TestApp } from '../../../testing/test-app.js';
@@ -91,4 +94,28 @@ describe('X-Experience-API-Consistent-Through across nodes', () => {
     const before = await databaseNow();
     expect(await through(b)).toBeGreaterThanOrEqual(before);
   });
+
+  it('a read takes its header before it reads: a batch committed during the read never falls before the header', async () => {
+    const order: string[] = [];
+    const consistency = a.app.get(StatementConsistency);
+    const queries = a.app.get(QueryBus);
+    const [through0, execute0] = [consistency.through.bind(consistency), queries.execute.bind(queries)];
+    consistency.through = () => {
+      order.push('en-tête');
+      return through0();
+    };
+    queries.execute = ((query: unknown) => {
+      if (query instanceof GetStatements) order.push('lecture');
+      return execute0(query as never);
+    }) as QueryBus['execute'];
+    try {
+      await through(a.app);
+    } finally {
+      // The prototype's methods again.
+      delete (consistency as Partial<StatementConsistency>).through;
+      delete (queries as Partial<QueryBus>).execute;
+    }
+    expect(order).toEqual(['en-tête', 'lecture']);
+  });
 });
+
