@@ -104,6 +104,8 @@ export async function startCluster(options = {}) {
   const root = resolve(options.root);
   mkdirSync(root, { recursive: true });
   chmodSync(root, 0o755);
+  // The nodes run on this process's Node: an older one starts them without a word until the timeout.
+  if (Number(process.versions.node.split('.')[0]) < 24) throw new Error(`Node ${process.versions.node} : l'application demande Node 24 ; lancez « npm run deploy:local » (Node 24 du projet).`);
   const haproxy = haproxyBinary();
   if (!haproxy) throw new Error('HAProxy est absent : apt-get install -y haproxy (Debian).');
   if (!existsSync(appMain)) throw new Error('backend/dist/main.js est absent : lancez « npm run build ».');
