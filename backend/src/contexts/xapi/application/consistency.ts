@@ -6,7 +6,8 @@ import { Database } from '../../../platform/database/database.js';
  * is visible (issue 32, docs/adr/0059). Answered by the database (`xapi.consistent_through()`,
  * migration 122) from the statement writers' turn, which every node takes: « now » on the
  * database's clock when no writer holds or waits for it anywhere (and that answer recorded, so
- * that a writer whose `stored` was taken earlier takes a later one under the turn); otherwise the
+ * that a writer whose `stored` was taken earlier takes a later one under the turn; an answer
+ * recorded less than 50 ms ago is answered again, unwritten: migration 123); otherwise the
  * newest `stored` committed, before which nothing can come any more. One round trip, no writer's
  * cost but reading the recorded answer under its turn.
  */
