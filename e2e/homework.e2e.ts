@@ -102,8 +102,14 @@ test('homework with a due date, handed in late with a file, graded, and the grad
   await expect(dialog.getByRole('alert')).toContainText('Ce type de fichier n’est pas accepté');
   await expectNoSeriousA11yViolations(student);
   await dialog.getByRole('button', { name: /Effacer le fichier/ }).first().click();
+  await expect(dialog.getByRole('button', { name: /Effacer le fichier/ })).toHaveCount(0);
   await dialog.locator('input[type="file"]').setInputFiles({ name: 'synthese.pdf', mimeType: 'application/pdf', buffer: PDF });
-  await dialog.getByRole('button', { name: 'Rendre', exact: true }).click();
+  await expect(dialog.getByText('synthese.pdf', { exact: true })).toBeVisible();
+  // The refusal named the file taken away: it is gone with it.
+  await expect(dialog.getByText(/Ce type de fichier n’est pas accepté/)).toHaveCount(0);
+  const send = dialog.getByRole('button', { name: 'Rendre', exact: true });
+  await expect(send).toBeEnabled();
+  await send.click();
   await expect(dialog).toBeHidden();
   const submission = mine.getByTestId('homework-submission');
   await expect(submission).toHaveCount(1);

@@ -9,6 +9,13 @@ import type { AppStore } from './store';
 import { THEME } from './theme';
 
 /**
+ * A click beside a dialog never closes it: most dialogs hold something being typed (a learner's
+ * answer, a grade and its feedback, a message), lost to a stray click. « Annuler », the close
+ * button and Escape still close it.
+ */
+const MODAL = { mask: { closable: false } } as const;
+
+/**
  * The page's CSP nonce (docs/adr/0029): the server writes a new one into Vite's
  * `<meta property="csp-nonce">` for each page; antd's CSS-in-JS gives it to the `<style>` it adds.
  */
@@ -45,7 +52,7 @@ nonceOwnStyles(CSP.nonce);
 export function AppProviders({ store, children }: { store: AppStore; children: ReactNode }) {
   return (
     <Provider store={store}>
-      <ConfigProvider locale={frFR} theme={THEME} csp={CSP}>
+      <ConfigProvider locale={frFR} theme={THEME} csp={CSP} modal={MODAL}>
         {children}
         <FeedbackOutlet />
       </ConfigProvider>

@@ -44,6 +44,12 @@ export function SubmitHomeworkDialog({ homework, onClose }: { homework: Homework
     }
   };
 
+  // A refusal speaks of what was sent: once the answer or the files change, it no longer applies.
+  const forgetRefusal = (changed: SubmissionValues) => {
+    setFailure(null);
+    for (const name of Object.keys(changed) as (keyof SubmissionValues)[]) form.setFields([{ name, errors: [] }]);
+  };
+
   return (
     <Modal
       open
@@ -60,7 +66,7 @@ export function SubmitHomeworkDialog({ homework, onClose }: { homework: Homework
       destroyOnHidden
     >
       <p>{m.homework.submitIntro}</p>
-      <Form form={form} name="submit-homework" layout="vertical" onFinish={onFinish} disabled={isLoading}>
+      <Form form={form} name="submit-homework" layout="vertical" onFinish={onFinish} onValuesChange={forgetRefusal} disabled={isLoading}>
         <Form.Item label={m.homework.answer} name="answer">
           <Input.TextArea rows={6} maxLength={ANSWER_MAX} />
         </Form.Item>

@@ -224,8 +224,15 @@ describe('/my-assignments/', () => {
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
 
     await userEvent.type(within(dialog).getByLabelText('Votre réponse'), 'Voici mon tableau.');
+    // A stray click beside the dialog keeps it, and what was typed (app/providers.tsx).
+    await userEvent.click(document.querySelector('.ant-modal-wrap')!);
+    expect(screen.getByRole('dialog')).toBe(dialog);
+    expect(within(dialog).getByLabelText('Votre réponse')).toHaveValue('Voici mon tableau.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Rendre' }));
     expect(await within(dialog).findByText('Ce devoir est déjà noté : il ne peut plus être rendu.')).toBeInTheDocument();
+    // The answer changed: the refusal of what was sent goes.
+    await userEvent.type(within(dialog).getByLabelText('Votre réponse'), 'x{Backspace}');
+    expect(within(dialog).queryByText('Ce devoir est déjà noté : il ne peut plus être rendu.')).toBeNull();
     refuse = false;
     await userEvent.click(within(dialog).getByRole('button', { name: 'Rendre' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
