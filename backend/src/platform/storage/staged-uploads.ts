@@ -14,8 +14,25 @@ export class StagedUploads {
   private readonly superseded: string[] = [];
   /** A received file was moved in: the work cannot run again on the same request (docs/adr/0022). */
   consumedInput = false;
+  /** Whether the work kept the files staged before its transaction (`keep`). */
+  private keptStaged = false;
 
-  constructor(private readonly storage: MediaStorage) {}
+  /** `adopted`: the files staged before the transaction (`AggregateStore.stage`), which this unit of work may keep. */
+  constructor(
+    private readonly storage: MediaStorage,
+    private readonly adopted?: Staged<unknown>,
+  ) {}
+
+  /**
+   * The files staged before the transaction, used by this change: kept if it commits. Staged files
+   * the work does not keep (a retry finding the first outcome by its key, docs/adr/0022) are
+   * removed once it commits, and every staged file is removed if it does not.
+   */
+  keep<S>(staged: Staged<S>): S {
+    if (staged !== this.adopted) throw new Error('Ces fichiers ont été préparés pour une autre transaction (options.staged).');
+    this.keptStaged = true;
+    return staged.value;
+  }
 
   async put(folder: string, extension: string, bytes: Buffer): Promise<string> {
     return this.track(await this.storage.put(folder, extension, bytes));
@@ -69,6 +86,7 @@ export class StagedUploads {
   async committed(): Promise<void> {
     this.stored.length = 0;
     await this.removeAll(this.superseded.splice(0));
+    if (this.adopted) await (this.keptStaged ? this.adopted.uploads.committed() : this.adopted.uploads.rolledBack());
   }
 
   // A file that cannot be removed is logged, never allowed to turn a done change into an error.
@@ -81,4 +99,17 @@ export class StagedUploads {
       }
     }
   }
+}
+
+/**
+ * Files stored before a transaction opens (docs/adr/0060): a 2 GB video uploads to the object store
+ * while no row is locked and no transaction waits, idle. `value` is what the staging made of them
+ * (paths, a measured duration, a manifest); `AggregateStore.transaction(work, { staged })` adopts
+ * them, the work keeps them (`uow.uploads.keep(staged)`), and they are removed if it does not commit.
+ */
+export class Staged<S> {
+  constructor(
+    readonly value: S,
+    readonly uploads: StagedUploads,
+  ) {}
 }
