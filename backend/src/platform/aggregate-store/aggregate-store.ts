@@ -22,9 +22,9 @@ export interface TransactionOptions {
   /**
    * How many times the work may run again after it lost a race (docs/adr/0022): another
    * transaction appended to one of its streams first, inserted the row it was inserting (a "get
-   * or start"), or deadlocked with it. Each try is a fresh transaction (a fresh entity manager,
-   * fresh staged uploads) after a short random pause, so everything the work checks (an
-   * idempotency key, a duplicate) is checked again. Default 4 (5 tries); 0 for a work that must
+   * or start"), or deadlocked with it. Each try is a fresh transaction (a fresh entity manager, a
+   * fresh record of what it replaces; the files staged before it stay) after a short random pause,
+   * so everything the work checks (an idempotency key, a duplicate) is checked again. Default 4 (5 tries); 0 for a work that must
    * not run twice. Once the tries are spent the race answers `ConcurrentWriteError` (409
    * `conflit_concurrent` with Retry-After), which a client may send again.
    */
@@ -146,14 +146,13 @@ export class AggregateStore {
     const retries = options.retryOnConflict ?? DEFAULT_RETRIES;
     try {
       for (let attempt = 0; ; attempt++) {
-        const uploads = new StagedUploads(this.storage, options.staged);
+        const uploads = new StagedUploads(this.storage, { adopted: options.staged });
         try {
           return await this.attempt(work, options, uploads);
         } catch (error) {
           const outcome = translate(error, options);
           if (!(outcome instanceof LostRace)) throw outcome;
-          // A work that moved a received file into the store cannot run again: the file is gone.
-          if (attempt >= retries || uploads.consumedInput) throw new ConcurrentWriteError();
+          if (attempt >= retries) throw new ConcurrentWriteError();
           await sleep(backoff(attempt));
         }
       }

@@ -142,19 +142,21 @@ describe('StagedUploads', () => {
       return new Staged(await early.put('homework/1', 'pdf', PNG), early);
     };
     const kept = await stage();
-    const work = new StagedUploads(storage, kept);
+    const work = new StagedUploads(storage, { adopted: kept });
     expect(work.keep(kept)).toBe(kept.value);
     await work.committed();
     expect(onDisk(kept.value)).toBe(true);
 
     // A retry that found the first outcome by its key does not keep its copy: removed at the commit.
     const unused = await stage();
-    await new StagedUploads(storage, unused).committed();
+    await new StagedUploads(storage, { adopted: unused }).committed();
     expect(onDisk(unused.value)).toBe(false);
 
     // Files staged for another transaction cannot be kept by this one.
     const other = await stage();
-    expect(() => new StagedUploads(storage, unused).keep(other)).toThrow('Ces fichiers ont été préparés pour une autre transaction');
+    expect(() => new StagedUploads(storage, { adopted: unused }).keep(other)).toThrow('Ces fichiers ont été préparés pour une autre transaction');
+    // Nothing is uploaded inside a transaction.
+    await expect(work.put('homework/1', 'pdf', PNG)).rejects.toThrow('Un fichier se stocke avant la transaction');
     await other.uploads.rolledBack();
     expect(onDisk(other.value)).toBe(false);
   });

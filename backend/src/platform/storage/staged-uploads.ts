@@ -12,16 +12,21 @@ import { assertImage, type MediaStorage } from './media-storage.js';
 export class StagedUploads {
   private readonly stored: string[] = [];
   private readonly superseded: string[] = [];
-  /** A received file was moved in: the work cannot run again on the same request (docs/adr/0022). */
-  consumedInput = false;
   /** Whether the work kept the files staged before its transaction (`keep`). */
   private keptStaged = false;
+  private readonly adopted: Staged<unknown> | undefined;
 
-  /** `adopted`: the files staged before the transaction (`AggregateStore.stage`), which this unit of work may keep. */
+  /**
+   * `transaction`: the uploads of a transaction's unit of work, which stores nothing itself (files
+   * reach the store before it opens, `AggregateStore.stage`, docs/adr/0060) and may keep those
+   * `adopted`; it records what the change replaces. Without it: a staging, which stores.
+   */
   constructor(
     private readonly storage: MediaStorage,
-    private readonly adopted?: Staged<unknown>,
-  ) {}
+    private readonly transaction?: { adopted?: Staged<unknown> },
+  ) {
+    this.adopted = transaction?.adopted;
+  }
 
   /**
    * The files staged before the transaction, used by this change: kept if it commits. Staged files
@@ -35,17 +40,19 @@ export class StagedUploads {
   }
 
   async put(folder: string, extension: string, bytes: Buffer): Promise<string> {
+    this.assertStaging();
     return this.track(await this.storage.put(folder, extension, bytes));
   }
 
   /** Moves a received file (an UploadedFile's `path`) into the store: removed again if the transaction rolls back. */
   async putFile(folder: string, extension: string, sourcePath: string): Promise<string> {
-    this.consumedInput = true;
+    this.assertStaging();
     return this.track(await this.storage.putFile(folder, extension, sourcePath));
   }
 
   /** Moves an extracted package's local directory into the store: removed with its content if the transaction rolls back. */
   async putDirectory(folder: string, sourceDirectory: string): Promise<string> {
+    this.assertStaging();
     return this.track(await this.storage.putDirectory(folder, sourceDirectory));
   }
 
@@ -71,6 +78,11 @@ export class StagedUploads {
   /** The file at `path` is no longer used once this unit of work commits (with its responsive copies, if any). */
   supersede(path: string | null | undefined): void {
     if (path) this.superseded.push(path, ...variantPathsOf(path));
+  }
+
+  /** No upload inside a transaction: it would hold the transaction open, idle, for the whole upload. */
+  private assertStaging(): void {
+    if (this.transaction) throw new Error('Un fichier se stocke avant la transaction : AggregateStore.stage puis uow.uploads.keep (docs/adr/0060).');
   }
 
   private track(path: string): string {
