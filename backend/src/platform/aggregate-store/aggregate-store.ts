@@ -7,7 +7,7 @@ import { EventLog, StreamVersionConflictError, type AppendRequest } from '../eve
 import { MAX_EVENTS_PER_APPEND } from '../event-log/event-log.js';
 import { sqlExecutor } from '../event-log/sql-executor.js';
 import { MediaStorage } from '../storage/media-storage.js';
-import { StagedUploads } from '../storage/staged-uploads.js';
+import { Staged, StagedUploads } from '../storage/staged-uploads.js';
 
 export interface TransactionOptions {
   /** The person acting, when the request's own (the event context) is not the one to record. */
@@ -22,9 +22,9 @@ export interface TransactionOptions {
   /**
    * How many times the work may run again after it lost a race (docs/adr/0022): another
    * transaction appended to one of its streams first, inserted the row it was inserting (a "get
-   * or start"), or deadlocked with it. Each try is a fresh transaction (a fresh entity manager,
-   * fresh staged uploads) after a short random pause, so everything the work checks (an
-   * idempotency key, a duplicate) is checked again. Default 4 (5 tries); 0 for a work that must
+   * or start"), or deadlocked with it. Each try is a fresh transaction (a fresh entity manager, a
+   * fresh record of what it replaces; the files staged before it stay) after a short random pause,
+   * so everything the work checks (an idempotency key, a duplicate) is checked again. Default 4 (5 tries); 0 for a work that must
    * not run twice. Once the tries are spent the race answers `ConcurrentWriteError` (409
    * `conflit_concurrent` with Retry-After), which a client may send again.
    */
@@ -35,6 +35,12 @@ export interface TransactionOptions {
    * those writers queue instead of racing, and each then loads what the one before committed.
    */
   serialize?: readonly string[];
+  /**
+   * Files `stage` stored before this transaction (docs/adr/0060): the work keeps them
+   * (`uow.uploads.keep(staged)`) and they stay if it commits; removed if it does not (or does not
+   * keep them). A lost race runs the work again with the same staged files.
+   */
+  staged?: Staged<unknown>;
 }
 
 /** How many times a work that lost a race runs again unless told otherwise (5 tries in all). */
@@ -138,17 +144,39 @@ export class AggregateStore {
    */
   async transaction<T>(work: (uow: UnitOfWork) => Promise<T | (() => T)>, options: TransactionOptions = {}): Promise<T> {
     const retries = options.retryOnConflict ?? DEFAULT_RETRIES;
-    for (let attempt = 0; ; attempt++) {
-      const uploads = new StagedUploads(this.storage);
-      try {
-        return await this.attempt(work, options, uploads);
-      } catch (error) {
-        const outcome = translate(error, options);
-        if (!(outcome instanceof LostRace)) throw outcome;
-        // A work that moved a received file into the store cannot run again: the file is gone.
-        if (attempt >= retries || uploads.consumedInput) throw new ConcurrentWriteError();
-        await sleep(backoff(attempt));
+    try {
+      for (let attempt = 0; ; attempt++) {
+        const uploads = new StagedUploads(this.storage, { adopted: options.staged });
+        try {
+          return await this.attempt(work, options, uploads);
+        } catch (error) {
+          const outcome = translate(error, options);
+          if (!(outcome instanceof LostRace)) throw outcome;
+          if (attempt >= retries) throw new ConcurrentWriteError();
+          await sleep(backoff(attempt));
+        }
       }
+    } catch (error) {
+      await options.staged?.uploads.rolledBack();
+      throw error;
+    }
+  }
+
+  /**
+   * Stores a command's received files before its transaction opens (docs/adr/0060), so that no row
+   * stays locked and no transaction stays open, idle, while a large file uploads to the object
+   * store. `work` first checks the actor's right with `read` (plain reads, no transaction, no lock:
+   * an unauthorised caller makes the server upload nothing; the aggregate's check inside the
+   * transaction stays the authority), then stores the files in `read.uploads`. If it throws, what
+   * it stored is removed. Hand the result to `transaction(work, { staged })` at once.
+   */
+  async stage<S>(work: (read: UnitOfWork) => Promise<S>): Promise<Staged<S>> {
+    const uploads = new StagedUploads(this.storage);
+    try {
+      return new Staged(await work(new UnitOfWork(this.orm.em.fork(), uploads)), uploads);
+    } catch (error) {
+      await uploads.rolledBack();
+      throw error;
     }
   }
 

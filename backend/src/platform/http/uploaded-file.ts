@@ -16,8 +16,9 @@ export interface UploadedFileFields {
 /**
  * A large multipart file field (`video`, `scorm_file`, `upload`) as the request body carries it:
  * streamed to a temporary file, never held in memory (`request-body.ts`). A handler keeps it by
- * moving `path` into the store (`uow.uploads.putFile(folder, extension, file.path)`) after
- * checking `head`; otherwise the temporary file is removed when the response has been sent.
+ * moving `path` into the store after checking `head`, before its transaction opens
+ * (`store.stage((read) => read.uploads.putFile(folder, extension, file.path))`, docs/adr/0060);
+ * otherwise the temporary file is removed when the response has been sent.
  *
  * In a request class:
  * ```ts

@@ -10,6 +10,11 @@ import { InvalidInputError } from '../../shared-kernel/index.js';
 export interface StoredFile {
   size: number;
   modified: Date;
+  /**
+   * The store's own strong validator (an object store's ETag, quoted), exact whatever the date's
+   * resolution; absent on the local disk, where the ETag is made from the size and date.
+   */
+  etag?: string;
   /** Its bytes, or those of one range [start, end] (inclusive), as a stream (never the whole file in memory). */
   read(range?: { start: number; end: number }): Promise<Readable>;
   /** Releases what `open` held (a file handle) when `read` is not called. */

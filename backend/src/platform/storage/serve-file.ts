@@ -91,8 +91,9 @@ export async function sendStoredFile(
   return reply.send(await file.read({ start, end }));
 }
 
-/** A strong validator from the size and date of the stored bytes. */
-function etagOf(file: { size: number; modified: Date }): string {
+/** The store's own ETag when it has one (an object store's: exact), else a strong validator from the size and date. */
+function etagOf(file: { size: number; modified: Date; etag?: string }): string {
+  if (file.etag && /^"[\x21\x23-\x7e]*"$/.test(file.etag)) return file.etag;
   return `"${file.size.toString(16)}-${Math.floor(file.modified.getTime()).toString(16)}"`;
 }
 

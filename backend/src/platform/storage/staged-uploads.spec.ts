@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LocalDiskStorage, MediaStorage } from './media-storage.js';
-import { StagedUploads } from './staged-uploads.js';
+import { Staged, StagedUploads } from './staged-uploads.js';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5e2b3a40000000049454e44ae426082', 'hex');
 
@@ -134,5 +134,30 @@ describe('StagedUploads', () => {
     uploads.supersede('/media/x/old.png');
     await expect(uploads.committed()).resolves.toBeUndefined();
     await expect(uploads.rolledBack()).resolves.toBeUndefined();
+  });
+  it('adopts files staged before the transaction: kept when the work keeps them and commits, removed otherwise', async () => {
+    const { storage, onDisk } = disk();
+    const stage = async () => {
+      const early = new StagedUploads(storage);
+      return new Staged(await early.put('homework/1', 'pdf', PNG), early);
+    };
+    const kept = await stage();
+    const work = new StagedUploads(storage, { adopted: kept });
+    expect(work.keep(kept)).toBe(kept.value);
+    await work.committed();
+    expect(onDisk(kept.value)).toBe(true);
+
+    // A retry that found the first outcome by its key does not keep its copy: removed at the commit.
+    const unused = await stage();
+    await new StagedUploads(storage, { adopted: unused }).committed();
+    expect(onDisk(unused.value)).toBe(false);
+
+    // Files staged for another transaction cannot be kept by this one.
+    const other = await stage();
+    expect(() => new StagedUploads(storage, { adopted: unused }).keep(other)).toThrow('Ces fichiers ont été préparés pour une autre transaction');
+    // Nothing is uploaded inside a transaction.
+    await expect(work.put('homework/1', 'pdf', PNG)).rejects.toThrow('Un fichier se stocke avant la transaction');
+    await other.uploads.rolledBack();
+    expect(onDisk(other.value)).toBe(false);
   });
 });

@@ -12,23 +12,47 @@ import { assertImage, type MediaStorage } from './media-storage.js';
 export class StagedUploads {
   private readonly stored: string[] = [];
   private readonly superseded: string[] = [];
-  /** A received file was moved in: the work cannot run again on the same request (docs/adr/0022). */
-  consumedInput = false;
+  /** Whether the work kept the files staged before its transaction (`keep`). */
+  private keptStaged = false;
+  private readonly adopted: Staged<unknown> | undefined;
 
-  constructor(private readonly storage: MediaStorage) {}
+  /**
+   * `transaction`: the uploads of a transaction's unit of work, which stores nothing itself (files
+   * reach the store before it opens, `AggregateStore.stage`, docs/adr/0060) and may keep those
+   * `adopted`; it records what the change replaces. Without it: a staging, which stores.
+   */
+  constructor(
+    private readonly storage: MediaStorage,
+    private readonly transaction?: { adopted?: Staged<unknown> },
+  ) {
+    this.adopted = transaction?.adopted;
+  }
+
+  /**
+   * The files staged before the transaction, used by this change: kept if it commits. Staged files
+   * the work does not keep (a retry finding the first outcome by its key, docs/adr/0022) are
+   * removed once it commits, and every staged file is removed if it does not.
+   */
+  keep<S>(staged: Staged<S>): S {
+    if (staged !== this.adopted) throw new Error('Ces fichiers ont été préparés pour une autre transaction (options.staged).');
+    this.keptStaged = true;
+    return staged.value;
+  }
 
   async put(folder: string, extension: string, bytes: Buffer): Promise<string> {
+    this.assertStaging();
     return this.track(await this.storage.put(folder, extension, bytes));
   }
 
   /** Moves a received file (an UploadedFile's `path`) into the store: removed again if the transaction rolls back. */
   async putFile(folder: string, extension: string, sourcePath: string): Promise<string> {
-    this.consumedInput = true;
+    this.assertStaging();
     return this.track(await this.storage.putFile(folder, extension, sourcePath));
   }
 
   /** Moves an extracted package's local directory into the store: removed with its content if the transaction rolls back. */
   async putDirectory(folder: string, sourceDirectory: string): Promise<string> {
+    this.assertStaging();
     return this.track(await this.storage.putDirectory(folder, sourceDirectory));
   }
 
@@ -56,6 +80,11 @@ export class StagedUploads {
     if (path) this.superseded.push(path, ...variantPathsOf(path));
   }
 
+  /** No upload inside a transaction: it would hold the transaction open, idle, for the whole upload. */
+  private assertStaging(): void {
+    if (this.transaction) throw new Error('Un fichier se stocke avant la transaction : AggregateStore.stage puis uow.uploads.keep (docs/adr/0060).');
+  }
+
   private track(path: string): string {
     this.stored.push(path);
     return path;
@@ -69,6 +98,7 @@ export class StagedUploads {
   async committed(): Promise<void> {
     this.stored.length = 0;
     await this.removeAll(this.superseded.splice(0));
+    if (this.adopted) await (this.keptStaged ? this.adopted.uploads.committed() : this.adopted.uploads.rolledBack());
   }
 
   // A file that cannot be removed is logged, never allowed to turn a done change into an error.
@@ -81,4 +111,17 @@ export class StagedUploads {
       }
     }
   }
+}
+
+/**
+ * Files stored before a transaction opens (docs/adr/0060): a 2 GB video uploads to the object store
+ * while no row is locked and no transaction waits, idle. `value` is what the staging made of them
+ * (paths, a measured duration, a manifest); `AggregateStore.transaction(work, { staged })` adopts
+ * them, the work keeps them (`uow.uploads.keep(staged)`), and they are removed if it does not commit.
+ */
+export class Staged<S> {
+  constructor(
+    readonly value: S,
+    readonly uploads: StagedUploads,
+  ) {}
 }

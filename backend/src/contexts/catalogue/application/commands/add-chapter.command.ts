@@ -3,7 +3,7 @@ import { AggregateStore } from '../../../../platform/aggregate-store/index.js';
 import type { Actor } from '../../../../shared-kernel/index.js';
 import type { ContentInput } from '../../domain/step-input.js';
 import { loadCourseForChange } from './load-course.js';
-import { checkQuizStep, stageStepMedia, type StepFiles } from './step-media.js';
+import { checkQuizStep, stageStepFiles, type StepFiles } from './step-media.js';
 
 export type StepInput = Omit<ContentInput, 'video' | 'scorm'>;
 
@@ -26,13 +26,13 @@ export class AddChapterHandler implements ICommandHandler<AddChapter> {
     private readonly queries: QueryBus,
   ) {}
 
-  execute({ actor, courseId, input, files }: AddChapter): Promise<number> {
+  async execute({ actor, courseId, input, files }: AddChapter): Promise<number> {
+    const staged = await stageStepFiles(this.store, actor, { courseId }, input.contentType, files);
     return this.store.transaction(async (uow) => {
       const course = await loadCourseForChange(uow, actor, courseId);
       await checkQuizStep(this.queries, input, course.teacherId);
-      const media = await stageStepMedia(uow.uploads, courseId, input.contentType, files);
-      const chapter = course.addChapter({ ...input, ...media });
+      const chapter = course.addChapter({ ...input, ...uow.uploads.keep(staged) });
       return () => chapter.id;
-    });
+    }, { staged });
   }
 }

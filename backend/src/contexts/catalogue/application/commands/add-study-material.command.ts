@@ -3,7 +3,7 @@ import { AggregateStore } from '../../../../platform/aggregate-store/index.js';
 import { detectDocumentType } from '../../../../platform/storage/file-types.js';
 import { Clock, InvalidInputError, type Actor } from '../../../../shared-kernel/index.js';
 import { StudyMaterial } from '../../domain/study-material.aggregate.js';
-import { loadCourseForChange } from './load-course.js';
+import { assertMayChangeCourse, loadCourseForChange } from './load-course.js';
 import { contentFolder, type IncomingFile } from './step-media.js';
 
 export const FILE_REQUIRED = 'Veuillez ajouter un fichier a uploader.';
@@ -27,20 +27,25 @@ export class AddStudyMaterialHandler implements ICommandHandler<AddStudyMaterial
     private readonly clock: Clock,
   ) {}
 
-  execute({ actor, courseId, fields, file }: AddStudyMaterial): Promise<number> {
+  async execute({ actor, courseId, fields, file }: AddStudyMaterial): Promise<number> {
     if (!file || file.size === 0) throw new InvalidInputError(FILE_REQUIRED, 'upload');
     const type = detectDocumentType(file.head, file.filename);
     if (!type) {
       throw new InvalidInputError('Ce type de fichier n’est pas accepté : PDF, document Word, Excel, PowerPoint ou OpenDocument, image, texte ou zip.', 'upload');
     }
+    // Uploaded before the transaction (docs/adr/0060), once the actor is known to be the course's author.
+    const staged = await this.store.stage(async (read) => {
+      (await assertMayChangeCourse(read, actor, courseId)).assertLive();
+      return read.uploads.putFile(contentFolder(courseId, 'documents'), type.extension, file.path);
+    });
     return this.store.transaction(async (uow) => {
       const course = await loadCourseForChange(uow, actor, courseId);
       course.assertLive();
-      const path = await uow.uploads.putFile(contentFolder(courseId, 'documents'), type.extension, file.path);
+      const path = uow.uploads.keep(staged);
       const material = uow.add(
         StudyMaterial.add(courseId, fields, { path, fileName: file.filename, contentType: type.contentType, size: file.size }, this.clock.now()),
       );
       return () => material.id;
-    });
+    }, { staged });
   }
 }

@@ -25,9 +25,11 @@ export class CreateCourseHandler implements ICommandHandler<CreateCourse> {
 
   async execute({ actor, fields, image }: CreateCourse): Promise<number> {
     const teacherId = await this.trainers.forNewCourse(actor, fields.formateur);
+    // Stored before the transaction (docs/adr/0060), once the actor may create the course.
+    const staged = await this.store.stage(async (read) => (image ? read.uploads.putImage('courses', image, 'featured_img') : null));
     return this.store.transaction(async (uow) => {
       const categoryId = await this.trainers.category(uow.em, fields.category, true);
-      const featuredImg = image ? await uow.uploads.putImage('courses', image, 'featured_img') : null;
+      const featuredImg = uow.uploads.keep(staged);
       const course = uow.add(
         Course.create({
           title: fields.title, description: fields.description ?? '', techs: fields.techs ?? '', categoryId: categoryId!, teacherId, featuredImg, now: this.clock.now(),
@@ -35,6 +37,6 @@ export class CreateCourseHandler implements ICommandHandler<CreateCourse> {
         }),
       );
       return () => course.id;
-    });
+    }, { staged });
   }
 }

@@ -17,6 +17,16 @@ export async function loadCourseForChange(uow: UnitOfWork, actor: Actor, courseI
   return course;
 }
 
+/**
+ * Before a file is uploaded for a course (AggregateStore.stage): the course exists and the actor is
+ * its author. Read without a lock or a transaction; `loadCourseForChange` checks it again, locked.
+ */
+export async function assertMayChangeCourse(read: UnitOfWork, actor: Actor, courseId: number): Promise<Course> {
+  const course = await read.load(Course, { id: courseId }, () => new CourseNotFoundError());
+  course.assertAuthor(actor);
+  return course;
+}
+
 /** The course of a chapter or sub-chapter (404 when the step does not exist or is archived). */
 export async function courseIdOfStep(uow: UnitOfWork, kind: 'chapter' | 'subchapter', id: number): Promise<number> {
   if (kind === 'chapter') {

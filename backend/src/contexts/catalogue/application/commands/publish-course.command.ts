@@ -38,15 +38,16 @@ export class PublishCourseHandler implements ICommandHandler<PublishCourse> {
   async execute({ course: draft, chapters }: PublishCourse): Promise<number> {
     if (draft.teacherId !== null) await this.queries.execute(new GetTeacherProfile('system', draft.teacherId));
     if (draft.featuredImg) assertImage(draft.featuredImg, 'featured_img');
+    const image = draft.featuredImg;
+    const staged = await this.store.stage(async (read) => (image ? read.uploads.putImage('courses', image, 'featured_img') : null));
     return this.store.transaction(async (uow) => {
       if (!(await uow.em.findOne(Category, { id: draft.categoryId }))) throw new CategoryNotFoundError();
-      const featuredImg = draft.featuredImg ? await uow.uploads.putImage('courses', draft.featuredImg, 'featured_img') : null;
-      const course = uow.add(Course.createPublished({ ...draft, featuredImg, now: this.clock.now() }));
+      const course = uow.add(Course.createPublished({ ...draft, featuredImg: uow.uploads.keep(staged), now: this.clock.now() }));
       for (const draftChapter of chapters) {
         const chapter = course.addChapter(draftChapter);
         for (const draftSub of draftChapter.subchapters ?? []) course.addSubchapter(chapter, draftSub);
       }
       return () => course.id;
-    });
+    }, { staged });
   }
 }

@@ -84,12 +84,14 @@ export class SetCentreImageHandler implements ICommandHandler<SetCentreImage> {
       throw new InvalidCentreImageError(`Fichier illisible ou incomplet pour ${label.charAt(0).toLowerCase()}${label.slice(1)} : déposez-le de nouveau (PNG ou JPEG).`, 'image');
     }
     const sha256 = sha256Hex(bytes);
+    // Stored before the transaction (docs/adr/0060); the same image again keeps nothing, so it is removed.
+    const staged = await this.store.stage((read) => read.uploads.put('centre', type, bytes));
     await this.store.transaction(async (uow) => {
       const identity = await identityOf(uow);
       if (identity.imageSha256(kind) === sha256) return;
-      const path = await uow.uploads.put('centre', type, bytes);
+      const path = uow.uploads.keep(staged);
       uow.uploads.supersede(identity.setImage(kind, { path, sha256, contentType: type === 'png' ? 'image/png' : 'image/jpeg' }));
-    }, { actor, serialize: ['centre.identity'] });
+    }, { actor, serialize: ['centre.identity'], staged });
   }
 }
 

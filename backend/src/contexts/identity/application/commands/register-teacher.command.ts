@@ -38,16 +38,19 @@ export class RegisterTeacherHandler implements ICommandHandler<RegisterTeacher> 
     // The cheap checks first: a taken e-mail costs no password hashing.
     if (command.username) await assertIdentityFree(this.orm.em.fork(), command.email, command.username);
     const passwordHash = await this.hasher.hash(password);
+    const image = command.profileImg;
+    // Stored before the transaction (docs/adr/0060); removed if the registration is refused.
+    const staged = await this.store.stage(async (read) => (image ? read.uploads.putImage('profiles', image, 'profile_img') : null));
     return this.store.transaction(
       async (uow) => {
         const username = command.username ?? (await availableUsername(uow.em, command.email));
         await assertIdentityFree(uow.em, command.email, username);
-        const photo = command.profileImg ? await uow.uploads.putImage('profiles', command.profileImg, 'profile_img') : null;
+        const photo = uow.uploads.keep(staged);
         const account = new Account({ email: command.email, username, passwordHash, role: 'teacher', now: this.clock.now() });
         const teacher = uow.add(TeacherProfile.register(account, command.details, photo));
         return () => teacher.id;
       },
-      { uniqueViolation: identityUniqueViolation },
+      { uniqueViolation: identityUniqueViolation, staged },
     );
   }
 }

@@ -32,21 +32,20 @@ export class UpdateProfileHandler implements ICommandHandler<UpdateProfile> {
   async execute({ actor, profileId, changes, profileImg }: UpdateProfile): Promise<void> {
     assertSelfOrAdmin(actor, changes.role, profileId);
     if (profileImg) assertImage(profileImg, 'profile_img');
+    // Stored before the transaction (docs/adr/0060), once the actor may change this profile.
+    const staged = await this.store.stage(async (read) => (profileImg ? read.uploads.putImage('profiles', profileImg, 'profile_img') : undefined));
     await this.store.transaction(
       async (uow) => {
         const profile = await loadProfile(uow, changes.role, profileId);
         const username = changes.role === 'student' ? changes.fields.username : profile.account.username;
         await assertIdentityFree(uow.em, changes.fields.email, username, profile.account.id);
-        let photo: string | undefined;
-        if (profileImg) {
-          uow.uploads.supersede(profile.profileImg);
-          photo = await uow.uploads.putImage('profiles', profileImg, 'profile_img');
-        }
+        const photo = uow.uploads.keep(staged);
+        if (photo) uow.uploads.supersede(profile.profileImg);
         const now = this.clock.now();
         if (changes.role === 'student' && profile instanceof StudentProfile) profile.update({ ...changes.fields, profileImg: photo }, now);
         if (changes.role === 'teacher' && profile instanceof TeacherProfile) profile.update(changes.fields.email, changes.fields.details, photo, now);
       },
-      { actor, uniqueViolation: identityUniqueViolation },
+      { actor, uniqueViolation: identityUniqueViolation, staged },
     );
   }
 }

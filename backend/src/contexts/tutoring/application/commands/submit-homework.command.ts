@@ -52,22 +52,31 @@ export class SubmitHomeworkHandler implements ICommandHandler<SubmitHomework> {
       return { file, type };
     });
     const hashes = await Promise.all(checked.map(({ file }) => fileSha256(file.path)));
+    // Uploaded before the transaction (docs/adr/0060), once the homework is known to be this learner's;
+    // nothing is uploaded for a key already answered.
+    const staged = await this.store.stage(async (read) => {
+      const homework = await read.load(Homework, { id: homeworkId }, () => new HomeworkNotFoundError(), { populate: ['submissions'] });
+      if (homework.studentId !== actor.profileId) throw new ForbiddenError(HOMEWORK_MESSAGES.notYours);
+      if (homework.submissions.getItems().some((s) => s.clientKey === submissionKey)) return [];
+      const stored: SubmittedFileInput[] = [];
+      for (const [index, { file, type }] of checked.entries()) {
+        const path = await read.uploads.putFile(`${HOMEWORK_FOLDER}/${homeworkId}`, type.extension, file.path);
+        stored.push({ path, fileName: file.filename, contentType: type.contentType, size: file.size, sha256: hashes[index] });
+      }
+      return stored;
+    });
     return this.store.transaction(async (uow) => {
       const homework = await uow.load(Homework, { id: homeworkId }, () => new HomeworkNotFoundError(), {
         populate: ['submissions', 'submissions.files'],
-        // Locked: a copy of the same request sent at once waits, then finds this one's submission by its key (docs/adr/0022).
+        // Locked: a copy of the same request sent at once waits, then finds this one's submission by its
+        // key (docs/adr/0022); the copy of the files it staged is not kept, so removed.
         lockMode: LockMode.PESSIMISTIC_WRITE,
       });
       if (homework.studentId !== actor.profileId) throw new ForbiddenError(HOMEWORK_MESSAGES.notYours);
       const known = homework.submissions.getItems().find((s) => s.clientKey === submissionKey);
       if (known) return known.id;
-      const stored: SubmittedFileInput[] = [];
-      for (const [index, { file, type }] of checked.entries()) {
-        const path = await uow.uploads.putFile(`${HOMEWORK_FOLDER}/${homeworkId}`, type.extension, file.path);
-        stored.push({ path, fileName: file.filename, contentType: type.contentType, size: file.size, sha256: hashes[index] });
-      }
-      const submission = homework.submit(actor.profileId, answer, stored, submissionKey, this.clock.now());
+      const submission = homework.submit(actor.profileId, answer, uow.uploads.keep(staged), submissionKey, this.clock.now());
       return () => submission.id;
-    });
+    }, { staged });
   }
 }

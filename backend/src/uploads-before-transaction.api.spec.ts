@@ -1,0 +1,154 @@
+// Received files reach the object store before their change's transaction opens (docs/adr/0060,
+// issue 32): no transaction stays open, idle, with the course locked while a video uploads; a change
+// refused after the upload leaves no object; a caller without the right makes the server upload
+// nothing; a request sent twice with the same key leaves one copy. Against s3rver, through the app.
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { jest } from '@jest/globals';
+import { projectRoot } from './platform/config/config.js';
+import { Database } from './platform/database/database.js';
+import { startTestS3, type TestS3 } from './platform/testing/s3rver.js';
+import { call, givenCourse, givenFollowing, givenStudent, givenTeacher, type GivenStudent, type GivenTeacher } from './testing/fixtures.js';
+import { startTestApp, type TestApp } from './testing/test-app.js';
+import { MediaStorage } from './platform/storage/media-storage.js';
+import type { S3MediaStorage } from './platform/storage/s3-storage.js';
+
+let s3: TestS3;
+let t: TestApp;
+let storage: S3MediaStorage;
+beforeAll(async () => {
+  s3 = await startTestS3();
+  t = await startTestApp(s3.env);
+  storage = t.app.get(MediaStorage) as S3MediaStorage;
+});
+afterEach(() => jest.restoreAllMocks());
+afterAll(async () => {
+  await t?.close();
+  await s3?.stop();
+});
+
+const WEBM = readFileSync(join(projectRoot, 'backend/src/demo/assets/video/demo-video.webm'));
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1');
+
+function form(fields: Record<string, string>, files: { field: string; name: string; bytes: Buffer; type: string }[]): FormData {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) data.append(name, value);
+  for (const file of files) data.append(file.field, new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
+  return data;
+}
+const video = (title: string) => form({ title, content_type: 'video_file' }, [{ field: 'video', name: 'demo.webm', bytes: WEBM, type: 'video/webm' }]);
+const homework = (key: string) => form({ answer: 'Mon analyse.', submission_key: key }, [{ field: 'upload', name: 'devoir.pdf', bytes: PDF, type: 'application/pdf' }]);
+
+/** Every object key under a folder of the media, read from the bucket itself. */
+async function objectsUnder(folder: string): Promise<string[]> {
+  const page = await storage.client.send(new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: folder }));
+  return (page.Contents ?? []).map((object) => object.Key!);
+}
+
+/** Holds every upload of a received file until `release`; `entered` resolves once `count` have started. */
+function holdUploads(count = 1) {
+  const putFile = storage.putFile.bind(storage);
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  let started = 0;
+  let entered!: () => void;
+  const allEntered = new Promise<void>((resolve) => (entered = resolve));
+  const spy = jest.spyOn(storage, 'putFile').mockImplementation(async (...args) => {
+    if (++started === count) entered();
+    await gate;
+    return putFile(...args);
+  });
+  return { spy, entered: allEntered, release };
+}
+
+const within = <T>(ms: number, promise: Promise<T>): Promise<T | 'délai dépassé'> =>
+  Promise.race([promise, new Promise<'délai dépassé'>((resolve) => setTimeout(() => resolve('délai dépassé'), ms))]);
+
+async function givenHomework(): Promise<{ teacher: GivenTeacher; student: GivenStudent; id: number }> {
+  const [teacher, student] = await Promise.all([givenTeacher(t), givenStudent(t)]);
+  await givenFollowing(t, teacher, student);
+  const given = await call(t, 'POST', `/api/student-assignment/${teacher.teacherId}/${student.studentId}`, teacher.token, { title: 'Étude de cas', detail: 'Analysez le cas n° 3.' });
+  expect(given.statusCode).toBe(201);
+  return { teacher, student, id: given.json().id as number };
+}
+
+describe('uploads to the object store before the transaction', () => {
+  it('holds no transaction open while a video uploads: another edit of the same course commits meanwhile', async () => {
+    const teacher = await givenTeacher(t);
+    const course = await givenCourse(t, { teacherId: teacher.teacherId });
+    const held = holdUploads();
+    const uploading = call(t, 'POST', `/api/course-chapters/${course.courseId}/`, teacher.token, video('Vidéo lente'));
+    await held.entered;
+    try {
+      // No connection idle inside a transaction for longer than a moment (the projection runner's last a few ms).
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const idle = await t.app.get(Database).query<{ count: string }>(
+        "select count(*) from pg_stat_activity where datname = current_database() and state like 'idle in transaction%' and now() - state_change > interval '400 milliseconds'",
+      );
+      expect(Number(idle[0]!.count)).toBe(0);
+      // With the course row locked for the upload, this edit would wait until the upload ends.
+      const other = await within(5_000, call(t, 'POST', `/api/course-chapters/${course.courseId}/`, teacher.token, { title: 'Introduction', content_type: 'text', text_content: 'Bienvenue dans la formation.', duration: 60 }));
+      expect(other === 'délai dépassé' ? other : other.statusCode).toBe(201);
+    } finally {
+      held.release();
+    }
+    const uploaded = await uploading;
+    expect(uploaded.statusCode).toBe(201);
+    expect(await objectsUnder(`content/courses/${course.courseId}/videos/`)).toEqual([uploaded.json().video.slice('/media/'.length)]);
+  });
+
+  it('uploads nothing for a caller without the right: another trainer’s course, an unknown step, another learner’s homework', async () => {
+    const [owner, stranger] = await Promise.all([givenTeacher(t), givenTeacher(t)]);
+    const course = await givenCourse(t, { teacherId: owner.teacherId });
+    const uploads = jest.spyOn(storage, 'putFile');
+    const chapter = await call(t, 'POST', `/api/course-chapters/${course.courseId}/`, stranger.token, video('Intrusion'));
+    expect(chapter.statusCode).toBe(403);
+    const document = await call(t, 'POST', `/api/study-material/${course.courseId}`, stranger.token,
+      form({ title: 'Intrusion' }, [{ field: 'upload', name: 'notes.pdf', bytes: PDF, type: 'application/pdf' }]));
+    expect(document.statusCode).toBe(403);
+    expect((await call(t, 'PUT', '/api/chapter/999999999', owner.token, video('Absente'))).statusCode).toBe(404);
+    const { id } = await givenHomework();
+    const intruder = await givenStudent(t);
+    const handedIn = await call(t, 'POST', `/api/homework/${id}/submissions`, intruder.token, homework(randomUUID()));
+    expect(handedIn.statusCode).toBe(403);
+    expect(uploads).not.toHaveBeenCalled();
+    expect(await objectsUnder(`content/courses/${course.courseId}/`)).toEqual([]);
+    expect(await objectsUnder(`homework/${id}/`)).toEqual([]);
+  });
+
+  it('removes what it uploaded when the change is then refused (homework already graded)', async () => {
+    const { teacher, student, id } = await givenHomework();
+    expect((await call(t, 'POST', `/api/homework/${id}/submissions`, student.token, homework(randomUUID()))).statusCode).toBe(201);
+    expect(await objectsUnder(`homework/${id}/`)).toHaveLength(1);
+    expect((await call(t, 'PUT', `/api/homework/${id}/grade`, teacher.token, { grade: 14 })).statusCode).toBe(200);
+    const uploads = jest.spyOn(storage, 'putFile');
+    const late = await call(t, 'POST', `/api/homework/${id}/submissions`, student.token, homework(randomUUID()));
+    expect([late.statusCode, late.json().message]).toEqual([409, 'Ce devoir est déjà noté : il ne peut plus être rendu.']);
+    expect(uploads).toHaveBeenCalledTimes(1);
+    expect(await objectsUnder(`homework/${id}/`)).toHaveLength(1);
+  });
+
+  it('leaves one copy when the same submission is sent twice at once: the second answers the first and its upload is removed', async () => {
+    const { student, id } = await givenHomework();
+    const key = randomUUID();
+    const held = holdUploads(2);
+    const sent = [call(t, 'POST', `/api/homework/${id}/submissions`, student.token, homework(key)), call(t, 'POST', `/api/homework/${id}/submissions`, student.token, homework(key))];
+    // Both staged a copy before either transaction opened.
+    await held.entered;
+    held.release();
+    const [first, second] = await Promise.all(sent);
+    expect([first!.statusCode, second!.statusCode]).toEqual([201, 201]);
+    expect(first!.json().submissions).toHaveLength(1);
+    expect(second!.json().submissions).toEqual(first!.json().submissions);
+    const stored = await objectsUnder(`homework/${id}/`);
+    expect(stored).toHaveLength(1);
+    // A third sending, after both, finds the key before uploading anything.
+    held.spy.mockClear();
+    const again = await call(t, 'POST', `/api/homework/${id}/submissions`, student.token, homework(key));
+    expect([again.statusCode, again.json().submissions]).toEqual([201, first!.json().submissions]);
+    expect(held.spy).not.toHaveBeenCalled();
+    expect(await objectsUnder(`homework/${id}/`)).toEqual(stored);
+  });
+});
