@@ -60,6 +60,7 @@ import { Migration20261127111EnrolmentContacts } from './20261127-111-enrolment-
 import { Migration20261127112DocumentDownloads } from './20261127-112-document-downloads.js';
 import { Migration20261127115ConversationPresence } from './20261127-115-conversation-presence.js';
 import { Migration20261127122XapiConsistentThrough } from './20261127-122-xapi-consistent-through.js';
+import { Migration20261128125DossierLotUploads } from './20261128-125-dossier-lot-uploads.js';
 
 /** Every migration, in order. Listed explicitly so that the built app needs no file discovery. */
 export const MIGRATIONS = [
@@ -98,4 +99,5 @@ export const MIGRATIONS = [
   Migration20261127112DocumentDownloads,
   Migration20261127115ConversationPresence,
   Migration20261127122XapiConsistentThrough,
+  Migration20261128125DossierLotUploads,
 ];
