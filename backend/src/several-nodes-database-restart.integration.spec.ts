@@ -15,7 +15,7 @@ import pg from 'pg';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './platform/database/embedded-postgres.js';
 import { eventually } from './platform/testing/eventually.js';
 import { startBalancer, type Balancer } from './testing/balancer.js';
-import { arrangeScormLearners, type ScormLearners } from './testing/scorm-learners.js';
+import { arrangeScormLearners, postScormCommit, type ScormLearners } from './testing/scorm-learners.js';
 import { compileServer, freePort, startServer, type CompiledServer, type ServerProcess } from './testing/server-process.js';
 
 const MESSAGE = 'Service momentanément indisponible, réessayez dans quelques instants.';
@@ -97,19 +97,7 @@ function learner(student: ScormLearners['students'][number], statuses: number[],
     let seq = 1;
     while (running.on) {
       try {
-        const response = await fetch(`${balancer!.url}/api/scorm-progress/`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${student.token}`, 'content-type': 'application/json' },
-          body: JSON.stringify({
-            student: student.studentId,
-            course: world.courseId,
-            chapter: world.chapterId,
-            session_id: sessionId,
-            seq,
-            cmi_data: { completion_status: 'incomplete', location: `page-${seq}`, suspend_data: `s${seq}`, session_time: 'PT1S' },
-          }),
-          signal: AbortSignal.timeout(HANG_MS),
-        });
+        const response = await postScormCommit(balancer!.url, world, student, sessionId, seq, AbortSignal.timeout(HANG_MS));
         statuses.push(response.status);
         const text = await response.text();
         if (response.status === 201) {
