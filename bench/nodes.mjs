@@ -1,6 +1,9 @@
 // npm run bench:nodes (issue 32 item 6, docs/adr/0061): the capacity scenario of
 // bench/progress-load.mjs against 1, 2 and 3 app nodes behind HAProxy (deploy/lib/cluster.mjs),
-// then a node killed mid-load, then a rolling restart of every node under load. After npm run build.
+// then a node killed mid-load, then a rolling restart of every node under load, then PostgreSQL
+// restarted under load (a fast shutdown, BENCH_NODES_PG_DOWN_SECONDS away, started again on its
+// port: answers meanwhile, how long until the balancer and the writes are back, acknowledged writes
+// against the event log). After npm run build.
 //
 // Pinning (2 cores here): every app node runs on CPU 0 (`taskset -c 0`), PostgreSQL on CPU 1;
 // HAProxy and this harness are not pinned. The figures are costs per learner (CPU-seconds, statements),
@@ -17,7 +20,8 @@
 // and PostgreSQL do per minute with no learner (polls), taken off to give the variable cost.
 //
 // Settings: BENCH_NODES_LEARNERS (200), BENCH_NODES_SECONDS (60), BENCH_ACCOUNTS (100),
-// BENCH_NODES_COUNTS (1,2,3), BENCH_NODES_FAULTS (1: the kill and the rolling restart; 0: not).
+// BENCH_NODES_COUNTS (1,2,3), BENCH_NODES_FAULTS (1: the kill, the rolling restart and the PostgreSQL
+// restart; 0: none; `postgres`: only the PostgreSQL restart), BENCH_NODES_PG_DOWN_SECONDS (10).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
@@ -35,6 +39,10 @@ const seconds = number('BENCH_NODES_SECONDS', 60);
 const accounts = number('BENCH_ACCOUNTS', 100);
 const counts = (env.BENCH_NODES_COUNTS ?? '1,2,3').split(',').map(Number);
 const faults = env.BENCH_NODES_FAULTS !== '0';
+const onlyPostgresFault = env.BENCH_NODES_FAULTS === 'postgres';
+const pgDownSeconds = number('BENCH_NODES_PG_DOWN_SECONDS', 10);
+/** The app's answer while its database is away (docs/adr/0023), and HAProxy's when no node answers (deploy/haproxy.cfg). */
+const UNAVAILABLE = 'Service momentanément indisponible, réessayez dans quelques instants.';
 const idleSeconds = number('BENCH_NODES_IDLE_SECONDS', 20);
 const maxNodes = Math.max(...counts, faults ? 3 : 1);
 const resultsDir = join(projectRoot, 'bench/results');
@@ -112,11 +120,17 @@ function costs(before, after, learnerCount, plannedSeconds, idle) {
 async function run({ send, students, text, scorm, count, during, duration = seconds }) {
   const controller = new AbortController();
   const plan = capacityPlan({ send, students, text, scorm, count, stepSeconds: duration });
-  const acknowledged = { scorm: [], saves: new Map() };
+  const acknowledged = { scorm: [], saves: new Map(), times: [] };
   const byStatus = {};
+  // A failure other than a clean 503 (the French message with Retry-After): a 500, a 502, a cut connection.
+  const unclean = [];
   const loading = openLoop(plan, (item, answer) => {
     byStatus[answer.status] = (byStatus[answer.status] ?? 0) + 1;
-    if (answer.status < 200 || answer.status >= 300) return;
+    if (answer.status < 200 || answer.status >= 300) {
+      if (!(answer.status === 503 && answer.body.includes(UNAVAILABLE))) unclean.push(`${item.kind} ${answer.status} ${answer.body.slice(0, 160)}`);
+      return;
+    }
+    if (item.kind === 'scorm' || item.kind === 'save') acknowledged.times.push(performance.now());
     if (item.kind === 'scorm') acknowledged.scorm.push({ sessionId: item.s.scorm, seq: item.seq });
     if (item.kind === 'save') acknowledged.saves.set(item.s.text, (acknowledged.saves.get(item.s.text) ?? 0) + 1);
   }, controller.signal);
@@ -131,6 +145,8 @@ async function run({ send, students, text, scorm, count, during, duration = seco
       latencyMs: { p50: percentile(load.latencies, 50), p99: percentile(load.latencies, 99), max: percentile(load.latencies, 100) },
       failures: load.failures.length,
       failureSamples: load.failures.slice(0, 5),
+      uncleanFailures: unclean.length,
+      uncleanSamples: unclean.slice(0, 5),
       statuses: byStatus,
       seconds: round(load.seconds, 1),
     },
@@ -147,6 +163,7 @@ async function lostWrites(pool, acknowledged) {
     [sessions],
   );
   const logged = new Set(rows.map((r) => `${r.session}/${r.seq}`));
+  const duplicated = rows.length - logged.size;
   const missingCommits = acknowledged.scorm.filter((a) => !logged.has(`${a.sessionId}/${a.seq}`));
   const { rows: saves } = await pool.query(
     `select payload->>'sessionId' as session, count(*)::int as n from eventlog.event where event_type = 'LearningTimeRecorded' and payload->>'sessionId' = any($1::text[]) group by 1`,
@@ -158,6 +175,7 @@ async function lostWrites(pool, acknowledged) {
   return {
     scormCommitsAcknowledged: acknowledged.scorm.length,
     scormCommitsMissing: missingCommits.length,
+    scormCommitsLoggedTwice: duplicated,
     savesAcknowledged: [...acknowledged.saves.values()].reduce((a, b) => a + b, 0),
     savesMissing,
   };
@@ -227,7 +245,7 @@ async function main() {
     );
   }
 
-  if (faults) {
+  if (faults && !onlyPostgresFault) {
     await setNodes(3);
     await sleep(3000);
     // A node killed mid-load: SIGKILL at a third of the run; nothing acknowledged may be missing.
@@ -271,6 +289,44 @@ async function main() {
     await sleep(5000);
     results.rollingRestart = { ...rolling.result, restart: rolling.sideResult, writes: await lostWrites(pool, rolling.acknowledged) };
     console.log(JSON.stringify({ ...results.rollingRestart, restart: { seconds: rolling.sideResult.seconds } }));
+  }
+
+  if (faults) {
+    // PostgreSQL restarted under load: a fast shutdown (as `pg_ctl restart -m fast` does first),
+    // away BENCH_NODES_PG_DOWN_SECONDS, started again on its port. The nodes are not touched.
+    await setNodes(3);
+    await sleep(3000);
+    process.stdout.write(`PostgreSQL redémarré en pleine charge (${learners} apprenants, 3 nœuds, ${pgDownSeconds} s d'arrêt)… `);
+    const pidsBefore = Object.fromEntries(cluster.nodes.map((n) => [n.name, n.child?.pid]));
+    const ready = () => fetch(`${cluster.url}/api/ready`, { signal: AbortSignal.timeout(5000) }).then((r) => r.status, () => 0);
+    const restarted = await run({
+      send, students, text, scorm, count: learners,
+      during: async () => {
+        await sleep((seconds * 1000) / 3);
+        const stoppedAt = performance.now();
+        await cluster.restartPostgres({ downMs: pgDownSeconds * 1000 });
+        const startedAt = performance.now();
+        let readyAfterMs = null;
+        for (let i = 0; i < 600 && readyAfterMs === null; i++) {
+          if ((await ready()) === 200) readyAfterMs = Math.round(performance.now() - startedAt);
+          else await sleep(100);
+        }
+        return { stoppedAt, startedAt, stopAndStartMs: Math.round(startedAt - stoppedAt), readyAfterMs };
+      },
+    });
+    await sleep(5000);
+    const { stoppedAt, startedAt, ...side } = restarted.sideResult;
+    const firstAckAfter = restarted.acknowledged.times.filter((at) => at >= startedAt).sort((a, b) => a - b)[0];
+    const lastAckBefore = restarted.acknowledged.times.filter((at) => at <= stoppedAt).sort((a, b) => b - a)[0];
+    results.postgresRestart = {
+      ...restarted.result,
+      downSeconds: pgDownSeconds,
+      postgres: { ...side, writesResumedAfterMs: firstAckAfter === undefined ? null : Math.round(firstAckAfter - startedAt), writesPausedMs: firstAckAfter === undefined || lastAckBefore === undefined ? null : Math.round(firstAckAfter - lastAckBefore) },
+      // The same processes before and after: none restarted, none died.
+      nodesUntouched: cluster.nodes.every((n) => pidsBefore[n.name] === n.child?.pid && n.child.exitCode === null && n.child.signalCode === null),
+      writes: await lostWrites(pool, restarted.acknowledged),
+    };
+    console.log(JSON.stringify(results.postgresRestart));
   }
 
   results.loadAverageAtEnd = os.loadavg().map((v) => round(v));

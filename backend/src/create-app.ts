@@ -18,7 +18,8 @@ import { migrateDatabase } from './platform/database/migrate-once.js';
 import { Metrics } from './platform/metrics/metrics.js';
 import { JsonLogger, registerAccessLog } from './platform/logging/json-logger.js';
 import { IMAGE_MAX_BYTES, MediaStorage } from './platform/storage/media-storage.js';
-import { backfillImageVariants } from './platform/storage/image-variants.js';
+import { backfillImageVariants, IMAGE_VARIANTS_BACKFILL } from './platform/storage/image-variants.js';
+import { onceAcrossNodes } from './platform/database/once-across-nodes.js';
 import { PRIVATE_MEDIA, publicMedia } from './platform/storage/serve-file.js';
 import { ErrorFilter } from './platform/http/error.filter.js';
 import { RequestValidationPipe } from './platform/http/request-validation.pipe.js';
@@ -115,7 +116,11 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
   await app.getHttpAdapter().getInstance().ready();
   // SCORM packages imported before their manifest said what is required (issue 23): completed from their own imsmanifest.xml.
   await app.get(ScormManifestUpgrade).run();
-  // Course images stored before they had responsive copies get them, in the background (docs/adr/0010).
-  void backfillImageVariants(app.get(MediaStorage));
+  // Course images stored before they had responsive copies get them, in the background (docs/adr/0010),
+  // by one node of the deployment: the others, starting meanwhile, leave it to that one (docs/adr/0059).
+  const storage = app.get(MediaStorage);
+  void onceAcrossNodes(databaseUrl, IMAGE_VARIANTS_BACKFILL, () => backfillImageVariants(storage)).catch((error: unknown) =>
+    new Logger('Images').warn(`Copies responsives non vérifiées : ${error instanceof Error ? error.message : String(error)}`),
+  );
   return app;
 }

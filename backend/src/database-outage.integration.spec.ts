@@ -13,7 +13,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from './platform/databas
 import { verifyChains } from './platform/event-log/chain-verifier.js';
 import { sqlExecutor } from './platform/event-log/sql-executor.js';
 import { eventually } from './platform/testing/eventually.js';
-import { arrangeScormLearners, type ScormLearners } from './testing/scorm-learners.js';
+import { arrangeScormLearners, postScormCommit, type ScormLearners } from './testing/scorm-learners.js';
 import { compileServer, freePort, startServer, type CompiledServer, type ServerProcess } from './testing/server-process.js';
 
 const MESSAGE = 'Service momentanément indisponible, réessayez dans quelques instants.';
@@ -69,18 +69,7 @@ function learner(student: ScormLearners['students'][number], statuses: number[],
       state.sentAt = Date.now();
       state.seq = seq;
       try {
-        const response = await fetch(`${base}/api/scorm-progress/`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${student.token}`, 'content-type': 'application/json' },
-          body: JSON.stringify({
-            student: student.studentId,
-            course: world.courseId,
-            chapter: world.chapterId,
-            session_id: sessionId,
-            seq,
-            cmi_data: { completion_status: 'incomplete', location: `page-${seq}`, suspend_data: `s${seq}`, session_time: 'PT1S' },
-          }),
-        });
+        const response = await postScormCommit(base, world, student, sessionId, seq);
         statuses.push(response.status);
         const body = (await response.json()) as { message?: string };
         state.last = `${response.status} ${JSON.stringify(body).slice(0, 200)}`;

@@ -5,52 +5,23 @@
 // login throttling per address holds across nodes), and once a node is killed (SIGKILL) the
 // balancer routes around it — no request fails, reads and writes alike. HAProxy comes from Debian
 // (.ci/run installs it).
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createConnection } from 'node:net';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './platform/database/embedded-postgres.js';
-import { eventually } from './platform/testing/eventually.js';
+import { startBalancer, type Balancer } from './testing/balancer.js';
 import { compileServer, freePort, startServer, type CompiledServer, type ServerProcess } from './testing/server-process.js';
-
-const template = fileURLToPath(new URL('../../deploy/haproxy.cfg', import.meta.url));
-const haproxyBinary = ['/usr/sbin/haproxy', '/usr/local/sbin/haproxy', '/usr/bin/haproxy'].find((p) => existsSync(p));
 
 let root: string;
 let database: EmbeddedDatabase | undefined;
 let build: CompiledServer | undefined;
 const nodes: ServerProcess[] = [];
-let balancer: ChildProcess | undefined;
+let balancer: Balancer | undefined;
 let url: string;
-let adminSocket: string;
-
-/** One command on HAProxy's runtime API. */
-function haproxy(command: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = createConnection(adminSocket);
-    let answer = '';
-    socket.on('connect', () => socket.end(`${command}\n`));
-    socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
-    socket.on('end', () => resolve(answer));
-    socket.on('error', reject);
-  });
-}
-
-/** Each node's status and requests served, as HAProxy counts them. */
-async function servers(): Promise<Record<string, { status: string; served: number }>> {
-  const result: Record<string, { status: string; served: number }> = {};
-  for (const line of (await haproxy('show stat')).split('\n')) {
-    const f = line.split(',');
-    if (f[0] === 'app' && f[1] !== 'BACKEND') result[f[1]] = { status: f[17], served: Number(f[7]) };
-  }
-  return result;
-}
+const servers = () => balancer!.servers();
 
 beforeAll(async () => {
-  if (!haproxyBinary) throw new Error('HAProxy est absent : apt-get install -y haproxy (Debian ; .ci/run l’installe).');
   root = mkdtempSync(join(tmpdir(), 'lms-balancer-'));
   chmodSync(root, 0o755);
   database = await startEmbeddedPostgres({ dir: join(root, 'postgres'), port: await freePort(), database: 'lms' });
@@ -75,30 +46,12 @@ beforeAll(async () => {
   }
   await Promise.all(nodes.map((n) => n.waitForLine(/Plateforme disponible/, 150_000)));
 
-  const port = await freePort();
-  adminSocket = join(root, 'haproxy.sock');
-  const config = readFileSync(template, 'utf8').replace(/\$\{(\w+)\}/g, (all, name: string) => {
-    const values: Record<string, string> = {
-      BIND: `127.0.0.1:${port}`,
-      ADMIN_SOCKET: adminSocket,
-      PROTO: 'http',
-      SERVERS: ports.map((p, i) => `    server node${i + 1} 127.0.0.1:${p} check`).join('\n'),
-    };
-    return values[name] ?? all;
-  });
-  writeFileSync(join(root, 'haproxy.cfg'), config);
-  const check = spawnSync(haproxyBinary, ['-c', '-f', join(root, 'haproxy.cfg')], { encoding: 'utf8' });
-  expect(check.status).toBe(0);
-  balancer = spawn(haproxyBinary, ['-W', '-db', '-f', join(root, 'haproxy.cfg')], { stdio: 'ignore' });
-  url = `http://127.0.0.1:${port}`;
-  await eventually(async () => {
-    const states = await servers();
-    expect(Object.values(states).map((s) => s.status)).toEqual(['UP', 'UP']);
-  }, 30_000);
+  balancer = await startBalancer(root, ports);
+  url = balancer.url;
 }, 240_000);
 
 afterAll(async () => {
-  balancer?.kill('SIGKILL');
+  balancer?.stop();
   await Promise.all(nodes.map((n) => n.kill()));
   await database?.stop();
   build?.remove();

@@ -139,6 +139,14 @@ export async function startCluster(options = {}) {
     cluster.database = database;
     cluster.postgresPid = postgresPid;
     stops.push(() => database.stop());
+    /** A fast shutdown of PostgreSQL, `downMs` away, then a start on the same folder and port (pinned again): the nodes are not touched. */
+    cluster.restartPostgres = async ({ downMs = 0 } = {}) => {
+      await database.stop();
+      await sleep(downMs);
+      database = await startEmbeddedPostgres({ dir: pgDir, port: pgPort, database: 'lms', log });
+      cluster.database = database;
+      if (options.cpus?.postgres) pin(postgresPid(), options.cpus.postgres);
+    };
 
     const secrets = sharedSecrets(root);
     // Media: the app keeps them in DATA_DIR/media. Each node has its own DATA_DIR (uploads in

@@ -53,6 +53,9 @@ export async function makeImageVariants(storage: MediaStorage, publicPath: strin
   return written;
 }
 
+/** The lock under which one node of a deployment runs the backfill at start (docs/adr/0059). */
+export const IMAGE_VARIANTS_BACKFILL = 'platform:image-variants-backfill';
+
 /**
  * Makes the copies an original lacks, for the images stored before copies existed (or whose copy
  * was interrupted): started once the app listens, it reads only the folders' listings and makes

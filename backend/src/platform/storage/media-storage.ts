@@ -36,6 +36,12 @@ export abstract class MediaStorage {
    */
   abstract putFile(folder: string, extension: string, sourcePath: string): Promise<string>;
   /**
+   * Moves the file at `sourcePath` to exactly this public path, chosen by the caller beforehand (a
+   * batch records it before storing, so that any node can remove what a killed try left). Streamed;
+   * the source is gone afterwards.
+   */
+  abstract putFileAt(publicPath: string, sourcePath: string): Promise<void>;
+  /**
    * Moves every file of a local directory (an extracted package) under a new `folder/<uuid>` and
    * returns its public path; on failure nothing of it is left in the store. The source is gone afterwards.
    */
@@ -94,6 +100,18 @@ export class LocalDiskStorage extends MediaStorage {
 
   async putFile(folder: string, extension: string, sourcePath: string): Promise<string> {
     const { publicPath, file } = await this.allocate(folder, `${randomUUID()}.${extension}`);
+    await this.moveInto(file, sourcePath);
+    return publicPath;
+  }
+
+  async putFileAt(publicPath: string, sourcePath: string): Promise<void> {
+    const file = this.absolutePathOf(publicPath);
+    await mkdir(dirname(file), { recursive: true });
+    await this.moveInto(file, sourcePath);
+  }
+
+  /** Renames the source to `file`, or streams it there from another file system and removes it. */
+  private async moveInto(file: string, sourcePath: string): Promise<void> {
     try {
       await rename(sourcePath, file);
     } catch (error) {
@@ -107,7 +125,6 @@ export class LocalDiskStorage extends MediaStorage {
       }
       await unlink(sourcePath);
     }
-    return publicPath;
   }
 
   async putDirectory(folder: string, sourceDirectory: string): Promise<string> {

@@ -2,7 +2,7 @@
 // a multipart upload of 210 MB streamed from a temporary file with low memory, ranged GETs through
 // the app's file sender, HEAD, DELETE, a SCORM package's directory under one prefix, the
 // readiness check, and the staged-upload rule (nothing left when the transaction rolls back).
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -255,6 +255,17 @@ describe('S3MediaStorage against s3rver', () => {
     done.supersede(previous);
     await done.committed();
     expect([await storage.exists(next), await storage.exists(previous)]).toEqual([true, false]);
+  });
+
+  it('stores a file at the path its caller chose beforehand (a dossier batch names its ZIP first), the source gone', async () => {
+    const chosen = '/media/lots-choisis/0b6f3c1e-8f55-4a43-9d55-2f1f9d1f4a10.zip';
+    const source = tempFile('lot.zip', content);
+    await storage.putFileAt(chosen, source);
+    expect(await keys('lots-choisis/')).toEqual(['lots-choisis/0b6f3c1e-8f55-4a43-9d55-2f1f9d1f4a10.zip']);
+    expect(await storage.readAll(chosen)).toEqual(content);
+    expect(existsSync(source)).toBe(false);
+    await storage.remove(chosen);
+    expect(await keys('lots-choisis/')).toEqual([]);
   });
 
   it('keys objects under S3_PREFIX and lists a folder', async () => {

@@ -86,6 +86,12 @@ export class S3MediaStorage extends MediaStorage {
     return publicPath;
   }
 
+  async putFileAt(publicPath: string, sourcePath: string): Promise<void> {
+    this.keyOf(publicPath);
+    await this.upload(publicPath, sourcePath);
+    await unlink(sourcePath);
+  }
+
   async putDirectory(folder: string, sourceDirectory: string): Promise<string> {
     const publicPath = this.newPath(folder, randomUUID());
     const files = await filesUnder(sourceDirectory);

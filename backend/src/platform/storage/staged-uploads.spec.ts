@@ -118,6 +118,7 @@ describe('StagedUploads', () => {
     class FailingRemoval extends MediaStorage {
       put = async () => '/media/x/y.png';
       putFile = async () => '/media/x/y.mp4';
+      putFileAt = async () => undefined;
       putDirectory = async () => '/media/x/d';
       write = async () => undefined;
       open = async () => null;

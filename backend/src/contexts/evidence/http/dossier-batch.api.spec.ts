@@ -166,9 +166,15 @@ describe('a batch of dossiers de preuves', () => {
     await writeFile(zip, 'PK');
     const storage = t.app.get(MediaStorage);
     const orphan = await storage.putFile('dossiers', 'zip', zip);
-    await writeFile(join(gone, 'stored-zip.json'), JSON.stringify({ path: orphan }));
-    await utimes(gone, new Date(Date.now() - 2 * 86_400_000), new Date(Date.now() - 2 * 86_400_000));
+    const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000);
+    await db.query('insert into evidence.dossier_lot_upload (file_path, job_id, stored_at) values ($1, $2, $3)', [orphan, basename(gone), twoDaysAgo]);
+    await utimes(gone, twoDaysAgo, twoDaysAgo);
     expect(await storage.exists(orphan)).toBe(true);
+    // A ZIP stored by a try of a batch that ran on another node (its folder on that node's disk), abandoned since.
+    const elsewhereZip = join(t.config.dataDir, `ailleurs-${randomUUID()}.zip`);
+    await writeFile(elsewhereZip, 'PK');
+    const elsewhere = await storage.putFile('dossiers', 'zip', elsewhereZip);
+    await db.query('insert into evidence.dossier_lot_upload (file_path, job_id, stored_at) values ($1, $2, $3)', [elsewhere, randomUUID(), twoDaysAgo]);
     const fresh = await folder(randomUUID(), 1 / 24);
     // A job waiting to run (on a queue no worker of this node takes): its parts are kept, however old.
     await t.app.get(Jobs).declare('test.lot-en-attente', 1);
@@ -179,11 +185,44 @@ describe('a batch of dossiers de preuves', () => {
     expect(removed).toEqual([basename(gone)]);
     expect(existsSync(gone)).toBe(false);
     expect(await storage.exists(orphan)).toBe(false);
+    expect(await storage.exists(elsewhere)).toBe(false);
+    expect(await db.query('select 1 from evidence.dossier_lot_upload where file_path = any($1)', [[orphan, elsewhere]])).toEqual([]);
     expect(existsSync(fresh)).toBe(true);
     expect(existsSync(pending)).toBe(true);
     await rm(fresh, { recursive: true, force: true });
     await rm(pending, { recursive: true, force: true });
   });
+
+  it('leaves no stored ZIP unowned when a try killed after storing it, on another node, is followed by one here', async () => {
+    const { course, learners } = await world();
+    const admin = await givenAdmin(t);
+    const actor = { accountId: admin.accountId, role: 'admin' as const, profileId: admin.adminId, username: 'admin', jti: randomUUID() };
+    const data: DossierBatchData = { courseId: course.courseId, studentIds: learners.map((l) => l.studentId), filter: { period: null }, actor };
+    const jobId = randomUUID();
+    // What the killed try left: its ZIP named in the table, then stored, and no dossier saved. Its
+    // work folder was on the other node's disk: nothing of it here.
+    const storage = t.app.get(MediaStorage);
+    const killed = `/media/dossiers/${randomUUID()}.zip`;
+    const source = join(t.config.dataDir, `essai-tue-${jobId}.zip`);
+    await writeFile(source, 'PK');
+    await db.query('insert into evidence.dossier_lot_upload (file_path, job_id, stored_at) values ($1, $2, now())', [killed, jobId]);
+    await storage.putFileAt(killed, source);
+    expect(await storage.exists(killed)).toBe(true);
+    expect(existsSync(join(t.config.dataDir, 'dossier-lots', jobId))).toBe(false);
+
+    const runner = t.app.get(DossierBatchRunner);
+    await runner.run({ id: jobId, data, progress: async () => undefined });
+    expect(await storage.exists(killed)).toBe(false);
+    const saved = await db.query<{ file_path: string }>('select file_path from evidence.generated_dossier where job_id = $1', [jobId]);
+    expect(saved).toHaveLength(1);
+    expect(await storage.exists(saved[0].file_path)).toBe(true);
+    expect(await db.query('select file_path from evidence.dossier_lot_upload where job_id = $1', [jobId])).toEqual([]);
+    // Run once more (a redelivery): nothing stored, nothing saved again.
+    await runner.run({ id: jobId, data, progress: async () => undefined });
+    expect(await db.query('select file_path from evidence.generated_dossier where job_id = $1', [jobId])).toEqual(saved);
+    expect(await db.query('select file_path from evidence.dossier_lot_upload where job_id = $1', [jobId])).toEqual([]);
+    expect(await batchEvents(jobId)).toHaveLength(1);
+  }, 180_000);
 
   it('is refused to trainers and learners, and a wrong period is refused in French', async () => {
     const { teacher, course, learners } = await world();

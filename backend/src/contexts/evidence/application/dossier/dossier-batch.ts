@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
@@ -10,7 +11,7 @@ import { isServiceUnavailable } from '../../../../platform/http/service-unavaila
 import { EventStreamReader } from '../../../../platform/event-log/index.js';
 import type { JobContext } from '../../../../platform/jobs/job-queue.js';
 import { Jobs, JobsDisabledError } from '../../../../platform/jobs/jobs.service.js';
-import { MediaStorage } from '../../../../platform/storage/media-storage.js';
+import { MEDIA_PREFIX, MediaStorage } from '../../../../platform/storage/media-storage.js';
 import { Clock, ConflictError, DomainError, ForbiddenError, InvalidInputError, NotFoundError, type Actor } from '../../../../shared-kernel/index.js';
 import { GetCourseOwner } from '../../../catalogue/contracts/catalogue.queries.js';
 import { COURSE_ENROLMENT, SESSION_LEARNER, TRAINING_SESSION_SUMMARY } from '../../../enrolment/contracts/enrolment.read-models.js';
@@ -136,8 +137,6 @@ export interface DossierBatchOutput {
   skipped: SkippedLearner[];
 }
 
-/** In a lot's folder: the ZIP a try stored, until the batch is saved. */
-const STORED_ZIP = 'stored-zip.json';
 const UNEXPECTED_SKIP = 'Ses données n’ont pas pu être lues (erreur inattendue, consignée dans le journal du serveur).';
 
 /**
@@ -153,7 +152,9 @@ const UNEXPECTED_SKIP = 'Ses données n’ont pas pu être lues (erreur inattend
  * batch's manifest and the job's output) instead of failing the batch; the database being away
  * is not theirs and fails the try, to be resumed.
  * Idempotent: a job already saved ends at once; two runs racing save one (a unique index on the
- * job id), the loser removing its file. The folder goes once the batch is saved.
+ * job id), the loser removing its file. The folder goes once the batch is saved. The ZIP's name is
+ * in `evidence.dossier_lot_upload` from before it is stored until the batch is saved, so a try
+ * killed in between leaves nothing unowned: the next try, on any node, removes it (docs/adr/0059).
  */
 @Injectable()
 export class DossierBatchRunner implements OnModuleInit {
@@ -194,8 +195,9 @@ export class DossierBatchRunner implements OnModuleInit {
       return { skipped: studentIds.filter((id) => !done.studentIds.includes(id)).map((id) => ({ student_id: id, reason: 'Laissé de côté par le lot (voir ignores.json).' })) };
     }
     await mkdir(work, { recursive: true });
-    // A try killed between storing its ZIP and saving the batch left that copy unowned: removed first.
-    await this.removeUnsavedZip(work);
+    // A try killed between storing its ZIP and saving the batch, on this node or another, left that
+    // copy unowned: removed first (the queue gives a try only once the previous one is over or dead).
+    await this.removeUnsavedZips(job.id);
     const now = await this.generationTime(work);
     const by = { role: 'admin' as const, profileId: actor.profileId };
     // One checkpoint for the whole batch, its tree built once: every learner's proofs lead to it (issue 27 item 3).
@@ -238,13 +240,19 @@ export class DossierBatchRunner implements OnModuleInit {
       const zipPath = join(work, 'lot.zip');
       await rm(zipPath, { force: true });
       const zip = await writeZip(zipPath, parts, now, [{ name: 'manifest.json', text }, { name: 'ignores.json', text: ignores }]);
-      stored = await this.storage.putFile(DOSSIER_FOLDER, 'zip', zipPath);
-      const path = stored;
-      await writeAtomically(join(work, STORED_ZIP), JSON.stringify({ path }));
+      // Its name is recorded, committed, before it is stored: whichever node runs the next try finds it.
+      const path = `${MEDIA_PREFIX}${DOSSIER_FOLDER}/${randomUUID()}.zip`;
+      await this.db.query('insert into evidence.dossier_lot_upload (file_path, job_id, stored_at) values ($1, $2, $3)', [path, job.id, this.clock.now()]);
+      stored = path;
+      await this.storage.putFileAt(path, zipPath);
       const included = parts.map((p) => p.studentId);
       const saved = await this.store
         .transaction(
           async (uow) => {
+            // The name goes from the table of stored ZIPs to the dossier in one transaction; gone
+            // already, another try of this job took this one for dead and removed its ZIP.
+            const owned = await uow.em.execute<{ file_path: string }[]>('delete from evidence.dossier_lot_upload where file_path = ? returning file_path', [path]);
+            if (owned.length === 0) throw new ConflictError('Ce lot est déjà repris par un autre essai.');
             uow.add(new GeneratedDossier({
               scope: 'lot', studentId: null, courseId, studentIds: included, filePath: path,
               zipSha256: zip.sha256, manifestSha256: sha256Hex(text), sizeBytes: zip.bytes, now, by, jobId: job.id,
@@ -262,7 +270,7 @@ export class DossierBatchRunner implements OnModuleInit {
       await job.progress(total, total);
       return { skipped };
     } finally {
-      if (stored) await this.storage.remove(stored).catch(() => undefined);
+      if (stored) await this.removeUnsaved(stored).catch(() => undefined);
       // Kept for the next try unless the batch is saved: its parts are what a resumed try takes up.
       if (finished) await rm(work, { recursive: true, force: true });
     }
@@ -329,16 +337,21 @@ export class DossierBatchRunner implements OnModuleInit {
   }
 
   /**
-   * Removes the ZIP a try stored (named in the lot's `stored-zip.json`) when no saved dossier owns it:
-   * what a try killed after storing it and before saving the batch leaves behind. Called when a try
-   * resumes, and by the retention's sweep of abandoned lots.
+   * Removes the ZIPs tries of this job stored and no saved dossier owns (their names are in
+   * `evidence.dossier_lot_upload` until the batch is saved): what a try killed after storing it and
+   * before saving the batch leaves behind, on whichever node it ran. Called when a try starts, and
+   * by the retention's sweep of abandoned lots.
    */
-  async removeUnsavedZip(work: string): Promise<void> {
-    const kept = await readFile(join(work, STORED_ZIP), 'utf8').then((text) => (JSON.parse(text) as { path: string }).path, () => null);
-    if (!kept) return;
-    const owned = await this.db.one('select 1 from evidence.generated_dossier where file_path = $1', [kept]);
-    if (!owned) await this.storage.remove(kept).catch(() => undefined);
-    await rm(join(work, STORED_ZIP), { force: true });
+  async removeUnsavedZips(jobId: string): Promise<void> {
+    const left = await this.db.query<{ file_path: string }>('select file_path from evidence.dossier_lot_upload where job_id = $1', [jobId]);
+    for (const { file_path: path } of left) await this.removeUnsaved(path);
+  }
+
+  /** Removes a stored ZIP no dossier owns, then its name (kept if the removal fails, for the next try or sweep). */
+  private async removeUnsaved(path: string): Promise<void> {
+    const owned = await this.db.one('select 1 from evidence.generated_dossier where file_path = $1', [path]);
+    if (!owned) await this.storage.remove(path);
+    await this.db.query('delete from evidence.dossier_lot_upload where file_path = $1', [path]);
   }
 
   private async savedDossier(jobId: string): Promise<{ studentIds: number[] } | null> {

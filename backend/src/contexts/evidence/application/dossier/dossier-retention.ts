@@ -48,6 +48,7 @@ export class DossierRetention implements OnModuleInit {
    * (failed after its last try, cancelled, or no longer kept by the queue): learners' personal data
    * must not outlive the batch. A batch under way or waiting for a retry keeps its parts, and so does
    * any folder touched within the day. Only a node running the queue can tell: others sweep nothing.
+   * The ZIPs such batches stored and no dossier owns go too, whichever node stored them.
    * Returns the job ids whose parts were removed.
    */
   async sweepAbandonedLots(): Promise<string[]> {
@@ -63,9 +64,16 @@ export class DossierRetention implements OnModuleInit {
       if (touched === null || touched > recent) continue;
       const status = await this.jobs.status(name);
       if (status && !['failed', 'cancelled', 'completed'].includes(status.state)) continue;
-      await this.batches.removeUnsavedZip(folder);
+      await this.batches.removeUnsavedZips(name);
       await rm(folder, { recursive: true, force: true });
       removed.push(name);
+    }
+    // The ZIPs of abandoned batches whose folder is on another node's disk (or gone with it).
+    const left = await this.db.query<{ job_id: string }>('select distinct job_id from evidence.dossier_lot_upload where stored_at < $1', [new Date(recent)]);
+    for (const { job_id: jobId } of left) {
+      const status = UUID.test(jobId) ? await this.jobs.status(jobId) : null;
+      if (status && !['failed', 'cancelled', 'completed'].includes(status.state)) continue;
+      await this.batches.removeUnsavedZips(jobId);
     }
     return removed;
   }
