@@ -202,6 +202,8 @@ export class SubscriptionGroup implements SubscriptionWorker {
       this.hooks.onMemberStep?.(name, result);
     }
     for (const name of wake) this.hooks.wakePolicy(name);
+    // Every member held by another node: this node's loop leaves the work to it (subscription-loop.ts).
+    if (shares.size > 0 && [...shares.values()].every(({ result }) => result.kind === 'busy')) return { kind: 'busy' };
     return { kind: 'done', applied, more, blocked, ...(nextCheckAt ? { nextCheckAt } : {}) };
   }
 }

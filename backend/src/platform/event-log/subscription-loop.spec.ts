@@ -92,6 +92,31 @@ describe('SubscriptionLoop', () => {
     expect(worker.steps).toBe(2);
   });
 
+  it('leaves a subscription another node holds to it: new events do not wake it, the poll or an admin retry does', async () => {
+    await worker.answer({ kind: 'busy' });
+    loop.wake();
+    await new Promise((r) => setImmediate(r));
+    expect(worker.steps).toBe(1);
+    loop.wake(true);
+    await worker.answer(idle);
+    expect(worker.steps).toBe(2);
+    // Holding it again, it is woken by each event as before.
+    loop.wake();
+    await worker.answer(idle);
+    expect(worker.steps).toBe(3);
+  });
+
+  it('looks again at the poll interval while another node holds the subscription', async () => {
+    const stopping = loop.stop();
+    await worker.answer(idle);
+    await stopping;
+    worker.steps = 0;
+    loop = new SubscriptionLoop(worker, clock, 20, { error: () => undefined, log: () => undefined });
+    await worker.answer({ kind: 'busy' });
+    await worker.answer(idle);
+    expect(worker.steps).toBe(2);
+  });
+
   it('looks again when a member of its group comes out of backoff, without a wake-up', async () => {
     await worker.answer({ ...idle, nextCheckAt: clock.now() });
     await worker.answer(idle);

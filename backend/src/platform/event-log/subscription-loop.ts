@@ -61,7 +61,11 @@ export class SubscriptionLoop {
         continue;
       }
       let delay = this.pollIntervalMs;
-      this.inBackoff = result?.kind === 'waiting' || result?.kind === 'failed';
+      // 'busy': another node holds the subscription (docs/adr/0017). Its every wake (each event's
+      // NOTIFY) would only try the lock again, a cost per node that grew with their number
+      // (docs/adr/0061); it looks again at the poll instead, so it still takes over within one
+      // poll interval of the holder stopping.
+      this.inBackoff = result?.kind === 'waiting' || result?.kind === 'failed' || result?.kind === 'busy';
       if (result?.kind === 'waiting' || result?.kind === 'failed') delay = Math.max(0, result.retryAt.getTime() - this.clock.now().getTime());
       if (result?.kind === 'done' && result.blocked) {
         delay = Math.min(blockedDelay, this.pollIntervalMs);
