@@ -139,6 +139,15 @@ export class Homework extends AggregateRoot<HomeworkEvent> {
   }
 
   /**
+   * The submission already stored under this client key (a double submit, a retry), or null: asked
+   * before the files are stored (nothing to store again) and by `submit`. Only the student's own.
+   */
+  submissionSentWith(studentId: number, clientKey: string): HomeworkSubmission | null {
+    if (studentId !== this.studentId) throw new ForbiddenError(HOMEWORK_MESSAGES.notYours);
+    return this.submissions.getItems().find((s) => s.clientKey === clientKey) ?? null;
+  }
+
+  /**
    * The student hands in their work: an answer and/or files (checked by content and stored by the
    * caller), until it is graded, unless they marked it done without handing anything in; every
    * submission is kept. The same client key again (a double
@@ -146,8 +155,7 @@ export class Homework extends AggregateRoot<HomeworkEvent> {
    * also marks it done (« Terminé »). The submissions must be loaded.
    */
   submit(studentId: number, answer: string, files: SubmittedFileInput[], clientKey: string, now: Date): HomeworkSubmission {
-    if (studentId !== this.studentId) throw new ForbiddenError(HOMEWORK_MESSAGES.notYours);
-    const known = this.submissions.getItems().find((s) => s.clientKey === clientKey);
+    const known = this.submissionSentWith(studentId, clientKey);
     if (known) return known;
     if (this.gradedAt !== null) throw new ConflictError(HOMEWORK_MESSAGES.graded);
     // « Marquer comme terminé » with nothing handed in is the learner's final word (the spec's status, « sans rendu »).

@@ -56,8 +56,7 @@ export class SubmitHomeworkHandler implements ICommandHandler<SubmitHomework> {
     // nothing is uploaded for a key already answered.
     const staged = await this.store.stage(async (read) => {
       const homework = await read.load(Homework, { id: homeworkId }, () => new HomeworkNotFoundError(), { populate: ['submissions'] });
-      if (homework.studentId !== actor.profileId) throw new ForbiddenError(HOMEWORK_MESSAGES.notYours);
-      if (homework.submissions.getItems().some((s) => s.clientKey === submissionKey)) return [];
+      if (homework.submissionSentWith(actor.profileId, submissionKey)) return [];
       const stored: SubmittedFileInput[] = [];
       for (const [index, { file, type }] of checked.entries()) {
         const path = await read.uploads.putFile(`${HOMEWORK_FOLDER}/${homeworkId}`, type.extension, file.path);
@@ -72,8 +71,7 @@ export class SubmitHomeworkHandler implements ICommandHandler<SubmitHomework> {
         // key (docs/adr/0022); the copy of the files it staged is not kept, so removed.
         lockMode: LockMode.PESSIMISTIC_WRITE,
       });
-      if (homework.studentId !== actor.profileId) throw new ForbiddenError(HOMEWORK_MESSAGES.notYours);
-      const known = homework.submissions.getItems().find((s) => s.clientKey === submissionKey);
+      const known = homework.submissionSentWith(actor.profileId, submissionKey);
       if (known) return known.id;
       const submission = homework.submit(actor.profileId, answer, uow.uploads.keep(staged), submissionKey, this.clock.now());
       return () => submission.id;
