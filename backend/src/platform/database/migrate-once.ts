@@ -1,11 +1,10 @@
 import { MikroORM } from '@mikro-orm/postgresql';
-import pg from 'pg';
 import { MIGRATIONS } from '../../migrations/index.js';
 import { ormOptions } from './database.module.js';
+import { underNodeLock } from './once-across-nodes.js';
 
 /** One key for every node of a deployment: migrations are applied by one node at a time (docs/adr/0059). */
-const MIGRATIONS_LOCK_SQL = `select pg_advisory_lock(hashtextextended('platform:migrations', 0))`;
-const UNLOCK_SQL = `select pg_advisory_unlock(hashtextextended('platform:migrations', 0))`;
+const MIGRATIONS_LOCK = 'platform:migrations';
 
 /**
  * Migrates the database before anything of the app starts (its job workers and projection runner
@@ -29,16 +28,8 @@ export async function migrateDatabase(databaseUrl: string, log: (message: string
  * dies while migrating, and each migration is transactional, so the next node resumes cleanly.
  */
 async function migrateOnce(orm: MikroORM, databaseUrl: string): Promise<string[]> {
-  const lock = new pg.Client({ connectionString: databaseUrl, application_name: 'lms-migrations-lock' });
-  await lock.connect();
-  try {
-    await lock.query(MIGRATIONS_LOCK_SQL);
-    const applied = await orm.migrator.up();
-    await lock.query(UNLOCK_SQL);
-    return applied.map((migration) => migration.name);
-  } finally {
-    await lock.end().catch(() => undefined);
-  }
+  const outcome = await underNodeLock(databaseUrl, MIGRATIONS_LOCK, () => orm.migrator.up(), { wait: true });
+  return outcome === 'skipped' ? [] : outcome.done.map((migration) => migration.name);
 }
 
 /** The names the migrator records for this code's migrations (each declares its own, as the migrator reads it). */

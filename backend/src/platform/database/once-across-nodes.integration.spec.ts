@@ -61,7 +61,7 @@ describe('work done once across nodes', () => {
     const admin = new pg.Client({ connectionString: database.url });
     await admin.connect();
     try {
-      await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1`, [`lms-once:${IMAGE_VARIANTS_BACKFILL}`]);
+      await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1`, [`lms-lock:${IMAGE_VARIANTS_BACKFILL}`]);
     } finally {
       await admin.end();
     }
