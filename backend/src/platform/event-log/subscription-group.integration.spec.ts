@@ -193,6 +193,22 @@ describe('SubscriptionGroup', () => {
       await g.step();
       expect(await rows(held.table)).toEqual([{ stream_id: 'h', events: 2 }]);
     });
+
+    it('says the group is busy when another node holds every member, so that its loop leaves it to that node', async () => {
+      const held = tally('group-all-held', 'AllHeld');
+      await createTables(held);
+      const g = group([projection(held)]);
+      await append('AllHeld', 'a', 1);
+      const other = await h.pool.connect();
+      try {
+        await other.query('select pg_advisory_lock($1, hashtext($2))', [LOCK_CLASS, held.name]);
+        expect((await g.step()).result).toEqual({ kind: 'busy' });
+      } finally {
+        await other.query('select pg_advisory_unlock($1, hashtext($2))', [LOCK_CLASS, held.name]);
+        other.release();
+      }
+      expect((await g.step()).result).toMatchObject({ kind: 'done', applied: 1 });
+    });
   });
 
   describe('with a policy', () => {
