@@ -224,6 +224,46 @@ describe('a batch of dossiers de preuves', () => {
     expect(await batchEvents(jobId)).toHaveLength(1);
   }, 180_000);
 
+  it('never removes the ZIP of a saved batch when a sweep takes its try for dead while it saves', async () => {
+    const { course, learners } = await world();
+    const admin = await givenAdmin(t);
+    const actor = { accountId: admin.accountId, role: 'admin' as const, profileId: admin.adminId, username: 'admin', jti: randomUUID() };
+    const data: DossierBatchData = { courseId: course.courseId, studentIds: learners.map((l) => l.studentId), filter: { period: null }, actor };
+    const jobId = randomUUID();
+    const runner = t.app.get(DossierBatchRunner);
+    const storage = t.app.get(MediaStorage);
+    const [putFileAt, remove] = [storage.putFileAt.bind(storage), storage.remove.bind(storage)];
+    let zip = '';
+    let sweep: Promise<void> = Promise.resolve();
+    let tryOver!: () => void;
+    const over = new Promise<void>((resolve) => (tryOver = resolve));
+    // Another node's sweep reads the ZIP's name just after it is stored, and removes the object only
+    // once this try has saved or given up: the window between its check and its removal, held open.
+    storage.putFileAt = async (path, source) => {
+      await putFileAt(path, source);
+      zip = path;
+      storage.remove = async (removed) => {
+        if (removed === zip) await Promise.race([over, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+        return remove(removed);
+      };
+      sweep = runner.removeUnsavedZips(jobId);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    };
+    try {
+      await runner.run({ id: jobId, data, progress: async () => undefined });
+    } finally {
+      tryOver();
+      await sweep;
+      Object.assign(storage, { putFileAt, remove });
+    }
+    expect(zip).not.toBe('');
+    const saved = await db.query<{ file_path: string }>('select file_path from evidence.generated_dossier where job_id = $1', [jobId]);
+    // Either the try saved and its file is there, or it refused to save and its ZIP is gone: never a dossier without its file.
+    for (const { file_path: path } of saved) expect(await storage.exists(path)).toBe(true);
+    if (saved.length === 0) expect(await storage.exists(zip)).toBe(false);
+    expect(await db.query('select 1 from evidence.dossier_lot_upload where job_id = $1', [jobId])).toEqual([]);
+  }, 180_000);
+
   it('is refused to trainers and learners, and a wrong period is refused in French', async () => {
     const { teacher, course, learners } = await world();
     const admin = await givenAdmin(t);

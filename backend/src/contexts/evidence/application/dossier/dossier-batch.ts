@@ -347,11 +347,26 @@ export class DossierBatchRunner implements OnModuleInit {
     for (const { file_path: path } of left) await this.removeUnsaved(path);
   }
 
-  /** Removes a stored ZIP no dossier owns, then its name (kept if the removal fails, for the next try or sweep). */
+  /**
+   * Removes a stored ZIP no dossier owns. Its name is taken first, in one statement with the check
+   * that no dossier owns it: a try saving that ZIP meanwhile then finds its name gone and refuses
+   * to save (its own `delete … returning`), or has saved it and the name is left alone — so the
+   * file of a saved dossier is never removed. Put back if the removal fails, for the next try or sweep.
+   */
   private async removeUnsaved(path: string): Promise<void> {
-    const owned = await this.db.one('select 1 from evidence.generated_dossier where file_path = $1', [path]);
-    if (!owned) await this.storage.remove(path);
-    await this.db.query('delete from evidence.dossier_lot_upload where file_path = $1', [path]);
+    const taken = await this.db.one<{ job_id: string; stored_at: Date }>(
+      `delete from evidence.dossier_lot_upload
+        where file_path = $1 and not exists (select 1 from evidence.generated_dossier where file_path = $1)
+        returning job_id, stored_at`,
+      [path],
+    );
+    if (!taken) return;
+    try {
+      await this.storage.remove(path);
+    } catch (error) {
+      await this.db.query('insert into evidence.dossier_lot_upload (file_path, job_id, stored_at) values ($1, $2, $3) on conflict do nothing', [path, taken.job_id, taken.stored_at]);
+      throw error;
+    }
   }
 
   private async savedDossier(jobId: string): Promise<{ studentIds: number[] } | null> {
