@@ -128,17 +128,21 @@ async function query(url, sql, params = []) {
   }
 }
 
-/** Waits until every projection has read the whole log (the dossier's transcript is read from them). */
+/**
+ * Waits until every subscription has read the whole log: the projections (the dossier's transcript is
+ * read from them) and the policies, which append events of their own (the player's xAPI statements):
+ * one still behind would move the log after the source's checkpoint and backup.
+ */
 async function projectionsCaughtUp(url) {
   const deadline = Date.now() + 60_000;
   for (;;) {
     const [row] = await query(
       url,
       `select count(*)::int as behind from eventlog.checkpoint c
-        where c.kind = 'projection' and (c.transaction_id, c.position) < (select transaction_id, position from eventlog.event order by transaction_id desc, position desc limit 1)`,
+        where c.kind in ('projection', 'policy') and (c.transaction_id, c.position) < (select transaction_id, position from eventlog.event order by transaction_id desc, position desc limit 1)`,
     );
     if (row.behind === 0) return;
-    if (Date.now() > deadline) throw new DrillFailure(`${row.behind} projection(s) encore en retard après 60 s.`);
+    if (Date.now() > deadline) throw new DrillFailure(`${row.behind} abonnement(s) (projections, politiques) encore en retard après 60 s.`);
     await sleep(250);
   }
 }
