@@ -24,6 +24,7 @@ const { httpClient, problemsOf, runLoad } = await import('./lib/load.mjs');
 const { freePort, startService } = await import('./lib/processes.mjs');
 const { cpuSnapshot, cpuUsage } = await import('./lib/cpu.mjs');
 const { formatTable, summariseRounds } = await import('./lib/report.mjs');
+const { subscriptionsCaughtUp } = await import('./lib/subscriptions.mjs');
 
 const benchDir = join(projectRoot, 'bench');
 const resultsDir = join(benchDir, 'results');
@@ -243,6 +244,10 @@ async function main() {
             connections: scenario.connections, databaseUrl: database.url,
           })
         : {};
+      // The events of the setup, and those another scenario or the other side's last run appended, are
+      // projected before the load starts: a run is not charged with work that is not its own.
+      const waitedMs = await subscriptionsCaughtUp(database.url);
+      if (waitedMs > 1000) console.log(`  ${scenario.name.padEnd(16)} ${phase} ${sideName} : ${(waitedMs / 1000).toFixed(1)} s d'attente des projections avant la charge`);
       const summary = await runLoad({ baseUrl: side.baseUrl, target: scenario[sideName], state, connections: scenario.connections, duration, check: scenario.check });
       if (!side.service.alive) throw failure(`${side.service.name} s'est arrêté pendant « ${scenario.name} » (voir ${side.service.logFile}).`);
       return summary;
