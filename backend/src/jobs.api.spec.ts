@@ -4,6 +4,9 @@ import { call, givenAdmin, givenStudent, givenTeacher } from './testing/fixtures
 import { startTestApp, type TestApp } from './testing/test-app.js';
 import { eventually } from './platform/testing/eventually.js';
 import { Jobs } from './platform/jobs/jobs.service.js';
+import { Database } from './platform/database/database.js';
+import { MediaStorage } from './platform/storage/media-storage.js';
+import { PENDING_FILES_SWEEP_JOB, PENDING_FILES_SWEEP_SCHEDULE } from './platform/storage/pending-files-sweep.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -71,3 +74,15 @@ it('runs a job sent before a restart once, on the app started after it (two app 
   await eventually(async () => expect(await t.app.get(Jobs).status(id)).toMatchObject({ state: 'completed' }), 60_000);
   expect(ran).toEqual(['logo']);
 }, 180_000);
+
+it('sweeps the stored files no committed change took, hourly on the queue (one node per tick)', async () => {
+  const db = t.app.get(Database);
+  expect(await db.query('select cron, timezone from jobs.schedule where name = $1', [PENDING_FILES_SWEEP_JOB])).toEqual([{ cron: PENDING_FILES_SWEEP_SCHEDULE, timezone: 'Europe/Paris' }]);
+  // A file a killed node staged seven hours ago: the queue's run removes it and its line.
+  const storage = t.app.get(MediaStorage);
+  const path = await storage.put('homework/abandonne', 'pdf', Buffer.from('%PDF-1.4'));
+  await db.query("insert into media.pending_file (path, reason, since) values ($1, 'staged', now() - interval '7 hours')", [path]);
+  await t.app.get(Jobs).send(PENDING_FILES_SWEEP_JOB, {});
+  await eventually(async () => expect(await db.query('select path from media.pending_file where path = $1', [path])).toEqual([]), 60_000);
+  expect(await storage.exists(path)).toBe(false);
+});

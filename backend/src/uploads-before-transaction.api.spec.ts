@@ -1,14 +1,19 @@
 // Received files reach the object store before their change's transaction opens (docs/adr/0060,
 // issue 32): no transaction stays open, idle, with the course locked while a video uploads; a change
 // refused after the upload leaves no object; a caller without the right makes the server upload
-// nothing; a request sent twice with the same key leaves one copy. Against s3rver, through the app.
+// nothing; a request sent twice with the same key leaves one copy; what a node never finished with
+// (staged and never committed, replaced and never removed) is named in media.pending_file and swept.
+// Against s3rver, through the app.
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { jest } from '@jest/globals';
 import { projectRoot } from './platform/config/config.js';
+import { AggregateStore } from './platform/aggregate-store/index.js';
 import { Database } from './platform/database/database.js';
+import { PendingFilesSweep } from './platform/storage/pending-files-sweep.js';
 import { startTestS3, type TestS3 } from './platform/testing/s3rver.js';
 import { call, givenCourse, givenFollowing, givenStudent, givenTeacher, type GivenStudent, type GivenTeacher } from './testing/fixtures.js';
 import { startTestApp, type TestApp } from './testing/test-app.js';
@@ -49,16 +54,16 @@ async function objectsUnder(folder: string): Promise<string[]> {
 
 /** Holds every upload of a received file until `release`; `entered` resolves once `count` have started. */
 function holdUploads(count = 1) {
-  const putFile = storage.putFile.bind(storage);
+  const putFileAt = storage.putFileAt.bind(storage);
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
   let started = 0;
   let entered!: () => void;
   const allEntered = new Promise<void>((resolve) => (entered = resolve));
-  const spy = jest.spyOn(storage, 'putFile').mockImplementation(async (...args) => {
+  const spy = jest.spyOn(storage, 'putFileAt').mockImplementation(async (...args) => {
     if (++started === count) entered();
     await gate;
-    return putFile(...args);
+    return putFileAt(...args);
   });
   return { spy, entered: allEntered, release };
 }
@@ -102,7 +107,7 @@ describe('uploads to the object store before the transaction', () => {
   it('uploads nothing for a caller without the right: another trainer’s course, an unknown step, another learner’s homework', async () => {
     const [owner, stranger] = await Promise.all([givenTeacher(t), givenTeacher(t)]);
     const course = await givenCourse(t, { teacherId: owner.teacherId });
-    const uploads = jest.spyOn(storage, 'putFile');
+    const uploads = jest.spyOn(storage, 'putFileAt');
     const chapter = await call(t, 'POST', `/api/course-chapters/${course.courseId}/`, stranger.token, video('Intrusion'));
     expect(chapter.statusCode).toBe(403);
     const document = await call(t, 'POST', `/api/study-material/${course.courseId}`, stranger.token,
@@ -123,7 +128,7 @@ describe('uploads to the object store before the transaction', () => {
     expect((await call(t, 'POST', `/api/homework/${id}/submissions`, student.token, homework(randomUUID()))).statusCode).toBe(201);
     expect(await objectsUnder(`homework/${id}/`)).toHaveLength(1);
     expect((await call(t, 'PUT', `/api/homework/${id}/grade`, teacher.token, { grade: 14 })).statusCode).toBe(200);
-    const uploads = jest.spyOn(storage, 'putFile');
+    const uploads = jest.spyOn(storage, 'putFileAt');
     const late = await call(t, 'POST', `/api/homework/${id}/submissions`, student.token, homework(randomUUID()));
     expect([late.statusCode, late.json().message]).toEqual([409, 'Ce devoir est déjà noté : il ne peut plus être rendu.']);
     expect(uploads).toHaveBeenCalledTimes(1);
@@ -150,5 +155,93 @@ describe('uploads to the object store before the transaction', () => {
     expect([again.statusCode, again.json().submissions]).toEqual([201, first!.json().submissions]);
     expect(held.spy).not.toHaveBeenCalled();
     expect(await objectsUnder(`homework/${id}/`)).toEqual(stored);
+  });
+});
+
+describe('the book of files no committed row owns (media.pending_file) and its sweep', () => {
+  const db = () => t.app.get(Database);
+  const lines = async (prefix: string) =>
+    db().query<{ path: string; reason: string }>("select path, reason from media.pending_file where path like $1 || '%' order by path", [prefix]);
+  const tempPdf = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lms-pending-'));
+    writeFileSync(join(dir, 'devoir.pdf'), PDF);
+    return join(dir, 'devoir.pdf');
+  };
+
+  it('leaves no line once a change has committed its files', async () => {
+    const { student, id } = await givenHomework();
+    expect((await call(t, 'POST', `/api/homework/${id}/submissions`, student.token, homework(randomUUID()))).statusCode).toBe(201);
+    expect(await objectsUnder(`homework/${id}/`)).toHaveLength(1);
+    expect(await lines(`/media/homework/${id}/`)).toEqual([]);
+  });
+
+  it('removes, with its line, a file a node staged and never committed (killed in between); a recent one stays', async () => {
+    const folder = `homework/abandon-${randomUUID()}`;
+    const staged = await t.app.get(AggregateStore).stage((read) => read.uploads.putFile(folder, 'pdf', tempPdf()));
+    // The node stops here: no transaction takes the file.
+    expect(await lines(`/media/${folder}/`)).toEqual([{ path: staged.value, reason: 'staged' }]);
+    expect(await objectsUnder(`${folder}/`)).toEqual([staged.value.slice('/media/'.length)]);
+
+    expect(await t.app.get(PendingFilesSweep).sweep()).toEqual({ removed: 0, failed: 0 });
+    expect(await objectsUnder(`${folder}/`)).toHaveLength(1);
+
+    await db().query("update media.pending_file set since = now() - interval '7 hours' where path = $1", [staged.value]);
+    expect(await t.app.get(PendingFilesSweep).sweep()).toEqual({ removed: 1, failed: 0 });
+    expect([await objectsUnder(`${folder}/`), await lines(`/media/${folder}/`)]).toEqual([[], []]);
+  });
+
+  it('refuses a change whose staged file the sweep took, waiting for the sweep’s transaction rather than racing it', async () => {
+    const store = t.app.get(AggregateStore);
+    const folder = `homework/course-${randomUUID()}`;
+    const staged = await store.stage((read) => read.uploads.putFile(folder, 'pdf', tempPdf()));
+    // The sweep's transaction holds the line (taken, not yet committed) while the change commits.
+    let releaseSweep!: () => void;
+    let lineTaken!: () => void;
+    const taken = new Promise<void>((resolve) => (lineTaken = resolve));
+    const sweeping = db().transaction(async (tx) => {
+      await tx.query('delete from media.pending_file where path = $1', [staged.value]);
+      lineTaken();
+      await new Promise<void>((resolve) => (releaseSweep = resolve));
+      await storage.remove(staged.value);
+    });
+    await taken;
+    const change = store.transaction(async (uow) => uow.uploads.keep(staged), { staged });
+    const outcome = change.then(() => 'enregistré', (error: Error) => error.message);
+    expect(await within(300, outcome)).toBe('délai dépassé');
+    releaseSweep();
+    await sweeping;
+    expect(await outcome).toBe('Le fichier envoyé a expiré avant l’enregistrement : envoyez-le de nouveau.');
+    expect([await objectsUnder(`${folder}/`), await lines(`/media/${folder}/`)]).toEqual([[], []]);
+  });
+
+  it('names a replaced file its node could not remove, and the sweep removes it once the store takes removals again', async () => {
+    const teacher = await givenTeacher(t);
+    const course = await givenCourse(t, { teacherId: teacher.teacherId });
+    const first = await call(t, 'POST', `/api/course-chapters/${course.courseId}/`, teacher.token, video('Première version'));
+    expect(first.statusCode).toBe(201);
+    const old = first.json().video as string;
+    const refusing = jest.spyOn(storage, 'remove').mockRejectedValue(new Error('stockage indisponible'));
+    const replaced = await call(t, 'PUT', `/api/chapter/${first.json().id}`, teacher.token, video('Seconde version'));
+    expect(replaced.statusCode).toBe(200);
+    refusing.mockRestore();
+    expect(await storage.exists(old)).toBe(true);
+    expect(await lines(old)).toEqual([{ path: old, reason: 'superseded' }]);
+
+    await db().query("update media.pending_file set since = now() - interval '11 minutes' where path = $1", [old]);
+    expect(await t.app.get(PendingFilesSweep).sweep()).toEqual({ removed: 1, failed: 0 });
+    expect([await storage.exists(old), await lines(old)]).toEqual([false, []]);
+    expect(await storage.exists(replaced.json().video as string)).toBe(true);
+  });
+
+  it('keeps the line when the store refuses the removal, and tries again next time', async () => {
+    const folder = `homework/refus-${randomUUID()}`;
+    const staged = await t.app.get(AggregateStore).stage((read) => read.uploads.putFile(folder, 'pdf', tempPdf()));
+    await db().query("update media.pending_file set since = now() - interval '7 hours' where path = $1", [staged.value]);
+    const refusing = jest.spyOn(storage, 'remove').mockRejectedValue(new Error('stockage indisponible'));
+    expect(await t.app.get(PendingFilesSweep).sweep()).toEqual({ removed: 0, failed: 1 });
+    refusing.mockRestore();
+    expect(await lines(`/media/${folder}/`)).toEqual([{ path: staged.value, reason: 'staged' }]);
+    expect(await t.app.get(PendingFilesSweep).sweep()).toEqual({ removed: 1, failed: 0 });
+    expect(await objectsUnder(`${folder}/`)).toEqual([]);
   });
 });

@@ -62,6 +62,7 @@ import { Migration20261127115ConversationPresence } from './20261127-115-convers
 import { Migration20261127122XapiConsistentThrough } from './20261127-122-xapi-consistent-through.js';
 import { Migration20261128123XapiConsistencyReused } from './20261128-123-xapi-consistency-reused.js';
 import { Migration20261128125DossierLotUploads } from './20261128-125-dossier-lot-uploads.js';
+import { Migration20261128126PendingFiles } from './20261128-126-pending-files.js';
 
 /** Every migration, in order. Listed explicitly so that the built app needs no file discovery. */
 export const MIGRATIONS = [
@@ -102,4 +103,5 @@ export const MIGRATIONS = [
   Migration20261127122XapiConsistentThrough,
   Migration20261128123XapiConsistencyReused,
   Migration20261128125DossierLotUploads,
+  Migration20261128126PendingFiles,
 ];

@@ -12,6 +12,7 @@ import { LedgerModule } from './ledger/ledger.module.js';
 import { MailModule } from './mail/mail.module.js';
 import { Metrics } from './metrics/metrics.js';
 import { LocalDiskStorage, MediaStorage } from './storage/media-storage.js';
+import { PendingFilesSweep } from './storage/pending-files-sweep.js';
 import { S3MediaStorage } from './storage/s3-storage.js';
 
 /** Technical plumbing every context may use: configuration, database, event log, the aggregate store, clock, storage, mail, the job queue, the anchored ledger (docs/adr/0038). */
@@ -30,6 +31,7 @@ export class PlatformModule {
         AggregateStore,
         LaunchTokens,
         Metrics,
+        PendingFilesSweep,
       ],
       exports: [JobsModule, LedgerModule, APP_CONFIG, Clock, MediaStorage, AggregateStore, LaunchTokens, Metrics],
     };

@@ -7,6 +7,7 @@ import { EventLog, StreamVersionConflictError, type AppendRequest } from '../eve
 import { MAX_EVENTS_PER_APPEND } from '../event-log/event-log.js';
 import { sqlExecutor } from '../event-log/sql-executor.js';
 import { MediaStorage } from '../storage/media-storage.js';
+import { SqlPendingFileBook, type PendingFileBook } from '../storage/pending-files.js';
 import { Staged, StagedUploads } from '../storage/staged-uploads.js';
 
 export interface TransactionOptions {
@@ -146,7 +147,7 @@ export class AggregateStore {
     const retries = options.retryOnConflict ?? DEFAULT_RETRIES;
     try {
       for (let attempt = 0; ; attempt++) {
-        const uploads = new StagedUploads(this.storage, { adopted: options.staged });
+        const uploads = new StagedUploads(this.storage, this.book(), { adopted: options.staged });
         try {
           return await this.attempt(work, options, uploads);
         } catch (error) {
@@ -171,13 +172,18 @@ export class AggregateStore {
    * it stored is removed. Hand the result to `transaction(work, { staged })` at once.
    */
   async stage<S>(work: (read: UnitOfWork) => Promise<S>): Promise<Staged<S>> {
-    const uploads = new StagedUploads(this.storage);
+    const uploads = new StagedUploads(this.storage, this.book());
     try {
       return new Staged(await work(new UnitOfWork(this.orm.em.fork(), uploads)), uploads);
     } catch (error) {
       await uploads.rolledBack();
       throw error;
     }
+  }
+
+  /** The stored files' book (migration 126), its own statements outside any transaction. */
+  private book(): PendingFileBook {
+    return new SqlPendingFileBook(this.orm.em.fork());
   }
 
   private async attempt<T>(work: (uow: UnitOfWork) => Promise<T | (() => T)>, options: TransactionOptions, uploads: StagedUploads): Promise<T> {
@@ -187,6 +193,7 @@ export class AggregateStore {
         const uow = new UnitOfWork(em, uploads, (aggregates) => this.appendNew(em, aggregates, options));
         const value = await work(uow);
         await this.save(uow, options);
+        await uploads.settle(em);
         return typeof value === 'function' ? (value as () => T)() : value;
       });
       await uploads.committed();

@@ -6,6 +6,7 @@ import { InvalidInputError } from '../../shared-kernel/index.js';
 import { backfillImageVariants, IMAGE_VARIANT_WIDTHS, variantPathOf, variantPathsOf } from './image-variants.js';
 import { LocalDiskStorage } from './media-storage.js';
 import { StagedUploads } from './staged-uploads.js';
+import { MemoryPendingFileBook } from './testing/memory-pending-file-book.js';
 
 /** A real JPEG of `width` × `height`, a gradient (so WebP has something to encode). */
 async function jpeg(width: number, height: number): Promise<Buffer> {
@@ -33,7 +34,7 @@ describe('responsive copies of course images', () => {
 
   it('stages a course image with its WebP copies at each width, never wider than the original', async () => {
     const { storage, file } = disk();
-    const uploads = new StagedUploads(storage);
+    const uploads = new StagedUploads(storage, new MemoryPendingFileBook());
     const path = await uploads.putImage('courses', await jpeg(1000, 560), 'featured_img');
     await uploads.committed();
 
@@ -49,7 +50,7 @@ describe('responsive copies of course images', () => {
 
   it('turns a photo as its EXIF orientation says (a phone stores a portrait sideways)', async () => {
     const { storage, file } = disk();
-    const uploads = new StagedUploads(storage);
+    const uploads = new StagedUploads(storage, new MemoryPendingFileBook());
     // 600 × 400 as stored, orientation 6: shown 400 wide and 600 high.
     const sideways = await sharp(await jpeg(600, 400)).withMetadata({ orientation: 6 }).jpeg().toBuffer();
     const path = await uploads.putImage('courses', sideways, 'featured_img');
@@ -59,15 +60,15 @@ describe('responsive copies of course images', () => {
 
   it('removes the copies with their original, when the change rolls back and when the image is replaced', async () => {
     const { storage, file } = disk();
-    const first = new StagedUploads(storage);
+    const first = new StagedUploads(storage, new MemoryPendingFileBook());
     const rolledBack = await first.putImage('courses', await jpeg(400, 225), 'featured_img');
     await first.rolledBack();
     for (const path of [rolledBack, ...variantPathsOf(rolledBack)]) expect(existsSync(file(path))).toBe(false);
 
-    const second = new StagedUploads(storage);
+    const second = new StagedUploads(storage, new MemoryPendingFileBook());
     const kept = await second.putImage('courses', await jpeg(400, 225), 'featured_img');
     await second.committed();
-    const third = new StagedUploads(storage);
+    const third = new StagedUploads(storage, new MemoryPendingFileBook());
     await third.putImage('courses', await jpeg(400, 225), 'featured_img');
     third.supersede(kept);
     await third.committed();
@@ -76,7 +77,7 @@ describe('responsive copies of course images', () => {
 
   it('refuses in French an image whose first bytes look right but that cannot be decoded, and stores nothing', async () => {
     const { storage, root } = disk();
-    const uploads = new StagedUploads(storage);
+    const uploads = new StagedUploads(storage, new MemoryPendingFileBook());
     const broken = Buffer.concat([(await jpeg(64, 36)).subarray(0, 40), Buffer.alloc(200, 7)]);
     const refusal = await uploads.putImage('courses', broken, 'featured_img').catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(InvalidInputError);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { access, chmod, constants, cp, mkdir, open, readdir, rename, rm, stat, unlink, writeFile, type FileHandle } from 'node:fs/promises';
-import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { InvalidInputError } from '../../shared-kernel/index.js';
@@ -27,25 +27,53 @@ export interface StoredFile {
  * (S3MediaStorage, docs/adr/0060). Nothing outside storage needs to know where a file really is.
  */
 export abstract class MediaStorage {
-  /** Stores the bytes under `folder` and returns the public path (`/media/...`). */
-  abstract put(folder: string, extension: string, bytes: Buffer): Promise<string>;
+  /**
+   * A new public path `/media/<folder>/<name>` (a French 400 for one that would leave the store).
+   * A caller that must name a file before storing it (the staged uploads' bookkeeping, docs/adr/0060)
+   * takes the path here, then stores at it (`write`, `putFileAt`, `putDirectoryAt`).
+   */
+  newPath(folder: string, name: string): string {
+    const publicPath = `${MEDIA_PREFIX}${folder}/${name}`;
+    this.assertPath(publicPath);
+    return publicPath;
+  }
+
+  /** Stores the bytes under `folder` and returns the public path (`/media/<folder>/<uuid>.<ext>`). */
+  async put(folder: string, extension: string, bytes: Buffer): Promise<string> {
+    const publicPath = this.newPath(folder, `${randomUUID()}.${extension}`);
+    await this.write(publicPath, bytes);
+    return publicPath;
+  }
+
   /**
    * Moves the file at `sourcePath` (an UploadedFile's temporary file) under `folder` and returns
    * its public path (`/media/<folder>/<uuid>.<ext>`). The source is gone afterwards. Streamed,
    * never held in memory.
    */
-  abstract putFile(folder: string, extension: string, sourcePath: string): Promise<string>;
+  async putFile(folder: string, extension: string, sourcePath: string): Promise<string> {
+    const publicPath = this.newPath(folder, `${randomUUID()}.${extension}`);
+    await this.putFileAt(publicPath, sourcePath);
+    return publicPath;
+  }
+
+  /**
+   * Moves every file of a local directory (an extracted package) under a new `folder/<uuid>` and
+   * returns its public path; on failure nothing of it is left in the store. The source is gone afterwards.
+   */
+  async putDirectory(folder: string, sourceDirectory: string): Promise<string> {
+    const publicPath = this.newPath(folder, randomUUID());
+    await this.putDirectoryAt(publicPath, sourceDirectory);
+    return publicPath;
+  }
+
   /**
    * Moves the file at `sourcePath` to exactly this public path, chosen by the caller beforehand (a
    * batch records it before storing, so that any node can remove what a killed try left). Streamed;
    * the source is gone afterwards.
    */
   abstract putFileAt(publicPath: string, sourcePath: string): Promise<void>;
-  /**
-   * Moves every file of a local directory (an extracted package) under a new `folder/<uuid>` and
-   * returns its public path; on failure nothing of it is left in the store. The source is gone afterwards.
-   */
-  abstract putDirectory(folder: string, sourceDirectory: string): Promise<string>;
+  /** `putDirectory` at a path chosen beforehand (`newPath`): nothing of it is left on failure. */
+  abstract putDirectoryAt(publicPath: string, sourceDirectory: string): Promise<void>;
   /** Writes `bytes` at exactly this public path (an image's responsive copy), replacing what was there at once. */
   abstract write(publicPath: string, bytes: Buffer): Promise<void>;
   /** Removes a stored file, or a directory `putDirectory` stored with everything in it. */
@@ -56,6 +84,8 @@ export abstract class MediaStorage {
   abstract list(folder: string): Promise<string[]>;
   /** Whether files can be stored now (a node that cannot is not ready: `/api/ready`). */
   abstract isAvailable(): Promise<boolean>;
+  /** Throws a French 400 for a public path outside the store. */
+  protected abstract assertPath(publicPath: string): void;
 
   /** Whether a file is stored at this path. */
   async exists(publicPath: string): Promise<boolean> {
@@ -92,18 +122,6 @@ export class LocalDiskStorage extends MediaStorage {
     );
   }
 
-  async put(folder: string, extension: string, bytes: Buffer): Promise<string> {
-    const { publicPath, file } = await this.allocate(folder, `${randomUUID()}.${extension}`);
-    await writeFile(file, bytes);
-    return publicPath;
-  }
-
-  async putFile(folder: string, extension: string, sourcePath: string): Promise<string> {
-    const { publicPath, file } = await this.allocate(folder, `${randomUUID()}.${extension}`);
-    await this.moveInto(file, sourcePath);
-    return publicPath;
-  }
-
   async putFileAt(publicPath: string, sourcePath: string): Promise<void> {
     const file = this.absolutePathOf(publicPath);
     await mkdir(dirname(file), { recursive: true });
@@ -127,8 +145,9 @@ export class LocalDiskStorage extends MediaStorage {
     }
   }
 
-  async putDirectory(folder: string, sourceDirectory: string): Promise<string> {
-    const { publicPath, file } = await this.allocate(folder, randomUUID());
+  async putDirectoryAt(publicPath: string, sourceDirectory: string): Promise<void> {
+    const file = this.absolutePathOf(publicPath);
+    await mkdir(dirname(file), { recursive: true });
     try {
       await rename(sourceDirectory, file);
     } catch (error) {
@@ -143,7 +162,6 @@ export class LocalDiskStorage extends MediaStorage {
     }
     // A temporary directory is made private (0700): the package's gets the usual rights, as mkdir gave it.
     await chmod(file, 0o755);
-    return publicPath;
   }
 
   async write(publicPath: string, bytes: Buffer): Promise<void> {
@@ -205,11 +223,10 @@ export class LocalDiskStorage extends MediaStorage {
     return this.resolve(publicPath.slice(MEDIA_PREFIX.length));
   }
 
-  /** A new path `folder/name` under the root, its folder created. */
-  private async allocate(folder: string, name: string): Promise<{ publicPath: string; file: string }> {
-    const file = this.resolve(join(folder, name));
-    await mkdir(dirname(file), { recursive: true });
-    return { publicPath: MEDIA_PREFIX + relative(this.root, file).split(sep).join('/'), file };
+  /** A path that is under the root as written (no `..`, no `./`, no doubled slash): the one the file will be known by. */
+  protected assertPath(publicPath: string): void {
+    const file = this.absolutePathOf(publicPath);
+    if (MEDIA_PREFIX + relative(this.root, file).split(sep).join('/') !== publicPath) throw new InvalidInputError('Chemin de fichier invalide.');
   }
 
   /** The absolute path of `relativePath`, strictly inside the root (never the root itself, never beside it). */

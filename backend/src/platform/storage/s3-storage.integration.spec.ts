@@ -14,6 +14,7 @@ import { startTestS3, type TestS3 } from '../testing/s3rver.js';
 import { PACKAGE_FILES_IN_FLIGHT, S3MediaStorage } from './s3-storage.js';
 import { PRIVATE_MEDIA, publicMedia } from './serve-file.js';
 import { StagedUploads } from './staged-uploads.js';
+import { MemoryPendingFileBook } from './testing/memory-pending-file-book.js';
 
 let s3: TestS3;
 let storage: S3MediaStorage;
@@ -237,7 +238,7 @@ describe('S3MediaStorage against s3rver', () => {
 
   it('keeps the staged-upload rule: a rolled-back transaction leaves no object, a committed one removes what it replaced', async () => {
     const previous = await storage.put('profiles', 'png', content);
-    const failed = new StagedUploads(storage);
+    const failed = new StagedUploads(storage, new MemoryPendingFileBook());
     const video = await failed.putFile('content/courses/4/videos', 'mp4', tempFile('v.mp4', content));
     const scormSource = mkdtempSync(join(work, 'scorm-'));
     writeFileSync(join(scormSource, 'index.html'), '<p>v2</p>');
@@ -250,7 +251,7 @@ describe('S3MediaStorage against s3rver', () => {
     expect(await keys('content/courses/4/')).toEqual([]);
     expect([await storage.exists(video), await storage.exists(`${scorm}/index.html`), await storage.exists(previous)]).toEqual([false, false, true]);
 
-    const done = new StagedUploads(storage);
+    const done = new StagedUploads(storage, new MemoryPendingFileBook());
     const next = await done.put('profiles', 'png', content);
     done.supersede(previous);
     await done.committed();

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readdir, rm, unlink } from 'node:fs/promises';
 import { join, posix, relative, sep } from 'node:path';
@@ -73,27 +72,14 @@ export class S3MediaStorage extends MediaStorage {
     }
   }
 
-  async put(folder: string, extension: string, bytes: Buffer): Promise<string> {
-    const publicPath = this.newPath(folder, `${randomUUID()}.${extension}`);
-    await this.write(publicPath, bytes);
-    return publicPath;
-  }
-
-  async putFile(folder: string, extension: string, sourcePath: string): Promise<string> {
-    const publicPath = this.newPath(folder, `${randomUUID()}.${extension}`);
-    await this.upload(publicPath, sourcePath);
-    await unlink(sourcePath);
-    return publicPath;
-  }
-
   async putFileAt(publicPath: string, sourcePath: string): Promise<void> {
     this.keyOf(publicPath);
     await this.upload(publicPath, sourcePath);
     await unlink(sourcePath);
   }
 
-  async putDirectory(folder: string, sourceDirectory: string): Promise<string> {
-    const publicPath = this.newPath(folder, randomUUID());
+  async putDirectoryAt(publicPath: string, sourceDirectory: string): Promise<void> {
+    this.keyOf(publicPath);
     const files = await filesUnder(sourceDirectory);
     let next = 0;
     let failed = false;
@@ -118,7 +104,6 @@ export class S3MediaStorage extends MediaStorage {
       throw failure.reason;
     }
     await rm(sourceDirectory, { recursive: true, force: true });
-    return publicPath;
   }
 
   async write(publicPath: string, bytes: Buffer): Promise<void> {
@@ -218,10 +203,8 @@ export class S3MediaStorage extends MediaStorage {
     await upload.done();
   }
 
-  private newPath(folder: string, name: string): string {
-    const publicPath = `${MEDIA_PREFIX}${folder}/${name}`;
+  protected assertPath(publicPath: string): void {
     this.keyOf(publicPath);
-    return publicPath;
   }
 
   /** The object key of a public path; a French 400 for anything that could leave the media (`..`, empty parts). */

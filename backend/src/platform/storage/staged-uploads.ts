@@ -1,13 +1,21 @@
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { Logger } from '@nestjs/common';
 import { InvalidInputError } from '../../shared-kernel/index.js';
 import { IMAGE_VARIANT_FOLDERS, makeImageVariants, variantPathsOf } from './image-variants.js';
 import { assertImage, type MediaStorage } from './media-storage.js';
+import type { PendingFileBook } from './pending-files.js';
 
 /**
  * The files one unit of work writes. A file stored during the work is removed if its transaction
  * rolls back; a file it replaces is removed only once the transaction has committed. So neither a
  * failed change nor a successful one leaves an orphan, and a failed change never loses the file
  * still in use. The aggregate store opens one per transaction; every upload goes through it.
+ *
+ * What a node killed half-way would leave is in the book (`PendingFileBook`, docs/adr/0060): a file
+ * is named there, committed, before it is stored; the transaction that keeps it takes its line as
+ * it commits, and names the files it replaces there; a line goes once its file is removed. The
+ * hourly sweep removes what a line still names.
  */
 export class StagedUploads {
   private readonly stored: string[] = [];
@@ -23,6 +31,7 @@ export class StagedUploads {
    */
   constructor(
     private readonly storage: MediaStorage,
+    private readonly book: PendingFileBook,
     private readonly transaction?: { adopted?: Staged<unknown> },
   ) {
     this.adopted = transaction?.adopted;
@@ -40,20 +49,23 @@ export class StagedUploads {
   }
 
   async put(folder: string, extension: string, bytes: Buffer): Promise<string> {
-    this.assertStaging();
-    return this.track(await this.storage.put(folder, extension, bytes));
+    const path = await this.name(folder, `${randomUUID()}.${extension}`);
+    await this.storage.write(path, bytes);
+    return path;
   }
 
   /** Moves a received file (an UploadedFile's `path`) into the store: removed again if the transaction rolls back. */
   async putFile(folder: string, extension: string, sourcePath: string): Promise<string> {
-    this.assertStaging();
-    return this.track(await this.storage.putFile(folder, extension, sourcePath));
+    const path = await this.name(folder, `${randomUUID()}.${extension}`);
+    await this.storage.putFileAt(path, sourcePath);
+    return path;
   }
 
   /** Moves an extracted package's local directory into the store: removed with its content if the transaction rolls back. */
   async putDirectory(folder: string, sourceDirectory: string): Promise<string> {
-    this.assertStaging();
-    return this.track(await this.storage.putDirectory(folder, sourceDirectory));
+    const path = await this.name(folder, randomUUID());
+    await this.storage.putDirectoryAt(path, sourceDirectory);
+    return path;
   }
 
   /**
@@ -62,9 +74,9 @@ export class StagedUploads {
    * header looks right but that cannot be decoded is refused: it could not be shown either.
    */
   async putImage(folder: string, bytes: Buffer, field: string): Promise<string> {
-    const path = await this.put(folder, assertImage(bytes, field), bytes);
+    const path = await this.name(folder, `${randomUUID()}.${assertImage(bytes, field)}`, { withVariants: true });
+    await this.storage.write(path, bytes);
     if (!(IMAGE_VARIANT_FOLDERS as readonly string[]).includes(folder)) return path;
-    this.stored.push(...variantPathsOf(path));
     try {
       await makeImageVariants(this.storage, path, bytes);
     } catch (error) {
@@ -80,14 +92,26 @@ export class StagedUploads {
     if (path) this.superseded.push(path, ...variantPathsOf(path));
   }
 
-  /** No upload inside a transaction: it would hold the transaction open, idle, for the whole upload. */
-  private assertStaging(): void {
+  /**
+   * A new path under `folder`, named in the book (committed) and tracked before anything is stored
+   * at it: a node killed while storing leaves a line, and a rollback removes what got stored.
+   */
+  private async name(folder: string, name: string, options: { withVariants?: boolean } = {}): Promise<string> {
     if (this.transaction) throw new Error('Un fichier se stocke avant la transaction : AggregateStore.stage puis uow.uploads.keep (docs/adr/0060).');
+    const path = this.storage.newPath(folder, name);
+    const paths = [path, ...(options.withVariants ? variantPathsOf(path) : [])];
+    await this.book.staged(paths);
+    this.stored.push(...paths);
+    return path;
   }
 
-  private track(path: string): string {
-    this.stored.push(path);
-    return path;
+  /**
+   * Inside the transaction, before it commits: the staged files it keeps are taken out of the book,
+   * the files it replaces written into it (both undone with the transaction if it rolls back).
+   */
+  async settle(transaction: EntityManager): Promise<void> {
+    const kept = this.keptStaged && this.adopted ? this.adopted.uploads.stored : [];
+    await this.book.settle(transaction, kept, this.superseded);
   }
 
   async rolledBack(): Promise<void> {
@@ -98,17 +122,30 @@ export class StagedUploads {
   async committed(): Promise<void> {
     this.stored.length = 0;
     await this.removeAll(this.superseded.splice(0));
-    if (this.adopted) await (this.keptStaged ? this.adopted.uploads.committed() : this.adopted.uploads.rolledBack());
+    if (this.adopted) {
+      if (this.keptStaged) this.adopted.uploads.stored.length = 0;
+      else await this.adopted.uploads.rolledBack();
+    }
   }
 
-  // A file that cannot be removed is logged, never allowed to turn a done change into an error.
+  /**
+   * Removes the files, then their lines in the book. A file that cannot be removed keeps its line
+   * (the sweep tries again) and is logged, never allowed to turn a done change into an error.
+   */
   private async removeAll(paths: string[]): Promise<void> {
+    const removed: string[] = [];
     for (const path of paths) {
       try {
         await this.storage.remove(path);
+        removed.push(path);
       } catch (error) {
         new Logger('Media').warn(`Fichier non supprimé (${path}) : ${String(error)}`);
       }
+    }
+    try {
+      await this.book.forget(removed);
+    } catch (error) {
+      new Logger('Media').warn(`Fichiers supprimés, restés dans media.pending_file (le balayage les retirera) : ${String(error)}`);
     }
   }
 }
