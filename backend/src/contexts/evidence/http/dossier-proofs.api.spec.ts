@@ -11,6 +11,7 @@ import { eventually } from '../../../platform/testing/eventually.js';
 import { call, givenAdmin, givenCourse, givenEnrolled, givenStudent, givenTeacher} from '../../../testing/fixtures.js';
 import { unzip } from '../../../testing/zip.js';
 import { startTestApp, type TestApp } from '../../../testing/test-app.js';
+import { subscriptionsBehind } from '../../../platform/testing/subscriptions-behind.js';
 
 let t: TestApp;
 let db: Database;
@@ -85,8 +86,7 @@ async function world() {
     const followed = await db.query('select 1 from tutoring.tutorship where teacher_id = $1 and student_id = any($2::int[]) and active', [teacher.teacherId, learners.map((l) => l.studentId)]);
     expect(followed).toHaveLength(learners.length);
     // …and every other reaction to what they did (the LRS's statements of their saves) has run.
-    const behind = await db.one<{ n: number }>('select count(*)::int as n from eventlog.checkpoint where position < (select max(position) from eventlog.event)');
-    expect(behind!.n).toBe(0);
+    expect(await subscriptionsBehind(db)).toBe(0);
   });
   return { teacher, course, learners };
 }
