@@ -174,6 +174,9 @@ describe('StagedUploads', () => {
     expect(() => new StagedUploads(storage, book, { adopted: unused }).keep(other)).toThrow('Ces fichiers ont été préparés pour une autre transaction');
     // Nothing is uploaded inside a transaction.
     await expect(work.put('homework/1', 'pdf', PNG)).rejects.toThrow('Un fichier se stocke avant la transaction');
+    await expect(work.putFile('homework/1', 'pdf', receivedFile())).rejects.toThrow('Un fichier se stocke avant la transaction');
+    await expect(work.putDirectory('scorm', extracted('<manifest/>'))).rejects.toThrow('Un fichier se stocke avant la transaction');
+    await expect(work.putImage('courses', PNG, 'featured_img')).rejects.toThrow('Un fichier se stocke avant la transaction');
     await other.uploads.rolledBack();
     expect([onDisk(other.value), book.lines.size]).toEqual([false, 0]);
   });
