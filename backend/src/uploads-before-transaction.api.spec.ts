@@ -12,6 +12,7 @@ import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { jest } from '@jest/globals';
 import { projectRoot } from './platform/config/config.js';
 import { AggregateStore } from './platform/aggregate-store/index.js';
+import { StreamVersionConflictError } from './platform/event-log/index.js';
 import { Database } from './platform/database/database.js';
 import { PendingFilesSweep } from './platform/storage/pending-files-sweep.js';
 import { startTestS3, type TestS3 } from './platform/testing/s3rver.js';
@@ -67,6 +68,10 @@ function holdUploads(count = 1) {
   });
   return { spy, entered: allEntered, release };
 }
+
+/** The lines of media.pending_file under a path. */
+const lines = async (prefix: string) =>
+  t.app.get(Database).query<{ path: string; reason: string }>("select path, reason from media.pending_file where path like $1 || '%' order by path", [prefix]);
 
 const within = <T>(ms: number, promise: Promise<T>): Promise<T | 'délai dépassé'> =>
   Promise.race([promise, new Promise<'délai dépassé'>((resolve) => setTimeout(() => resolve('délai dépassé'), ms))]);
@@ -133,6 +138,8 @@ describe('uploads to the object store before the transaction', () => {
     expect([late.statusCode, late.json().message]).toEqual([409, 'Ce devoir est déjà noté : il ne peut plus être rendu.']);
     expect(uploads).toHaveBeenCalledTimes(1);
     expect(await objectsUnder(`homework/${id}/`)).toHaveLength(1);
+    // Its line went with it: the book names nothing under the homework.
+    expect(await lines(`/media/homework/${id}/`)).toEqual([]);
   });
 
   it('leaves one copy when the same submission is sent twice at once: the second answers the first and its upload is removed', async () => {
@@ -160,8 +167,6 @@ describe('uploads to the object store before the transaction', () => {
 
 describe('the book of files no committed row owns (media.pending_file) and its sweep', () => {
   const db = () => t.app.get(Database);
-  const lines = async (prefix: string) =>
-    db().query<{ path: string; reason: string }>("select path, reason from media.pending_file where path like $1 || '%' order by path", [prefix]);
   const tempPdf = () => {
     const dir = mkdtempSync(join(tmpdir(), 'lms-pending-'));
     writeFileSync(join(dir, 'devoir.pdf'), PDF);
@@ -194,24 +199,60 @@ describe('the book of files no committed row owns (media.pending_file) and its s
     const store = t.app.get(AggregateStore);
     const folder = `homework/course-${randomUUID()}`;
     const staged = await store.stage((read) => read.uploads.putFile(folder, 'pdf', tempPdf()));
-    // The sweep's transaction holds the line (taken, not yet committed) while the change commits.
-    let releaseSweep!: () => void;
-    let lineTaken!: () => void;
-    const taken = new Promise<void>((resolve) => (lineTaken = resolve));
-    const sweeping = db().transaction(async (tx) => {
-      await tx.query('delete from media.pending_file where path = $1', [staged.value]);
-      lineTaken();
-      await new Promise<void>((resolve) => (releaseSweep = resolve));
-      await storage.remove(staged.value);
+    await db().query("update media.pending_file set since = now() - interval '7 hours' where path = $1", [staged.value]);
+    // The sweep has taken the line and is removing the file (held) when the change commits.
+    const remove = storage.remove.bind(storage);
+    let releaseRemoval!: () => void;
+    let removing!: () => void;
+    const removalStarted = new Promise<void>((resolve) => (removing = resolve));
+    jest.spyOn(storage, 'remove').mockImplementation(async (path) => {
+      removing();
+      await new Promise<void>((resolve) => (releaseRemoval = resolve));
+      return remove(path);
     });
-    await taken;
-    const change = store.transaction(async (uow) => uow.uploads.keep(staged), { staged });
-    const outcome = change.then(() => 'enregistré', (error: Error) => error.message);
+    const sweeping = t.app.get(PendingFilesSweep).sweep();
+    await removalStarted;
+    const outcome = store.transaction(async (uow) => uow.uploads.keep(staged), { staged }).then(() => 'enregistré', (error: Error) => error.message);
     expect(await within(300, outcome)).toBe('délai dépassé');
-    releaseSweep();
-    await sweeping;
+    releaseRemoval();
+    expect(await sweeping).toEqual({ removed: 1, failed: 0 });
     expect(await outcome).toBe('Le fichier envoyé a expiré avant l’enregistrement : envoyez-le de nouveau.');
     expect([await objectsUnder(`${folder}/`), await lines(`/media/${folder}/`)]).toEqual([[], []]);
+  });
+
+  it('keeps a staged file through a lost race: the retry takes the line the first try gave back', async () => {
+    const store = t.app.get(AggregateStore);
+    const folder = `homework/course-${randomUUID()}`;
+    const staged = await store.stage((read) => read.uploads.putFile(folder, 'pdf', tempPdf()));
+    let tries = 0;
+    const kept = await store.transaction(async (uow) => {
+      const path = uow.uploads.keep(staged);
+      if (++tries === 1) throw new StreamVersionConflictError('test.stream', 'course', 1, 2);
+      return path;
+    }, { staged });
+    expect([tries, kept]).toEqual([2, staged.value]);
+    expect([await objectsUnder(`${folder}/`), await lines(`/media/${folder}/`)]).toEqual([[staged.value.slice('/media/'.length)], []]);
+  });
+
+  it('does not remove a file a committed change took, when the commit’s answer was lost and the change reads as failed', async () => {
+    const store = t.app.get(AggregateStore);
+    const folder = `homework/course-${randomUUID()}`;
+    const staged = await store.stage((read) => read.uploads.putFile(folder, 'pdf', tempPdf()));
+    // The commit took the line, but its answer never reached the node: the node rolls its staged files back.
+    await db().query('delete from media.pending_file where path = $1', [staged.value]);
+    await staged.uploads.rolledBack();
+    expect(await objectsUnder(`${folder}/`)).toEqual([staged.value.slice('/media/'.length)]);
+  });
+
+  it('books a replaced file once, however many times a change names it, and only the store’s own paths', async () => {
+    const old = await storage.put('homework/remplace', 'pdf', PDF);
+    await t.app.get(AggregateStore).transaction(async (uow) => {
+      uow.uploads.supersede(old);
+      uow.uploads.supersede(old);
+      uow.uploads.supersede('https://cdn.exemple.fr/ancienne-image.png');
+    });
+    expect(await storage.exists(old)).toBe(false);
+    expect(await t.app.get(Database).query("select path from media.pending_file where path = $1 or path like 'https:%'", [old])).toEqual([]);
   });
 
   it('names a replaced file its node could not remove, and the sweep removes it once the store takes removals again', async () => {

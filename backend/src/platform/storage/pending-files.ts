@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ConflictError } from '../../shared-kernel/index.js';
+import { MEDIA_PREFIX } from './media-storage.js';
 
 /**
  * The bookkeeping of stored files no committed row owns (migration 126, docs/adr/0060): a node
@@ -12,6 +13,12 @@ export interface PendingFileBook {
   staged(paths: readonly string[]): Promise<void>;
   /** The files were removed (or never stored): their lines go. */
   forget(paths: readonly string[]): Promise<void>;
+  /**
+   * Which of these files no committed change has taken (their line still reads « staged »): those a
+   * failed change may remove. One whose commit's answer was lost (the connection dropped during
+   * COMMIT) but which committed has no line any more, so its files stay.
+   */
+  stillStaged(paths: readonly string[]): Promise<string[]>;
   /**
    * In the transaction that commits a change: the staged files it keeps become owned (their lines
    * are taken; a line already gone means the sweep removed the file, and the change is refused), and
@@ -44,13 +51,25 @@ export class SqlPendingFileBook implements PendingFileBook {
     await this.outside.execute('delete from media.pending_file where path in (select jsonb_array_elements_text(?::jsonb))', [JSON.stringify(paths)]);
   }
 
-  async settle(transaction: EntityManager, kept: readonly string[], superseded: readonly string[]): Promise<void> {
+  async stillStaged(paths: readonly string[]): Promise<string[]> {
+    if (paths.length === 0) return [];
+    const rows = await this.outside.execute<{ path: string }[]>(
+      `select path from media.pending_file where reason = 'staged' and path in (select jsonb_array_elements_text(?::jsonb))`,
+      [JSON.stringify(paths)],
+    );
+    return rows.map((row) => row.path);
+  }
+
+  async settle(transaction: EntityManager, keptPaths: readonly string[], supersededPaths: readonly string[]): Promise<void> {
+    const kept = [...new Set(keptPaths)];
+    // Once each (an insert cannot touch a row twice); only the store's own paths (`remove` ignores others).
+    const superseded = [...new Set(supersededPaths)].filter((path) => path.startsWith(MEDIA_PREFIX));
     if (kept.length > 0) {
       const taken = await transaction.execute<{ path: string }[]>(
         `delete from media.pending_file where reason = 'staged' and path in (select jsonb_array_elements_text(?::jsonb)) returning path`,
         [JSON.stringify(kept)],
       );
-      if (taken.length !== new Set(kept).size) throw new StagedFileSweptError();
+      if (taken.length !== kept.length) throw new StagedFileSweptError();
     }
     if (superseded.length > 0) {
       await transaction.execute(

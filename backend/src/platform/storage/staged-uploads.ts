@@ -114,9 +114,23 @@ export class StagedUploads {
     await this.book.settle(transaction, kept, this.superseded);
   }
 
+  /**
+   * The change failed: what it staged is removed, unless a committed change took it (a commit whose
+   * answer was lost still committed; the book knows). If the book cannot be read, nothing is removed:
+   * the lines stay, and the sweep removes what no change took.
+   */
   async rolledBack(): Promise<void> {
-    await this.removeAll(this.stored.splice(0));
     this.superseded.length = 0;
+    const staged = this.stored.splice(0);
+    if (staged.length === 0) return;
+    let untaken: string[];
+    try {
+      untaken = await this.book.stillStaged(staged);
+    } catch (error) {
+      new Logger('Media').warn(`Fichiers préparés laissés au balayage (${staged.length}) : ${String(error)}`);
+      return;
+    }
+    await this.removeAll(untaken);
   }
 
   async committed(): Promise<void> {

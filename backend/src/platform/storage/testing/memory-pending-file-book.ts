@@ -4,7 +4,7 @@ import { StagedFileSweptError } from '../pending-files.js';
 /**
  * The book of pending files held in memory, for the unit specs of what stages files (no database):
  * the same rules as `SqlPendingFileBook` (a kept file's line must still be there), its lines readable.
- * The SQL book is specified against PostgreSQL (pending-files.api.spec.ts).
+ * The SQL book is specified against PostgreSQL (uploads-before-transaction.api.spec.ts).
  */
 export class MemoryPendingFileBook implements PendingFileBook {
   readonly lines = new Map<string, 'staged' | 'superseded'>();
@@ -15,6 +15,10 @@ export class MemoryPendingFileBook implements PendingFileBook {
 
   async forget(paths: readonly string[]): Promise<void> {
     for (const path of paths) this.lines.delete(path);
+  }
+
+  async stillStaged(paths: readonly string[]): Promise<string[]> {
+    return paths.filter((path) => this.lines.get(path) === 'staged');
   }
 
   async settle(_transaction: unknown, kept: readonly string[], superseded: readonly string[]): Promise<void> {

@@ -6,7 +6,6 @@ import { AggregateStore } from '../../../../platform/aggregate-store/index.js';
 import { Database } from '../../../../platform/database/database.js';
 import { EventStreamReader } from '../../../../platform/event-log/index.js';
 import { LedgerService } from '../../../../platform/ledger/index.js';
-import { MediaStorage } from '../../../../platform/storage/media-storage.js';
 import { Clock, type Actor } from '../../../../shared-kernel/index.js';
 import { GeneratedDossier } from '../../domain/generated-dossier.aggregate.js';
 import { GetTranscript } from '../get-transcript.query.js';
@@ -20,7 +19,7 @@ export const DOSSIER_FOLDER = 'dossiers';
 /**
  * Generates one learner's dossier de preuves for a course, synchronously (docs/adr/0036: a second
  * or two for 10,000 beats; a batch goes to the job queue): the files written to a temporary folder,
- * the ZIP streamed into the storage, then the row and `DossierGenerated` in one transaction.
+ * the ZIP streamed into the storage (staged and booked, docs/adr/0060), then the row and `DossierGenerated` in one transaction.
  */
 export class GenerateLearnerDossier extends Command<DossierView> {
   constructor(
@@ -39,7 +38,6 @@ export class GenerateLearnerDossierHandler implements ICommandHandler<GenerateLe
     private readonly queries: QueryBus,
     private readonly db: Database,
     private readonly streams: EventStreamReader,
-    private readonly storage: MediaStorage,
     private readonly clock: Clock,
     private readonly ledger: LedgerService,
   ) {}
@@ -53,27 +51,24 @@ export class GenerateLearnerDossierHandler implements ICommandHandler<GenerateLe
     // A checkpoint written now (or the last one when nothing is new): the manifest's proofs lead to it (issue 27 item 3).
     const ledger = await this.ledger.treeForDossier();
     const dir = await mkdtemp(join(tmpdir(), 'dossier-'));
-    let stored: string | null = null;
     try {
       const part = await writeLearnerPart({ db: this.db, queries: this.queries, streams: this.streams }, { view, studentId, courseId, dir, prefix: '', generatedAt: now, generatedBy: by, ledger });
       const zipPath = join(dir, 'dossier.zip');
       const zip = await writeZip(zipPath, [part], now);
-      stored = await this.storage.putFile(DOSSIER_FOLDER, 'zip', zipPath);
-      const path = stored;
+      // Stored before the transaction and booked (docs/adr/0060): removed if the row is not saved, swept if the node dies first.
+      const staged = await this.store.stage((read) => read.uploads.putFile(DOSSIER_FOLDER, 'zip', zipPath));
       const dossier = await this.store.transaction(
         async (uow) => {
           const created = uow.add(new GeneratedDossier({
-            scope: 'apprenant', studentId, courseId, studentIds: [studentId], filePath: path,
+            scope: 'apprenant', studentId, courseId, studentIds: [studentId], filePath: uow.uploads.keep(staged),
             zipSha256: zip.sha256, manifestSha256: part.manifest.sha256, sizeBytes: zip.bytes, now, by, jobId: null,
           }));
           return () => created;
         },
-        { actor, retryOnConflict: 0 },
+        { actor, retryOnConflict: 0, staged },
       );
-      stored = null;
       return toDossierView(dossier);
     } finally {
-      if (stored) await this.storage.remove(stored).catch(() => undefined);
       await rm(dir, { recursive: true, force: true });
     }
   }
