@@ -131,18 +131,16 @@ async function query(url, sql, params = []) {
 /**
  * Waits until every subscription has read the whole log: the projections (the dossier's transcript is
  * read from them) and the policies, which append events of their own (the player's xAPI statements):
- * one still behind would move the log after the source's checkpoint and backup.
+ * one still behind would move the log after the source's checkpoint and backup. The count is the
+ * app's own (`subscriptionsBehind`, from the build).
  */
 async function projectionsCaughtUp(url) {
+  const { subscriptionsBehind } = await import(pathToFileURL(join(dist, 'platform/event-log/checkpoints.js')).href);
   const deadline = Date.now() + 60_000;
   for (;;) {
-    const [row] = await query(
-      url,
-      `select count(*)::int as behind from eventlog.checkpoint c
-        where c.kind in ('projection', 'policy') and (c.transaction_id, c.position) < (select transaction_id, position from eventlog.event order by transaction_id desc, position desc limit 1)`,
-    );
-    if (row.behind === 0) return;
-    if (Date.now() > deadline) throw new DrillFailure(`${row.behind} abonnement(s) (projections, politiques) encore en retard après 60 s.`);
+    const behind = await subscriptionsBehind({ query: (text, params) => query(url, text, params) });
+    if (behind === 0) return;
+    if (Date.now() > deadline) throw new DrillFailure(`${behind} abonnement(s) (projections, politiques) encore en retard après 60 s.`);
     await sleep(250);
   }
 }

@@ -65,6 +65,22 @@ export async function readCheckpoints(sql: SqlExecutor, names: readonly string[]
   return rows.map(toCheckpoint);
 }
 
+/**
+ * How many subscriptions (both kinds, or one) have not yet read the newest event, compared in the
+ * log's read order, (transaction_id, position): a position is taken at insert and a transaction that
+ * inserted later may commit first, so the newest event read is not always the largest position.
+ * For what waits for the log to be quiet: the tests, the restore drill, the benchmark.
+ */
+export async function subscriptionsBehind(sql: { query(text: string, params: unknown[]): Promise<Record<string, unknown>[]> }, kind: Checkpoint['kind'] | null = null): Promise<number> {
+  const [row] = await sql.query(
+    `select count(*)::int as n from eventlog.checkpoint c
+      where ($1::text is null or c.kind = $1)
+        and (c.transaction_id, c.position) < (select transaction_id, position from eventlog.event order by transaction_id desc, position desc limit 1)`,
+    [kind],
+  );
+  return Number(row!.n);
+}
+
 /** Moves the checkpoint on and clears any failure: the events before `to` are done. */
 export async function advanceCheckpoint(sql: SqlExecutor, name: string, to: LogPosition, applied: number): Promise<void> {
   await advanceCheckpoints(sql, [{ name, to, applied }]);

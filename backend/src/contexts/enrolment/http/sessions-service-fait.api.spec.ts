@@ -9,7 +9,7 @@ import { eventually } from '../../../platform/testing/eventually.js';
 import { call, givenAdmin, givenCourse, givenEnrolled, givenStudent, givenTeacher, uniqueName, type GivenAdmin, type GivenStudent } from '../../../testing/fixtures.js';
 import { startTestApp, type TestApp } from '../../../testing/test-app.js';
 import { DeclareCoursePromises } from '../../catalogue/testing.js';
-import { subscriptionsBehind } from '../../../platform/testing/subscriptions-behind.js';
+import { subscriptionsBehind } from '../../../platform/event-log/checkpoints.js';
 
 let t: TestApp;
 let db: Database;

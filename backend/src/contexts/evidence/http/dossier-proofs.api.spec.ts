@@ -11,7 +11,7 @@ import { eventually } from '../../../platform/testing/eventually.js';
 import { call, givenAdmin, givenCourse, givenEnrolled, givenStudent, givenTeacher} from '../../../testing/fixtures.js';
 import { unzip } from '../../../testing/zip.js';
 import { startTestApp, type TestApp } from '../../../testing/test-app.js';
-import { subscriptionsBehind } from '../../../platform/testing/subscriptions-behind.js';
+import { subscriptionsBehind } from '../../../platform/event-log/checkpoints.js';
 
 let t: TestApp;
 let db: Database;
