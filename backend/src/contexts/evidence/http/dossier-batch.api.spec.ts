@@ -35,6 +35,14 @@ const sha256 = (data: Buffer | string) => createHash('sha256').update(data).dige
 const T0 = Date.parse('2026-03-02T08:00:00Z');
 
 
+/** The job data of a batch of every learner of the course, asked by a new admin, run by the tests through the runner itself. */
+async function adminBatchOf(course: { courseId: number }, learners: { studentId: number }[]) {
+  const admin = await givenAdmin(t);
+  const actor = { accountId: admin.accountId, role: 'admin' as const, profileId: admin.adminId, username: 'admin', jti: randomUUID() };
+  const data: DossierBatchData = { courseId: course.courseId, studentIds: learners.map((l) => l.studentId), filter: { period: null }, actor };
+  return { actor, data };
+}
+
 /** A course with three learners: two enrolled in March 2026 (one with a beat), one in April. */
 async function world() {
   const teacher = await givenTeacher(t);
@@ -195,9 +203,7 @@ describe('a batch of dossiers de preuves', () => {
 
   it('leaves no stored ZIP unowned when a try killed after storing it, on another node, is followed by one here', async () => {
     const { course, learners } = await world();
-    const admin = await givenAdmin(t);
-    const actor = { accountId: admin.accountId, role: 'admin' as const, profileId: admin.adminId, username: 'admin', jti: randomUUID() };
-    const data: DossierBatchData = { courseId: course.courseId, studentIds: learners.map((l) => l.studentId), filter: { period: null }, actor };
+    const { data } = await adminBatchOf(course, learners);
     const jobId = randomUUID();
     // What the killed try left: its ZIP named in the table, then stored, and no dossier saved. Its
     // work folder was on the other node's disk: nothing of it here.
@@ -226,9 +232,7 @@ describe('a batch of dossiers de preuves', () => {
 
   it('never removes the ZIP of a saved batch when a sweep takes its try for dead while it saves', async () => {
     const { course, learners } = await world();
-    const admin = await givenAdmin(t);
-    const actor = { accountId: admin.accountId, role: 'admin' as const, profileId: admin.adminId, username: 'admin', jti: randomUUID() };
-    const data: DossierBatchData = { courseId: course.courseId, studentIds: learners.map((l) => l.studentId), filter: { period: null }, actor };
+    const { data } = await adminBatchOf(course, learners);
     const jobId = randomUUID();
     const runner = t.app.get(DossierBatchRunner);
     const storage = t.app.get(MediaStorage);
@@ -288,15 +292,13 @@ describe('a batch of dossiers de preuves', () => {
   it('finishes once when asked on an instance that stops and run again after (two app instances, one database)', async () => {
     // Last in this file: two apps in one process share passport's strategy, so only services are used from here.
     const { course, learners } = await world();
-    const admin = await givenAdmin(t);
-    const actor = { accountId: admin.accountId, role: 'admin' as const, profileId: admin.adminId, username: 'admin', jti: randomUUID() };
+    const { actor, data } = await adminBatchOf(course, learners);
     const other = await createApp(t.config, t.databaseUrl, { logLevels: ['error'], clock: t.clock });
     const { job_id: jobId } = await other.get(CommandBus).execute(new RequestDossierBatch(actor, course.courseId, { period: null }));
     // The instance that took the request stops at once (its worker may have started the batch: it is cut off or ends).
     await other.close();
     await eventually(async () => expect(await t.app.get(Jobs).status(jobId)).toMatchObject({ state: 'completed' }), 120_000);
     // The job delivered once more (at least once delivery): nothing new is saved.
-    const data: DossierBatchData = { courseId: course.courseId, studentIds: learners.map((l) => l.studentId), filter: { period: null }, actor };
     const progress: [number, number][] = [];
     await t.app.get(DossierBatchRunner).run({ id: jobId, data, progress: async (done, total) => void progress.push([done, total]) });
     expect(progress).toEqual([[4, 4]]);
