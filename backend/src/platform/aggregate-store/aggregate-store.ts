@@ -183,7 +183,7 @@ export class AggregateStore {
 
   /** The stored files' book (migration 126), its own statements outside any transaction. */
   private book(): PendingFileBook {
-    return new SqlPendingFileBook(this.orm.em.fork());
+    return new SqlPendingFileBook(() => this.orm.em.fork());
   }
 
   private async attempt<T>(work: (uow: UnitOfWork) => Promise<T | (() => T)>, options: TransactionOptions, uploads: StagedUploads): Promise<T> {

@@ -34,9 +34,19 @@ export class StagedFileSweptError extends ConflictError {
   }
 }
 
-/** The book in `media.pending_file`, through the ORM's connection: `outside` runs each statement on its own (autocommit). */
+/**
+ * The book in `media.pending_file`, through the ORM's connection: `fork` gives the entity manager that
+ * runs each statement on its own (autocommit), made on first use only (most transactions store nothing).
+ */
 export class SqlPendingFileBook implements PendingFileBook {
-  constructor(private readonly outside: EntityManager) {}
+  private forked: EntityManager | null = null;
+
+  constructor(private readonly fork: () => EntityManager) {}
+
+  private get outside(): EntityManager {
+    this.forked ??= this.fork();
+    return this.forked;
+  }
 
   async staged(paths: readonly string[]): Promise<void> {
     if (paths.length === 0) return;
